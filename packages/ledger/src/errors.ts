@@ -1,0 +1,81 @@
+/**
+ * Expected failures of the ledger. Codes are Canton's own error codes, so an edge can map
+ * each to its category, gRPC status and HTTP status without translation tables of names.
+ */
+export const domainErrorCodes = [
+  'INVALID_ARGUMENT',
+  'INVALID_FIELD',
+  'MISSING_FIELD',
+  'CONTRACT_NOT_FOUND',
+  'CONTRACT_KEY_NOT_FOUND',
+  'DUPLICATE_CONTRACT_KEY',
+  'DAML_AUTHORIZATION_ERROR',
+  'DAML_INTERPRETATION_ERROR',
+  'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+  'PACKAGE_NOT_FOUND',
+  'UNSUPPORTED_PACKAGE_FORMAT',
+  'DUPLICATE_COMMAND',
+  'SUBMISSION_ALREADY_IN_FLIGHT',
+  'PARTY_NOT_KNOWN_ON_LEDGER',
+  'PARTY_NOT_FOUND',
+  'PARTY_ALREADY_EXISTS',
+  'USER_NOT_FOUND',
+  'USER_ALREADY_EXISTS',
+  'TOO_MANY_USER_RIGHTS',
+  'CONCURRENT_USER_UPDATE_DETECTED',
+  'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
+  'IDP_CONFIG_NOT_FOUND',
+  'IDP_CONFIG_ALREADY_EXISTS',
+  'IDP_CONFIG_BY_ISSUER_ALREADY_EXISTS',
+  'INVALID_IDENTITY_PROVIDER_UPDATE_REQUEST',
+  'UPDATE_NOT_FOUND',
+  'OFFSET_AFTER_LEDGER_END',
+  'OFFSET_OUT_OF_RANGE',
+  'NO_SYNCHRONIZER_FOR_SUBMISSION',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'UNAVAILABLE',
+  'REQUEST_TIME_OUT',
+] as const;
+
+export type DomainErrorCode = (typeof domainErrorCodes)[number];
+
+export type DomainErrorDetails = Readonly<Record<string, string>>;
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly code: DomainErrorCode;
+  readonly details: DomainErrorDetails;
+
+  constructor(
+    code: DomainErrorCode,
+    message: string,
+    options: { details?: DomainErrorDetails; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.details = options.details ?? {};
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  if (!(error instanceof Error) || error.name !== 'DomainError') return false;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (domainErrorCodes as readonly string[]).includes(code);
+}
+
+export function domainError(
+  code: DomainErrorCode,
+  message: string,
+  details?: DomainErrorDetails,
+): DomainError {
+  return new DomainError(code, message, details ? { details } : {});
+}
+
+export const invalidArgument = (message: string, details?: DomainErrorDetails) =>
+  domainError('INVALID_ARGUMENT', message, details);
+
+export const contractNotFound = (contractId: string) =>
+  domainError('CONTRACT_NOT_FOUND', `Contract could not be found with id ${contractId}`, {
+    contractId,
+  });
