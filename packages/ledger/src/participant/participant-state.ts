@@ -1,9 +1,14 @@
 import type { AdminRecord, TopologyRecord } from '../transaction.ts';
+import { isParticipantAdminRecord } from './admin-changes.ts';
+import { applyAdminChange } from './apply-admin-change.ts';
+import { initialResourceVersion, sortKeys } from './object-meta.ts';
+import { rightKey } from './user-rights.ts';
 
-// Skeleton owned by the participant-admin work: the types below are the contract the engine
-// and the runtime build on; the full rules (ObjectMeta, rights, IdPs) are filled in beside it.
+// The types below are the contract the engine and the runtime build on; the rules (ObjectMeta,
+// rights, identity providers) live beside this file.
 
 export type ObjectMeta = {
+  /** Decimal counter, '0' on creation and +1 on every update; '' where no local record exists. */
   readonly resourceVersion: string;
   readonly annotations: Readonly<Record<string, string>>;
 };
@@ -19,6 +24,7 @@ export type UserRight =
 
 export type PartyEntry = {
   readonly party: string;
+  /** Hosted by this participant (the topology record came from it). */
   readonly isLocal: boolean;
   readonly localMetadata: ObjectMeta;
   readonly identityProviderId: string;
@@ -30,6 +36,8 @@ export type UserEntry = {
   readonly id: string;
   readonly primaryParty: string;
   readonly isDeactivated: boolean;
+  /** May authenticate with a JWT signed by the primary party's key (Ledger API 3.5). */
+  readonly primaryPartyAuthentication: boolean;
   readonly metadata: ObjectMeta;
   readonly identityProviderId: string;
   readonly rights: readonly UserRight[];
@@ -40,6 +48,7 @@ export type IdentityProviderEntry = {
   readonly isDeactivated: boolean;
   readonly issuer: string;
   readonly jwksUrl: string;
+  /** '' when tokens need not name an audience. */
   readonly audience: string;
 };
 
@@ -51,23 +60,57 @@ export type ParticipantState = {
   readonly identityProviders: Map<string, IdentityProviderEntry>;
 };
 
+/** The user every participant starts with, as in Canton. */
+export const participantAdminUserId = 'participant_admin';
+
 export function createParticipantState(participantId: string): ParticipantState {
-  return { participantId, parties: new Map(), users: new Map(), identityProviders: new Map() };
+  const admin: UserEntry = {
+    id: participantAdminUserId,
+    primaryParty: '',
+    isDeactivated: false,
+    primaryPartyAuthentication: false,
+    metadata: { resourceVersion: initialResourceVersion, annotations: {} },
+    identityProviderId: '',
+    rights: [{ kind: 'ParticipantAdmin' }],
+  };
+  return {
+    participantId,
+    parties: new Map(),
+    users: new Map([[admin.id, admin]]),
+    identityProviders: new Map(),
+  };
 }
 
+/** The reducer: deterministic, so replaying the journal rebuilds exactly this state. */
 export function applyParticipantRecord(
   state: ParticipantState,
   record: TopologyRecord | AdminRecord,
 ): void {
-  if (record.type === 'topology') {
-    for (const party of record.parties) {
-      state.parties.set(party, {
-        party,
-        isLocal: true,
-        localMetadata: { resourceVersion: '0', annotations: {} },
-        identityProviderId: '',
-        addedAt: record.offset,
-      });
-    }
+  if (record.type === 'topology') applyTopology(state, record);
+  else if (isParticipantAdminRecord(record)) applyAdminChange(state, record.change);
+}
+
+function applyTopology(state: ParticipantState, record: TopologyRecord): void {
+  const isLocal = record.participantId === state.participantId;
+  for (const party of record.parties) {
+    const known = state.parties.get(party);
+    if (known?.isLocal === true) continue;
+    state.parties.set(party, {
+      party,
+      isLocal,
+      // Metadata and provider are this participant's own notes; others' allocations carry none.
+      localMetadata: isLocal
+        ? { resourceVersion: initialResourceVersion, annotations: sortKeys(record.annotations) }
+        : { resourceVersion: '', annotations: {} },
+      identityProviderId: isLocal ? record.identityProviderId : '',
+      addedAt: known?.addedAt ?? record.offset,
+    });
   }
+  const user = isLocal && record.grantedTo !== null ? state.users.get(record.grantedTo) : undefined;
+  if (user === undefined) return;
+  const held = new Set(user.rights.map(rightKey));
+  const granted = record.parties
+    .map((party): UserRight => ({ kind: 'CanActAs', party }))
+    .filter((right) => !held.has(rightKey(right)));
+  state.users.set(user.id, { ...user, rights: [...user.rights, ...granted] });
 }

@@ -1,0 +1,77 @@
+import type { RecordValue, Value } from '../value.ts';
+import type {
+  ArgumentOf,
+  ChoicesOf,
+  InterfaceDefinition,
+  KeyOf,
+  PayloadOf,
+  ResultOf,
+  TemplateDefinition,
+  ViewOf,
+} from './definitions.ts';
+
+type TemplateLike = TemplateDefinition;
+type InterfaceLike = InterfaceDefinition;
+type ChoiceName<TTarget> = keyof ChoicesOf<TTarget> & string;
+type ChoiceArgument<TTarget, TName extends ChoiceName<TTarget>> = ArgumentOf<
+  ChoicesOf<TTarget>[TName]
+>;
+type ChoiceResult<TTarget, TName extends ChoiceName<TTarget>> = ResultOf<ChoicesOf<TTarget>[TName]>;
+
+/**
+ * What a choice body can do: Daml's Update actions. Every action runs with the authority of
+ * the exercised contract's signatories and the choice's controllers. Templates may be given
+ * as definitions (typed) or as `#packageName:Module:Entity` references (to break import cycles).
+ */
+export type TransactionContext = {
+  /** Creates a contract and returns its id. */
+  create<TTemplate extends TemplateLike>(template: TTemplate, argument: PayloadOf<TTemplate>): string;
+  create(template: string, argument: unknown): string;
+
+  /** Exercises a choice of a template or, by interface, of an interface; returns its result. */
+  exercise<TTarget extends TemplateLike | InterfaceLike, TName extends ChoiceName<TTarget>>(
+    target: TTarget,
+    contractId: string,
+    choice: TName,
+    argument: ChoiceArgument<TTarget, TName>,
+  ): ChoiceResult<TTarget, TName>;
+  exercise(target: string, contractId: string, choice: string, argument: unknown): Value;
+
+  exerciseByKey<TTemplate extends TemplateLike, TName extends ChoiceName<TTemplate>>(
+    template: TTemplate,
+    key: KeyOf<TTemplate>,
+    choice: TName,
+    argument: ChoiceArgument<TTemplate, TName>,
+  ): ChoiceResult<TTemplate, TName>;
+  exerciseByKey(template: string, key: unknown, choice: string, argument: unknown): Value;
+
+  /** The payload of a template's contract, or the view of an interface's. */
+  fetch<TTemplate extends TemplateLike>(template: TTemplate, contractId: string): PayloadOf<TTemplate>;
+  fetch<TInterface extends InterfaceLike>(
+    target: TInterface,
+    contractId: string,
+  ): ViewOf<TInterface>;
+  fetch(target: string, contractId: string): Value;
+
+  fetchByKey<TTemplate extends TemplateLike>(
+    template: TTemplate,
+    key: KeyOf<TTemplate>,
+  ): { readonly contractId: string; readonly payload: PayloadOf<TTemplate> };
+  fetchByKey(
+    template: string,
+    key: unknown,
+  ): { readonly contractId: string; readonly payload: RecordValue };
+
+  /** The id of the active contract with this key, or null (also when it is not visible). */
+  lookupByKey<TTemplate extends TemplateLike>(template: TTemplate, key: KeyOf<TTemplate>): string | null;
+  lookupByKey(template: string, key: unknown): string | null;
+
+  /** Exercises the contract's `Archive` choice. */
+  archive(template: TemplateDefinition | string, contractId: string): void;
+
+  /** The ledger time of the transaction, as a Time value. */
+  now(): string;
+
+  /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
+  fail(message: string): never;
+};

@@ -1,0 +1,69 @@
+import {
+  applyParticipantRecord,
+  createParticipantState,
+  type ParticipantState,
+} from '../participant/participant-state.ts';
+import { hasOffset, type JournalRecord } from '../transaction.ts';
+import {
+  applyTransaction,
+  createContractStore,
+  type MutableContractStore,
+} from './contract-store.ts';
+import { changeKey, createDeduplicationIndex, type DeduplicationIndex } from './deduplication.ts';
+import { laterOf, parseRecordTimeMicros } from './timestamps.ts';
+
+/** Everything the writer knows, all of it a function of the journal's records. */
+export type EngineState = {
+  readonly contracts: MutableContractStore;
+  readonly participant: ParticipantState;
+  readonly deduplication: DeduplicationIndex;
+  /** The last offset handed out, durable or not yet. */
+  lastOffset: number;
+  /** Record times never go backwards, even when a wall clock does across a restart. */
+  lastRecordMicros: bigint;
+};
+
+export function createEngineState(
+  participantId: string,
+  maxDeduplicationMicros: bigint,
+): EngineState {
+  return {
+    contracts: createContractStore(),
+    participant: createParticipantState(participantId),
+    deduplication: createDeduplicationIndex(maxDeduplicationMicros),
+    lastOffset: 0,
+    lastRecordMicros: 0n,
+  };
+}
+
+/**
+ * The one reducer from records to state, used by the live commit and by recovery alike, so a
+ * restart rebuilds exactly what the live engine had.
+ */
+export function applyRecord(state: EngineState, record: JournalRecord): void {
+  if (hasOffset(record) && record.offset !== state.lastOffset + 1) {
+    throw new Error(`journal record at offset ${record.offset} follows offset ${state.lastOffset}`);
+  }
+  const recordMicros = parseRecordTimeMicros(record.recordTime);
+  switch (record.type) {
+    case 'transaction':
+      applyTransaction(state.contracts, record);
+      if (record.submission !== null) {
+        state.deduplication.accept(changeKey(record.submission), {
+          offset: record.offset,
+          recordTimeMicros: recordMicros,
+          updateId: record.updateId,
+          submissionId: record.submission.submissionId,
+        });
+      }
+      break;
+    case 'rejection':
+      break;
+    case 'topology':
+    case 'admin':
+      applyParticipantRecord(state.participant, record);
+      break;
+  }
+  if (hasOffset(record)) state.lastOffset = record.offset;
+  state.lastRecordMicros = laterOf(recordMicros, state.lastRecordMicros);
+}

@@ -1,0 +1,55 @@
+import type { Clock } from '../clock.ts';
+import type { SubmitRequest } from '../commands.ts';
+import type { ActiveContract, ContractStore } from '../contract.ts';
+import type { Journal } from '../journal.ts';
+import type { ParticipantState } from '../participant/participant-state.ts';
+import type {
+  AdminRecord,
+  JournalRecord,
+  RejectionRecord,
+  TopologyRecord,
+  TransactionRecord,
+} from '../transaction.ts';
+import type { PackageRegistry } from './transaction-builder.ts';
+
+export type LedgerEngineDeps = {
+  readonly journal: Journal;
+  readonly clock: Clock;
+  readonly packages: PackageRegistry;
+  readonly participantId: string;
+  readonly synchronizerId: string;
+  /** Receives every record once it is durable (and every replayed record), in offset order. */
+  readonly publish: (record: JournalRecord) => void;
+  /** The longest deduplication period a submission may ask for (default 7 days). */
+  readonly maxDeduplicationMicros?: bigint;
+};
+
+export type ActiveContractStore = ContractStore & {
+  readonly size: number;
+  values(): IterableIterator<ActiveContract>;
+};
+
+export type LedgerEngine = {
+  /** Replays the journal into the engine's state, publishing every record; run once, first. */
+  recover(): Promise<void>;
+  /** Commits a submission and resolves with its transaction once durable and published. */
+  submit(request: SubmitRequest): Promise<TransactionRecord>;
+  /** As submit, but a duplicate becomes a rejection completion instead of an error. */
+  submitAsync(request: SubmitRequest): Promise<TransactionRecord | RejectionRecord>;
+  /**
+   * Commits the topology record a plan builds inside the writer's critical section, at the
+   * offset and with the update id it is given. A plan may throw a DomainError: nothing is written.
+   */
+  commitTopology<TRecord extends TopologyRecord>(
+    plan: (state: ParticipantState, offset: number, updateId: string, recordTime: string) => TRecord,
+  ): Promise<TRecord>;
+  /** As commitTopology, for participant-local administrative records (no offset). */
+  commitAdmin<TRecord extends AdminRecord>(
+    plan: (state: ParticipantState, recordTime: string) => TRecord,
+  ): Promise<TRecord>;
+  /** The last published offset, 0 for an empty ledger. */
+  ledgerEnd(): number;
+  readonly participant: ParticipantState;
+  readonly contracts: ActiveContractStore;
+  readonly packages: PackageRegistry;
+};

@@ -1,0 +1,152 @@
+import { formatMicros } from '../clock.ts';
+import type { SubmitRequest } from '../commands.ts';
+import { DomainError } from '../errors.ts';
+import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
+import { hasOffset, type JournalRecord } from '../transaction.ts';
+import {
+  type ChangeId,
+  changeKey,
+  duplicateCommand,
+  submissionAlreadyInFlight,
+} from './deduplication.ts';
+import { applyRecord, createEngineState } from './engine-state.ts';
+import type { LedgerEngine, LedgerEngineDeps } from './engine-types.ts';
+import { checkSubmission } from './submission-checks.ts';
+import { laterOf } from './timestamps.ts';
+import { buildDuplicateRejection, buildTransaction } from './transaction-builder.ts';
+
+const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
+
+function unavailable(message: string, cause?: unknown): DomainError {
+  return new DomainError('UNAVAILABLE', message, { cause });
+}
+
+/**
+ * The single writer. Each call checks, interprets and applies its change to the in-memory state
+ * synchronously, so the next call sees it, then appends it to the journal; records are
+ * published in offset order once durable. Calls that arrive together share a journal flush.
+ */
+export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
+  const maxDeduplicationMicros = deps.maxDeduplicationMicros ?? sevenDaysMicros;
+  const state = createEngineState(deps.participantId, maxDeduplicationMicros);
+  const context = { ...deps, state };
+  let status: 'new' | 'recovering' | 'ready' | 'failed' = 'new';
+  let failure: unknown = null;
+  let publishedOffset = 0;
+
+  function requireReady(): void {
+    if (status === 'ready') return;
+    if (status === 'failed') {
+      throw unavailable('The ledger stopped accepting changes after a journal failure', failure);
+    }
+    throw unavailable('The ledger is not ready yet: recovery has not finished');
+  }
+
+  function nextRecordMicros(): bigint {
+    return laterOf(deps.clock.nowMicros(), state.lastRecordMicros);
+  }
+
+  function published(record: JournalRecord): void {
+    if (hasOffset(record)) publishedOffset = record.offset;
+    deps.publish(record);
+  }
+
+  /** Applies the record and appends it; memory never stays ahead of a failed disk. */
+  function commit<TRecord extends JournalRecord>(record: TRecord, onDurable?: () => void) {
+    applyRecord(state, record);
+    const onFailure = (error: unknown): never => {
+      status = 'failed';
+      failure = error;
+      throw unavailable('The ledger could not make the change durable', error);
+    };
+    let durable: Promise<void>;
+    try {
+      durable = deps.journal.append(record);
+    } catch (error) {
+      return Promise.reject(error).catch(onFailure);
+    }
+    return durable.then(() => {
+      onDurable?.();
+      published(record);
+      return record;
+    }, onFailure);
+  }
+
+  /** Checks a submission and reports an earlier acceptance of the same change, if any. */
+  function admit(request: SubmitRequest, recordMicros: bigint) {
+    requireReady();
+    checkSubmission(request, {
+      ...context,
+      participant: state.participant,
+      maxDeduplicationMicros,
+    });
+    const change: ChangeId = request;
+    const key = changeKey(change);
+    const inFlight = state.deduplication.inFlightSubmission(key);
+    if (inFlight !== null) throw submissionAlreadyInFlight(inFlight, change, deps.synchronizerId);
+    const duplicate = state.deduplication.duplicateOf(
+      key,
+      request.deduplicationPeriod,
+      recordMicros,
+    );
+    return { change, key, duplicate };
+  }
+
+  function commitTransaction(request: SubmitRequest, key: string, recordMicros: bigint) {
+    const record = buildTransaction(context, request, recordMicros);
+    state.deduplication.startFlight(key, request.submissionId);
+    return commit(record, () => state.deduplication.endFlight(key));
+  }
+
+  return {
+    async recover() {
+      if (status !== 'new') throw new Error('recover() runs once, before anything else');
+      status = 'recovering';
+      try {
+        for await (const record of deps.journal.replay()) {
+          applyRecord(state, record);
+          published(record);
+        }
+      } catch (error) {
+        status = 'failed';
+        failure = error;
+        throw error;
+      }
+      status = 'ready';
+    },
+    async submit(request) {
+      const recordMicros = nextRecordMicros();
+      const { change, key, duplicate } = admit(request, recordMicros);
+      if (duplicate !== null) throw duplicateCommand(duplicate, change);
+      return commitTransaction(request, key, recordMicros);
+    },
+    async submitAsync(request) {
+      const recordMicros = nextRecordMicros();
+      const { key, duplicate } = admit(request, recordMicros);
+      if (duplicate !== null)
+        return commit(buildDuplicateRejection(context, request, recordMicros));
+      return commitTransaction(request, key, recordMicros);
+    },
+    async commitTopology(plan) {
+      requireReady();
+      const offset = state.lastOffset + 1;
+      const recordTime = formatMicros(nextRecordMicros());
+      const discriminator = 'topology';
+      const seed = createUpdateSeed({ participantId: deps.participantId, offset, discriminator });
+      const updateId = createUpdateId(seed);
+      const record = plan(state.participant, offset, updateId, recordTime);
+      if (record.offset !== offset || record.updateId !== updateId) {
+        throw new Error('a topology plan must use the offset and update id it was given');
+      }
+      return commit(record);
+    },
+    async commitAdmin(plan) {
+      requireReady();
+      return commit(plan(state.participant, formatMicros(nextRecordMicros())));
+    },
+    ledgerEnd: () => publishedOffset,
+    participant: state.participant,
+    contracts: state.contracts,
+    packages: deps.packages,
+  };
+}

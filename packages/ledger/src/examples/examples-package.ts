@@ -1,0 +1,17 @@
+import type { Package } from '../packages/package.ts';
+import { definePackage } from '../packages/package.ts';
+import { asset } from './asset.ts';
+import { currencyRegistration } from './currency-registration.ts';
+import { iou } from './iou.ts';
+import { iouTransfer } from './iou-transfer.ts';
+
+/** `pocketnet-examples`: the Iou package the README walks through, loaded by default. */
+export const examplesPackage: Package = definePackage({
+  name: 'pocketnet-examples',
+  version: '1.0.0',
+  templates: [iou, iouTransfer, currencyRegistration],
+  interfaces: [asset],
+});
+
+/** The packages a node loads by default. */
+export const examplePackages: readonly Package[] = [examplesPackage];

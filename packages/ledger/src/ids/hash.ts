@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * sha256 in lowercase hex over a list of parts. Each part is length-prefixed, so distinct lists
+ * never hash alike (["ab", "c"] and ["a", "bc"] differ), which a plain join would not ensure.
+ */
+export function sha256Hex(parts: readonly (string | number | bigint)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    const text = String(part);
+    hash.update(`${Buffer.byteLength(text)}:`);
+    hash.update(text);
+  }
+  return hash.digest('hex');
+}
+
+/** sha256 in lowercase hex over raw bytes. */
+export function sha256HexOfBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A sha256 multihash as Canton renders it: `1220` (sha2-256, 32 bytes) then the hex digest. */
+export const multihashPrefix = '1220';
+
+export function isMultihash(text: string): boolean {
+  return /^1220[0-9a-f]{64}$/.test(text);
+}

@@ -1,0 +1,109 @@
+import { qualifiedName } from '../dsl/definitions.ts';
+import { DomainError } from '../errors.ts';
+import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
+import { computeView } from '../packages/views.ts';
+import type { RecordValue, Value } from '../value.ts';
+import type { ValueSource } from './create-action.ts';
+import { checkArgument } from './create-action.ts';
+import { partySet, requireAuthorization } from './parties.ts';
+import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
+import { findByKey, useContract } from './transaction-state.ts';
+
+const fromBody: ValueSource = { path: 'contract key', fromCommand: false };
+
+/** Contracts of another version of the same template are accepted (upgrading). */
+export function checkTemplate(requested: ResolvedTemplate, live: LiveContract): void {
+  const actual = live.template;
+  if (
+    requested.packageName === actual.packageName &&
+    qualifiedName(requested.definition.id) === qualifiedName(actual.definition.id)
+  ) {
+    return;
+  }
+  throw new DomainError(
+    'DAML_INTERPRETATION_ERROR',
+    `Contract ${live.contract.contractId} is of template ${actual.templateId}, not ${requested.templateId}`,
+  );
+}
+
+function keyTypeOf(template: ResolvedTemplate) {
+  const key = template.definition.key;
+  if (key === null) {
+    throw new DomainError('INVALID_ARGUMENT', `Template ${template.templateId} has no contract key`);
+  }
+  return key;
+}
+
+/** The normalised key value of a template's key given by a command or a body. */
+export function checkKey(template: ResolvedTemplate, key: unknown, source: ValueSource): Value {
+  return checkArgument(keyTypeOf(template).type, key, source);
+}
+
+function keyNotFound(template: ResolvedTemplate, key: Value): DomainError {
+  return new DomainError(
+    'CONTRACT_KEY_NOT_FOUND',
+    `No active contract of ${template.templateId} with key ${JSON.stringify(key)} is visible`,
+    { details: { templateId: template.templateId } },
+  );
+}
+
+/** The visible contract holding a key; CONTRACT_KEY_NOT_FOUND otherwise. */
+export function contractByKey(state: TransactionState, template: ResolvedTemplate, key: Value): LiveContract {
+  const found = findByKey(state, template, key);
+  if (found === null) throw keyNotFound(template, key);
+  return found;
+}
+
+function requireStakeholderAuthority(frame: Frame, live: LiveContract): void {
+  const { signatories, observers } = live.contract;
+  if ([...signatories, ...observers].some((party) => frame.authorizers.has(party))) return;
+  throw new DomainError(
+    'DAML_AUTHORIZATION_ERROR',
+    `Fetching ${live.contract.contractId} requires a stakeholder (${[...signatories, ...observers].join(', ')}) among the authorizers ${[...frame.authorizers].join(', ')}`,
+  );
+}
+
+/** Daml's fetch: the payload, or the interface view; an authorizer must be a stakeholder. */
+export function fetchContract(
+  state: TransactionState,
+  frame: Frame,
+  target: ResolvedEntity,
+  contractId: string,
+): Value {
+  const live = useContract(state, contractId);
+  requireStakeholderAuthority(frame, live);
+  if (target.kind === 'template') {
+    checkTemplate(target, live);
+    return live.contract.createArgument;
+  }
+  return computeView(live.template, target, live.contract.createArgument);
+}
+
+export function fetchByKey(
+  state: TransactionState,
+  frame: Frame,
+  template: ResolvedTemplate,
+  key: unknown,
+): { contractId: string; payload: RecordValue } {
+  const live = contractByKey(state, template, checkKey(template, key, fromBody));
+  requireStakeholderAuthority(frame, live);
+  return { contractId: live.contract.contractId, payload: live.contract.createArgument };
+}
+
+/** Daml's lookupByKey: the key's maintainers must all be authorizers. */
+export function lookupByKey(
+  state: TransactionState,
+  frame: Frame,
+  template: ResolvedTemplate,
+  key: unknown,
+): string | null {
+  const value = checkKey(template, key, fromBody);
+  const maintainers = partySet(keyTypeOf(template).maintainers(value));
+  requireAuthorization(`Looking up a key of ${template.templateId}`, maintainers, frame.authorizers);
+  return findByKey(state, template, value)?.contract.contractId ?? null;
+}
+
+/** The id of the visible contract with a key, for exerciseByKey from a body. */
+export function contractIdByKey(state: TransactionState, template: ResolvedTemplate, key: unknown): string {
+  return contractByKey(state, template, checkKey(template, key, fromBody)).contract.contractId;
+}

@@ -1,0 +1,135 @@
+import { formatMicros } from '../clock.ts';
+import type { Command, DisclosedContract } from '../commands.ts';
+import type { ContractStore } from '../contract.ts';
+import type { PackageRegistry } from '../packages/registry.ts';
+import type { TransactionNode } from '../transaction.ts';
+import { performCreate } from './create-action.ts';
+import { usableDisclosures } from './disclosure.ts';
+import { performExercise } from './exercise-action.ts';
+import { checkKey, contractByKey } from './fetch-action.ts';
+import type { ActiveContractDraft, Frame, TransactionState } from './transaction-state.ts';
+
+export type InterpretInput = {
+  readonly packages: PackageRegistry;
+  readonly contracts: ContractStore;
+  readonly commands: readonly Command[];
+  readonly actAs: readonly string[];
+  readonly readAs: readonly string[];
+  readonly disclosed: readonly DisclosedContract[];
+  readonly ledgerTimeMicros: bigint;
+  /** The committer supplies contract ids, by the node id of the create. */
+  readonly newContractId: (nodeId: number) => string;
+  readonly isKnownParty: (party: string) => boolean;
+};
+
+export type InterpretResult = {
+  readonly nodes: TransactionNode[];
+  readonly rootNodeIds: number[];
+  /** Contracts created and still active at the end of the transaction, in creation order. */
+  readonly created: ActiveContractDraft[];
+  /** Contracts consumed: pre-existing ones and ones created and consumed in this transaction. */
+  readonly archived: string[];
+};
+
+function fromCommand(path: string) {
+  return { path, fromCommand: true } as const;
+}
+
+function runCommand(state: TransactionState, root: Frame, command: Command): void {
+  const { packages } = state.input;
+  switch (command.kind) {
+    case 'create':
+      performCreate(state, root, packages.resolveTemplate(command.templateId), {
+        value: command.createArguments,
+        source: fromCommand('createArguments'),
+      });
+      return;
+    case 'exercise':
+      performExercise(state, root, {
+        target: packages.resolve(command.templateId),
+        contractId: command.contractId,
+        choice: command.choice,
+        argument: command.choiceArgument,
+        source: fromCommand('choiceArgument'),
+      });
+      return;
+    case 'exerciseByKey':
+      runExerciseByKey(state, root, command);
+      return;
+    case 'createAndExercise':
+      runCreateAndExercise(state, root, command);
+      return;
+    default:
+      throw new Error(`unknown command kind ${JSON.stringify(command satisfies never)}`);
+  }
+}
+
+function runExerciseByKey(
+  state: TransactionState,
+  root: Frame,
+  command: Extract<Command, { kind: 'exerciseByKey' }>,
+): void {
+  const template = state.input.packages.resolveTemplate(command.templateId);
+  const key = checkKey(template, command.contractKey, fromCommand('contractKey'));
+  const live = contractByKey(state, template, key);
+  performExercise(state, root, {
+    target: template,
+    contractId: live.contract.contractId,
+    choice: command.choice,
+    argument: command.choiceArgument,
+    source: fromCommand('choiceArgument'),
+  });
+}
+
+function runCreateAndExercise(
+  state: TransactionState,
+  root: Frame,
+  command: Extract<Command, { kind: 'createAndExercise' }>,
+): void {
+  const template = state.input.packages.resolveTemplate(command.templateId);
+  const contractId = performCreate(state, root, template, {
+    value: command.createArguments,
+    source: fromCommand('createArguments'),
+  });
+  performExercise(state, root, {
+    target: template,
+    contractId,
+    choice: command.choice,
+    argument: command.choiceArgument,
+    source: fromCommand('choiceArgument'),
+  });
+}
+
+function finish(state: TransactionState, root: Frame): InterpretResult {
+  const nodes = state.nodes.map((node, index) => {
+    if (node === null) throw new Error(`node ${index} was never completed`);
+    return node;
+  });
+  const created: ActiveContractDraft[] = [];
+  for (const [contractId, live] of state.created) {
+    if (!state.consumed.has(contractId)) created.push(live.contract);
+  }
+  return { nodes, rootNodeIds: root.children, created, archived: [...state.consumed] };
+}
+
+/**
+ * Interprets commands as one Daml transaction: every action is checked (authorization,
+ * visibility, ensure, keys, types) on an overlay of the contract store, and the result is
+ * the transaction tree plus the contracts it creates and archives. It never writes the store,
+ * so a DomainError leaves nothing behind.
+ */
+export function interpret(input: InterpretInput): InterpretResult {
+  const state: TransactionState = {
+    input,
+    readers: new Set([...input.actAs, ...input.readAs]),
+    disclosed: usableDisclosures(input),
+    nodes: [],
+    created: new Map(),
+    consumed: new Set(),
+    keys: new Map(),
+    createdAt: formatMicros(input.ledgerTimeMicros),
+  };
+  const root: Frame = { authorizers: new Set(input.actAs), witnesses: [], children: [] };
+  for (const command of input.commands) runCommand(state, root, command);
+  return finish(state, root);
+}

@@ -1,0 +1,150 @@
+import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Journal } from '../journal.ts';
+import type { JournalRecord } from '../transaction.ts';
+import { createFileJournal, type FlushStats } from './file-journal.ts';
+import { sampleRecord } from './journal-conformance.ts';
+import { decodeRecord, encodeRecord } from './record-codec.ts';
+import { JournalCorruptionError, listSegments } from './segment-files.ts';
+
+let dir = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pocketnet-file-journal-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function readAll(journal: Journal): Promise<JournalRecord[]> {
+  const records: JournalRecord[] = [];
+  for await (const record of journal.replay()) records.push(record);
+  return records;
+}
+
+async function flipByte(path: string, position: number): Promise<void> {
+  const handle = await open(path, 'r+');
+  const byte = Buffer.alloc(1);
+  await handle.read(byte, 0, 1, position);
+  byte[0] = (byte[0] ?? 0) ^ 0xff;
+  await handle.write(byte, 0, 1, position);
+  await handle.close();
+}
+
+describe('file journal', () => {
+  test('concurrent appends share flushes: 50 appends, far fewer fdatasyncs', async () => {
+    const flushes: FlushStats[] = [];
+    const journal = await createFileJournal({ dir, onFlush: (stats) => flushes.push(stats) });
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => journal.append(sampleRecord(index + 1))),
+    );
+    expect(flushes.reduce((sum, flush) => sum + flush.records, 0)).toBe(50);
+    expect(flushes.length).toBeLessThanOrEqual(3);
+    await journal.close();
+  });
+
+  test('appends arriving during a flush are batched into the next single flush', async () => {
+    const flushes: FlushStats[] = [];
+    const journal = await createFileJournal({ dir, onFlush: (stats) => flushes.push(stats) });
+    const first = journal.append(sampleRecord(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first flush is under way now; these wait for it and then go out together.
+    const rest = Array.from({ length: 20 }, (_, index) => journal.append(sampleRecord(index + 2)));
+    await Promise.all([first, ...rest]);
+    expect(flushes.map((flush) => flush.records)).toEqual([1, 20]);
+    await journal.close();
+  });
+
+  test('refuses to open when a record in the middle is damaged', async () => {
+    const journal = await createFileJournal({ dir });
+    for (const offset of [1, 2, 3]) await journal.append(sampleRecord(offset));
+    await journal.close();
+    const [segment] = await listSegments(dir);
+    if (!segment) throw new Error('no segment');
+    const firstFrameBytes = encodeRecord(sampleRecord(1)).length + 8;
+    await flipByte(segment.path, firstFrameBytes + 20);
+    await expect(createFileJournal({ dir })).rejects.toBeInstanceOf(JournalCorruptionError);
+    expect((await stat(segment.path)).size).toBe(3 * firstFrameBytes);
+  });
+
+  test('a damaged record in an older segment fails the replay rather than being skipped', async () => {
+    const journal = await createFileJournal({ dir, segmentBytes: 400 });
+    for (const offset of [1, 2, 3, 4]) await journal.append(sampleRecord(offset));
+    await journal.close();
+    const [oldest] = await listSegments(dir);
+    if (!oldest) throw new Error('no segment');
+    await flipByte(oldest.path, 30);
+    const reopened = await createFileJournal({ dir, segmentBytes: 400 });
+    await expect(readAll(reopened)).rejects.toBeInstanceOf(JournalCorruptionError);
+    await reopened.close();
+  });
+
+  test('reports how many bytes of a torn tail it cut', async () => {
+    const journal = await createFileJournal({ dir });
+    await journal.append(sampleRecord(1));
+    await journal.close();
+    const [segment] = await listSegments(dir);
+    if (!segment) throw new Error('no segment');
+    const handle = await open(segment.path, 'a');
+    await handle.write(Buffer.from([0, 0, 0, 90, 1, 2, 3]));
+    await handle.close();
+    const cuts: number[] = [];
+    const reopened = await createFileJournal({ dir, onTornTail: (bytes) => cuts.push(bytes) });
+    expect(cuts).toEqual([7]);
+    expect(await readAll(reopened)).toEqual([sampleRecord(1)]);
+    await reopened.close();
+  });
+
+  test('rolls over to new segment files and replays across them in order', async () => {
+    const journal = await createFileJournal({ dir, segmentBytes: 1000 });
+    const records = Array.from({ length: 30 }, (_, index) => sampleRecord(index + 1));
+    for (const record of records) await journal.append(record);
+    await journal.close();
+    expect((await readdir(dir)).filter((name) => name.endsWith('.journal')).length).toBeGreaterThan(
+      5,
+    );
+    const reopened = await createFileJournal({ dir, segmentBytes: 1000 });
+    expect(await readAll(reopened)).toEqual(records);
+    await reopened.close();
+  });
+
+  test('one data folder has one writer at a time', async () => {
+    const journal = await createFileJournal({ dir });
+    const path = join(dir, 'journal.lock');
+    await rm(path);
+    const lock = await open(path, 'w');
+    await lock.writeFile(String(process.ppid));
+    await lock.close();
+    await expect(createFileJournal({ dir })).rejects.toThrow(/in use by process/);
+    await journal.close();
+  });
+
+  test('bigints are written as decimal strings', () => {
+    const record = { ...sampleRecord(1), annotations: { amount: 12n } } as unknown as JournalRecord;
+    const decoded = decodeRecord(encodeRecord(record));
+    expect(decoded.type === 'topology' && decoded.annotations).toEqual({ amount: '12' });
+  });
+
+  test('replays 100,000 records in well under 3 seconds', async () => {
+    const journal = await createFileJournal({ dir });
+    const count = 100_000;
+    await Promise.all(
+      Array.from({ length: count }, (_, index) => journal.append(sampleRecord(index + 1))),
+    );
+    await journal.close();
+    const reopened = await createFileJournal({ dir });
+    const started = performance.now();
+    let replayed = 0;
+    let lastOffset = 0;
+    for await (const record of reopened.replay()) {
+      replayed += 1;
+      if (record.type === 'topology') lastOffset = record.offset;
+    }
+    const elapsed = performance.now() - started;
+    expect(replayed).toBe(count);
+    expect(lastOffset).toBe(count);
+    expect(elapsed).toBeLessThan(3000);
+    await reopened.close();
+  });
+});

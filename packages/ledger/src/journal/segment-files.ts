@@ -1,0 +1,105 @@
+import { createReadStream } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hasFrameAfter, readFrame } from './record-codec.ts';
+
+/** Damage inside the journal that a crash cannot explain: refusing to go on is the only safe answer. */
+export class JournalCorruptionError extends Error {
+  override readonly name = 'JournalCorruptionError';
+}
+
+export type Segment = { readonly index: number; readonly path: string };
+
+const segmentPattern = /^segment-(\d{8})\.journal$/;
+const chunkBytes = 1024 * 1024;
+
+export function segmentPath(dir: string, index: number): string {
+  return join(dir, `segment-${String(index).padStart(8, '0')}.journal`);
+}
+
+export async function listSegments(dir: string): Promise<Segment[]> {
+  const names = await readdir(dir);
+  const segments: Segment[] = [];
+  for (const name of names) {
+    const match = segmentPattern.exec(name);
+    if (match?.[1] !== undefined) segments.push({ index: Number(match[1]), path: join(dir, name) });
+  }
+  return segments.sort((left, right) => left.index - right.index);
+}
+
+export type FrameEvent =
+  | { readonly kind: 'frame'; readonly payload: Buffer; readonly position: number }
+  | { readonly kind: 'stop'; readonly position: number; readonly intact: boolean };
+
+/**
+ * Streams the frames of the first `end` bytes of a segment, chunk by chunk, so a large journal
+ * never sits in memory whole. Ends with one `stop` event at the end of the last intact frame.
+ */
+export async function* readFrames(path: string, end: number): AsyncGenerator<FrameEvent> {
+  let buffer: Buffer = Buffer.alloc(0);
+  let base = 0;
+  if (end > 0) {
+    const stream = createReadStream(path, { start: 0, end: end - 1, highWaterMark: chunkBytes });
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      let position = 0;
+      for (
+        let frame = readFrame(buffer, 0);
+        frame.kind === 'frame';
+        frame = readFrame(buffer, position)
+      ) {
+        yield { kind: 'frame', payload: frame.payload, position: base + position };
+        position = frame.next;
+      }
+      buffer = buffer.subarray(position);
+      base += position;
+      if (readFrame(buffer, 0).kind === 'damaged') break;
+    }
+  }
+  yield { kind: 'stop', position: base, intact: buffer.length === 0 };
+}
+
+async function readRange(path: string, start: number, end: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const bytes = Buffer.alloc(end - start);
+    await handle.read(bytes, 0, bytes.length, start);
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Cuts a torn tail left by a crash in the middle of a write: everything after the last intact
+ * frame, provided no intact frame follows the damage (else it is corruption, not a tear).
+ * Returns the number of bytes cut.
+ */
+export async function cutTornTail(path: string): Promise<number> {
+  const { size } = await stat(path);
+  let goodEnd = 0;
+  for await (const event of readFrames(path, size)) {
+    if (event.kind === 'stop') goodEnd = event.position;
+  }
+  if (goodEnd === size) return 0;
+  if (hasFrameAfter(await readRange(path, goodEnd, size), 0)) {
+    throw new JournalCorruptionError(`journal ${path} is damaged at byte ${goodEnd}`);
+  }
+  const handle = await open(path, 'r+');
+  try {
+    await handle.truncate(goodEnd);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return size - goodEnd;
+}
+
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,93 @@
+import type { InterfaceDefinition, TemplateDefinition } from '../dsl/definitions.ts';
+import { DomainError } from '../errors.ts';
+import type { InterfaceView, TemplateIdString } from '../transaction.ts';
+import type { RecordValue } from '../value.ts';
+import type { Package } from './package.ts';
+import { packageBytes } from './package.ts';
+import type { RegistryIndex } from './registry-index.ts';
+import { buildRegistryIndex, resolveReference, templatesNotFound } from './registry-index.ts';
+import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
+import { computeView } from './views.ts';
+
+export type PackageSummary = {
+  readonly packageId: string;
+  readonly name: string;
+  readonly version: string;
+};
+
+export type PackageRegistry = {
+  /** Resolves `#packageName:Module:Entity` (latest version of the name) or `packageId:Module:Entity`. */
+  resolve(reference: string): ResolvedEntity;
+  /** Like `resolve`, but the reference must name a template (INVALID_ARGUMENT for an interface). */
+  resolveTemplate(reference: string): ResolvedTemplate;
+  resolveInterface(reference: string): ResolvedInterface;
+  /** A definition given by object, as template bodies do. */
+  resolveDefinition(definition: TemplateDefinition | InterfaceDefinition): ResolvedEntity;
+  /** The template of a stored contract, by its package-id form template id. */
+  templateById(templateId: TemplateIdString): ResolvedTemplate | undefined;
+  packages(): readonly PackageSummary[];
+  packageById(packageId: string): Package | undefined;
+  packageBytes(packageId: string): Uint8Array | undefined;
+  /** Templates (package-id form) implementing an interface given in any reference form. */
+  implementationsOf(interfaceReference: string): readonly TemplateIdString[];
+  /** The view of a contract through an interface (DAML_INTERPRETATION_ERROR if not implemented). */
+  interfaceView(
+    contract: { readonly templateId: TemplateIdString; readonly createArgument: RecordValue },
+    interfaceReference: string,
+  ): InterfaceView;
+};
+
+function kindMismatch(reference: string, expected: string): DomainError {
+  return new DomainError('INVALID_ARGUMENT', `${reference} is not a ${expected}`, {
+    details: { templateId: reference },
+  });
+}
+
+function lookups(index: RegistryIndex) {
+  const resolveTemplate = (reference: string): ResolvedTemplate => {
+    const entry = resolveReference(index, reference);
+    if (entry.kind !== 'template') throw kindMismatch(reference, 'template');
+    return entry;
+  };
+  const resolveInterface = (reference: string): ResolvedInterface => {
+    const entry = resolveReference(index, reference);
+    if (entry.kind !== 'interface') throw kindMismatch(reference, 'interface');
+    return entry;
+  };
+  const templateById = (templateId: TemplateIdString): ResolvedTemplate | undefined => {
+    const entry = index.byId.get(templateId);
+    return entry?.kind === 'template' ? entry : undefined;
+  };
+  return { resolveTemplate, resolveInterface, templateById };
+}
+
+/** An index of the loaded packages that resolves template and interface references. */
+export function createPackageRegistry(packages: readonly Package[]): PackageRegistry {
+  const index = buildRegistryIndex(packages);
+  const { resolveTemplate, resolveInterface, templateById } = lookups(index);
+  return {
+    resolve: (reference) => resolveReference(index, reference),
+    resolveTemplate,
+    resolveInterface,
+    resolveDefinition(definition) {
+      const entry = index.byObject.get(definition);
+      if (entry === undefined) throw templatesNotFound(`#${definition.id.packageName}:${definition.id.module}:${definition.id.entity}`);
+      return entry;
+    },
+    templateById,
+    packages: () =>
+      [...index.packagesById.values()].map(({ packageId, name, version }) => ({ packageId, name, version })),
+    packageById: (packageId) => index.packagesById.get(packageId),
+    packageBytes(packageId) {
+      const pkg = index.packagesById.get(packageId);
+      return pkg === undefined ? undefined : packageBytes(pkg);
+    },
+    implementationsOf: (reference) => index.implementations.get(resolveInterface(reference).interfaceId) ?? [],
+    interfaceView(contract, reference) {
+      const target = resolveInterface(reference);
+      const template = templateById(contract.templateId);
+      if (template === undefined) throw templatesNotFound(contract.templateId);
+      return { interfaceId: target.interfaceId, viewValue: computeView(template, target, contract.createArgument) };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { isDomainError } from '../errors.ts';
+import type { Value } from '../value.ts';
+import { checkValue } from './check-value.ts';
+import type { DamlType } from './types.ts';
+
+/**
+ * Checks a value that template code produced (a body's result, a view, a key, the arguments
+ * of a create or exercise in a body). A mismatch is a bug in the template, not bad input,
+ * so it is a plain Error rather than a DomainError.
+ */
+export function checkProducedValue(type: DamlType, value: unknown, path: string): Value {
+  try {
+    return checkValue(type, value, path);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    throw new Error(`template code produced a value that does not match its type: ${error.message}`, {
+      cause: error,
+    });
+  }
+}
