@@ -1,1 +1,11 @@
-export {};
+export * from './ledger-api/commands.schema.ts';
+export * from './ledger-api/formats.schema.ts';
+export * from './ledger-api/idps.schema.ts';
+export * from './ledger-api/interactive-submission.schema.ts';
+export * from './ledger-api/ledger-api-requests.schema.ts';
+export * from './ledger-api/package-vetting.schema.ts';
+export * from './ledger-api/parties.schema.ts';
+export * from './ledger-api/primitives.schema.ts';
+export * from './ledger-api/reads.schema.ts';
+export * from './ledger-api/reassignments.schema.ts';
+export * from './ledger-api/users.schema.ts';

@@ -2,6 +2,37 @@ export type { Clock, SimulatedClock } from './clock.ts';
 export { createSimulatedClock, createWallClock, formatMicros } from './clock.ts';
 export type { Command, DeduplicationPeriod, DisclosedContract, SubmitRequest } from './commands.ts';
 export type { ActiveContract, ContractStore } from './contract.ts';
+export type { ArgumentSpec, ChoiceSpec, InterfaceChoiceSpec } from './dsl/choice.ts';
+export { defineChoice } from './dsl/choice.ts';
+export type {
+  ArgumentOf,
+  Choice,
+  ChoiceDefinition,
+  ChoiceSelf,
+  ChoicesOf,
+  EntityReference,
+  Implementation,
+  ImplementationDefinition,
+  Interface,
+  InterfaceDefinition,
+  KeyDefinition,
+  KeyOf,
+  PayloadOf,
+  ResultOf,
+  Template,
+  TemplateDefinition,
+  TemplateId,
+  ViewOf,
+} from './dsl/definitions.ts';
+export { qualifiedName, referenceOf } from './dsl/definitions.ts';
+export type { ImplementSpec, InterfaceSpec } from './dsl/interface.ts';
+export { defineInterface, implementInterface } from './dsl/interface.ts';
+export type { TemplateSpec } from './dsl/template.ts';
+export { defineTemplate } from './dsl/template.ts';
+export type { TransactionContext } from './dsl/transaction-context.ts';
+export { canonicalJson } from './engine/canonical-json.ts';
+export type { ActiveContractStore, LedgerEngine, LedgerEngineDeps } from './engine/engine-types.ts';
+export { createLedgerEngine } from './engine/ledger-engine.ts';
 export type { DomainErrorCode, DomainErrorDetails } from './errors.ts';
 export {
   contractNotFound,
@@ -11,7 +42,66 @@ export {
   invalidArgument,
   isDomainError,
 } from './errors.ts';
+export { asset } from './examples/asset.ts';
+export { currencyRegistration } from './examples/currency-registration.ts';
+export { examplePackages, examplesPackage } from './examples/examples-package.ts';
+export { iou, iouRecord } from './examples/iou.ts';
+export { iouTransfer } from './examples/iou-transfer.ts';
+export { createNamespaceFingerprint, fingerprintOfPublicKey } from './ids/fingerprint.ts';
+export { isMultihash, sha256Hex } from './ids/hash.ts';
+export {
+  createContractId,
+  createUpdateId,
+  createUpdateSeed,
+  isContractId,
+  isUpdateId,
+  makeParticipantId,
+  makeSynchronizerId,
+} from './ids/ledger-ids.ts';
+export {
+  createPartyId,
+  isCantonPartyId,
+  isPartyHint,
+  partyHintProblem,
+  splitPartyId,
+} from './ids/party-id.ts';
+export type { ContractBlobFields } from './interpreter/contract-blob.ts';
+export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
+export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
+export { interpret } from './interpreter/interpret.ts';
+export type { ActiveContractDraft } from './interpreter/transaction-state.ts';
+export type { FileJournalOptions } from './journal/file-journal.ts';
+export { createFileJournal } from './journal/file-journal.ts';
+export type { FlushStats } from './journal/group-commit.ts';
+export type { MemoryJournalOptions } from './journal/memory-journal.ts';
+export { createMemoryJournal } from './journal/memory-journal.ts';
+export { JournalCorruptionError } from './journal/segment-files.ts';
 export type { Journal } from './journal.ts';
+export type { Numeric } from './numeric/numeric.ts';
+export {
+  addNumeric,
+  compareNumeric,
+  divideHalfEven,
+  divNumeric,
+  formatNumeric,
+  maxNumeric,
+  minNumeric,
+  mulNumeric,
+  numericFromInt,
+  numericOne,
+  numericScale,
+  parseNumeric,
+  subNumeric,
+} from './numeric/numeric.ts';
+export type { Package, PackageSpec } from './packages/package.ts';
+export { definePackage, packageBytes } from './packages/package.ts';
+export type { PackageRegistry, PackageSummary } from './packages/registry.ts';
+export { createPackageRegistry } from './packages/registry.ts';
+export type {
+  ResolvedEntity,
+  ResolvedInterface,
+  ResolvedTemplate,
+} from './packages/resolved-entity.ts';
 export type {
   AdminPlan,
   IdentityProviderCreated,
@@ -123,3 +213,18 @@ export type {
 } from './transaction.ts';
 export { hasOffset } from './transaction.ts';
 export type { RecordValue, Value } from './value.ts';
+export { t } from './values/builder.ts';
+export { checkValue, maxValueDepth } from './values/check-value.ts';
+export { checkProducedValue } from './values/produced-value.ts';
+export { isPartyId } from './values/scalars.ts';
+export { formatDate, formatTime, parseDate, parseTime } from './values/time.ts';
+export type {
+  DamlType,
+  FieldTypes,
+  FieldValues,
+  Infer,
+  RecordField,
+  RecordType,
+  Typed,
+  VariantType,
+} from './values/types.ts';

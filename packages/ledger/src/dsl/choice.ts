@@ -16,7 +16,10 @@ export type ArgumentValue<TArgument extends ArgumentSpec> = TArgument extends Da
 
 type ChoiceSignature<TPayload, TArgument extends ArgumentSpec, TResultType extends DamlType> = {
   /** The parties that must authorize the exercise; they become its acting parties. */
-  readonly controllers: (payload: TPayload, argument: ArgumentValue<TArgument>) => readonly string[];
+  readonly controllers: (
+    payload: TPayload,
+    argument: ArgumentValue<TArgument>,
+  ) => readonly string[];
   readonly observers?: (payload: TPayload, argument: ArgumentValue<TArgument>) => readonly string[];
   /** Consuming choices archive the contract before the body runs (the default). */
   readonly consuming?: boolean;

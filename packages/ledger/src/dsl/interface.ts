@@ -26,7 +26,9 @@ export type InterfaceSpec<TViewType extends DamlType, TChoices> = {
 export function defineInterface<TViewType extends DamlType, TChoices = Record<string, never>>(
   spec: InterfaceSpec<TViewType, TChoices>,
 ): Interface<Infer<TViewType>, TChoices> {
-  const declared = (spec.choices?.(defineChoice) ?? {}) as Readonly<Record<string, ChoiceDefinition>>;
+  const declared = (spec.choices?.(defineChoice) ?? {}) as Readonly<
+    Record<string, ChoiceDefinition>
+  >;
   return {
     kind: 'interface',
     id: spec.id,

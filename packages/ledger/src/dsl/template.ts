@@ -23,7 +23,11 @@ type KeySpec<TPayload, TKey> = {
   readonly maintainers: (key: TKey) => readonly string[];
 };
 
-type ArchiveChoice<TPayload> = Choice<TPayload, Readonly<Record<string, never>>, Readonly<Record<string, never>>>;
+type ArchiveChoice<TPayload> = Choice<
+  TPayload,
+  Readonly<Record<string, never>>,
+  Readonly<Record<string, never>>
+>;
 
 export type TemplateSpec<TFields extends FieldTypes, TChoices, TKey> = {
   readonly id: TemplateId;
@@ -44,7 +48,9 @@ function choiceMap(
   spec: TemplateSpec<FieldTypes, unknown, unknown>,
   signatories: TemplateDefinition['signatories'],
 ): Map<string, ChoiceDefinition> {
-  const declared = (spec.choices?.(defineChoice) ?? {}) as Readonly<Record<string, ChoiceDefinition>>;
+  const declared = (spec.choices?.(defineChoice) ?? {}) as Readonly<
+    Record<string, ChoiceDefinition>
+  >;
   const choices = new Map<string, ChoiceDefinition>(Object.entries(declared));
   if (choices.has('Archive')) throw new Error(`${qualifiedName(spec.id)} declares Archive itself`);
   choices.set('Archive', archiveChoice(signatories));
@@ -62,7 +68,11 @@ function keyDefinition(key: KeySpec<RecordValue, unknown> | undefined): KeyDefin
  */
 export function defineTemplate<TFields extends FieldTypes, TChoices, TKey = never>(
   spec: TemplateSpec<TFields, TChoices, TKey>,
-): Template<FieldValues<TFields>, TChoices & { readonly Archive: ArchiveChoice<FieldValues<TFields>> }, TKey> {
+): Template<
+  FieldValues<TFields>,
+  TChoices & { readonly Archive: ArchiveChoice<FieldValues<TFields>> },
+  TKey
+> {
   // The casts erase the payload type: the interpreter only passes payloads it has checked
   // against `fields`.
   const erased = spec as unknown as TemplateSpec<FieldTypes, unknown, unknown>;

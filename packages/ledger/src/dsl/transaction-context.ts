@@ -25,7 +25,10 @@ type ChoiceResult<TTarget, TName extends ChoiceName<TTarget>> = ResultOf<Choices
  */
 export type TransactionContext = {
   /** Creates a contract and returns its id. */
-  create<TTemplate extends TemplateLike>(template: TTemplate, argument: PayloadOf<TTemplate>): string;
+  create<TTemplate extends TemplateLike>(
+    template: TTemplate,
+    argument: PayloadOf<TTemplate>,
+  ): string;
   create(template: string, argument: unknown): string;
 
   /** Exercises a choice of a template or, by interface, of an interface; returns its result. */
@@ -46,7 +49,10 @@ export type TransactionContext = {
   exerciseByKey(template: string, key: unknown, choice: string, argument: unknown): Value;
 
   /** The payload of a template's contract, or the view of an interface's. */
-  fetch<TTemplate extends TemplateLike>(template: TTemplate, contractId: string): PayloadOf<TTemplate>;
+  fetch<TTemplate extends TemplateLike>(
+    template: TTemplate,
+    contractId: string,
+  ): PayloadOf<TTemplate>;
   fetch<TInterface extends InterfaceLike>(
     target: TInterface,
     contractId: string,
@@ -63,7 +69,10 @@ export type TransactionContext = {
   ): { readonly contractId: string; readonly payload: RecordValue };
 
   /** The id of the active contract with this key, or null (also when it is not visible). */
-  lookupByKey<TTemplate extends TemplateLike>(template: TTemplate, key: KeyOf<TTemplate>): string | null;
+  lookupByKey<TTemplate extends TemplateLike>(
+    template: TTemplate,
+    key: KeyOf<TTemplate>,
+  ): string | null;
   lookupByKey(template: string, key: unknown): string | null;
 
   /** Exercises the contract's `Archive` choice. */

@@ -24,7 +24,9 @@ describe('contract store', () => {
     const store = createContractStore();
     store.add(contract('c1', { owner: 'alice', id: '1' }));
     expect(store.lookup('c1')?.contractId).toBe('c1');
-    expect(store.lookupByKey('pkg:Main:Account', { id: '1', owner: 'alice' })?.contractId).toBe('c1');
+    expect(store.lookupByKey('pkg:Main:Account', { id: '1', owner: 'alice' })?.contractId).toBe(
+      'c1',
+    );
     expect(store.lookupByKey('pkg:Main:Other', { id: '1', owner: 'alice' })).toBeUndefined();
     expect(store.lookupByKey('pkg:Main:Account', { id: '2', owner: 'alice' })).toBeUndefined();
   });

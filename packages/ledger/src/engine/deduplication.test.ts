@@ -29,7 +29,12 @@ describe('deduplication', () => {
   test('a duration period covers acceptances recorded less than that long ago', () => {
     const index = createDeduplicationIndex(24n * hour);
     const key = changeKey(change);
-    index.accept(key, { offset: 5, recordTimeMicros: 10n * hour, updateId: 'u', submissionId: 's' });
+    index.accept(key, {
+      offset: 5,
+      recordTimeMicros: 10n * hour,
+      updateId: 'u',
+      submissionId: 's',
+    });
     const period = { kind: 'duration', micros: hour } as const;
     expect(index.duplicateOf(key, period, 10n * hour + hour - 1n)?.offset).toBe(5);
     expect(index.duplicateOf(key, period, 11n * hour)).toBeNull();
@@ -55,11 +60,17 @@ describe('deduplication', () => {
   });
 
   test('refuses negative durations and durations beyond the maximum', () => {
-    const tooLong = caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: 2n * hour }, hour));
+    const tooLong = caught(() =>
+      checkDeduplicationPeriod({ kind: 'duration', micros: 2n * hour }, hour),
+    );
     expect(isDomainError(tooLong) && tooLong.code).toBe('INVALID_ARGUMENT');
-    const negative = caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: -1n }, hour));
+    const negative = caught(() =>
+      checkDeduplicationPeriod({ kind: 'duration', micros: -1n }, hour),
+    );
     expect(isDomainError(negative) && negative.code).toBe('INVALID_ARGUMENT');
-    expect(caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: hour }, hour))).toBeNull();
+    expect(
+      caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: hour }, hour)),
+    ).toBeNull();
   });
 
   test('a duplicate names the earlier submission and its completion offset', () => {

@@ -2,15 +2,14 @@ import type { Clock } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import type { ActiveContract, ContractStore } from '../contract.ts';
 import type { Journal } from '../journal.ts';
+import type { PackageRegistry } from '../packages/registry.ts';
 import type { ParticipantState } from '../participant/participant-state.ts';
 import type {
   AdminRecord,
   JournalRecord,
-  RejectionRecord,
   TopologyRecord,
   TransactionRecord,
 } from '../transaction.ts';
-import type { PackageRegistry } from './transaction-builder.ts';
 
 export type LedgerEngineDeps = {
   readonly journal: Journal;
@@ -34,14 +33,23 @@ export type LedgerEngine = {
   recover(): Promise<void>;
   /** Commits a submission and resolves with its transaction once durable and published. */
   submit(request: SubmitRequest): Promise<TransactionRecord>;
-  /** As submit, but a duplicate becomes a rejection completion instead of an error. */
-  submitAsync(request: SubmitRequest): Promise<TransactionRecord | RejectionRecord>;
+  /**
+   * Canton's asynchronous submit: errors found before commit are thrown to the caller as by
+   * submit, but a duplicate is committed as a DUPLICATE_COMMAND rejection (a failed
+   * completion). Resolves once the transaction or rejection is durable and published.
+   */
+  submitAsync(request: SubmitRequest): Promise<void>;
   /**
    * Commits the topology record a plan builds inside the writer's critical section, at the
    * offset and with the update id it is given. A plan may throw a DomainError: nothing is written.
    */
   commitTopology<TRecord extends TopologyRecord>(
-    plan: (state: ParticipantState, offset: number, updateId: string, recordTime: string) => TRecord,
+    plan: (
+      state: ParticipantState,
+      offset: number,
+      updateId: string,
+      recordTime: string,
+    ) => TRecord,
   ): Promise<TRecord>;
   /** As commitTopology, for participant-local administrative records (no offset). */
   commitAdmin<TRecord extends AdminRecord>(

@@ -1,25 +1,20 @@
 import { formatMicros } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
-import { DomainError } from '../errors.ts';
 import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
-import { hasOffset, type JournalRecord } from '../transaction.ts';
 import {
   type ChangeId,
   changeKey,
   duplicateCommand,
   submissionAlreadyInFlight,
 } from './deduplication.ts';
-import { applyRecord, createEngineState } from './engine-state.ts';
+import { createEngineState } from './engine-state.ts';
 import type { LedgerEngine, LedgerEngineDeps } from './engine-types.ts';
+import { createJournalWriter } from './journal-writer.ts';
 import { checkSubmission } from './submission-checks.ts';
 import { laterOf } from './timestamps.ts';
 import { buildDuplicateRejection, buildTransaction } from './transaction-builder.ts';
 
 const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
-
-function unavailable(message: string, cause?: unknown): DomainError {
-  return new DomainError('UNAVAILABLE', message, { cause });
-}
 
 /**
  * The single writer. Each call checks, interprets and applies its change to the in-memory state
@@ -30,46 +25,11 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   const maxDeduplicationMicros = deps.maxDeduplicationMicros ?? sevenDaysMicros;
   const state = createEngineState(deps.participantId, maxDeduplicationMicros);
   const context = { ...deps, state };
-  let status: 'new' | 'recovering' | 'ready' | 'failed' = 'new';
-  let failure: unknown = null;
-  let publishedOffset = 0;
-
-  function requireReady(): void {
-    if (status === 'ready') return;
-    if (status === 'failed') {
-      throw unavailable('The ledger stopped accepting changes after a journal failure', failure);
-    }
-    throw unavailable('The ledger is not ready yet: recovery has not finished');
-  }
+  const writer = createJournalWriter({ journal: deps.journal, state, publish: deps.publish });
+  const { requireReady, commit } = writer;
 
   function nextRecordMicros(): bigint {
     return laterOf(deps.clock.nowMicros(), state.lastRecordMicros);
-  }
-
-  function published(record: JournalRecord): void {
-    if (hasOffset(record)) publishedOffset = record.offset;
-    deps.publish(record);
-  }
-
-  /** Applies the record and appends it; memory never stays ahead of a failed disk. */
-  function commit<TRecord extends JournalRecord>(record: TRecord, onDurable?: () => void) {
-    applyRecord(state, record);
-    const onFailure = (error: unknown): never => {
-      status = 'failed';
-      failure = error;
-      throw unavailable('The ledger could not make the change durable', error);
-    };
-    let durable: Promise<void>;
-    try {
-      durable = deps.journal.append(record);
-    } catch (error) {
-      return Promise.reject(error).catch(onFailure);
-    }
-    return durable.then(() => {
-      onDurable?.();
-      published(record);
-      return record;
-    }, onFailure);
   }
 
   /** Checks a submission and reports an earlier acceptance of the same change, if any. */
@@ -99,21 +59,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   }
 
   return {
-    async recover() {
-      if (status !== 'new') throw new Error('recover() runs once, before anything else');
-      status = 'recovering';
-      try {
-        for await (const record of deps.journal.replay()) {
-          applyRecord(state, record);
-          published(record);
-        }
-      } catch (error) {
-        status = 'failed';
-        failure = error;
-        throw error;
-      }
-      status = 'ready';
-    },
+    recover: () => writer.recover(),
     async submit(request) {
       const recordMicros = nextRecordMicros();
       const { change, key, duplicate } = admit(request, recordMicros);
@@ -123,9 +69,11 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     async submitAsync(request) {
       const recordMicros = nextRecordMicros();
       const { key, duplicate } = admit(request, recordMicros);
-      if (duplicate !== null)
-        return commit(buildDuplicateRejection(context, request, recordMicros));
-      return commitTransaction(request, key, recordMicros);
+      if (duplicate !== null) {
+        await commit(buildDuplicateRejection(context, request, recordMicros));
+      } else {
+        await commitTransaction(request, key, recordMicros);
+      }
     },
     async commitTopology(plan) {
       requireReady();
@@ -144,7 +92,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
       requireReady();
       return commit(plan(state.participant, formatMicros(nextRecordMicros())));
     },
-    ledgerEnd: () => publishedOffset,
+    ledgerEnd: () => writer.ledgerEnd(),
     participant: state.participant,
     contracts: state.contracts,
     packages: deps.packages,

@@ -1,13 +1,12 @@
 import { formatMicros } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
-import { type InterpretInput, interpret } from '../interpreter/interpret.ts';
+import { interpret } from '../interpreter/interpret.ts';
+import type { PackageRegistry } from '../packages/registry.ts';
 import type { RejectionRecord, TransactionRecord } from '../transaction.ts';
 import { duplicateCommandMessage } from './deduplication.ts';
 import type { EngineState } from './engine-state.ts';
 import { laterOf } from './timestamps.ts';
-
-export type PackageRegistry = InterpretInput['packages'];
 
 export type TransactionContext = {
   readonly state: EngineState;

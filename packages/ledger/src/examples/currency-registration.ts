@@ -12,7 +12,12 @@ const registrationKey = t.record({ _1: t.party(), _2: t.text() }, 'DA.Types:Tupl
  */
 export const currencyRegistration = defineTemplate({
   id: { packageName: 'pocketnet-examples', module: 'Iou', entity: 'CurrencyRegistration' },
-  fields: { issuer: t.party(), currency: t.text(), description: t.text(), observers: t.list(t.party()) },
+  fields: {
+    issuer: t.party(),
+    currency: t.text(),
+    description: t.text(),
+    observers: t.list(t.party()),
+  },
   signatories: ({ issuer }) => [issuer],
   observers: ({ observers }) => observers,
   key: {
@@ -25,7 +30,8 @@ export const currencyRegistration = defineTemplate({
       controllers: ({ issuer }) => [issuer],
       argument: { description: t.text() },
       result: t.contractId(registrationReference),
-      body: (tx, self, { description }) => tx.create(registrationReference, { ...self.payload, description }),
+      body: (tx, self, { description }) =>
+        tx.create(registrationReference, { ...self.payload, description }),
     }),
     /** The description of another currency of the same issuer, if registered. */
     CurrencyRegistration_LookUp: choice({

@@ -45,7 +45,11 @@ export const iou = defineTemplate({
       body: (tx, self, { otherCid }) => {
         const other = tx.fetch(iouReference, otherCid) as typeof self.payload;
         const mine = self.payload;
-        if (other.issuer !== mine.issuer || other.owner !== mine.owner || other.currency !== mine.currency) {
+        if (
+          other.issuer !== mine.issuer ||
+          other.owner !== mine.owner ||
+          other.currency !== mine.currency
+        ) {
           tx.fail('Iou_Merge needs an Iou of the same issuer, owner and currency');
         }
         tx.archive(iouReference, otherCid);
@@ -57,14 +61,18 @@ export const iou = defineTemplate({
       controllers: (payload) => [payload.owner],
       argument: { newOwner: t.party() },
       result: t.contractId(iouTransferReference),
-      body: (tx, self, { newOwner }) => tx.create(iouTransferReference, { iou: self.payload, newOwner }),
+      body: (tx, self, { newOwner }) =>
+        tx.create(iouTransferReference, { iou: self.payload, newOwner }),
     }),
     Iou_AddObserver: choice({
       controllers: (payload) => [payload.owner],
       argument: { newObserver: t.party() },
       result: t.contractId(iouReference),
       body: (tx, self, { newObserver }) =>
-        tx.create(iouReference, { ...self.payload, observers: [newObserver, ...self.payload.observers] }),
+        tx.create(iouReference, {
+          ...self.payload,
+          observers: [newObserver, ...self.payload.observers],
+        }),
     }),
   }),
   implements: (implement) => [

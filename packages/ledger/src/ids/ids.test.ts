@@ -15,8 +15,8 @@ import {
 } from './ledger-ids.ts';
 import {
   createPartyId,
+  isCantonPartyId,
   isPartyHint,
-  isPartyId,
   partyHintProblem,
   splitPartyId,
 } from './party-id.ts';
@@ -52,7 +52,7 @@ describe('party ids', () => {
   test('joins hint and fingerprint with ::', () => {
     const party = createPartyId('Alice', fingerprint);
     expect(party).toBe(`Alice::${fingerprint}`);
-    expect(isPartyId(party)).toBe(true);
+    expect(isCantonPartyId(party)).toBe(true);
     expect(splitPartyId(party)).toEqual({ hint: 'Alice', fingerprint });
   });
 
@@ -81,11 +81,11 @@ describe('party ids', () => {
   });
 
   test('recognises only hint::1220<64 hex>', () => {
-    expect(isPartyId('Alice')).toBe(false);
-    expect(isPartyId('Alice::1220abc')).toBe(false);
-    expect(isPartyId(`::${fingerprint}`)).toBe(false);
-    expect(isPartyId(`DSO::${fingerprint.toUpperCase()}`)).toBe(false);
-    expect(isPartyId(`a:::${fingerprint}`)).toBe(true);
+    expect(isCantonPartyId('Alice')).toBe(false);
+    expect(isCantonPartyId('Alice::1220abc')).toBe(false);
+    expect(isCantonPartyId(`::${fingerprint}`)).toBe(false);
+    expect(isCantonPartyId(`DSO::${fingerprint.toUpperCase()}`)).toBe(false);
+    expect(isCantonPartyId(`a:::${fingerprint}`)).toBe(true);
   });
 });
 

@@ -41,6 +41,10 @@ export function splitPartyId(party: string): { hint: string; fingerprint: string
   return { hint, fingerprint };
 }
 
-export function isPartyId(party: string): boolean {
+/**
+ * A party id in exactly the shape Canton gives one: a valid hint, `::` and a sha256
+ * fingerprint. (The value layer's isPartyId is more lenient: any party string with `::`.)
+ */
+export function isCantonPartyId(party: string): boolean {
   return splitPartyId(party) !== null;
 }

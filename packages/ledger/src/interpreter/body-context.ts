@@ -30,12 +30,30 @@ function resolveEntity(state: TransactionState, reference: EntityReference): Res
 
 function resolveTemplate(state: TransactionState, reference: EntityReference): ResolvedTemplate {
   const entity = resolveEntity(state, reference);
-  if (entity.kind !== 'template') throw new Error(`${entity.interfaceId} is an interface, not a template`);
+  if (entity.kind !== 'template')
+    throw new Error(`${entity.interfaceId} is an interface, not a template`);
   return entity;
 }
 
 function fromBody(what: string): { readonly path: string; readonly fromCommand: false } {
   return { path: what, fromCommand: false };
+}
+
+type BodyExercise = {
+  readonly target: EntityReference;
+  readonly contractId: string;
+  readonly choice: string;
+  readonly argument: unknown;
+};
+
+function exerciseFromBody(state: TransactionState, frame: Frame, call: BodyExercise): Value {
+  return performExercise(state, frame, {
+    target: resolveEntity(state, call.target),
+    contractId: call.contractId,
+    choice: call.choice,
+    argument: call.argument,
+    source: fromBody(`argument of ${call.choice}`),
+  });
 }
 
 /**
@@ -44,30 +62,25 @@ function fromBody(what: string): { readonly path: string; readonly fromCommand: 
  * nodes become children of the exercise node.
  */
 export function createBodyContext(state: TransactionState, frame: Frame): TransactionContext {
-  const exercise = (target: EntityReference, contractId: string, choice: string, argument: unknown) =>
-    performExercise(state, frame, {
-      target: resolveEntity(state, target),
-      contractId,
-      choice,
-      argument,
-      source: fromBody(`argument of ${choice}`),
-    });
+  const template = (reference: EntityReference) => resolveTemplate(state, reference);
   const context: BodyContext = {
-    create: (template, argument) =>
-      performCreate(state, frame, resolveTemplate(state, template), {
+    create: (target, argument) =>
+      performCreate(state, frame, template(target), {
         value: argument,
         source: fromBody('create argument'),
       }),
-    exercise,
-    exerciseByKey(template, key, choice, argument) {
-      const contractId = contractIdByKey(state, resolveTemplate(state, template), key);
-      return exercise(template, contractId, choice, argument);
+    exercise: (target, contractId, choice, argument) =>
+      exerciseFromBody(state, frame, { target, contractId, choice, argument }),
+    exerciseByKey(target, key, choice, argument) {
+      const contractId = contractIdByKey(state, template(target), key);
+      return exerciseFromBody(state, frame, { target, contractId, choice, argument });
     },
-    fetch: (target, contractId) => fetchContract(state, frame, resolveEntity(state, target), contractId),
-    fetchByKey: (template, key) => fetchByKey(state, frame, resolveTemplate(state, template), key),
-    lookupByKey: (template, key) => lookupByKey(state, frame, resolveTemplate(state, template), key),
-    archive(template, contractId) {
-      exercise(template, contractId, 'Archive', {});
+    fetch: (target, contractId) =>
+      fetchContract(state, frame, resolveEntity(state, target), contractId),
+    fetchByKey: (target, key) => fetchByKey(state, frame, template(target), key),
+    lookupByKey: (target, key) => lookupByKey(state, frame, template(target), key),
+    archive(target, contractId) {
+      exerciseFromBody(state, frame, { target, contractId, choice: 'Archive', argument: {} });
     },
     now: () => state.createdAt,
     fail(message) {

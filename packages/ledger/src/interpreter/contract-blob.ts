@@ -54,8 +54,17 @@ function parseBlob(blob: string): unknown {
 export function decodeContractBlob(blob: string): ContractBlobFields | null {
   const parsed = parseBlob(blob);
   if (!Array.isArray(parsed) || parsed.length !== 9 || parsed[0] !== blobVersion) return null;
-  const [, contractId, templateId, packageName, createArgument, contractKey, signatories, observers, createdAt] =
-    parsed as unknown[];
+  const [
+    ,
+    contractId,
+    templateId,
+    packageName,
+    createArgument,
+    contractKey,
+    signatories,
+    observers,
+    createdAt,
+  ] = parsed as unknown[];
   const wellFormed =
     typeof contractId === 'string' &&
     typeof templateId === 'string' &&

@@ -3,21 +3,13 @@ import { DomainError } from '../errors.ts';
 import type { ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { CreatedNode } from '../transaction.ts';
 import type { RecordValue, Value } from '../value.ts';
-import { checkValue } from '../values/check-value.ts';
 import { checkProducedValue } from '../values/produced-value.ts';
 import { encodeContractBlob } from './contract-blob.ts';
 import { partySet, requireAuthorization, unionOf, withoutParties } from './parties.ts';
 import type { ActiveContractDraft, Frame, TransactionState } from './transaction-state.ts';
 import { keyHolder, recordCreated } from './transaction-state.ts';
-
-/** Where a value came from: a command (bad input, with its path) or template code (a bug). */
-export type ValueSource = { readonly path: string; readonly fromCommand: boolean };
-
-export function checkArgument(type: Parameters<typeof checkValue>[0], value: unknown, source: ValueSource): Value {
-  return source.fromCommand
-    ? checkValue(type, value, source.path)
-    : checkProducedValue(type, value, source.path);
-}
+import type { ValueSource } from './value-source.ts';
+import { checkArgument } from './value-source.ts';
 
 function interpretationError(message: string): DomainError {
   return new DomainError('DAML_INTERPRETATION_ERROR', message);
@@ -39,7 +31,8 @@ function contractKeyOf(
 ): Value {
   const value = checkProducedValue(key.type, key.of(payload), `key of ${template.templateId}`);
   const maintainers = partySet(key.maintainers(value));
-  if (maintainers.length === 0) throw interpretationError(`The key of ${template.templateId} has no maintainers`);
+  if (maintainers.length === 0)
+    throw interpretationError(`The key of ${template.templateId} has no maintainers`);
   const outside = maintainers.filter((party) => !signatories.includes(party));
   if (outside.length > 0) {
     throw new DomainError(
@@ -60,9 +53,13 @@ function contractKeyOf(
 function checkKnownParties(state: TransactionState, parties: readonly string[]): void {
   const unknown = parties.filter((party) => !state.input.isKnownParty(party));
   if (unknown.length === 0) return;
-  throw new DomainError('PARTY_NOT_KNOWN_ON_LEDGER', `Parties not known on ledger: ${unknown.join(', ')}`, {
-    details: { parties: unknown.join(',') },
-  });
+  throw new DomainError(
+    'PARTY_NOT_KNOWN_ON_LEDGER',
+    `Parties not known on ledger: ${unknown.join(', ')}`,
+    {
+      details: { parties: unknown.join(',') },
+    },
+  );
 }
 
 /** Daml's create: checks ensure, authorization, key uniqueness; appends a created node. */
@@ -73,15 +70,25 @@ export function performCreate(
   argument: { readonly value: unknown; readonly source: ValueSource },
 ): string {
   const definition = template.definition;
-  const payload = checkArgument(definition.payloadType, argument.value, argument.source) as RecordValue;
+  const payload = checkArgument(
+    definition.payloadType,
+    argument.value,
+    argument.source,
+  ) as RecordValue;
   checkEnsure(template, payload);
   const signatories = partySet(definition.signatories(payload));
   const observers = withoutParties(partySet(definition.observers?.(payload) ?? []), signatories);
   if (signatories.length === 0) {
-    throw new DomainError('DAML_AUTHORIZATION_ERROR', `A contract of ${template.templateId} needs a signatory`);
+    throw new DomainError(
+      'DAML_AUTHORIZATION_ERROR',
+      `A contract of ${template.templateId} needs a signatory`,
+    );
   }
   requireAuthorization(`Creating ${template.templateId}`, signatories, frame.authorizers);
-  const key = definition.key === null ? null : contractKeyOf(state, template, definition.key, payload, signatories);
+  const key =
+    definition.key === null
+      ? null
+      : contractKeyOf(state, template, definition.key, payload, signatories);
   checkKnownParties(state, [...signatories, ...observers]);
   const nodeId = state.nodes.length;
   const contract = draftContract(state, template, { payload, key, signatories, observers, nodeId });

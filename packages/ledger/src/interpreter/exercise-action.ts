@@ -6,12 +6,12 @@ import type { ExercisedNode } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import { checkProducedValue } from '../values/produced-value.ts';
 import { createBodyContext } from './body-context.ts';
-import type { ValueSource } from './create-action.ts';
-import { checkArgument } from './create-action.ts';
 import { checkTemplate } from './fetch-action.ts';
 import { partySet, requireAuthorization, unionOf } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
+import type { ValueSource } from './value-source.ts';
+import { checkArgument } from './value-source.ts';
 
 export type ExerciseRequest = {
   /** The template or interface the choice was named on. */
@@ -33,9 +33,13 @@ type BoundChoice = {
 };
 
 function choiceNotFound(choice: string, on: string): DomainError {
-  return new DomainError('TEMPLATES_OR_INTERFACES_NOT_FOUND', `Choice ${choice} does not exist on ${on}`, {
-    details: { choice },
-  });
+  return new DomainError(
+    'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+    `Choice ${choice} does not exist on ${on}`,
+    {
+      details: { choice },
+    },
+  );
 }
 
 function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
@@ -47,7 +51,13 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
     if (definition === undefined) throw choiceNotFound(choice, live.template.templateId);
     const { body } = definition;
     if (body === null) throw new Error(`template choice ${choice} has no body`);
-    return { definition, body, controllerPayload: payload, bodyPayload: payload, interfaceId: null };
+    return {
+      definition,
+      body,
+      controllerPayload: payload,
+      bodyPayload: payload,
+      interfaceId: null,
+    };
   }
   const definition = target.definition.choices.get(choice);
   if (definition === undefined) throw choiceNotFound(choice, target.interfaceId);
@@ -57,82 +67,117 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
   const body = own ?? definition.body;
   if (body === null) throw new Error(`no body for ${target.interfaceId} ${choice}`);
   const bodyPayload = own === undefined ? view : payload;
-  return { definition, body, controllerPayload: view, bodyPayload, interfaceId: target.interfaceId };
+  return {
+    definition,
+    body,
+    controllerPayload: view,
+    bodyPayload,
+    interfaceId: target.interfaceId,
+  };
 }
 
-/** Daml's exercise: checks controllers' authority, archives if consuming, runs the body. */
-export function performExercise(state: TransactionState, frame: Frame, request: ExerciseRequest): Value {
+/** An exercise whose choice, argument and parties are settled, ready to run. */
+type PreparedExercise = {
+  readonly live: LiveContract;
+  readonly bound: BoundChoice;
+  readonly choice: string;
+  readonly argument: Value;
+  readonly actors: readonly string[];
+  /** Witnesses of the exercise node: those of the enclosing action plus its informees. */
+  readonly witnesses: readonly string[];
+};
+
+function prepareExercise(
+  state: TransactionState,
+  frame: Frame,
+  request: ExerciseRequest,
+): PreparedExercise {
   const live = useContract(state, request.contractId);
   const bound = bindChoice(request, live);
   const { definition } = bound;
   const argument = checkArgument(definition.argumentType, request.argument, request.source);
   const actors = partySet(definition.controllers(bound.controllerPayload, argument));
   const name = `Exercising ${request.choice} on ${live.template.templateId}`;
-  if (actors.length === 0) throw new DomainError('DAML_AUTHORIZATION_ERROR', `${name} has no controllers`);
+  if (actors.length === 0) {
+    throw new DomainError('DAML_AUTHORIZATION_ERROR', `${name} has no controllers`);
+  }
   requireAuthorization(name, actors, frame.authorizers);
   const { contract } = live;
   const choiceObservers = definition.observers?.(bound.controllerPayload, argument) ?? [];
+  // Daml's informees: a consuming exercise is seen by all stakeholders, any other by the
+  // signatories; the actors and choice observers see it either way.
   const informees = definition.consuming
     ? [...contract.signatories, ...contract.observers]
     : contract.signatories;
   const witnesses = unionOf(frame.witnesses, informees, actors, choiceObservers);
+  return { live, bound, choice: request.choice, argument, actors, witnesses };
+}
+
+/** Daml's exercise: checks controllers' authority, archives if consuming, runs the body. */
+export function performExercise(
+  state: TransactionState,
+  frame: Frame,
+  request: ExerciseRequest,
+): Value {
+  const exercise = prepareExercise(state, frame, request);
+  const { contract } = exercise.live;
   const nodeId = state.nodes.length;
   state.nodes.push(null);
   frame.children.push(nodeId);
-  if (definition.consuming) consume(state, live);
-  const inner: Frame = { authorizers: new Set([...contract.signatories, ...actors]), witnesses, children: [] };
-  const result = runBody(state, inner, { live, bound, argument, choice: request.choice });
-  state.nodes[nodeId] = exercisedNode({ nodeId, live, bound, argument, actors, witnesses, result, inner, state, choice: request.choice });
+  if (exercise.bound.definition.consuming) consume(state, exercise.live);
+  const inner: Frame = {
+    authorizers: new Set([...contract.signatories, ...exercise.actors]),
+    witnesses: exercise.witnesses,
+    children: [],
+  };
+  const result = runBody(state, inner, exercise);
+  state.nodes[nodeId] = exercisedNode(exercise, {
+    nodeId,
+    result,
+    childNodeIds: inner.children,
+    lastDescendantNodeId: state.nodes.length - 1,
+  });
   return result;
 }
 
-function runBody(
-  state: TransactionState,
-  frame: Frame,
-  call: { live: LiveContract; bound: BoundChoice; argument: Value; choice: string },
-): Value {
-  const { contract } = call.live;
+function runBody(state: TransactionState, frame: Frame, exercise: PreparedExercise): Value {
+  const { contract } = exercise.live;
+  const { bound } = exercise;
   const self: ChoiceSelf<Value> = {
     contractId: contract.contractId,
     templateId: contract.templateId,
-    payload: call.bound.bodyPayload,
+    payload: bound.bodyPayload,
     signatories: contract.signatories,
     observers: contract.observers,
   };
-  const raw = call.bound.body(createBodyContext(state, frame), self, call.argument);
-  return checkProducedValue(call.bound.definition.resultType, raw, `result of ${call.choice}`);
+  const raw = bound.body(createBodyContext(state, frame), self, exercise.argument);
+  return checkProducedValue(bound.definition.resultType, raw, `result of ${exercise.choice}`);
 }
 
-function exercisedNode(parts: {
-  nodeId: number;
-  live: LiveContract;
-  bound: BoundChoice;
-  argument: Value;
-  actors: readonly string[];
-  witnesses: readonly string[];
-  result: Value;
-  inner: Frame;
-  state: TransactionState;
-  choice: string;
-}): ExercisedNode {
-  const { contract, template } = parts.live;
+function exercisedNode(
+  exercise: PreparedExercise,
+  outcome: Pick<ExercisedNode, 'nodeId' | 'childNodeIds' | 'lastDescendantNodeId'> & {
+    readonly result: Value;
+  },
+): ExercisedNode {
+  const { contract, template } = exercise.live;
   return {
     kind: 'exercised',
-    nodeId: parts.nodeId,
+    nodeId: outcome.nodeId,
     contractId: contract.contractId,
     templateId: contract.templateId,
-    interfaceId: parts.bound.interfaceId,
+    interfaceId: exercise.bound.interfaceId,
     packageName: contract.packageName,
-    choice: parts.choice,
-    choiceArgument: parts.argument,
-    actingParties: parts.actors,
-    consuming: parts.bound.definition.consuming,
-    witnesses: parts.witnesses,
+    choice: exercise.choice,
+    choiceArgument: exercise.argument,
+    actingParties: exercise.actors,
+    consuming: exercise.bound.definition.consuming,
+    witnesses: exercise.witnesses,
     stakeholders: unionOf(contract.signatories, contract.observers),
     signatories: contract.signatories,
-    childNodeIds: parts.inner.children,
-    lastDescendantNodeId: parts.state.nodes.length - 1,
-    exerciseResult: parts.result,
+    childNodeIds: outcome.childNodeIds,
+    lastDescendantNodeId: outcome.lastDescendantNodeId,
+    exerciseResult: outcome.result,
     implementedInterfaces: template.implementedInterfaces,
   };
 }

@@ -3,11 +3,11 @@ import { DomainError } from '../errors.ts';
 import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import { computeView } from '../packages/views.ts';
 import type { RecordValue, Value } from '../value.ts';
-import type { ValueSource } from './create-action.ts';
-import { checkArgument } from './create-action.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { findByKey, useContract } from './transaction-state.ts';
+import type { ValueSource } from './value-source.ts';
+import { checkArgument } from './value-source.ts';
 
 const fromBody: ValueSource = { path: 'contract key', fromCommand: false };
 
@@ -29,7 +29,10 @@ export function checkTemplate(requested: ResolvedTemplate, live: LiveContract): 
 function keyTypeOf(template: ResolvedTemplate) {
   const key = template.definition.key;
   if (key === null) {
-    throw new DomainError('INVALID_ARGUMENT', `Template ${template.templateId} has no contract key`);
+    throw new DomainError(
+      'INVALID_ARGUMENT',
+      `Template ${template.templateId} has no contract key`,
+    );
   }
   return key;
 }
@@ -48,7 +51,11 @@ function keyNotFound(template: ResolvedTemplate, key: Value): DomainError {
 }
 
 /** The visible contract holding a key; CONTRACT_KEY_NOT_FOUND otherwise. */
-export function contractByKey(state: TransactionState, template: ResolvedTemplate, key: Value): LiveContract {
+export function contractByKey(
+  state: TransactionState,
+  template: ResolvedTemplate,
+  key: Value,
+): LiveContract {
   const found = findByKey(state, template, key);
   if (found === null) throw keyNotFound(template, key);
   return found;
@@ -99,11 +106,19 @@ export function lookupByKey(
 ): string | null {
   const value = checkKey(template, key, fromBody);
   const maintainers = partySet(keyTypeOf(template).maintainers(value));
-  requireAuthorization(`Looking up a key of ${template.templateId}`, maintainers, frame.authorizers);
+  requireAuthorization(
+    `Looking up a key of ${template.templateId}`,
+    maintainers,
+    frame.authorizers,
+  );
   return findByKey(state, template, value)?.contract.contractId ?? null;
 }
 
 /** The id of the visible contract with a key, for exerciseByKey from a body. */
-export function contractIdByKey(state: TransactionState, template: ResolvedTemplate, key: unknown): string {
+export function contractIdByKey(
+  state: TransactionState,
+  template: ResolvedTemplate,
+  key: unknown,
+): string {
   return contractByKey(state, template, checkKey(template, key, fromBody)).contract.contractId;
 }

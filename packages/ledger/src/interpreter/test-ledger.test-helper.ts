@@ -29,11 +29,13 @@ export function createMemoryContractStore(): MemoryContractStore {
       for (const contractId of result.archived) {
         const contract = byId.get(contractId);
         byId.delete(contractId);
-        if (contract?.contractKey != null) byKey.delete(keyOf(contract.templateId, contract.contractKey));
+        if (contract?.contractKey != null)
+          byKey.delete(keyOf(contract.templateId, contract.contractKey));
       }
       for (const draft of result.created) {
         byId.set(draft.contractId, { ...draft, createdOffset: offset });
-        if (draft.contractKey !== null) byKey.set(keyOf(draft.templateId, draft.contractKey), draft.contractId);
+        if (draft.contractKey !== null)
+          byKey.set(keyOf(draft.templateId, draft.contractKey), draft.contractId);
       }
     },
     all: () => [...byId.values()],
@@ -80,7 +82,8 @@ export function createTestLedger(packages: readonly Package[] = examplePackages)
       readAs: submission.readAs ?? [],
       disclosed: submission.disclosed ?? [],
       ledgerTimeMicros: 1_700_000_000_000_000n + BigInt(next),
-      newContractId: (nodeId) => `00${next.toString(16).padStart(8, '0')}${nodeId.toString(16).padStart(4, '0')}`,
+      newContractId: (nodeId) =>
+        `00${next.toString(16).padStart(8, '0')}${nodeId.toString(16).padStart(4, '0')}`,
       isKnownParty: (party) => known.has(party),
     });
     offset = next;
@@ -105,20 +108,33 @@ export const registrationId = '#pocketnet-examples:Iou:CurrencyRegistration';
 export const assetId = '#pocketnet-examples:Iou:Asset';
 
 export function iouPayload(overrides: Record<string, Value> = {}): Record<string, Value> {
-  return { issuer: bank, owner: alice, currency: 'USD', amount: '100', observers: [], ...overrides };
+  return {
+    issuer: bank,
+    owner: alice,
+    currency: 'USD',
+    amount: '100',
+    observers: [],
+    ...overrides,
+  };
 }
 
 export function createIou(overrides: Record<string, Value> = {}): Command {
   return { kind: 'create', templateId: iouId, createArguments: iouPayload(overrides) };
 }
 
-export function exercise(templateId: string, contractId: string, choice: string, choiceArgument: Value = {}): Command {
+export function exercise(
+  templateId: string,
+  contractId: string,
+  choice: string,
+  choiceArgument: Value = {},
+): Command {
   return { kind: 'exercise', templateId, contractId, choice, choiceArgument };
 }
 
 /** The id of the only contract of a result created from a given template entity. */
 export function createdId(result: InterpretResult, entity: string): string {
   const found = result.created.filter((contract) => contract.templateId.endsWith(`:Iou:${entity}`));
-  if (found.length !== 1 || found[0] === undefined) throw new Error(`expected one ${entity}, got ${found.length}`);
+  if (found.length !== 1 || found[0] === undefined)
+    throw new Error(`expected one ${entity}, got ${found.length}`);
   return found[0].contractId;
 }

@@ -82,7 +82,11 @@ export function useContract(state: TransactionState, contractId: string): LiveCo
 }
 
 /** The id of the active contract holding a key, whether or not the submitters can see it. */
-export function keyHolder(state: TransactionState, template: ResolvedTemplate, key: Value): string | null {
+export function keyHolder(
+  state: TransactionState,
+  template: ResolvedTemplate,
+  key: Value,
+): string | null {
   const slot = state.keys.get(keySlot(template.templateId, key));
   if (slot !== undefined) return slot;
   const stored = state.input.contracts.lookupByKey(template.templateId, key);

@@ -76,7 +76,9 @@ describe('arithmetic', () => {
   propTest.prop([anyNumeric, anyNumeric])('compare agrees with the order of the text', (a, b) => {
     const order = compareNumeric(a, b);
     expect(order).toBe(a < b ? -1 : a > b ? 1 : 0);
-    expect(compareNumeric(parseNumeric(formatNumeric(a)), parseNumeric(formatNumeric(b)))).toBe(order);
+    expect(compareNumeric(parseNumeric(formatNumeric(a)), parseNumeric(formatNumeric(b)))).toBe(
+      order,
+    );
     expect(minNumeric(a, b) <= maxNumeric(a, b)).toBe(true);
   });
 

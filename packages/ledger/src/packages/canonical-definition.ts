@@ -10,8 +10,8 @@ import type { DamlType } from '../values/types.ts';
 /**
  * The canonical serialisation of a package definition, hashed into its package id: names,
  * types, choice signatures and the source text of every function, so that any change to a
- * template's code gives a new package id. Whitespace is dropped from source text because
- * loaders (Node's type stripping, test transforms) lay code out differently.
+ * template's code gives a new package id. Layout (whitespace, quotes, semicolons) is dropped
+ * from source text because loaders (Node's type stripping, test transforms) print code differently.
  */
 export type PackageContents = {
   readonly name: string;
@@ -25,8 +25,21 @@ type Json = null | boolean | number | string | readonly Json[] | { readonly [key
 /** Named types seen so far, so a recursive type is written once and referred to by name. */
 type NamedTypes = Map<string, Json>;
 
+// Test runners load modules through Vite, which rewrites imported names to
+// `(0, __vite_ssr_import_1__.name)` and reprints quotes, semicolons and trailing commas;
+// undoing that keeps a package's id the same under `node` and under the tests.
+const viteImport = /\(0,__vite_ssr_import_\d+__\.([\w$]+)\)|__vite_ssr_import_\d+__\.([\w$]+)/g;
+
 function source(code: ((...args: never[]) => unknown) | null): Json {
-  return code === null ? null : code.toString().replace(/\s+/g, '');
+  if (code === null) return null;
+  return code
+    .toString()
+    .replace(/[\s;'"`]+/g, '')
+    .replace(/,(?=[)}\]])/g, '')
+    .replace(
+      viteImport,
+      (_match, called: string | undefined, named: string | undefined) => called ?? named ?? '',
+    );
 }
 
 function typeJson(type: DamlType, named: NamedTypes): Json {
@@ -44,7 +57,11 @@ function typeJson(type: DamlType, named: NamedTypes): Json {
     case 'record':
     case 'variant': {
       const members = type.kind === 'record' ? type.fields : type.cases;
-      return [type.kind, type.name, members.map((member) => [member.name, typeJson(member.type, named)])];
+      return [
+        type.kind,
+        type.name,
+        members.map((member) => [member.name, typeJson(member.type, named)]),
+      ];
     }
     case 'enum':
       return ['enum', type.name, type.values];
@@ -94,7 +111,11 @@ function templateJson(template: TemplateDefinition, named: NamedTypes): Json {
     key:
       key === null
         ? null
-        : { type: typeJson(key.type, named), of: source(key.of), maintainers: source(key.maintainers) },
+        : {
+            type: typeJson(key.type, named),
+            of: source(key.of),
+            maintainers: source(key.maintainers),
+          },
     choices: choicesJson(template.choices, named),
     implements: template.implementations.map(implementationJson),
   };
@@ -112,7 +133,11 @@ function byName<TDefinition extends TemplateDefinition | InterfaceDefinition>(
   definitions: readonly TDefinition[],
 ): TDefinition[] {
   return [...definitions].sort((a, b) =>
-    qualifiedName(a.id) < qualifiedName(b.id) ? -1 : qualifiedName(a.id) > qualifiedName(b.id) ? 1 : 0,
+    qualifiedName(a.id) < qualifiedName(b.id)
+      ? -1
+      : qualifiedName(a.id) > qualifiedName(b.id)
+        ? 1
+        : 0,
   );
 }
 
@@ -120,7 +145,9 @@ function byName<TDefinition extends TemplateDefinition | InterfaceDefinition>(
 export function canonicalPackageText(contents: PackageContents): string {
   const named: NamedTypes = new Map();
   const templates = byName(contents.templates).map((template) => templateJson(template, named));
-  const interfaces = byName(contents.interfaces).map((definition) => interfaceJson(definition, named));
+  const interfaces = byName(contents.interfaces).map((definition) =>
+    interfaceJson(definition, named),
+  );
   const types = [...named.keys()].sort().map((name) => [name, named.get(name) ?? null]);
   return JSON.stringify({
     format: 'pocketnet-package/1',

@@ -20,9 +20,13 @@ export type PackageSpec = {
 const packageNamePattern = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const versionPattern = /^\d+(\.\d+)*$/;
 
-function checkNames(spec: PackageSpec, definitions: readonly (TemplateDefinition | InterfaceDefinition)[]): void {
+function checkNames(
+  spec: PackageSpec,
+  definitions: readonly (TemplateDefinition | InterfaceDefinition)[],
+): void {
   if (!packageNamePattern.test(spec.name)) throw new Error(`invalid package name ${spec.name}`);
-  if (!versionPattern.test(spec.version)) throw new Error(`invalid package version ${spec.version}`);
+  if (!versionPattern.test(spec.version))
+    throw new Error(`invalid package version ${spec.version}`);
   const seen = new Set<string>();
   for (const definition of definitions) {
     const name = qualifiedName(definition.id);
@@ -42,7 +46,12 @@ export function definePackage(spec: PackageSpec): Package {
   const templates = spec.templates ?? [];
   const interfaces = spec.interfaces ?? [];
   checkNames(spec, [...templates, ...interfaces]);
-  const contents: PackageContents = { name: spec.name, version: spec.version, templates, interfaces };
+  const contents: PackageContents = {
+    name: spec.name,
+    version: spec.version,
+    templates,
+    interfaces,
+  };
   const packageId = createHash('sha256').update(canonicalPackageText(contents)).digest('hex');
   return { ...contents, packageId };
 }

@@ -14,6 +14,8 @@ export type RegistryIndex = {
   readonly packagesById: Map<string, Package>;
   /** Implementing templates by interface id. */
   readonly implementations: Map<TemplateIdString, TemplateIdString[]>;
+  /** References already resolved: every command names one, so this is on the hot path. */
+  readonly resolved: Map<string, ResolvedEntity>;
 };
 
 function indexPackage(index: RegistryIndex, pkg: Package): void {
@@ -28,16 +30,28 @@ function indexPackage(index: RegistryIndex, pkg: Package): void {
   for (const definition of pkg.interfaces) {
     const interfaceId = `${pkg.packageId}:${qualifiedName(definition.id)}`;
     const { packageId, name: packageName } = pkg;
-    const entry: ResolvedInterface = { kind: 'interface', definition, interfaceId, packageId, packageName };
+    const entry: ResolvedInterface = {
+      kind: 'interface',
+      definition,
+      interfaceId,
+      packageId,
+      packageName,
+    };
     index.byObject.set(definition, entry);
     index.byId.set(interfaceId, entry);
   }
 }
 
-function interfaceIdOf(index: RegistryIndex, template: TemplateDefinition, target: InterfaceDefinition): string {
+function interfaceIdOf(
+  index: RegistryIndex,
+  template: TemplateDefinition,
+  target: InterfaceDefinition,
+): string {
   const entry = index.byObject.get(target);
   if (entry?.kind !== 'interface') {
-    throw new Error(`${qualifiedName(template.id)} implements ${qualifiedName(target.id)}, which no loaded package defines`);
+    throw new Error(
+      `${qualifiedName(template.id)} implements ${qualifiedName(target.id)}, which no loaded package defines`,
+    );
   }
   return entry.interfaceId;
 }
@@ -73,6 +87,7 @@ export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex 
     latestByName: new Map(),
     packagesById: new Map(),
     implementations: new Map(),
+    resolved: new Map(),
   };
   for (const pkg of packages) indexPackage(index, pkg);
   for (const pkg of index.packagesById.values()) indexTemplates(index, pkg);
@@ -80,12 +95,24 @@ export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex 
 }
 
 export function templatesNotFound(reference: string): DomainError {
-  return new DomainError('TEMPLATES_OR_INTERFACES_NOT_FOUND', `Templates or interfaces do not exist: ${reference}`, {
-    details: { templateId: reference },
-  });
+  return new DomainError(
+    'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+    `Templates or interfaces do not exist: ${reference}`,
+    {
+      details: { templateId: reference },
+    },
+  );
 }
 
 export function resolveReference(index: RegistryIndex, reference: string): ResolvedEntity {
+  const known = index.resolved.get(reference);
+  if (known !== undefined) return known;
+  const entry = resolveUncached(index, reference);
+  index.resolved.set(reference, entry);
+  return entry;
+}
+
+function resolveUncached(index: RegistryIndex, reference: string): ResolvedEntity {
   const parsed = parseReference(reference);
   const pkg =
     parsed.by === 'name'
@@ -93,9 +120,13 @@ export function resolveReference(index: RegistryIndex, reference: string): Resol
       : index.packagesById.get(parsed.packageRef);
   if (pkg === undefined) {
     const what = parsed.by === 'name' ? 'package name' : 'package id';
-    throw new DomainError('PACKAGE_NOT_FOUND', `No package found for ${what} ${parsed.packageRef}`, {
-      details: { packageRef: parsed.packageRef },
-    });
+    throw new DomainError(
+      'PACKAGE_NOT_FOUND',
+      `No package found for ${what} ${parsed.packageRef}`,
+      {
+        details: { packageRef: parsed.packageRef },
+      },
+    );
   }
   const entry = index.byId.get(`${pkg.packageId}:${parsed.qualifiedName}`);
   if (entry === undefined) throw templatesNotFound(reference);

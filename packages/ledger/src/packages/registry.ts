@@ -71,23 +71,34 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
     resolveInterface,
     resolveDefinition(definition) {
       const entry = index.byObject.get(definition);
-      if (entry === undefined) throw templatesNotFound(`#${definition.id.packageName}:${definition.id.module}:${definition.id.entity}`);
+      if (entry === undefined)
+        throw templatesNotFound(
+          `#${definition.id.packageName}:${definition.id.module}:${definition.id.entity}`,
+        );
       return entry;
     },
     templateById,
     packages: () =>
-      [...index.packagesById.values()].map(({ packageId, name, version }) => ({ packageId, name, version })),
+      [...index.packagesById.values()].map(({ packageId, name, version }) => ({
+        packageId,
+        name,
+        version,
+      })),
     packageById: (packageId) => index.packagesById.get(packageId),
     packageBytes(packageId) {
       const pkg = index.packagesById.get(packageId);
       return pkg === undefined ? undefined : packageBytes(pkg);
     },
-    implementationsOf: (reference) => index.implementations.get(resolveInterface(reference).interfaceId) ?? [],
+    implementationsOf: (reference) =>
+      index.implementations.get(resolveInterface(reference).interfaceId) ?? [],
     interfaceView(contract, reference) {
       const target = resolveInterface(reference);
       const template = templateById(contract.templateId);
       if (template === undefined) throw templatesNotFound(contract.templateId);
-      return { interfaceId: target.interfaceId, viewValue: computeView(template, target, contract.createArgument) };
+      return {
+        interfaceId: target.interfaceId,
+        viewValue: computeView(template, target, contract.createArgument),
+      };
     },
   };
 }

@@ -48,7 +48,9 @@ describe('checkValue on scalars', () => {
     expect(failure(() => checkValue(t.time(), '2023-01-01T00:00:00.0000001Z', 'x')).code).toBe(
       'INVALID_ARGUMENT',
     );
-    expect(failure(() => checkValue(t.party(), 'alice', 'p')).message).toContain('p: expected Party');
+    expect(failure(() => checkValue(t.party(), 'alice', 'p')).message).toContain(
+      'p: expected Party',
+    );
     expect(failure(() => checkValue(t.contractId(), 'xyz', 'c')).code).toBe('INVALID_ARGUMENT');
     expect(failure(() => checkValue(t.date(), '2023-13-01', 'd')).code).toBe('INVALID_ARGUMENT');
   });
@@ -137,9 +139,19 @@ describe('checkValue on records and containers', () => {
   });
 
   test('supports recursive types through named references', () => {
-    type Tree = { readonly tag: 'Leaf'; readonly value: string } | { readonly tag: 'Node'; readonly value: readonly Tree[] };
-    const tree: Typed<Tree> = t.named('Tree', () => t.variant({ Leaf: t.text(), Node: t.list(tree) }));
-    const input = { tag: 'Node', value: [{ tag: 'Leaf', value: 'a' }, { tag: 'Node', value: [] }] };
+    type Tree =
+      | { readonly tag: 'Leaf'; readonly value: string }
+      | { readonly tag: 'Node'; readonly value: readonly Tree[] };
+    const tree: Typed<Tree> = t.named('Tree', () =>
+      t.variant({ Leaf: t.text(), Node: t.list(tree) }),
+    );
+    const input = {
+      tag: 'Node',
+      value: [
+        { tag: 'Leaf', value: 'a' },
+        { tag: 'Node', value: [] },
+      ],
+    };
     expect(checkValue(tree, input, 'tree')).toEqual(input);
   });
 
@@ -173,20 +185,32 @@ describe('checkValue laws', () => {
     },
   );
 
-  propTest.prop([fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })])(
-    'Time agrees with the JavaScript calendar',
-    (date) => {
-      const normalised = checkValue(t.time(), date.toISOString(), 't');
-      expect(normalised).toBe(`${date.toISOString().slice(0, 23)}000Z`);
-    },
-  );
+  propTest.prop([
+    fc.date({
+      min: new Date('0001-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    }),
+  ])('Time agrees with the JavaScript calendar', (date) => {
+    const normalised = checkValue(t.time(), date.toISOString(), 't');
+    expect(normalised).toBe(`${date.toISOString().slice(0, 23)}000Z`);
+  });
 });
 
 /** A random type (bounded depth) paired with a random valid JSON input for it. */
 function arbitraryTypedInput(): fc.Arbitrary<{ type: DamlType; input: unknown }> {
   const scalar: fc.Arbitrary<DamlType> = fc.constantFrom<DamlType>(
-    t.unit(), t.bool(), t.text(), t.int64(), t.numeric(10), t.numeric(0), t.party(),
-    t.contractId(), t.time(), t.date(), t.enum(['A', 'B']),
+    t.unit(),
+    t.bool(),
+    t.text(),
+    t.int64(),
+    t.numeric(10),
+    t.numeric(0),
+    t.party(),
+    t.contractId(),
+    t.time(),
+    t.date(),
+    t.enum(['A', 'B']),
   );
   const { type } = fc.letrec<{ type: DamlType }>((tie) => ({
     type: fc.oneof(
@@ -212,7 +236,10 @@ function inputOf(type: DamlType): fc.Arbitrary<unknown> {
     case 'text':
       return fc.string();
     case 'int64':
-      return fc.oneof(fc.integer(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String));
+      return fc.oneof(
+        fc.integer(),
+        fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
+      );
     case 'numeric':
       return fc
         .bigInt({ min: -(10n ** 20n), max: 10n ** 20n })
@@ -222,7 +249,9 @@ function inputOf(type: DamlType): fc.Arbitrary<unknown> {
     case 'contractId':
       return fc.stringMatching(/^00[0-9a-f]{8}$/);
     case 'time':
-      return fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 }).map((ms) => new Date(ms).toISOString());
+      return fc
+        .integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 })
+        .map((ms) => new Date(ms).toISOString());
     case 'date':
       return fc
         .integer({ min: -62_135_596_800, max: 253_402_214_400 })
@@ -236,7 +265,13 @@ function containerInputOf(type: DamlType): fc.Arbitrary<unknown> {
   switch (type.kind) {
     case 'optional':
       return type.of.kind === 'optional'
-        ? fc.option(fc.oneof(fc.constant([]), inputOf(type.of.of).map((v) => [v])), { nil: null })
+        ? fc.option(
+            fc.oneof(
+              fc.constant([]),
+              inputOf(type.of.of).map((v) => [v]),
+            ),
+            { nil: null },
+          )
         : fc.option(inputOf(type.of), { nil: null });
     case 'list':
       return fc.array(inputOf(type.of), { maxLength: 3 });
@@ -248,9 +283,15 @@ function containerInputOf(type: DamlType): fc.Arbitrary<unknown> {
         selector: ([key]) => key,
       });
     case 'record':
-      return fc.record(Object.fromEntries(type.fields.map((field) => [field.name, inputOf(field.type)])));
+      return fc.record(
+        Object.fromEntries(type.fields.map((field) => [field.name, inputOf(field.type)])),
+      );
     case 'variant':
-      return fc.oneof(...type.cases.map((entry) => inputOf(entry.type).map((value) => ({ tag: entry.name, value }))));
+      return fc.oneof(
+        ...type.cases.map((entry) =>
+          inputOf(entry.type).map((value) => ({ tag: entry.name, value })),
+        ),
+      );
     case 'enum':
       return fc.constantFrom(...type.values);
     default:

@@ -72,7 +72,10 @@ function checkNested(type: DamlType, input: unknown, path: string, depth: number
       return checkVariant(type, input, path, depth);
     case 'enum':
       if (typeof input === 'string' && type.valueSet.has(input)) return input;
-      throw invalidAt(path, `expected one of ${type.values.join(', ')}, got ${describeInput(input)}`);
+      throw invalidAt(
+        path,
+        `expected one of ${type.values.join(', ')}, got ${describeInput(input)}`,
+      );
     default:
       return check(type, input, path, depth);
   }
@@ -83,7 +86,10 @@ function checkOptional(inner: DamlType, input: unknown, path: string, depth: num
   if (inner.kind !== 'optional') return check(inner, input, path, depth);
   // Optional of optional: Some None is `[]`, Some (Some v) is `[v]`.
   if (!Array.isArray(input) || input.length > 1) {
-    throw invalidAt(path, `expected a nested Optional ([] or [value]), got ${describeInput(input)}`);
+    throw invalidAt(
+      path,
+      `expected a nested Optional ([] or [value]), got ${describeInput(input)}`,
+    );
   }
   if (input.length === 0) return [];
   const value = checkOptional(inner.of, input[0], `${path}[0]`, depth + 1);
@@ -100,10 +106,13 @@ function checkList(item: DamlType, input: unknown, path: string, depth: number):
 }
 
 function checkTextMap(item: DamlType, input: unknown, path: string, depth: number): Value {
-  if (!isPlainObject(input)) throw invalidAt(path, `expected a TextMap, got ${describeInput(input)}`);
+  if (!isPlainObject(input))
+    throw invalidAt(path, `expected a TextMap, got ${describeInput(input)}`);
   // Entries in key order, as Daml keeps a TextMap, so that equal maps normalise alike.
   const keys = Object.keys(input).sort();
-  return Object.fromEntries(keys.map((key) => [key, check(item, input[key], `${path}.${key}`, depth)]));
+  return Object.fromEntries(
+    keys.map((key) => [key, check(item, input[key], `${path}.${key}`, depth)]),
+  );
 }
 
 function checkGenMap(
@@ -112,7 +121,8 @@ function checkGenMap(
   path: string,
   depth: number,
 ): Value {
-  if (!Array.isArray(input)) throw invalidAt(path, `expected a GenMap ([[key, value], ...]), got ${describeInput(input)}`);
+  if (!Array.isArray(input))
+    throw invalidAt(path, `expected a GenMap ([[key, value], ...]), got ${describeInput(input)}`);
   const seen = new Set<string>();
   return input.map((entry: unknown, index) => {
     const entryPath = `${path}[${index}]`;
@@ -129,7 +139,8 @@ function checkGenMap(
 
 function checkRecord(type: RecordType, input: unknown, path: string, depth: number): Value {
   if (Array.isArray(input)) return checkPositionalRecord(type, input, path, depth);
-  if (!isPlainObject(input)) throw invalidAt(path, `expected a record, got ${describeInput(input)}`);
+  if (!isPlainObject(input))
+    throw invalidAt(path, `expected a record, got ${describeInput(input)}`);
   for (const key of Object.keys(input)) {
     if (!type.fieldTypes.has(key)) throw invalidAt(`${path}.${key}`, 'unknown field');
   }
@@ -153,7 +164,10 @@ function checkPositionalRecord(
   depth: number,
 ): Value {
   if (input.length !== type.fields.length) {
-    throw invalidAt(path, `expected a record of ${type.fields.length} fields, got ${input.length} values`);
+    throw invalidAt(
+      path,
+      `expected a record of ${type.fields.length} fields, got ${input.length} values`,
+    );
   }
   const out: Record<string, Value> = {};
   type.fields.forEach((field, index) => {

@@ -13,8 +13,11 @@ export function checkProducedValue(type: DamlType, value: unknown, path: string)
     return checkValue(type, value, path);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    throw new Error(`template code produced a value that does not match its type: ${error.message}`, {
-      cause: error,
-    });
+    throw new Error(
+      `template code produced a value that does not match its type: ${error.message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

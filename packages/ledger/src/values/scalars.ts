@@ -79,6 +79,7 @@ export function isPlainObject(input: unknown): input is Readonly<Record<string, 
 }
 
 export function readUnit(input: unknown, path: string): Value {
-  if (!isPlainObject(input) || Object.keys(input).length > 0) throw expected('Unit ({})', input, path);
+  if (!isPlainObject(input) || Object.keys(input).length > 0)
+    throw expected('Unit ({})', input, path);
   return {};
 }

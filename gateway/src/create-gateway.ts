@@ -1,0 +1,84 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { type Caller, type PocketnetNode, unrestrictedCaller } from '@pocketnet/runtime';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { type AuthConfig, type Authenticator, createAuthenticator } from './auth/authenticator.ts';
+import { selectWebSocketProtocol } from './auth/bearer-token.ts';
+import { authenticateRequest } from './auth/require-user.middleware.ts';
+import { createJsonBodyParser } from './http/json-body.middleware.ts';
+import {
+  createLedgerErrorHandler,
+  createLedgerNotFoundHandler,
+} from './http/ledger-error.middleware.ts';
+import { refuseUpgrade } from './http/refuse-upgrade.ts';
+import { renderLedgerError } from './http/render-ledger-error.ts';
+import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
+import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
+import { versionRoutes } from './ledger-api/version.routes.ts';
+import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
+
+export type GatewayDeps = {
+  readonly node: PocketnetNode;
+  readonly auth: AuthConfig;
+  readonly logger: Logger;
+};
+
+/** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
+async function callerOfRequest(
+  authenticator: Authenticator,
+  request: IncomingMessage,
+): Promise<Caller> {
+  if (authenticator.mode === 'none') return unrestrictedCaller;
+  const { userId } = await authenticateRequest(authenticator, request);
+  return { kind: 'user', userId };
+}
+
+/**
+ * Establishes who is calling before any route runs. A missing or bad token is kept, not thrown,
+ * so that an unknown path still answers 404 and `/v2/version` serves anyone; every route that
+ * acts for a caller throws it when it asks for the caller.
+ */
+function identifyCaller(authenticator: Authenticator): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      res.locals.caller = await callerOfRequest(authenticator, req);
+    } catch (error) {
+      res.locals.callerError = error;
+    }
+    next();
+  };
+}
+
+/** The node's HTTP face: health, then the JSON Ledger API v2 at the root, with its WebSockets. */
+export function createGateway(deps: GatewayDeps): {
+  app: Express;
+  attachWebSockets(server: Server): void;
+} {
+  const { node, logger } = deps;
+  const authenticator = createAuthenticator(deps.auth);
+  const participant = node.identity.participantId;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.get('/livez', (_req, res) => void res.json({}));
+  app.get('/readyz', (_req, res) => void res.json({}));
+  app.use(identifyCaller(authenticator));
+  app.use(packageUploadRoutes());
+  app.use(createJsonBodyParser());
+  app.use(versionRoutes({ node }));
+  app.use(ledgerApiRoutes({ node }));
+  app.use(createLedgerNotFoundHandler());
+  app.use(createLedgerErrorHandler({ logger, participant }));
+  return {
+    app,
+    attachWebSockets(server) {
+      attachLedgerWebSockets(server, {
+        node,
+        authenticateUpgrade: (request) => callerOfRequest(authenticator, request),
+        selectProtocol: selectWebSocketProtocol,
+        renderError: (error) => renderLedgerError(error, { participant, traceId: '' }).body,
+        refuse: (socket, error) => refuseUpgrade(socket, error, { participant, traceId: '' }),
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { type NextFunction, type Request, type RequestHandler, type Response, raw } from 'express';
+import { invalidBody, RequestBodyError } from './request-body-error.ts';
+
+/** Canton's JSON API refuses request bodies over 10 MiB. */
+export const maxRequestBodyBytes = 10 * 1024 * 1024;
+
+type ReadError = { type?: unknown; status?: unknown; expected?: unknown; message: string };
+
+const isReadError = (error: unknown): error is ReadError =>
+  error instanceof Error && typeof (error as { type?: unknown }).type === 'string';
+
+// Pekko HTTP's words for an oversized entity, which is what Canton's clients see.
+function tooLarge(error: ReadError, limit: number): RequestBodyError {
+  const summary =
+    typeof error.expected === 'number'
+      ? `Request Content-Length of ${error.expected} bytes exceeds the configured limit of ${limit} bytes`
+      : `Aggregated data length of request entity exceeds the configured limit of ${limit} bytes`;
+  return new RequestBodyError(summary, { status: 413, cause: error });
+}
+
+/** The body reader's own failures become plain-text client errors; anything else stays a bug. */
+function fromReadError(error: unknown, limit: number): unknown {
+  if (!isReadError(error)) return error;
+  if (error.type === 'entity.too.large') return tooLarge(error, limit);
+  const status = typeof error.status === 'number' ? error.status : 500;
+  return status >= 400 && status < 500
+    ? new RequestBodyError(error.message, { status, cause: error })
+    : error;
+}
+
+function readBody(limit: number): RequestHandler {
+  // Every content type: the official SDK posts its JSON without a Content-Type header.
+  const readRaw = raw({ type: () => true, limit });
+  return (req: Request, res: Response, next: NextFunction) => {
+    readRaw(req, res, (error?: unknown) => next(error ? fromReadError(error, limit) : undefined));
+  };
+}
+
+/**
+ * JSON numbers become JS numbers: int64 offsets lose nothing below 2^53, which no ledger of
+ * ours reaches, so the standard parser is enough and values stay plain JSON.
+ */
+function parseJson(body: unknown): unknown {
+  if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidBody(error instanceof Error ? error.message : String(error), error);
+  }
+}
+
+/**
+ * Reads the whole body (up to `limitBytes`, 10 MiB by default) and parses it as JSON whatever
+ * the Content-Type says; an empty body leaves `req.body` undefined.
+ */
+export function createJsonBodyParser(options: { limitBytes?: number } = {}): RequestHandler {
+  const limit = options.limitBytes ?? maxRequestBodyBytes;
+  const read = readBody(limit);
+  return (req, res, next) => {
+    read(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      try {
+        req.body = parseJson(req.body);
+      } catch (parseError) {
+        return next(parseError);
+      }
+      next();
+    });
+  };
+}
+
+/** Reads the whole body as bytes (DAR uploads); an empty body leaves `req.body` undefined. */
+export function createBinaryBodyParser(options: { limitBytes?: number } = {}): RequestHandler {
+  const read = readBody(options.limitBytes ?? maxRequestBodyBytes);
+  return (req, res, next) => {
+    read(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (Buffer.isBuffer(req.body) && req.body.length === 0) req.body = undefined;
+      next();
+    });
+  };
+}

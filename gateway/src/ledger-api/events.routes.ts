@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import { toEventFilter } from './event-format.ts';
+import { renderArchivedEvent, renderCreatedEvent } from './render/events.render.ts';
+import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+
+export function eventsRoutes({ node }: LedgerApiDeps): Router {
+  const router = Router();
+
+  router.post('/v2/events/events-by-contract-id', (req, res) => {
+    const request = decode('GetEventsByContractIdRequest', req.body);
+    const filter = toEventFilter(request.eventFormat, node.catalog);
+    const events = node.lookups.eventsByContractId(callerOf(res), request.contractId, filter);
+    const { created, archived } = events;
+    res.json({
+      ...(created.event.kind === 'created'
+        ? {
+            created: {
+              createdEvent: renderCreatedEvent(created.event, created.offset),
+              synchronizerId: created.synchronizerId,
+            },
+          }
+        : {}),
+      ...(archived && archived.event.kind !== 'created'
+        ? {
+            archived: {
+              archivedEvent: renderArchivedEvent(archived.event, archived.offset),
+              synchronizerId: archived.synchronizerId,
+            },
+          }
+        : {}),
+    });
+  });
+
+  router.post('/v2/contracts/contract-by-id', (req, res) => {
+    const request = decode('GetContractRequest', req.body);
+    const parties = request.queryingParties ?? [];
+    const filter = toEventFilter(
+      parties.length > 0
+        ? { filtersByParty: Object.fromEntries(parties.map((party) => [party, {}])) }
+        : { filtersForAnyParty: {} },
+      node.catalog,
+    );
+    const { created } = node.lookups.eventsByContractId(callerOf(res), request.contractId, filter);
+    if (created.event.kind !== 'created') throw new Error('a created entry holds a created event');
+    res.json({ createdEvent: renderCreatedEvent(created.event, created.offset) });
+  });
+  return router;
+}

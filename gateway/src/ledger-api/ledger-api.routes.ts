@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { commandsRoutes } from './commands.routes.ts';
+import { eventsRoutes } from './events.routes.ts';
+import { identityProvidersRoutes } from './idps.routes.ts';
+import { packagesRoutes } from './packages.routes.ts';
+import { partiesRoutes } from './parties.routes.ts';
+import type { LedgerApiDeps } from './route-deps.ts';
+import { stateRoutes } from './state.routes.ts';
+import { streamsRoutes } from './streams.routes.ts';
+import { updatesRoutes } from './updates.routes.ts';
+import { usersRoutes } from './users.routes.ts';
+
+/** Every authenticated operation of the JSON Ledger API v2. */
+export function ledgerApiRoutes(deps: LedgerApiDeps): Router {
+  const router = Router();
+  for (const routes of [
+    commandsRoutes,
+    streamsRoutes,
+    stateRoutes,
+    updatesRoutes,
+    eventsRoutes,
+    partiesRoutes,
+    usersRoutes,
+    identityProvidersRoutes,
+    packagesRoutes,
+  ]) {
+    router.use(routes(deps));
+  }
+  return router;
+}

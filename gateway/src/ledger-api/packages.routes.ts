@@ -1,0 +1,73 @@
+import { DomainError } from '@pocketnet/runtime';
+import { type RequestHandler, Router } from 'express';
+import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
+import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+
+// Real DARs run to hundreds of megabytes; the refusal should name the format, not the size.
+const darBody = createBinaryBodyParser({ limitBytes: 1024 * 1024 * 1024 });
+
+const refuseArchive: RequestHandler = (_req, res) => {
+  callerOf(res);
+  throw new DomainError(
+    'UNSUPPORTED_PACKAGE_FORMAT',
+    'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its TypeScript ' +
+      'template DSL (definePackage in @pocketnet/ledger), loaded when the node starts. ' +
+      'See "Writing a template" in the README.',
+  );
+};
+
+/** Binary uploads: mounted before the JSON body parser, which would misread their bytes. */
+export function packageUploadRoutes(): Router {
+  const router = Router();
+  for (const path of ['/v2/packages', '/v2/dars', '/v2/dars/validate']) {
+    router.post(path, darBody, refuseArchive);
+  }
+  return router;
+}
+
+export function packagesRoutes({ node }: LedgerApiDeps): Router {
+  const router = Router();
+  const { packages } = node;
+
+  router.get('/v2/packages', (_req, res) => {
+    res.json({ packageIds: node.packageAdmin.list(callerOf(res)).map((p) => p.packageId) });
+  });
+  router.get('/v2/packages/:packageId', (req, res) => {
+    const bytes = node.packageAdmin.bytes(callerOf(res), req.params.packageId);
+    res.type('application/octet-stream').send(Buffer.from(bytes));
+  });
+  router.get('/v2/packages/:packageId/status', (req, res) => {
+    const known = packages.packageById(req.params.packageId) !== undefined;
+    res.json({ packageStatus: known ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' });
+  });
+
+  const listVetted: RequestHandler = (req, res) => {
+    const request = decode('ListVettedPackagesRequest', req.body ?? {});
+    res.json({
+      vettedPackages: node.packageAdmin.vetted(callerOf(res), request),
+      nextPageToken: '',
+    });
+  };
+  router.get('/v2/package-vetting', listVetted);
+  router.post('/v2/package-vetting/list', listVetted);
+
+  router.get('/v2/interactive-submission/preferred-package-version', (req, res) => {
+    const name = String(req.query['package-name'] ?? '');
+    const reference = node.packageAdmin.preferred(callerOf(res), name);
+    res.json({
+      packagePreference: {
+        packageReference: reference,
+        synchronizerId: node.identity.synchronizerId,
+      },
+    });
+  });
+  router.post('/v2/interactive-submission/preferred-packages', (req, res) => {
+    const request = decode('GetPreferredPackagesRequest', req.body);
+    const packageReferences = request.packageVettingRequirements.map((requirement) =>
+      node.packageAdmin.preferred(callerOf(res), requirement.packageName),
+    );
+    res.json({ packageReferences, synchronizerId: node.identity.synchronizerId });
+  });
+  return router;
+}

@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { createGateway, mintDevToken } from '@pocketnet/gateway';
+import { createWallClock } from '@pocketnet/ledger';
+import { createNode } from '@pocketnet/runtime';
+import { pino } from 'pino';
+import { parseStartOptions } from './start-options.ts';
+
+type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+
+// Where LocalNet serves the same APIs, so clients configured for it need no change.
+const localnetPorts = { ledger: 2975, validator: 2000, scan: 4000 } as const;
+
+export async function startCommand(args: readonly string[], streams: Streams): Promise<number> {
+  const startedAt = performance.now();
+  const options = parseStartOptions(args);
+  const logger = pino({ level: options.logLevel, base: { service: 'pocketnet' } });
+  logger.info({ node: process.version }, 'starting');
+  const node = await createNode({
+    dataDir: options.ephemeral ? null : resolve(join(options.dataDir, 'journal')),
+    clock: createWallClock(),
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
+    ledgerApiVersion: options.ledgerApiVersion,
+  });
+  const gateway = createGateway({ node, auth: options.auth, logger });
+  const servers: Server[] = [];
+  const listen = async (port: number) => {
+    const server = createServer(gateway.app);
+    gateway.attachWebSockets(server);
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(port, options.host, done);
+    });
+    servers.push(server);
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  };
+  const port = await listen(options.port);
+  if (options.localnetPorts) {
+    for (const localnetPort of Object.values(localnetPorts)) await listen(localnetPort);
+  }
+  const token =
+    options.auth.mode === 'hs256'
+      ? await mintDevToken({
+          userId: 'participant_admin',
+          secret: options.auth.secret,
+          audience: options.auth.audience,
+        })
+      : null;
+  streams.stdout.write(banner({ port, host: options.host, token, options, startedAt }));
+
+  const shutdown = async () => {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+    await node.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  return 0;
+}
+
+function banner(input: {
+  port: number;
+  host: string;
+  token: string | null;
+  options: ReturnType<typeof parseStartOptions>;
+  startedAt: number;
+}): string {
+  const base = `http://${input.host === '0.0.0.0' ? '127.0.0.1' : input.host}:${input.port}`;
+  const lines = [
+    `pocketnet ready in ${Math.round(performance.now() - input.startedAt)} ms (Node ${process.version})`,
+    `  JSON Ledger API v2   ${base}/v2`,
+    `  health               ${base}/livez  ${base}/readyz`,
+    `  journal              ${input.options.ephemeral ? 'in memory (--ephemeral)' : resolve(input.options.dataDir)}`,
+    `  auth                 ${input.options.auth.mode}`,
+  ];
+  if (input.options.localnetPorts) {
+    lines.push(
+      `  LocalNet ports       ledger :${localnetPorts.ledger}  validator :${localnetPorts.validator}  scan :${localnetPorts.scan}`,
+    );
+  }
+  if (input.token) lines.push(`  admin token          ${input.token}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,78 @@
+import { DomainError } from '../errors.ts';
+import type { Journal } from '../journal.ts';
+import { hasOffset, type JournalRecord } from '../transaction.ts';
+import { applyRecord, type EngineState } from './engine-state.ts';
+
+function unavailable(message: string, cause?: unknown): DomainError {
+  return new DomainError('UNAVAILABLE', message, { cause });
+}
+
+/**
+ * The engine's path to the journal: applies each record to the state, appends it, and
+ * publishes it once durable. Journal appends resolve in call order, so records are published
+ * in offset order. After a failed append the state may be ahead of the disk, so the writer
+ * refuses every later change rather than build on it.
+ */
+export function createJournalWriter(deps: {
+  readonly journal: Journal;
+  readonly state: EngineState;
+  readonly publish: (record: JournalRecord) => void;
+}) {
+  let status: 'new' | 'recovering' | 'ready' | 'failed' = 'new';
+  let failure: unknown = null;
+  let publishedOffset = 0;
+
+  function published(record: JournalRecord): void {
+    if (hasOffset(record)) publishedOffset = record.offset;
+    deps.publish(record);
+  }
+
+  function fail(error: unknown): never {
+    status = 'failed';
+    failure = error;
+    throw unavailable('The ledger could not make the change durable', error);
+  }
+
+  return {
+    requireReady(): void {
+      if (status === 'ready') return;
+      if (status === 'failed') {
+        throw unavailable('The ledger stopped accepting changes after a journal failure', failure);
+      }
+      throw unavailable('The ledger is not ready yet: recovery has not finished');
+    },
+    async recover(): Promise<void> {
+      if (status !== 'new') throw new Error('recover() runs once, before anything else');
+      status = 'recovering';
+      try {
+        for await (const record of deps.journal.replay()) {
+          applyRecord(deps.state, record);
+          published(record);
+        }
+      } catch (error) {
+        status = 'failed';
+        failure = error;
+        throw error;
+      }
+      status = 'ready';
+    },
+    commit<TRecord extends JournalRecord>(
+      record: TRecord,
+      onDurable?: () => void,
+    ): Promise<TRecord> {
+      applyRecord(deps.state, record);
+      let durable: Promise<void>;
+      try {
+        durable = deps.journal.append(record);
+      } catch (error) {
+        return Promise.reject(error).catch(fail);
+      }
+      return durable.then(() => {
+        onDurable?.();
+        published(record);
+        return record;
+      }, fail);
+    },
+    ledgerEnd: () => publishedOffset,
+  };
+}

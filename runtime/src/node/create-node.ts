@@ -1,0 +1,90 @@
+import {
+  createFileJournal,
+  createLedgerEngine,
+  createMemoryJournal,
+  createPackageRegistry,
+  examplePackages,
+  type JournalRecord,
+  makeParticipantId,
+  makeSynchronizerId,
+} from '@pocketnet/ledger';
+import { createUpdateBus } from '../bus/update-bus.ts';
+import { createActiveContracts } from '../projections/active-contracts.projection.ts';
+import { createContractEventsIndex } from '../projections/contract-events.projection.ts';
+import { createParticipantProjection } from '../projections/participant.projection.ts';
+import { createUpdateLog } from '../projections/update-log.projection.ts';
+import { createCommands } from '../services/commands.service.ts';
+import { createCompletions } from '../services/completions.service.ts';
+import { createContractLookups } from '../services/contract-lookups.service.ts';
+import { createLedgerReads } from '../services/ledger-reads.service.ts';
+import { createPackageAdmin } from '../services/package-admin.service.ts';
+import { createParticipantAdmin } from '../services/participant-admin.service.ts';
+import { createTemplateCatalog } from '../views/create-template-catalog.ts';
+import type { EventFilter } from '../views/event-filter.ts';
+import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
+import type { NodeConfig } from './node-config.ts';
+
+/**
+ * The live node: one journal, one engine writing to it, one bus carrying what it commits, and
+ * the projections and services every API reads through.
+ */
+export async function createNode(config: NodeConfig) {
+  const participantId = makeParticipantId(config.participantName);
+  const synchronizerId = makeSynchronizerId(config.synchronizerName);
+  const packages = createPackageRegistry(examplePackages);
+  const catalog = createTemplateCatalog(packages);
+  const bus = createUpdateBus();
+  const updateLog = createUpdateLog(bus.records$);
+  const activeContracts = createActiveContracts();
+  const participant = createParticipantProjection(participantId);
+  const contractEvents = createContractEventsIndex();
+  const applyAll = (record: JournalRecord) => {
+    updateLog.apply(record);
+    activeContracts.apply(record);
+    contractEvents.apply(record);
+    participant.apply(record);
+  };
+  // Projections subscribe first, so they have applied a record before anyone else sees it.
+  const projections = bus.records$.subscribe(applyAll);
+  const journal = config.dataDir
+    ? await createFileJournal({ dir: config.dataDir })
+    : createMemoryJournal();
+  const engine = createLedgerEngine({
+    journal,
+    clock: config.clock,
+    packages,
+    participantId,
+    synchronizerId,
+    publish: bus.publish,
+  });
+  await engine.recover();
+  const state = participant.state;
+  return {
+    identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
+    ledgerApiVersion: config.ledgerApiVersion,
+    clock: config.clock,
+    packages,
+    catalog,
+    engine,
+    records$: bus.records$,
+    participant: state,
+    commands: createCommands({ participant: state, writer: engine }),
+    reads: createLedgerReads({ participant: state, updateLog, activeContracts, catalog }),
+    completions: createCompletions({ participant: state, updateLog }),
+    lookups: createContractLookups({ participant: state, contractEvents, catalog }),
+    admin: createParticipantAdmin({ participant: state, writer: engine, synchronizerId }),
+    packageAdmin: createPackageAdmin({ participant: state, packages, synchronizerId }),
+    views: {
+      transaction: (
+        ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]
+      ) => viewTransaction(args[0], args[1], args[2], catalog),
+    },
+    async close() {
+      projections.unsubscribe();
+      bus.complete();
+      await journal.close();
+    },
+  };
+}
+
+export type PocketnetNode = Awaited<ReturnType<typeof createNode>>;

@@ -1,0 +1,66 @@
+import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import type { ContractEventsIndex } from '../projections/contract-events.projection.ts';
+import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
+import type { TemplateCatalog } from '../views/template-catalog.ts';
+import { createdView, type EventView } from '../views/transaction-view.ts';
+import { accessOf, type Caller, requireReadAs } from './caller.ts';
+
+export type ContractEventsView = {
+  readonly created: {
+    readonly event: EventView;
+    readonly offset: number;
+    readonly synchronizerId: string;
+  };
+  readonly archived: {
+    readonly event: EventView;
+    readonly offset: number;
+    readonly synchronizerId: string;
+  } | null;
+};
+
+const notFound = (contractId: string) =>
+  new DomainError(
+    'CONTRACT_NOT_FOUND',
+    `Contract events not found, or not visible: ${contractId}`,
+    { details: { contractId } },
+  );
+
+/** Events-by-contract-id and contract-by-id: only for readers among the contract's stakeholders. */
+export function createContractLookups(deps: {
+  participant: ParticipantState;
+  contractEvents: ContractEventsIndex;
+  catalog: TemplateCatalog;
+}) {
+  return {
+    eventsByContractId(
+      caller: Caller,
+      contractId: string,
+      filter: EventFilter,
+    ): ContractEventsView {
+      requireReadAs(accessOf(caller, deps.participant), filterParties(filter));
+      const events = deps.contractEvents.get(contractId);
+      if (!events) throw notFound(contractId);
+      const { node, record } = events.created;
+      const stakeholders = [...node.signatories, ...node.observers];
+      const matched = matchingParties(filter, stakeholders, node.templateId, deps.catalog);
+      if (!matched) throw notFound(contractId);
+      const created = createdView(node, matched.parties, true, matched.match, deps.catalog);
+      const archived = events.archived;
+      return {
+        created: { event: created, offset: record.offset, synchronizerId: record.synchronizerId },
+        archived: archived
+          ? {
+              event: {
+                kind: 'archived',
+                node: archived.node,
+                witnessParties: matched.parties,
+                acsDelta: true,
+              },
+              offset: archived.record.offset,
+              synchronizerId: archived.record.synchronizerId,
+            }
+          : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { DomainError, type LedgerRecord, type ParticipantState } from '@pocketnet/ledger';
+import { filter, map, type Observable } from 'rxjs';
+import type { ActiveContracts } from '../projections/active-contracts.projection.ts';
+import type { UpdateLog } from '../projections/update-log.projection.ts';
+import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
+import type { TemplateCatalog } from '../views/template-catalog.ts';
+import { createdView, type EventView } from '../views/transaction-view.ts';
+import { accessOf, type Caller, requireReadAs } from './caller.ts';
+import { historicActiveContracts } from './historic-acs.ts';
+import { formatParties, type UpdateFormat, type UpdateView, viewUpdate } from './update-views.ts';
+
+export type LedgerReadsDeps = {
+  readonly participant: ParticipantState;
+  readonly updateLog: UpdateLog;
+  readonly activeContracts: ActiveContracts;
+  readonly catalog: TemplateCatalog;
+};
+
+export type ActiveContractView = {
+  readonly event: EventView & { readonly kind: 'created' };
+  readonly synchronizerId: string;
+  readonly offset: number;
+};
+
+export function createLedgerReads(deps: LedgerReadsDeps) {
+  const { updateLog, catalog } = deps;
+
+  const checkOffset = (offset: number, what: string) => {
+    if (offset < 0) throw new DomainError('INVALID_ARGUMENT', `${what} must not be negative`);
+    if (offset > updateLog.ledgerEnd()) {
+      throw new DomainError(
+        'OFFSET_AFTER_LEDGER_END',
+        `${what} (${offset}) is after the ledger end (${updateLog.ledgerEnd()})`,
+      );
+    }
+  };
+
+  return {
+    ledgerEnd: () => updateLog.ledgerEnd(),
+
+    activeContracts(caller: Caller, eventFilter: EventFilter, activeAtOffset: number) {
+      requireReadAs(accessOf(caller, deps.participant), filterParties(eventFilter));
+      checkOffset(activeAtOffset, 'activeAtOffset');
+      const parties = filterParties(eventFilter);
+      const entries =
+        activeAtOffset === updateLog.ledgerEnd()
+          ? deps.activeContracts.visibleTo(parties)
+          : historicActiveContracts(updateLog.range(0, activeAtOffset), parties);
+      const views: ActiveContractView[] = [];
+      for (const entry of entries) {
+        const matched = matchingParties(
+          eventFilter,
+          entry.stakeholders,
+          entry.node.templateId,
+          catalog,
+        );
+        if (!matched) continue;
+        const event = createdView(entry.node, matched.parties, true, matched.match, catalog);
+        if (event.kind === 'created')
+          views.push({ event, synchronizerId: entry.synchronizerId, offset: entry.offset });
+      }
+      return views;
+    },
+
+    /** Updates after `beginExclusive`: history, then live ones as they commit. */
+    updates$(
+      caller: Caller,
+      format: UpdateFormat,
+      range: { beginExclusive: number; endInclusive: number | null },
+    ): Observable<UpdateView> {
+      requireReadAs(accessOf(caller, deps.participant), formatParties(format));
+      checkOffset(range.beginExclusive, 'beginExclusive');
+      return updateLog.follow$(range.beginExclusive, range.endInclusive).pipe(
+        map((record) => viewUpdate(record, format, catalog)),
+        filter((view): view is UpdateView => view !== null),
+      );
+    },
+
+    updateByOffset(caller: Caller, format: UpdateFormat, offset: number): UpdateView {
+      requireReadAs(accessOf(caller, deps.participant), formatParties(format));
+      return visibleOrNotFound(updateLog.byOffset(offset), format, catalog, `offset ${offset}`);
+    },
+
+    updateById(caller: Caller, format: UpdateFormat, updateId: string): UpdateView {
+      requireReadAs(accessOf(caller, deps.participant), formatParties(format));
+      return visibleOrNotFound(updateLog.byUpdateId(updateId), format, catalog, `id ${updateId}`);
+    },
+  };
+}
+
+export type LedgerReads = ReturnType<typeof createLedgerReads>;
+
+function visibleOrNotFound(
+  record: LedgerRecord | undefined,
+  format: UpdateFormat,
+  catalog: TemplateCatalog,
+  what: string,
+): UpdateView {
+  const view = record ? viewUpdate(record, format, catalog) : null;
+  // Canton answers the same for a missing update and one the reader may not see.
+  if (!view) throw new DomainError('UPDATE_NOT_FOUND', `Update not found, ${what}`);
+  return view;
+}

@@ -1,0 +1,168 @@
+import {
+  type AdminRecord,
+  type AllocatePartyRequest,
+  type CreateUserRequest,
+  getIdentityProvider,
+  getParties,
+  getUser,
+  type IdentityProviderConfigRequest,
+  type ListPartiesRequest,
+  type ListUsersRequest,
+  listIdentityProviders,
+  listParties,
+  listUsers,
+  type ParticipantState,
+  partyDetailsFor,
+  planAllocateParty,
+  planCreateIdentityProvider,
+  planCreateUser,
+  planDeleteIdentityProvider,
+  planDeleteUser,
+  planGrantUserRights,
+  planRevokeUserRights,
+  planUpdateIdentityProvider,
+  planUpdatePartyDetails,
+  planUpdateUser,
+  planUpdateUserIdentityProvider,
+  type TopologyPlan,
+  type TopologyRecord,
+  type UpdateIdentityProviderConfigRequest,
+  type UpdatePartyDetailsRequest,
+  type UpdateUserIdentityProviderRequest,
+  type UpdateUserRequest,
+  type UserLookup,
+  type UserRightsRequest,
+  userRights,
+} from '@pocketnet/ledger';
+import { accessOf, type Caller, requireAdmin, requireAdminOf } from './caller.ts';
+
+/** The write side as participant administration needs it (the ledger engine satisfies this). */
+export type AdminWriter = {
+  commitAdmin<TRecord extends AdminRecord>(
+    plan: (state: ParticipantState, recordTime: string) => TRecord,
+  ): Promise<TRecord>;
+  commitTopology(plan: TopologyPlan): Promise<TopologyRecord>;
+};
+
+/**
+ * Parties and users on behalf of a caller. Rules live in the ledger's participant planners;
+ * this layer decides who may ask and reads results from the projection after the commit.
+ */
+export function createParticipantAdmin(deps: {
+  participant: ParticipantState;
+  writer: AdminWriter;
+  synchronizerId: string;
+}) {
+  const { participant, writer } = deps;
+  const access = (caller: Caller) => accessOf(caller, participant);
+  /** Users may read themselves; everything else about users needs an admin. */
+  const requireSelfOrAdmin = (caller: Caller, lookup: UserLookup) => {
+    const callerAccess = access(caller);
+    if (callerAccess.userId !== null && callerAccess.userId === lookup.userId) return;
+    requireAdminOf(callerAccess, lookup.identityProviderId);
+  };
+  return {
+    participantId: () => participant.participantId,
+
+    async allocateParty(caller: Caller, request: AllocatePartyRequest) {
+      requireAdminOf(access(caller), request.identityProviderId);
+      const record = await writer.commitTopology(
+        planAllocateParty(request, { synchronizerId: deps.synchronizerId }),
+      );
+      const [party] = record.parties;
+      const entry = party === undefined ? undefined : participant.parties.get(party);
+      if (!entry) throw new Error('an allocated party is missing from the projection');
+      return partyDetailsFor(entry, request.identityProviderId ?? '');
+    },
+    listParties(caller: Caller, request: ListPartiesRequest) {
+      requireAdminOf(access(caller), request.identityProviderId);
+      return listParties(participant, request);
+    },
+    getParties(
+      caller: Caller,
+      request: { parties: readonly string[]; identityProviderId?: string },
+    ) {
+      const callerAccess = access(caller);
+      const readable = request.parties.every((party) => callerAccess.canReadAs(party));
+      if (!readable) requireAdminOf(callerAccess, request.identityProviderId);
+      return getParties(participant, request);
+    },
+    async updatePartyDetails(caller: Caller, request: UpdatePartyDetailsRequest) {
+      requireAdminOf(access(caller), request.partyDetails?.identityProviderId);
+      const record = await writer.commitAdmin(planUpdatePartyDetails(request));
+      const entry = participant.parties.get(record.change.party);
+      if (!entry) throw new Error('an updated party is missing from the projection');
+      return partyDetailsFor(entry, request.partyDetails?.identityProviderId ?? '');
+    },
+
+    async createUser(caller: Caller, request: CreateUserRequest) {
+      requireAdminOf(access(caller), request.user?.identityProviderId);
+      const record = await writer.commitAdmin(planCreateUser(request));
+      return getUser(participant, { userId: record.change.userId });
+    },
+    getUser(caller: Caller, lookup: UserLookup) {
+      requireSelfOrAdmin(caller, lookup);
+      return getUser(participant, lookup);
+    },
+    /** The user the token names: what `/v2/authenticated-user` answers. */
+    authenticatedUser(caller: Caller) {
+      const { userId } = access(caller);
+      return getUser(participant, { userId: userId ?? 'participant_admin' });
+    },
+    listUsers(caller: Caller, request: ListUsersRequest) {
+      requireAdminOf(access(caller), request.identityProviderId);
+      return listUsers(participant, request);
+    },
+    async updateUser(caller: Caller, request: UpdateUserRequest) {
+      const callerAccess = access(caller);
+      requireAdminOf(callerAccess, request.user?.identityProviderId);
+      const context = callerAccess.userId ? { requestingUserId: callerAccess.userId } : {};
+      const record = await writer.commitAdmin(planUpdateUser(request, context));
+      return getUser(participant, { userId: record.change.userId });
+    },
+    async deleteUser(caller: Caller, lookup: UserLookup) {
+      requireAdminOf(access(caller), lookup.identityProviderId);
+      await writer.commitAdmin(planDeleteUser(lookup));
+    },
+    listUserRights(caller: Caller, lookup: UserLookup) {
+      requireSelfOrAdmin(caller, lookup);
+      return userRights(participant, lookup);
+    },
+    async grantUserRights(caller: Caller, request: UserRightsRequest) {
+      requireAdminOf(access(caller), request.identityProviderId);
+      return (await writer.commitAdmin(planGrantUserRights(request))).change.rights;
+    },
+    async revokeUserRights(caller: Caller, request: UserRightsRequest) {
+      requireAdminOf(access(caller), request.identityProviderId);
+      return (await writer.commitAdmin(planRevokeUserRights(request))).change.rights;
+    },
+    async updateUserIdentityProvider(caller: Caller, request: UpdateUserIdentityProviderRequest) {
+      requireAdminOf(access(caller), undefined);
+      await writer.commitAdmin(planUpdateUserIdentityProvider(request));
+    },
+
+    async createIdentityProvider(caller: Caller, request: IdentityProviderConfigRequest) {
+      requireAdmin(access(caller));
+      return (await writer.commitAdmin(planCreateIdentityProvider(request))).change.config;
+    },
+    getIdentityProvider(caller: Caller, identityProviderId: string) {
+      requireAdmin(access(caller));
+      return getIdentityProvider(participant, identityProviderId);
+    },
+    listIdentityProviders(caller: Caller) {
+      requireAdmin(access(caller));
+      return listIdentityProviders(participant);
+    },
+    async updateIdentityProvider(caller: Caller, request: UpdateIdentityProviderConfigRequest) {
+      requireAdmin(access(caller));
+      await writer.commitAdmin(planUpdateIdentityProvider(request));
+      return getIdentityProvider(participant, request.identityProviderConfig?.identityProviderId);
+    },
+    async deleteIdentityProvider(caller: Caller, identityProviderId: string) {
+      requireAdmin(access(caller));
+      await writer.commitAdmin(planDeleteIdentityProvider({ identityProviderId }));
+    },
+  };
+}
+
+export type ParticipantAdmin = ReturnType<typeof createParticipantAdmin>;

@@ -1,0 +1,55 @@
+import type { LedgerRecord, TopologyRecord } from '@pocketnet/ledger';
+import type { EventFilter } from '../views/event-filter.ts';
+import type { TemplateCatalog } from '../views/template-catalog.ts';
+import {
+  type TransactionShape,
+  type TransactionView,
+  viewTransaction,
+} from '../views/transaction-view.ts';
+
+/** Which kinds of update a reader asked for (the Ledger API's UpdateFormat). */
+export type UpdateFormat = {
+  readonly transactions: { readonly filter: EventFilter; readonly shape: TransactionShape } | null;
+  /** Parties whose topology events to include; an empty list means every party. */
+  readonly topologyParties: readonly string[] | null;
+};
+
+export type TopologyView = { readonly record: TopologyRecord; readonly parties: readonly string[] };
+
+export type UpdateView =
+  | ({ readonly type: 'transaction' } & TransactionView)
+  | ({ readonly type: 'topology' } & TopologyView);
+
+export function viewUpdate(
+  record: LedgerRecord,
+  format: UpdateFormat,
+  catalog: TemplateCatalog,
+): UpdateView | null {
+  if (record.type === 'transaction') {
+    if (!format.transactions) return null;
+    const { filter, shape } = format.transactions;
+    const view = viewTransaction(record, filter, shape, catalog);
+    return view ? { type: 'transaction', ...view } : null;
+  }
+  if (record.type === 'topology' && format.topologyParties) {
+    const wanted = format.topologyParties;
+    const parties =
+      wanted.length === 0 ? record.parties : record.parties.filter((p) => wanted.includes(p));
+    return parties.length > 0 ? { type: 'topology', record, parties } : null;
+  }
+  return null;
+}
+
+/** The parties an update format reads for; null when it reads for any party. */
+export function formatParties(format: UpdateFormat): string[] | null {
+  const parties = new Set<string>();
+  if (format.transactions) {
+    if (format.transactions.filter.anyParty) return null;
+    for (const party of format.transactions.filter.byParty.keys()) parties.add(party);
+  }
+  if (format.topologyParties) {
+    if (format.topologyParties.length === 0) return null;
+    for (const party of format.topologyParties) parties.add(party);
+  }
+  return [...parties];
+}

@@ -1,0 +1,39 @@
+import type { PackageRegistry, ResolvedEntity } from '@pocketnet/ledger';
+import type { TemplateCatalog } from './template-catalog.ts';
+
+const keyOf = (entity: ResolvedEntity) => {
+  const { packageName, module, entity: name } = entity.definition.id;
+  return `${packageName}:${module}:${name}`;
+};
+
+/** The catalog over the loaded packages; per-template answers are computed once and kept. */
+export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalog {
+  const templateKeys = new Map<string, string>();
+  const interfaceKeys = new Map<string, readonly string[]>();
+  const keyOfTemplateId = (templateId: string): string => {
+    let key = templateKeys.get(templateId);
+    if (key === undefined) {
+      const template = registry.templateById(templateId);
+      // A template id no loaded package knows still filters by its own name.
+      key = template ? keyOf(template) : templateId.slice(templateId.indexOf(':') + 1);
+      templateKeys.set(templateId, key);
+    }
+    return key;
+  };
+  const implementedInterfaceIds = (templateId: string) =>
+    registry.templateById(templateId)?.implementedInterfaces ?? [];
+  return {
+    keyOfReference: (reference) => keyOf(registry.resolve(reference)),
+    keyOfTemplateId,
+    implementedInterfaceIds,
+    interfacesOf(templateId) {
+      let keys = interfaceKeys.get(templateId);
+      if (keys === undefined) {
+        keys = implementedInterfaceIds(templateId).map((id) => keyOf(registry.resolve(id)));
+        interfaceKeys.set(templateId, keys);
+      }
+      return keys;
+    },
+    interfaceView: (interfaceKey, node) => registry.interfaceView(node, `#${interfaceKey}`),
+  };
+}
