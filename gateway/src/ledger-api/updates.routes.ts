@@ -6,6 +6,8 @@ import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 
 type Shape = 'ACS_DELTA' | 'LEDGER_EFFECTS';
 
+const defaultPageSize = 100;
+
 export function updatesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
 
@@ -26,6 +28,26 @@ export function updatesRoutes({ node }: LedgerApiDeps): Router {
       request.offset,
     );
     res.json({ update: renderUpdate(view) });
+  });
+  router.post('/v2/updates/get-updates-page', (req, res) => {
+    const request = decode('GetUpdatesPageRequest', req.body);
+    const page = node.reads.updatesPage(
+      callerOf(res),
+      toUpdateFormat(request.updateFormat, node.catalog),
+      {
+        beginExclusive: request.beginOffsetExclusive ?? 0,
+        endInclusive: request.endOffsetInclusive ?? null,
+        maxPageSize: request.maxPageSize ?? defaultPageSize,
+        descending: request.descendingOrder ?? false,
+        pageToken: request.pageToken || null,
+      },
+    );
+    res.json({
+      updates: page.updates.map((view) => ({ update: renderUpdate(view) })),
+      lowestPageOffsetExclusive: page.lowestPageOffsetExclusive,
+      highestPageOffsetInclusive: page.highestPageOffsetInclusive,
+      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+    });
   });
   legacyTransactionRoutes(router, { node });
   return router;

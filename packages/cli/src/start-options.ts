@@ -12,6 +12,8 @@ export type StartOptions = {
   readonly localnetPorts: boolean;
   readonly ledgerApiVersion: string;
   readonly logLevel: string;
+  /** Modules whose exported packages (definePackage) the node runs beside the examples. */
+  readonly packageModules: readonly string[];
 };
 
 export function parseStartOptions(args: readonly string[]): StartOptions {
@@ -29,6 +31,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       'localnet-ports': { type: 'boolean', default: false },
       'ledger-api-version': { type: 'string', default: '3.4.12' },
       'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
+      package: { type: 'string', multiple: true, default: [] },
     },
   });
   const port = Number(values.port);
@@ -43,6 +46,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     localnetPorts: values['localnet-ports'],
     ledgerApiVersion: values['ledger-api-version'],
     logLevel: values['log-level'],
+    packageModules: values.package,
   };
 }
 

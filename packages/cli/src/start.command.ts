@@ -4,6 +4,7 @@ import { createGateway, mintDevToken } from '@pocketnet/gateway';
 import { createWallClock } from '@pocketnet/ledger';
 import { createNode } from '@pocketnet/runtime';
 import { pino } from 'pino';
+import { loadPackages } from './load-packages.ts';
 import { parseStartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
@@ -22,6 +23,7 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     participantName: 'participant1',
     synchronizerName: 'global-domain',
     ledgerApiVersion: options.ledgerApiVersion,
+    packages: await loadPackages(options.packageModules),
   });
   const gateway = createGateway({ node, auth: options.auth, logger });
   const servers: Server[] = [];

@@ -31,7 +31,7 @@ import type { NodeConfig } from './node-config.ts';
 export async function createNode(config: NodeConfig) {
   const participantId = makeParticipantId(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
-  const packages = createPackageRegistry(examplePackages);
+  const packages = createPackageRegistry([...examplePackages, ...(config.packages ?? [])]);
   const catalog = createTemplateCatalog(packages);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);

@@ -8,6 +8,7 @@ import { createdView, type EventView } from '../views/transaction-view.ts';
 import { accessOf, type Caller, requireReadAs } from './caller.ts';
 import { historicActiveContracts } from './historic-acs.ts';
 import { formatParties, type UpdateFormat, type UpdateView, viewUpdate } from './update-views.ts';
+import { pageOfUpdates, type UpdatesPage, type UpdatesPageRequest } from './updates-page.ts';
 
 export type LedgerReadsDeps = {
   readonly participant: ParticipantState;
@@ -74,6 +75,15 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
         map((record) => viewUpdate(record, format, catalog)),
         filter((view): view is UpdateView => view !== null),
       );
+    },
+
+    updatesPage(caller: Caller, format: UpdateFormat, request: UpdatesPageRequest): UpdatesPage {
+      requireReadAs(accessOf(caller, deps.participant), formatParties(format));
+      checkOffset(request.beginExclusive, 'beginOffsetExclusive');
+      if (request.maxPageSize < 1) {
+        throw new DomainError('INVALID_ARGUMENT', 'maxPageSize must be positive');
+      }
+      return pageOfUpdates(updateLog.range, updateLog.ledgerEnd(), { ...request, format, catalog });
     },
 
     updateByOffset(caller: Caller, format: UpdateFormat, offset: number): UpdateView {

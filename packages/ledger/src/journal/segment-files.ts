@@ -43,17 +43,15 @@ export async function* readFrames(path: string, end: number): AsyncGenerator<Fra
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
       let position = 0;
-      for (
-        let frame = readFrame(buffer, 0);
-        frame.kind === 'frame';
-        frame = readFrame(buffer, position)
-      ) {
+      let frame = readFrame(buffer, position);
+      while (frame.kind === 'frame') {
         yield { kind: 'frame', payload: frame.payload, position: base + position };
         position = frame.next;
+        frame = readFrame(buffer, position);
       }
       buffer = buffer.subarray(position);
       base += position;
-      if (readFrame(buffer, 0).kind === 'damaged') break;
+      if (frame.kind === 'damaged') break;
     }
   }
   yield { kind: 'stop', position: base, intact: buffer.length === 0 };
