@@ -20,6 +20,7 @@ export type { CommandSubmission, Commands } from './services/commands.service.ts
 export type { CompletionView } from './services/completions.service.ts';
 export type { ContractEventsView } from './services/contract-lookups.service.ts';
 export type { ActiveContractView, LedgerReads } from './services/ledger-reads.service.ts';
+export type { PackageAdmin, VettingUpdate } from './services/package-admin.service.ts';
 export type { ParticipantAdmin } from './services/participant-admin.service.ts';
 export type { TopologyView, UpdateFormat, UpdateView } from './services/update-views.ts';
 export type { EventFilter, PartyFilter } from './views/event-filter.ts';

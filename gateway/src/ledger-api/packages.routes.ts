@@ -1,4 +1,5 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError, type VettingUpdate } from '@pocketnet/runtime';
+import type { UpdateVettedPackagesRequest } from '@pocketnet/schema';
 import { type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
@@ -26,6 +27,21 @@ export function packageUploadRoutes(): Router {
   return router;
 }
 
+function toVettingUpdate(request: UpdateVettedPackagesRequest): VettingUpdate {
+  const changes = request.changes.flatMap(({ operation }): VettingUpdate['changes'][number][] => {
+    if (operation && 'Vet' in operation) {
+      return [{ operation: 'vet', packages: operation.Vet.value.packages }];
+    }
+    if (operation && 'Unvet' in operation) {
+      return [{ operation: 'unvet', packages: operation.Unvet.value.packages }];
+    }
+    return [];
+  });
+  const serial = request.expectedTopologySerial?.serial;
+  const expectedSerial = serial && 'Prior' in serial ? serial.Prior.value : null;
+  return { changes, dryRun: request.dryRun ?? false, expectedSerial };
+}
+
 export function packagesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
   const { packages } = node;
@@ -51,6 +67,17 @@ export function packagesRoutes({ node }: LedgerApiDeps): Router {
   };
   router.get('/v2/package-vetting', listVetted);
   router.post('/v2/package-vetting/list', listVetted);
+
+  const updateVetting: RequestHandler = async (req, res) => {
+    const request = decode('UpdateVettedPackagesRequest', req.body);
+    const { past, next } = await node.packageAdmin.updateVetting(
+      callerOf(res),
+      toVettingUpdate(request),
+    );
+    res.json({ pastVettedPackages: past, newVettedPackages: next });
+  };
+  router.post('/v2/package-vetting', updateVetting);
+  router.post('/v2/package-vetting/update', updateVetting);
 
   router.get('/v2/interactive-submission/preferred-package-version', (req, res) => {
     const name = String(req.query['package-name'] ?? '');

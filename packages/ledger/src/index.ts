@@ -136,6 +136,8 @@ export {
 } from './participant/identity-providers.ts';
 export type { Annotations, ObjectMetaInput } from './participant/object-meta.ts';
 export { maxAnnotationsBytes } from './participant/object-meta.ts';
+export type { VettingChange } from './participant/package-vetting.ts';
+export { plannedVetting, planUpdateVetting } from './participant/package-vetting.ts';
 export type { PageRequest } from './participant/paging.ts';
 export { maxPartiesPageSize, maxUsersPageSize } from './participant/paging.ts';
 export type {

@@ -73,7 +73,12 @@ export async function createNode(config: NodeConfig) {
     completions: createCompletions({ participant: state, updateLog }),
     lookups: createContractLookups({ participant: state, contractEvents, catalog }),
     admin: createParticipantAdmin({ participant: state, writer: engine, synchronizerId }),
-    packageAdmin: createPackageAdmin({ participant: state, packages, synchronizerId }),
+    packageAdmin: createPackageAdmin({
+      participant: state,
+      packages,
+      synchronizerId,
+      writer: engine,
+    }),
     views: {
       transaction: (
         ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]

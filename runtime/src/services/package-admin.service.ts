@@ -1,5 +1,26 @@
-import { DomainError, type PackageRegistry, type ParticipantState } from '@pocketnet/ledger';
-import { accessOf, type Caller } from './caller.ts';
+import {
+  DomainError,
+  type PackageRegistry,
+  type PackageSummary,
+  type ParticipantState,
+  plannedVetting,
+  planUpdateVetting,
+} from '@pocketnet/ledger';
+import { accessOf, type Caller, requireAdmin } from './caller.ts';
+import type { AdminWriter } from './participant-admin.service.ts';
+
+type PackageRef = {
+  readonly packageId?: string | undefined;
+  readonly packageName?: string | undefined;
+  readonly packageVersion?: string | undefined;
+};
+
+/** A vetting update as the edge parsed it. */
+export type VettingUpdate = {
+  readonly changes: ReadonlyArray<{ operation: 'vet' | 'unvet'; packages: readonly PackageRef[] }>;
+  readonly dryRun: boolean;
+  readonly expectedSerial: number | null;
+};
 
 export type VettedPackagesFilter = {
   readonly packageMetadataFilter?:
@@ -28,9 +49,35 @@ export function createPackageAdmin(deps: {
   participant: ParticipantState;
   packages: PackageRegistry;
   synchronizerId: string;
+  writer: Pick<AdminWriter, 'commitAdmin'>;
 }) {
   const { packages } = deps;
   const authenticated = (caller: Caller) => accessOf(caller, deps.participant);
+  const vettedSet = (unvetted: ReadonlySet<string>) =>
+    packages.packages().filter((summary) => !unvetted.has(summary.packageId));
+  const vettedPackages = (selected: readonly PackageSummary[], serial: number) => ({
+    packages: selected.map(reference),
+    participantId: deps.participant.participantId,
+    synchronizerId: deps.synchronizerId,
+    topologySerial: serial,
+  });
+  const matchingPackageIds = (ref: PackageRef) => {
+    const matches = packages
+      .packages()
+      .filter(
+        (summary) =>
+          (!ref.packageId || ref.packageId === summary.packageId) &&
+          (!ref.packageName || ref.packageName === summary.name) &&
+          (!ref.packageVersion || ref.packageVersion === summary.version),
+      );
+    if (matches.length === 0) {
+      throw new DomainError(
+        'PACKAGE_NOT_FOUND',
+        `No loaded package matches ${JSON.stringify(ref)}`,
+      );
+    }
+    return matches.map((summary) => summary.packageId);
+  };
   const reference = (summary: { packageId: string; name: string; version: string }) => ({
     packageId: summary.packageId,
     packageName: summary.name,
@@ -53,22 +100,34 @@ export function createPackageAdmin(deps: {
     vetted(caller: Caller, filter: VettedPackagesFilter) {
       authenticated(caller);
       const { packageIds = [], packageNamePrefixes = [] } = filter.packageMetadataFilter ?? {};
-      const selected = packages
-        .packages()
-        .filter(
-          (summary) =>
-            (packageIds.length === 0 && packageNamePrefixes.length === 0) ||
-            packageIds.includes(summary.packageId) ||
-            packageNamePrefixes.some((prefix) => summary.name.startsWith(prefix)),
+      const selected = vettedSet(deps.participant.vetting.unvetted).filter(
+        (summary) =>
+          (packageIds.length === 0 && packageNamePrefixes.length === 0) ||
+          packageIds.includes(summary.packageId) ||
+          packageNamePrefixes.some((prefix) => summary.name.startsWith(prefix)),
+      );
+      return [vettedPackages(selected, deps.participant.vetting.serial)];
+    },
+    async updateVetting(caller: Caller, request: VettingUpdate) {
+      requireAdmin(authenticated(caller));
+      const { vetting } = deps.participant;
+      if (request.expectedSerial !== null && request.expectedSerial !== vetting.serial) {
+        throw new DomainError(
+          'INVALID_ARGUMENT',
+          `The vetting state has topology serial ${vetting.serial}, not the expected ${request.expectedSerial}`,
         );
-      return [
-        {
-          packages: selected.map(reference),
-          participantId: deps.participant.participantId,
-          synchronizerId: deps.synchronizerId,
-          topologySerial: 1,
-        },
-      ];
+      }
+      const changes = request.changes.map((change) => ({
+        operation: change.operation,
+        packageIds: change.packages.flatMap(matchingPackageIds),
+      }));
+      const past = vettedPackages(vettedSet(vetting.unvetted), vetting.serial);
+      if (request.dryRun) {
+        const planned = plannedVetting(deps.participant, changes);
+        return { past, next: vettedPackages(vettedSet(planned), vetting.serial + 1) };
+      }
+      await deps.writer.commitAdmin(planUpdateVetting(changes));
+      return { past, next: vettedPackages(vettedSet(vetting.unvetted), vetting.serial) };
     },
     preferred(caller: Caller, packageName: string) {
       authenticated(caller);

@@ -3,6 +3,7 @@ import type { SubmitRequest } from '../commands.ts';
 import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { interpret } from '../interpreter/interpret.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
+import { requireVetted } from '../participant/package-vetting.ts';
 import type { RejectionRecord, TransactionRecord } from '../transaction.ts';
 import { duplicateCommandMessage } from './deduplication.ts';
 import type { EngineState } from './engine-state.ts';
@@ -49,6 +50,10 @@ export function buildTransaction(
     newContractId: (nodeId) => createContractId(seed, nodeId),
     isKnownParty: (party) => state.participant.parties.has(party),
   });
+  requireVetted(
+    state.participant,
+    new Set(result.nodes.map((node) => node.templateId.split(':')[0] ?? '')),
+  );
   return {
     type: 'transaction',
     offset,

@@ -69,7 +69,15 @@ export type IdentityProviderDeleted = {
   readonly identityProviderId: string;
 };
 
+/** The packages whose vetting an update changed, as resolved package ids. */
+export type PackageVettingChanged = {
+  readonly kind: 'packages.vettingChanged';
+  readonly vetted: readonly string[];
+  readonly unvetted: readonly string[];
+};
+
 export type ParticipantAdminChange =
+  | PackageVettingChanged
   | UserCreated
   | UserUpdated
   | UserDeleted
@@ -107,6 +115,7 @@ const participantAdminChangeKinds: ReadonlySet<string> = new Set<ParticipantAdmi
   'identityProvider.created',
   'identityProvider.updated',
   'identityProvider.deleted',
+  'packages.vettingChanged',
 ]);
 
 /** Admin records of other owners (if any) share the journal; this picks out ours. */

@@ -36,6 +36,11 @@ export function applyAdminChange(state: ParticipantState, change: ParticipantAdm
     case 'identityProvider.updated':
       state.identityProviders.set(change.config.identityProviderId, { ...change.config });
       return;
+    case 'packages.vettingChanged':
+      for (const packageId of change.vetted) state.vetting.unvetted.delete(packageId);
+      for (const packageId of change.unvetted) state.vetting.unvetted.add(packageId);
+      state.vetting.serial += 1;
+      return;
     case 'identityProvider.deleted':
       state.identityProviders.delete(change.identityProviderId);
       return;

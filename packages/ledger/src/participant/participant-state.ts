@@ -58,6 +58,11 @@ export type ParticipantState = {
   readonly parties: Map<string, PartyEntry>;
   readonly users: Map<string, UserEntry>;
   readonly identityProviders: Map<string, IdentityProviderEntry>;
+  /**
+   * Loaded packages are vetted from the start; `unvetted` holds the ids unvetted since, and the
+   * serial counts vetting changes (Canton's topology serial, 1 for the initial vetting).
+   */
+  readonly vetting: { serial: number; readonly unvetted: Set<string> };
 };
 
 /** The user every participant starts with, as in Canton. */
@@ -78,6 +83,7 @@ export function createParticipantState(participantId: string): ParticipantState 
     parties: new Map(),
     users: new Map([[admin.id, admin]]),
     identityProviders: new Map(),
+    vetting: { serial: 1, unvetted: new Set() },
   };
 }
 
