@@ -65,7 +65,7 @@ describe('packages: listing, downloading, vetting and refused uploads', () => {
       body: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]),
     });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = (await response.json()) as { cause: string };
     expectMatchesSpec({ spec: 'ledger', method: 'post', path: '/v2/dars', status: 400, body });
     expect(body.cause).toMatch(/cannot run Daml-LF archives.*template DSL/);
   });

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSimulatedClock } from '@pocketnet/ledger';
-import { createNode, type PocketnetNode } from '@pocketnet/runtime';
+import { createNode, createSimulatedClock, type PocketnetNode } from '@pocketnet/runtime';
 import { pino } from 'pino';
 import { createGateway, mintDevToken } from '../src/index.ts';
 

@@ -1,13 +1,23 @@
 export type {
+  Clock,
   Command,
   DeduplicationPeriod,
   DomainErrorCode,
   IdentityProviderEntry,
+  Package,
+  SimulatedClock,
   UserEntry,
   UserRight,
   Value,
 } from '@pocketnet/ledger';
-export { DomainError, domainError, domainErrorCodes, isDomainError } from '@pocketnet/ledger';
+export {
+  createSimulatedClock,
+  createWallClock,
+  DomainError,
+  domainError,
+  domainErrorCodes,
+  isDomainError,
+} from '@pocketnet/ledger';
 export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';
 export type { PocketnetNode } from './node/create-node.ts';

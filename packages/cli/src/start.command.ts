@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createGateway, mintDevToken } from '@pocketnet/gateway';
-import { createWallClock } from '@pocketnet/ledger';
-import { createNode } from '@pocketnet/runtime';
+import { createNode, createWallClock } from '@pocketnet/runtime';
 import { pino } from 'pino';
 import { loadPackages } from './load-packages.ts';
 import { parseStartOptions } from './start-options.ts';

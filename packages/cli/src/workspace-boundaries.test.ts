@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// DESIGN.md's one-way import rule, checked on the dependency edges the package.json files
+// declare (Biome's noUndeclaredDependencies ties every import to a declared edge).
+const allowed: Readonly<Record<string, readonly string[]>> = {
+  '@pocketnet/schema': [],
+  '@pocketnet/ledger': [],
+  '@pocketnet/splice': ['@pocketnet/ledger'],
+  '@pocketnet/runtime': ['@pocketnet/splice', '@pocketnet/ledger', '@pocketnet/schema'],
+  '@pocketnet/automations': ['@pocketnet/runtime', '@pocketnet/schema'],
+  '@pocketnet/gateway': ['@pocketnet/runtime', '@pocketnet/schema'],
+  '@pocketnet/client': ['@pocketnet/schema'],
+  '@pocketnet/web': ['@pocketnet/client', '@pocketnet/schema'],
+  '@pocketnet/cli': ['@pocketnet/gateway', '@pocketnet/automations', '@pocketnet/runtime'],
+  '@pocketnet/bench': ['*'],
+};
+
+type Manifest = { name: string; dependencies?: Record<string, string> };
+
+const root = new URL('../../../', import.meta.url);
+const rootManifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  workspaces: string[];
+};
+
+function workspaceManifests(): Manifest[] {
+  return rootManifest.workspaces.flatMap((pattern) => {
+    const folders = pattern.endsWith('/*')
+      ? ['ledger', 'client', 'cli', 'splice', 'web'].map((name) => `${pattern.slice(0, -1)}${name}`)
+      : [pattern];
+    return folders.flatMap((folder) => {
+      try {
+        return [
+          JSON.parse(readFileSync(new URL(`${folder}/package.json`, root), 'utf8')) as Manifest,
+        ];
+      } catch {
+        return [];
+      }
+    });
+  });
+}
+
+describe('workspace dependencies point one way', () => {
+  const manifests = workspaceManifests();
+
+  it('knows every workspace', () => {
+    expect(manifests.map((manifest) => manifest.name)).toContain('@pocketnet/ledger');
+    for (const manifest of manifests) expect(Object.keys(allowed)).toContain(manifest.name);
+  });
+
+  it.each(manifests.map((manifest) => [manifest.name, manifest] as const))(
+    '%s depends only on the workspaces below it',
+    (name, manifest) => {
+      const permitted = allowed[name] ?? [];
+      const internal = Object.keys(manifest.dependencies ?? {}).filter((dependency) =>
+        dependency.startsWith('@pocketnet/'),
+      );
+      if (permitted.includes('*')) return;
+      expect(internal.filter((dependency) => !permitted.includes(dependency))).toEqual([]);
+    },
+  );
+});
