@@ -53,6 +53,8 @@ function identifyCaller(authenticator: Authenticator): RequestHandler {
 export function createGateway(deps: GatewayDeps): {
   app: Express;
   attachWebSockets(server: Server): void;
+  /** Ends every WebSocket stream, so that the servers can close. */
+  closeStreams(): void;
 } {
   const { node, logger } = deps;
   const authenticator = createAuthenticator(deps.auth);
@@ -69,16 +71,21 @@ export function createGateway(deps: GatewayDeps): {
   app.use(ledgerApiRoutes({ node }));
   app.use(createLedgerNotFoundHandler());
   app.use(createLedgerErrorHandler({ logger, participant }));
+  const webSockets: Array<{ close(): void }> = [];
   return {
     app,
+    closeStreams: () => {
+      for (const sockets of webSockets) sockets.close();
+    },
     attachWebSockets(server) {
-      attachLedgerWebSockets(server, {
+      const sockets = attachLedgerWebSockets(server, {
         node,
         authenticateUpgrade: (request) => callerOfRequest(authenticator, request),
         selectProtocol: selectWebSocketProtocol,
         renderError: (error) => renderLedgerError(error, { participant, traceId: '' }).body,
         refuse: (socket, error) => refuseUpgrade(socket, error, { participant, traceId: '' }),
       });
+      webSockets.push(sockets);
     },
   };
 }

@@ -21,7 +21,7 @@ export type WebSocketDeps = {
  * with the stream's elements, each a JSON message, and closes when a bounded stream ends. An
  * error is sent as a JsCantonError message before the socket closes.
  */
-export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): void {
+export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { close(): void } {
   const wss = new WebSocketServer({
     noServer: true,
     handleProtocols: (offered) => deps.selectProtocol(offered),
@@ -41,6 +41,13 @@ export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): voi
       (error: unknown) => deps.refuse(socket, error),
     );
   });
+  return {
+    // Streams never end on their own, so a stopping server says goodbye (1001: going away).
+    close() {
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      wss.close();
+    },
+  };
 }
 
 function serveStream(

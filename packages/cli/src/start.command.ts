@@ -8,6 +8,9 @@ import { parseStartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
+const requestGraceMs = 500;
+const shutdownDeadlineMs = 5000;
+
 // Where LocalNet serves the same APIs, so clients configured for it need no change.
 const localnetPorts = { ledger: 2975, validator: 2000, scan: 4000 } as const;
 
@@ -52,7 +55,17 @@ export async function startCommand(args: readonly string[], streams: Streams): P
   streams.stdout.write(banner({ port, host: options.host, token, options, startedAt }));
 
   const shutdown = async () => {
-    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+    // A stuck client must not keep the journal open forever.
+    setTimeout(() => process.exit(1), shutdownDeadlineMs).unref();
+    gateway.closeStreams();
+    const closed = servers.map((server) => new Promise((done) => server.close(done)));
+    for (const server of servers) server.closeIdleConnections();
+    // Requests in flight get a moment to be answered; then their connections are cut.
+    const cut = setTimeout(() => {
+      for (const server of servers) server.closeAllConnections();
+    }, requestGraceMs);
+    await Promise.all(closed);
+    clearTimeout(cut);
     await node.close();
     process.exit(0);
   };
