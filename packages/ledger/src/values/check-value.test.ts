@@ -100,6 +100,10 @@ describe('checkValue on records and containers', () => {
     expect(checkValue(nested, [], 'o')).toEqual([]);
     expect(checkValue(nested, [5], 'o')).toEqual(['5']);
     expect(failure(() => checkValue(nested, 5, 'o')).code).toBe('INVALID_ARGUMENT');
+    const triple = t.optional(t.optional(t.optional(t.int64())));
+    expect(checkValue(triple, [[]], 'o')).toEqual([[]]);
+    expect(checkValue(triple, [['7']], 'o')).toEqual([['7']]);
+    expect(failure(() => checkValue(triple, ['7'], 'o')).code).toBe('INVALID_ARGUMENT');
   });
 
   test('reads variants, enums, text maps and gen maps', () => {
@@ -268,7 +272,9 @@ function containerInputOf(type: DamlType): fc.Arbitrary<unknown> {
         ? fc.option(
             fc.oneof(
               fc.constant([]),
-              inputOf(type.of.of).map((v) => [v]),
+              inputOf(type.of)
+                .filter((v) => v !== null)
+                .map((v) => [v]),
             ),
             { nil: null },
           )
