@@ -62,10 +62,11 @@ export function createGateway(deps: GatewayDeps): {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.get('/livez', (_req, res) => void res.json({}));
-  app.get('/readyz', (_req, res) => void res.json({}));
+  // The node listens only once the journal is replayed, so answering at all means ready.
+  app.get('/livez', (_req, res) => void res.status(200).end());
+  app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
   app.use(identifyCaller(authenticator));
-  app.use(packageUploadRoutes());
+  app.use(packageUploadRoutes({ node }));
   app.use(createJsonBodyParser());
   app.use(versionRoutes({ node }));
   app.use(ledgerApiRoutes({ node }));

@@ -19,8 +19,6 @@ export type OperationCase = {
     fixture: LedgerFixture,
     sent: Exchange,
   ) => void | Promise<void>;
-  /** Names the product bug that makes this case fail; the test is then `it.fails`. */
-  readonly bug?: string;
 };
 
 export type ErrorCase = OperationCase & {
@@ -417,11 +415,9 @@ const packageCases: Partial<Record<OperationKey, OperationCase>> = {
   },
   'GET /livez': {
     request: () => get('/livez', null),
-    bug: '/livez answers a JSON {} where the spec declares a 200 without a body',
   },
   'GET /readyz': {
     request: () => get('/readyz', null),
-    bug: '/readyz answers application/json {} where the spec declares text/plain',
   },
 };
 
@@ -721,13 +717,11 @@ export const errorCases: Partial<Record<OperationKey, ErrorCase>> = {
       post('/v2/commands/submit-and-wait-for-reassignment', { reassignmentCommands: [] }),
     status: 400,
     plain: true,
-    bug: 'the reassignment routes answer NO_SYNCHRONIZER_FOR_SUBMISSION without decoding the body',
   },
   'POST /v2/commands/async/submit-reassignment': {
     request: () => post('/v2/commands/async/submit-reassignment', { reassignmentCommands: 7 }),
     status: 400,
     plain: true,
-    bug: 'the reassignment routes answer NO_SYNCHRONIZER_FOR_SUBMISSION without decoding the body',
   },
   'POST /v2/commands/completions': {
     request: (f) => post(`/v2/commands/completions?${idle}`, { parties: f.alice }, users.alice),
@@ -774,7 +768,6 @@ export const errorCases: Partial<Record<OperationKey, ErrorCase>> = {
       get('/v2/interactive-submission/preferred-package-version?package-name=no-such-package'),
     status: 200,
     outcome: (answer) => expect(answer.body).toEqual({}),
-    bug: 'an unknown package name answers 404 PACKAGE_NOT_FOUND; the spec documents a 200 without packagePreference',
   },
   'POST /v2/interactive-submission/preferred-packages': {
     request: (f) =>
@@ -783,7 +776,6 @@ export const errorCases: Partial<Record<OperationKey, ErrorCase>> = {
       }),
     status: 400,
     outcome: (answer) => expect(answer.body).toHaveProperty('grpcCodeValue', 9),
-    bug: 'an unsatisfiable requirement answers 404 PACKAGE_NOT_FOUND; the spec documents FAILED_PRECONDITION',
   },
   'GET /v2/parties': {
     request: () => get('/v2/parties?pageToken=not!a!token'),

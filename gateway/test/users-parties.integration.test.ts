@@ -269,9 +269,7 @@ describe('party details and their resource version', () => {
     expect(answer.body).toHaveProperty('code', 'INVALID_PARTY_DETAILS_UPDATE_REQUEST');
   });
 
-  // Bug: parties.routes.ts PATCH uses the body's party (`request.partyDetails?.party ||
-  // req.params.party`); Canton's JsPartyManagementService refuses a body naming another party.
-  it.fails('refuses a body that names another party than the path', async () => {
+  it('refuses a body that names another party than the path', async () => {
     const target = await allocated(unique('path-party'));
     const other = await allocated(unique('body-party'));
     const answer = await patchParty(
@@ -412,9 +410,7 @@ describe('users', () => {
     expect((await getUser('participant_admin')).user?.isDeactivated).toBe(false);
   });
 
-  // Bug: users.routes.ts PATCH /v2/users/:userId passes the body on and ignores the path;
-  // Canton's JsUserManagementService refuses "<path> does not match user in body".
-  it.fails('refuses an update whose body names another user than the path', async () => {
+  it('refuses an update whose body names another user than the path', async () => {
     const target = unique('path-user');
     const other = unique('body-user');
     await createUserAnswer({ user: { id: target } });
@@ -488,9 +484,7 @@ describe('user rights', () => {
     expect(await rightsOf(userId)).toEqual({ rights: [] });
   });
 
-  // Bug: users.routes.ts grant/revoke act on the body's userId and ignore the path's;
-  // Canton refuses a mismatch with INVALID_ARGUMENT.
-  it.fails('refuses a grant whose body names another user than the path', async () => {
+  it('refuses a grant whose body names another user than the path', async () => {
     const party = await allocated(unique('misdirected'));
     const target = unique('rights-path');
     const other = unique('rights-body');
@@ -501,7 +495,7 @@ describe('user rights', () => {
     expect(await rightsOf(other)).toEqual({ rights: [] });
   });
 
-  it.fails('refuses a revoke whose body names another user than the path', async () => {
+  it('refuses a revoke whose body names another user than the path', async () => {
     const party = await allocated(unique('misdirected'));
     const target = unique('revoke-path');
     const other = unique('revoke-body');
@@ -556,8 +550,7 @@ describe('moving a user between identity providers', () => {
     expect((await getUser(userId)).user?.identityProviderId).toBe('');
   });
 
-  // Bug: users.routes.ts acts on the body's userId; Canton refuses a path/body mismatch.
-  it.fails('refuses a body that names another user than the path', async () => {
+  it('refuses a body that names another user than the path', async () => {
     const idpId = unique('idp');
     await createIdentityProvider(node, idpId);
     const target = unique('move-path');

@@ -33,6 +33,7 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   DAML_INTERPRETATION_ERROR: definite(precondition),
   TEMPLATES_OR_INTERFACES_NOT_FOUND: definite(missing),
   PACKAGE_NOT_FOUND: definite(missing),
+  PACKAGE_SELECTION_FAILED: definite(precondition),
   // Not a Canton code: Canton rejects an unreadable DAR as invalid input.
   UNSUPPORTED_PACKAGE_FORMAT: indefinite(invalid),
   DUPLICATE_COMMAND: definite(exists),

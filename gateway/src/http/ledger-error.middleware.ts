@@ -31,6 +31,9 @@ export function createLedgerErrorHandler(options: LedgerErrorHandlerOptions): Er
     if (isZodError(error))
       return sendText(res, 400, invalidBody(describeZodIssues(error.issues)).message);
     if (isRequestBodyError(error)) return sendText(res, error.status, error.message);
+    if (isClientHttpError(error)) {
+      return sendText(res, 400, `Invalid value for: path (${error.message})`);
+    }
     const traceId = traceIdOf(req);
     const where = { method: req.method, path: req.path, traceId };
     if (isDomainError(error)) {
@@ -44,6 +47,12 @@ export function createLedgerErrorHandler(options: LedgerErrorHandlerOptions): Er
     const { status, body } = renderInternalError({ ...options, traceId, correlationId });
     return res.status(status).json(body);
   };
+}
+
+/** Express's own refusals of a request it could not route (a malformed percent-escape). */
+function isClientHttpError(error: unknown): error is Error & { status: number } {
+  const status = (error as { status?: unknown } | null)?.status;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Pekko HTTP's answer to a path no route serves. */

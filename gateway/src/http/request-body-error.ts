@@ -16,6 +16,10 @@ export function isRequestBodyError(error: unknown): error is RequestBodyError {
   return error instanceof Error && error.name === 'RequestBodyError' && 'status' in error;
 }
 
+/** A path or query parameter that does not decode: `Invalid value for: query parameter limit (…)`. */
+export const invalidParameter = (what: string, detail: string) =>
+  new RequestBodyError(`Invalid value for: ${what} (${detail})`);
+
 /** tapir's wording, which Canton's JSON API answers with: `Invalid value for: body (…)`. */
 export const invalidBody = (detail: string, cause?: unknown) =>
   new RequestBodyError(`Invalid value for: body (${detail})`, cause === undefined ? {} : { cause });

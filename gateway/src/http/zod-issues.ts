@@ -13,6 +13,18 @@ function formatPath(path: readonly PathSegment[]): string {
     .join('');
 }
 
+// Bounded, so that a pathologically deep or huge value cannot break (or bloat) the message.
+function quoted(input: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(input);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return Array.isArray(input) ? '[…]' : `(${typeof input})`;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 const at = (path: readonly PathSegment[]) => (path.length === 0 ? '' : ` at '${formatPath(path)}'`);
 
 const isMissingKey = (issue: Issue, depth: number) =>
@@ -36,7 +48,7 @@ function describeIssue(issue: Issue, base: PathSegment[] = []): string {
   if (issue.code === 'invalid_union') return describeUnion(issue, path).join(', ');
   if (issue.code === 'invalid_type') {
     if (issue.input === undefined) return `Missing required field${at(path)}`;
-    return `Got value '${JSON.stringify(issue.input)}' with wrong type, expecting ${issue.expected}${at(path)}`;
+    return `Got value '${quoted(issue.input)}' with wrong type, expecting ${issue.expected}${at(path)}`;
   }
   return `${issue.message}${at(path)}`;
 }

@@ -1,4 +1,3 @@
-import { DomainError } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
@@ -54,14 +53,14 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
     res.json({});
   });
 
-  const noReassignment = () => {
-    throw new DomainError(
-      'NO_SYNCHRONIZER_FOR_SUBMISSION',
-      'This node is connected to a single synchronizer, so there is nowhere to reassign a contract to',
-    );
-  };
-  router.post('/v2/commands/submit-and-wait-for-reassignment', noReassignment);
-  router.post('/v2/commands/async/submit-reassignment', noReassignment);
+  router.post('/v2/commands/submit-and-wait-for-reassignment', (req, res) => {
+    decode('SubmitAndWaitForReassignmentRequest', req.body);
+    node.commands.refuseReassignment(callerOf(res));
+  });
+  router.post('/v2/commands/async/submit-reassignment', (req, res) => {
+    decode('SubmitReassignmentRequest', req.body);
+    node.commands.refuseReassignment(callerOf(res));
+  });
   return router;
 }
 

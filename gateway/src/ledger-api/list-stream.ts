@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { type Observable, Subscription } from 'rxjs';
+import { type Observable, Subscription, take } from 'rxjs';
+import { invalidParameter } from '../http/request-body-error.ts';
 
 export type ListOptions = { readonly limit: number | null; readonly idleTimeoutMs: number };
 
@@ -8,15 +9,25 @@ export type ListOptions = { readonly limit: number | null; readonly idleTimeoutM
 const defaultIdleTimeoutMs = 1000;
 
 export function listOptions(req: Request, defaults?: { idleTimeoutMs?: number }): ListOptions {
-  const limit = Number(req.query.limit);
-  const idle = Number(req.query.stream_idle_timeout_ms);
+  const limit = integerQuery(req, 'limit');
+  const idle = integerQuery(req, 'stream_idle_timeout_ms');
   return {
-    limit: Number.isInteger(limit) && limit > 0 ? limit : null,
-    idleTimeoutMs:
-      Number.isInteger(idle) && idle >= 0
-        ? idle
-        : (defaults?.idleTimeoutMs ?? defaultIdleTimeoutMs),
+    limit: limit !== null && limit > 0 ? limit : null,
+    // Node's timers hold at most 2^31 - 1 ms; a longer wait would fire at once.
+    idleTimeoutMs: Math.min(idle ?? defaults?.idleTimeoutMs ?? defaultIdleTimeoutMs, maxTimerMs),
   };
+}
+
+const maxTimerMs = 2 ** 31 - 1;
+
+/** An optional integer query parameter; anything else is refused as Canton's decoder does. */
+export function integerQuery(req: Request, name: string): number | null {
+  const raw = req.query[name];
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw)) {
+    throw invalidParameter(`query parameter ${name}`, `expected an integer, got ${String(raw)}`);
+  }
+  return Number(raw);
 }
 
 /**
@@ -37,12 +48,12 @@ export function collectList<T>(source$: Observable<T>, options: ListOptions): Pr
       clearTimeout(timer);
       timer = setTimeout(finish, options.idleTimeoutMs);
     };
+    const limited$ = options.limit === null ? source$ : source$.pipe(take(options.limit));
     subscription.add(
-      source$.subscribe({
+      limited$.subscribe({
         next(item) {
           items.push(item);
-          if (options.limit !== null && items.length >= options.limit) finish();
-          else armIdleTimer();
+          armIdleTimer();
         },
         error: (error: unknown) => {
           clearTimeout(timer);

@@ -1,28 +1,25 @@
-import { DomainError, type VettingUpdate } from '@pocketnet/runtime';
+import type { VettingUpdate } from '@pocketnet/runtime';
 import type { UpdateVettedPackagesRequest } from '@pocketnet/schema';
 import { type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
+import { invalidParameter } from '../http/request-body-error.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 
 // Real DARs run to hundreds of megabytes; the refusal should name the format, not the size.
 const darBody = createBinaryBodyParser({ limitBytes: 1024 * 1024 * 1024 });
 
-const refuseArchive: RequestHandler = (_req, res) => {
-  callerOf(res);
-  throw new DomainError(
-    'UNSUPPORTED_PACKAGE_FORMAT',
-    'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its TypeScript ' +
-      'template DSL (definePackage in @pocketnet/ledger), loaded when the node starts. ' +
-      'See "Writing a template" in the README.',
-  );
-};
+const refuseArchive =
+  (node: LedgerApiDeps['node']): RequestHandler =>
+  (_req, res) => {
+    node.packageAdmin.refuseUpload(callerOf(res));
+  };
 
 /** Binary uploads: mounted before the JSON body parser, which would misread their bytes. */
-export function packageUploadRoutes(): Router {
+export function packageUploadRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
   for (const path of ['/v2/packages', '/v2/dars', '/v2/dars/validate']) {
-    router.post(path, darBody, refuseArchive);
+    router.post(path, darBody, refuseArchive(node));
   }
   return router;
 }
@@ -44,17 +41,18 @@ function toVettingUpdate(request: UpdateVettedPackagesRequest): VettingUpdate {
 
 export function packagesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
-  const { packages } = node;
 
   router.get('/v2/packages', (_req, res) => {
     res.json({ packageIds: node.packageAdmin.list(callerOf(res)).map((p) => p.packageId) });
   });
   router.get('/v2/packages/:packageId', (req, res) => {
     const bytes = node.packageAdmin.bytes(callerOf(res), req.params.packageId);
+    // A package id is the sha256 of exactly these bytes, so it is also their hash.
+    res.set('Canton-Package-Hash', req.params.packageId);
     res.type('application/octet-stream').send(Buffer.from(bytes));
   });
   router.get('/v2/packages/:packageId/status', (req, res) => {
-    const known = packages.packageById(req.params.packageId) !== undefined;
+    const known = node.packageAdmin.status(callerOf(res), req.params.packageId);
     res.json({ packageStatus: known ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' });
   });
 
@@ -80,19 +78,21 @@ export function packagesRoutes({ node }: LedgerApiDeps): Router {
   router.post('/v2/package-vetting/update', updateVetting);
 
   router.get('/v2/interactive-submission/preferred-package-version', (req, res) => {
-    const name = String(req.query['package-name'] ?? '');
+    const name = req.query['package-name'];
+    if (typeof name !== 'string' || name === '') {
+      throw invalidParameter('query parameter package-name', 'missing');
+    }
     const reference = node.packageAdmin.preferred(callerOf(res), name);
-    res.json({
-      packagePreference: {
-        packageReference: reference,
-        synchronizerId: node.identity.synchronizerId,
-      },
-    });
+    const synchronizerId = node.identity.synchronizerId;
+    res.json(
+      reference ? { packagePreference: { packageReference: reference, synchronizerId } } : {},
+    );
   });
   router.post('/v2/interactive-submission/preferred-packages', (req, res) => {
     const request = decode('GetPreferredPackagesRequest', req.body);
-    const packageReferences = request.packageVettingRequirements.map((requirement) =>
-      node.packageAdmin.preferred(callerOf(res), requirement.packageName),
+    const packageReferences = node.packageAdmin.preferredAll(
+      callerOf(res),
+      request.packageVettingRequirements.map((requirement) => requirement.packageName),
     );
     res.json({ packageReferences, synchronizerId: node.identity.synchronizerId });
   });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
-import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+import { integerQuery } from './list-stream.ts';
+import { callerOf, type LedgerApiDeps, pathId } from './route-deps.ts';
 
 const queryString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -13,9 +14,8 @@ export function partiesRoutes({ node }: LedgerApiDeps): Router {
   });
 
   router.get('/v2/parties', (req, res) => {
-    const pageSize = Number(req.query.pageSize ?? 0);
     const page = node.admin.listParties(callerOf(res), {
-      pageSize: Number.isFinite(pageSize) ? pageSize : 0,
+      pageSize: integerQuery(req, 'pageSize') ?? 0,
       pageToken: queryString(req.query.pageToken),
       identityProviderId: queryString(req.query['identity-provider-id']),
       filterParty: queryString(req.query['filter-party']),
@@ -24,7 +24,7 @@ export function partiesRoutes({ node }: LedgerApiDeps): Router {
   });
 
   router.get('/v2/parties/participant-id', (_req, res) => {
-    res.json({ participantId: node.admin.participantId() });
+    res.json({ participantId: node.admin.participantId(callerOf(res)) });
   });
 
   router.get('/v2/parties/:party', (req, res) => {
@@ -42,7 +42,7 @@ export function partiesRoutes({ node }: LedgerApiDeps): Router {
     const request = decode('UpdatePartyDetailsRequest', req.body);
     const details = {
       ...request.partyDetails,
-      party: request.partyDetails?.party || req.params.party,
+      party: pathId('party', req.params.party, request.partyDetails?.party),
     };
     const partyDetails = await node.admin.updatePartyDetails(callerOf(res), {
       ...request,

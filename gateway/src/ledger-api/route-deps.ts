@@ -1,4 +1,4 @@
-import type { Caller, PocketnetNode } from '@pocketnet/runtime';
+import { type Caller, DomainError, type PocketnetNode } from '@pocketnet/runtime';
 import type { Response } from 'express';
 
 export type LedgerApiDeps = { readonly node: PocketnetNode };
@@ -7,4 +7,15 @@ export type LedgerApiDeps = { readonly node: PocketnetNode };
 export function callerOf(res: Response): Caller {
   if (res.locals.callerError !== undefined) throw res.locals.callerError;
   return res.locals.caller as Caller;
+}
+
+/** The id a path names, which a body naming another one contradicts (Canton refuses that). */
+export function pathId(what: string, inPath: string, inBody: string | undefined): string {
+  if (inBody && inBody !== inPath) {
+    throw new DomainError(
+      'INVALID_ARGUMENT',
+      `The submitted request has invalid arguments: ${what} '${inPath}' in the path does not match ${what} '${inBody}' in the body`,
+    );
+  }
+  return inPath;
 }

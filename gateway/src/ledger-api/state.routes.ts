@@ -8,29 +8,28 @@ export function stateRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
 
   router.get('/v2/state/ledger-end', (_req, res) => {
-    res.json({ offset: node.reads.ledgerEnd() });
+    res.json({ offset: node.reads.ledgerEnd(callerOf(res)) });
   });
 
-  router.get('/v2/state/connected-synchronizers', (_req, res) => {
+  router.get('/v2/state/connected-synchronizers', (req, res) => {
+    const party = typeof req.query.party === 'string' && req.query.party ? req.query.party : null;
+    const synchronizers = node.reads.connectedSynchronizers(callerOf(res), party);
     res.json({
-      connectedSynchronizers: [
-        {
-          synchronizerAlias: node.identity.synchronizerAlias,
-          synchronizerId: node.identity.synchronizerId,
-          permission: 'PARTICIPANT_PERMISSION_SUBMISSION',
-        },
-      ],
+      connectedSynchronizers: synchronizers.map(({ alias, id, permission }) => ({
+        synchronizerAlias: alias,
+        synchronizerId: id,
+        permission,
+      })),
     });
   });
 
   router.get('/v2/state/latest-pruned-offsets', (_req, res) => {
-    // Nothing is ever pruned: the journal is the source of truth.
-    res.json({ participantPrunedUpToInclusive: 0, allDivulgedContractsPrunedUpToInclusive: 0 });
+    res.json(node.reads.prunedOffsets(callerOf(res)));
   });
 
   router.get('/v2/state/active-contracts-page', (req, res) => {
     const request = decode('GetActiveContractsPageRequest', req.body);
-    const activeAtOffset = request.activeAtOffset ?? node.reads.ledgerEnd();
+    const activeAtOffset = request.activeAtOffset ?? node.reads.ledgerEnd(callerOf(res));
     const all = node.reads.activeContracts(
       callerOf(res),
       toEventFilter(request.eventFormat, node.catalog),

@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import { invalidParameter } from '../http/request-body-error.ts';
 import { toTransactionFormat, toUpdateFormat } from './event-format.ts';
 import { renderTransaction, renderTransactionTree, renderUpdate } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
@@ -7,6 +8,12 @@ import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 type Shape = 'ACS_DELTA' | 'LEDGER_EFFECTS';
 
 const defaultPageSize = 100;
+
+function offsetParameter(raw: string): number {
+  if (!/^\d+$/.test(raw))
+    throw invalidParameter('path parameter offset', `expected an offset, got ${raw}`);
+  return Number(raw);
+}
 
 export function updatesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
@@ -110,7 +117,7 @@ function legacyTransactionRoutes(router: Router, { node }: LedgerApiDeps): void 
     const format = transactionFormat({ requestingParties: parties(req) }, 'LEDGER_EFFECTS');
     res.json({
       transaction: renderTransactionTree(
-        lookup(res, { offset: Number(req.params.offset) }, format),
+        lookup(res, { offset: offsetParameter(req.params.offset) }, format),
       ),
     });
   });

@@ -1,8 +1,9 @@
 import type { UserRight } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import { integerQuery } from './list-stream.ts';
 import { parseRight, renderRight, renderUser } from './render/admin.render.ts';
-import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+import { callerOf, type LedgerApiDeps, pathId } from './route-deps.ts';
 
 const rightsOf = (rights: readonly Parameters<typeof parseRight>[0][] | undefined): UserRight[] =>
   (rights ?? []).map(parseRight).filter((right): right is UserRight => right !== null);
@@ -23,9 +24,8 @@ export function usersRoutes({ node }: LedgerApiDeps): Router {
     res.json({ user: renderUser(user) });
   });
   router.get('/v2/users', (req, res) => {
-    const pageSize = Number(req.query.pageSize ?? 0);
     const page = admin.listUsers(callerOf(res), {
-      pageSize: Number.isFinite(pageSize) ? pageSize : 0,
+      pageSize: integerQuery(req, 'pageSize') ?? 0,
       ...(typeof req.query.pageToken === 'string' ? { pageToken: req.query.pageToken } : {}),
     });
     res.json({ users: page.users.map(renderUser), nextPageToken: page.nextPageToken });
@@ -39,7 +39,11 @@ export function usersRoutes({ node }: LedgerApiDeps): Router {
   });
   router.patch('/v2/users/:userId', async (req, res) => {
     const request = decode('UpdateUserRequest', req.body);
-    const user = await admin.updateUser(callerOf(res), request);
+    const id = pathId('user', req.params.userId, request.user.id);
+    const user = await admin.updateUser(callerOf(res), {
+      ...request,
+      user: { ...request.user, id },
+    });
     res.json({ user: renderUser(user) });
   });
   router.delete('/v2/users/:userId', async (req, res) => {
@@ -57,6 +61,7 @@ export function usersRoutes({ node }: LedgerApiDeps): Router {
     const request = decode('GrantUserRightsRequest', req.body);
     const rights = await admin.grantUserRights(callerOf(res), {
       ...request,
+      userId: pathId('user', req.params.userId, request.userId),
       rights: rightsOf(request.rights),
     });
     res.json({ newlyGrantedRights: rights.map(renderRight) });
@@ -65,13 +70,15 @@ export function usersRoutes({ node }: LedgerApiDeps): Router {
     const request = decode('RevokeUserRightsRequest', req.body);
     const rights = await admin.revokeUserRights(callerOf(res), {
       ...request,
+      userId: pathId('user', req.params.userId, request.userId),
       rights: rightsOf(request.rights),
     });
     res.json({ newlyRevokedRights: rights.map(renderRight) });
   });
   router.patch('/v2/users/:userId/identity-provider-id', async (req, res) => {
     const request = decode('UpdateUserIdentityProviderIdRequest', req.body);
-    await admin.updateUserIdentityProvider(callerOf(res), request);
+    const userId = pathId('user', req.params.userId, request.userId);
+    await admin.updateUserIdentityProvider(callerOf(res), { ...request, userId });
     res.json({});
   });
   return router;

@@ -1,4 +1,9 @@
-import type { ParticipantState, SubmitRequest, TransactionRecord } from '@pocketnet/ledger';
+import {
+  DomainError,
+  type ParticipantState,
+  type SubmitRequest,
+  type TransactionRecord,
+} from '@pocketnet/ledger';
 import { accessOf, type Caller, effectiveUserId, requireActAs, requireReadAs } from './caller.ts';
 
 /** The write side as the command service needs it (the ledger engine satisfies this). */
@@ -28,6 +33,14 @@ export function createCommands(deps: { participant: ParticipantState; writer: Co
       deps.writer.submit(authorize(caller, submission)),
     submit: (caller: Caller, submission: CommandSubmission) =>
       deps.writer.submitAsync(authorize(caller, submission)),
+    /** One synchronizer means there is nowhere to reassign to; issue 10 brings several. */
+    refuseReassignment(caller: Caller): never {
+      accessOf(caller, deps.participant);
+      throw new DomainError(
+        'NO_SYNCHRONIZER_FOR_SUBMISSION',
+        'This node is connected to a single synchronizer, so there is nowhere to reassign a contract to',
+      );
+    },
   };
 }
 

@@ -15,6 +15,7 @@ export type LedgerReadsDeps = {
   readonly updateLog: UpdateLog;
   readonly activeContracts: ActiveContracts;
   readonly catalog: TemplateCatalog;
+  readonly synchronizer: { readonly id: string; readonly alias: string };
 };
 
 export type ActiveContractView = {
@@ -37,7 +38,29 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
   };
 
   return {
-    ledgerEnd: () => updateLog.ledgerEnd(),
+    ledgerEnd(caller: Caller) {
+      accessOf(caller, deps.participant);
+      return updateLog.ledgerEnd();
+    },
+
+    /**
+     * The synchronizers the participant (or the given party) is connected to. The participant's
+     * own admin party, named like the participant, is hosted implicitly, as in Canton.
+     */
+    connectedSynchronizers(caller: Caller, party: string | null) {
+      accessOf(caller, deps.participant);
+      const { participantId, parties } = deps.participant;
+      const hosted = party === null || party === participantId || parties.get(party)?.isLocal;
+      return hosted
+        ? [{ ...deps.synchronizer, permission: 'PARTICIPANT_PERMISSION_SUBMISSION' }]
+        : [];
+    },
+
+    /** Nothing is ever pruned: the journal is the source of truth. */
+    prunedOffsets(caller: Caller) {
+      accessOf(caller, deps.participant);
+      return { participantPrunedUpToInclusive: 0, allDivulgedContractsPrunedUpToInclusive: 0 };
+    },
 
     activeContracts(caller: Caller, eventFilter: EventFilter, activeAtOffset: number) {
       requireReadAs(accessOf(caller, deps.participant), filterParties(eventFilter));

@@ -83,10 +83,33 @@ export function createPackageAdmin(deps: {
     packageName: summary.name,
     packageVersion: summary.version,
   });
+  /** The highest vetted version of a package name, or null when none is vetted. */
+  const preferred = (caller: Caller, packageName: string) => {
+    authenticated(caller);
+    const candidates = vettedSet(deps.participant.vetting.unvetted).filter(
+      (summary) => summary.name === packageName,
+    );
+    const best = candidates.sort((a, b) => compareVersions(b.version, a.version))[0];
+    return best ? reference(best) : null;
+  };
   return {
     list(caller: Caller) {
       authenticated(caller);
       return packages.packages();
+    },
+    status(caller: Caller, packageId: string) {
+      authenticated(caller);
+      return packages.packageById(packageId) !== undefined;
+    },
+    /** Daml-LF archives cannot run here; an admin asking to upload one is told what can. */
+    refuseUpload(caller: Caller): never {
+      requireAdmin(authenticated(caller));
+      throw new DomainError(
+        'UNSUPPORTED_PACKAGE_FORMAT',
+        'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its ' +
+          'TypeScript template DSL (definePackage in @pocketnet/ledger), loaded when the node ' +
+          'starts (pocketnet start --package <module>). See "Writing a template" in the README.',
+      );
     },
     bytes(caller: Caller, packageId: string): Uint8Array {
       authenticated(caller);
@@ -129,20 +152,20 @@ export function createPackageAdmin(deps: {
       await deps.writer.commitAdmin(planUpdateVetting(changes));
       return { past, next: vettedPackages(vettedSet(vetting.unvetted), vetting.serial) };
     },
-    preferred(caller: Caller, packageName: string) {
-      authenticated(caller);
-      const candidates = packages.packages().filter((summary) => summary.name === packageName);
-      const best = candidates.sort((a, b) => compareVersions(b.version, a.version))[0];
-      if (!best) {
-        throw new DomainError(
-          'PACKAGE_NOT_FOUND',
-          `No package named ${packageName} is vetted here`,
-          {
-            details: { packageName },
-          },
-        );
-      }
-      return reference(best);
+    preferred,
+    /** Preferred packages for every requirement; one without a vetted package fails the whole. */
+    preferredAll(caller: Caller, packageNames: readonly string[]) {
+      return packageNames.map((packageName) => {
+        const found = preferred(caller, packageName);
+        if (!found) {
+          throw new DomainError(
+            'PACKAGE_SELECTION_FAILED',
+            `No vetted package satisfies the requirements for package name ${packageName}`,
+            { details: { packageName } },
+          );
+        }
+        return found;
+      });
     },
   };
 }

@@ -31,10 +31,27 @@ import {
   type UpdateUserIdentityProviderRequest,
   type UpdateUserRequest,
   type UserLookup,
+  type UserRight,
   type UserRightsRequest,
   userRights,
 } from '@pocketnet/ledger';
-import { accessOf, type Caller, requireAdmin, requireAdminOf } from './caller.ts';
+import { type Access, accessOf, type Caller, requireAdmin, requireAdminOf } from './caller.ts';
+
+// Rights that reach beyond one identity provider: only a participant admin hands them out.
+const participantWideRights = new Set([
+  'ParticipantAdmin',
+  'CanReadAsAnyParty',
+  'CanExecuteAsAnyParty',
+]);
+
+function requireGrantable(
+  access: Access,
+  rights: readonly UserRight[] | undefined,
+  identityProviderId: string | undefined,
+): void {
+  if ((rights ?? []).some((right) => participantWideRights.has(right.kind))) requireAdmin(access);
+  else requireAdminOf(access, identityProviderId);
+}
 
 /** The write side as participant administration needs it (the ledger engine satisfies this). */
 export type AdminWriter = {
@@ -62,7 +79,10 @@ export function createParticipantAdmin(deps: {
     requireAdminOf(callerAccess, lookup.identityProviderId);
   };
   return {
-    participantId: () => participant.participantId,
+    participantId(caller: Caller) {
+      requireAdminOf(access(caller), undefined);
+      return participant.participantId;
+    },
 
     async allocateParty(caller: Caller, request: AllocatePartyRequest) {
       requireAdminOf(access(caller), request.identityProviderId);
@@ -96,7 +116,7 @@ export function createParticipantAdmin(deps: {
     },
 
     async createUser(caller: Caller, request: CreateUserRequest) {
-      requireAdminOf(access(caller), request.user?.identityProviderId);
+      requireGrantable(access(caller), request.rights, request.user?.identityProviderId);
       const record = await writer.commitAdmin(planCreateUser(request));
       return getUser(participant, { userId: record.change.userId });
     },
@@ -129,15 +149,15 @@ export function createParticipantAdmin(deps: {
       return userRights(participant, lookup);
     },
     async grantUserRights(caller: Caller, request: UserRightsRequest) {
-      requireAdminOf(access(caller), request.identityProviderId);
+      requireGrantable(access(caller), request.rights, request.identityProviderId);
       return (await writer.commitAdmin(planGrantUserRights(request))).change.rights;
     },
     async revokeUserRights(caller: Caller, request: UserRightsRequest) {
-      requireAdminOf(access(caller), request.identityProviderId);
+      requireGrantable(access(caller), request.rights, request.identityProviderId);
       return (await writer.commitAdmin(planRevokeUserRights(request))).change.rights;
     },
     async updateUserIdentityProvider(caller: Caller, request: UpdateUserIdentityProviderRequest) {
-      requireAdminOf(access(caller), undefined);
+      requireAdmin(access(caller));
       await writer.commitAdmin(planUpdateUserIdentityProvider(request));
     },
 
