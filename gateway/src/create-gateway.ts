@@ -29,8 +29,8 @@ async function callerOfRequest(
   request: IncomingMessage,
 ): Promise<Caller> {
   if (authenticator.mode === 'none') return unrestrictedCaller;
-  const { userId } = await authenticateRequest(authenticator, request);
-  return { kind: 'user', userId };
+  const { userId, identityProviderId } = await authenticateRequest(authenticator, request);
+  return { kind: 'user', userId, identityProviderId };
 }
 
 /**
@@ -57,7 +57,7 @@ export function createGateway(deps: GatewayDeps): {
   closeStreams(): void;
 } {
   const { node, logger } = deps;
-  const authenticator = createAuthenticator(deps.auth);
+  const authenticator = createAuthenticator(deps.auth, node.identityProviderForIssuer);
   const participant = node.identity.participantId;
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,12 @@
 import { DomainError } from '@pocketnet/runtime';
-import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 import { userIdOfClaims } from './token-claims.ts';
 
 /** What LocalNet's participants accept, and so what the wallet SDK's dev tokens carry. */
@@ -25,7 +32,17 @@ export type AuthConfig =
 
 export type AuthMode = AuthConfig['mode'];
 
-export type AuthResult = { readonly userId: string } | 'anonymous';
+export type AuthResult =
+  | { readonly userId: string; readonly identityProviderId: string }
+  | 'anonymous';
+
+/** An identity provider configured on the participant (POST /v2/idps), found by its issuer. */
+export type IdentityProviderLookup = (issuer: string) => {
+  readonly identityProviderId: string;
+  readonly jwksUrl: string;
+  readonly audience: string;
+  readonly isDeactivated: boolean;
+} | null;
 
 export type Authenticator = {
   readonly mode: AuthMode;
@@ -53,30 +70,70 @@ function describeFailure(error: unknown): string {
   return `The access token could not be verified: ${reason}`;
 }
 
-function createJwtAuthenticator(
-  mode: 'hs256' | 'jwks',
-  verification: Verification,
-  claims: Claims,
-): Authenticator {
-  const verify = async (token: string): Promise<JWTPayload> => {
+function createVerifier(verification: Verification, claims: Claims) {
+  return async (token: string): Promise<string> => {
+    let payload: JWTPayload;
     try {
       // `algorithms` pins the key type, so `alg: none` and algorithm confusion never verify.
       const options = {
         algorithms: verification.algorithms,
         ...(claims.issuer ? { issuer: claims.issuer } : {}),
       };
-      return (await jwtVerify(token, verification.key, options)).payload;
+      payload = (await jwtVerify(token, verification.key, options)).payload;
     } catch (error) {
       throw unauthenticated(describeFailure(error), error);
     }
+    return userIdOfClaims(payload, claims.audience);
+  };
+}
+
+const jwksAlgorithms = ['RS256', 'ES256', 'ES512'];
+
+/**
+ * Tokens whose issuer is a configured identity provider are verified with that provider's key
+ * set and speak for a user of that provider, as Canton's IdP configs work; others go to the
+ * participant's own verifier.
+ */
+function createJwtAuthenticator(
+  mode: 'hs256' | 'jwks',
+  defaultVerifier: (token: string) => Promise<string>,
+  identityProviders: IdentityProviderLookup,
+): Authenticator {
+  const keySets = new Map<string, JWTVerifyGetKey>();
+  const keySetOf = (url: string) => {
+    const known = keySets.get(url);
+    if (known) return known;
+    const keySet = createRemoteJWKSet(new URL(url));
+    keySets.set(url, keySet);
+    return keySet;
   };
   return {
     mode,
     async authenticate(token) {
       if (token === undefined) return 'anonymous';
-      return { userId: userIdOfClaims(await verify(token), claims.audience) };
+      const provider = identityProviders(issuerOf(token));
+      if (!provider) return { userId: await defaultVerifier(token), identityProviderId: '' };
+      if (provider.isDeactivated) {
+        throw unauthenticated(
+          `The identity provider ${provider.identityProviderId} is deactivated`,
+          null,
+        );
+      }
+      const verify = createVerifier(
+        { key: keySetOf(provider.jwksUrl), algorithms: jwksAlgorithms },
+        { audience: provider.audience || defaultAudience },
+      );
+      return { userId: await verify(token), identityProviderId: provider.identityProviderId };
     },
   };
+}
+
+function issuerOf(token: string): string {
+  try {
+    return decodeJwt(token).iss ?? '';
+  } catch (error) {
+    throw unauthenticated(describeFailure(error), error);
+  }
 }
 
 const claimsOf = (config: { readonly audience?: string; readonly issuer?: string }): Claims => ({
@@ -88,19 +145,26 @@ const claimsOf = (config: { readonly audience?: string; readonly issuer?: string
  * `hs256`: tokens signed with a shared secret (LocalNet's `unsafe`); `jwks`: RS256/ES256 tokens
  * of an identity provider's key set; `none`: every request acts as `participant_admin`.
  */
-export function createAuthenticator(config: AuthConfig): Authenticator {
+export function createAuthenticator(
+  config: AuthConfig,
+  identityProviders: IdentityProviderLookup = () => null,
+): Authenticator {
   switch (config.mode) {
     case 'none':
-      return { mode: 'none', authenticate: async () => ({ userId: participantAdminUserId }) };
+      return {
+        mode: 'none',
+        authenticate: async () => ({ userId: participantAdminUserId, identityProviderId: '' }),
+      };
     case 'hs256': {
       const secret = new TextEncoder().encode(config.secret ?? defaultDevSecret);
       const key: JWTVerifyGetKey = async () => secret;
-      return createJwtAuthenticator('hs256', { key, algorithms: ['HS256'] }, claimsOf(config));
+      const verify = createVerifier({ key, algorithms: ['HS256'] }, claimsOf(config));
+      return createJwtAuthenticator('hs256', verify, identityProviders);
     }
     case 'jwks': {
       const key = createRemoteJWKSet(new URL(config.jwksUrl));
-      const algorithms = ['RS256', 'ES256', 'ES512'];
-      return createJwtAuthenticator('jwks', { key, algorithms }, claimsOf(config));
+      const verify = createVerifier({ key, algorithms: jwksAlgorithms }, claimsOf(config));
+      return createJwtAuthenticator('jwks', verify, identityProviders);
     }
   }
 }

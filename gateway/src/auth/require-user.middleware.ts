@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Authenticator } from './authenticator.ts';
 import { tokenOf } from './bearer-token.ts';
 
-export type AuthenticatedUser = { readonly userId: string };
+export type AuthenticatedUser = { readonly userId: string; readonly identityProviderId: string };
 
 const missingToken = () =>
   new DomainError(

@@ -4,6 +4,7 @@ import {
   createMemoryJournal,
   createPackageRegistry,
   examplePackages,
+  identityProviderByIssuer,
   type JournalRecord,
   makeParticipantId,
   makeSynchronizerId,
@@ -90,6 +91,8 @@ export async function createNode(config: NodeConfig) {
         ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]
       ) => viewTransaction(args[0], args[1], args[2], catalog),
     },
+    /** The identity provider that issues tokens with this `iss`, for the gateway's verifier. */
+    identityProviderForIssuer: (issuer: string) => identityProviderByIssuer(state, issuer),
     async close() {
       projections.unsubscribe();
       bus.complete();

@@ -12,7 +12,12 @@ import {
  * every request is unrestricted, as a Canton participant without auth behaves.
  */
 export type Caller =
-  | { readonly kind: 'user'; readonly userId: string }
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      /** The identity provider whose token named the user ('' for the participant's own). */
+      readonly identityProviderId: string;
+    }
   | { readonly kind: 'unrestricted' };
 
 export const unrestrictedCaller: Caller = { kind: 'unrestricted' };
@@ -41,7 +46,8 @@ export function accessOf(caller: Caller, participant: ParticipantState): Access 
     };
   }
   const user = participant.users.get(caller.userId);
-  if (!user || user.isDeactivated) {
+  // A token names a user within the identity provider that issued it.
+  if (!user || user.isDeactivated || user.identityProviderId !== caller.identityProviderId) {
     throw permissionDenied(`The user ${caller.userId} is unknown or deactivated`);
   }
   return {

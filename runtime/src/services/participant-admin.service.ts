@@ -118,7 +118,8 @@ export function createParticipantAdmin(deps: {
     async createUser(caller: Caller, request: CreateUserRequest) {
       requireGrantable(access(caller), request.rights, request.user?.identityProviderId);
       const record = await writer.commitAdmin(planCreateUser(request));
-      return getUser(participant, { userId: record.change.userId });
+      const { userId, identityProviderId } = record.change;
+      return getUser(participant, { userId, identityProviderId });
     },
     getUser(caller: Caller, lookup: UserLookup) {
       requireSelfOrAdmin(caller, lookup);
@@ -127,8 +128,14 @@ export function createParticipantAdmin(deps: {
     /** The user the token names: what `/v2/authenticated-user` answers. */
     authenticatedUser(caller: Caller) {
       const { userId } = access(caller);
-      return getUser(participant, { userId: userId ?? 'participant_admin' });
+      if (caller.kind === 'unrestricted')
+        return getUser(participant, { userId: 'participant_admin' });
+      return getUser(participant, {
+        userId: userId ?? caller.userId,
+        identityProviderId: caller.identityProviderId,
+      });
     },
+
     listUsers(caller: Caller, request: ListUsersRequest) {
       requireAdminOf(access(caller), request.identityProviderId);
       return listUsers(participant, request);
@@ -138,7 +145,8 @@ export function createParticipantAdmin(deps: {
       requireAdminOf(callerAccess, request.user?.identityProviderId);
       const context = callerAccess.userId ? { requestingUserId: callerAccess.userId } : {};
       const record = await writer.commitAdmin(planUpdateUser(request, context));
-      return getUser(participant, { userId: record.change.userId });
+      const identityProviderId = request.user?.identityProviderId ?? '';
+      return getUser(participant, { userId: record.change.userId, identityProviderId });
     },
     async deleteUser(caller: Caller, lookup: UserLookup) {
       requireAdminOf(access(caller), lookup.identityProviderId);
