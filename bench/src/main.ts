@@ -1,0 +1,39 @@
+import { readBenchConfig } from './bench-config.ts';
+import type { BenchLine, BenchResult } from './bench-line.ts';
+import { runColdStart } from './cold-start.bench.ts';
+import { runEngineThroughput } from './engine-throughput.bench.ts';
+import { runHttpSubmit } from './http-submit.bench.ts';
+import { runMemoryPerContract } from './memory-per-contract.bench.ts';
+import { runReplay } from './replay.bench.ts';
+import { renderTable } from './report-table.ts';
+
+const config = readBenchConfig();
+
+// Cheap and isolated ones first; the memory benchmark runs in child processes of its own.
+const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
+  ['engine throughput', () => runEngineThroughput(config.engine)],
+  ['HTTP submit-and-wait vs node:http', () => runHttpSubmit(config.http)],
+  ['cold start', () => runColdStart(config.coldStart)],
+  ['replay', () => runReplay(config.replay)],
+  ['memory per active contract', () => runMemoryPerContract(config.memory)],
+];
+
+const lines: BenchLine[] = [];
+const notes: string[] = [];
+const started = performance.now();
+for (const [name, run] of benchmarks) {
+  const began = performance.now();
+  process.stdout.write(`running ${name} ... `);
+  const result = await run();
+  process.stdout.write(`${((performance.now() - began) / 1000).toFixed(1)} s\n`);
+  lines.push(...result.lines);
+  notes.push(...result.notes);
+}
+
+console.log(
+  `\npocketnet bench, Node ${process.version}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);
+console.log(renderTable(lines));
+console.log(`\n${notes.join('\n')}`);
+const missed = lines.filter((line) => line.status === 'MISS').length;
+console.log(missed === 0 ? '\nall targets met' : `\n${missed} target(s) missed`);
