@@ -73,7 +73,9 @@ describe('tokens of a configured identity provider', () => {
     expect((await whoAmI(await node.token('carol'))).status).toBe(403);
   });
 
-  it('refuses every token of a deactivated provider', async () => {
+  it('refuses every token of a deactivated provider, even one it accepted before', async () => {
+    const token = await tokenFor('carol');
+    expect((await whoAmI(token)).status).toBe(200);
     await json(
       await node.call('/v2/idps/acme', {
         method: 'PATCH',
@@ -89,6 +91,6 @@ describe('tokens of a configured identity provider', () => {
         },
       }),
     );
-    expect((await whoAmI(await tokenFor('carol'))).status).toBe(401);
+    expect((await whoAmI(token)).status).toBe(401);
   });
 });

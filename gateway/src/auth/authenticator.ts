@@ -8,6 +8,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { userIdOfClaims } from './token-claims.ts';
+import { createVerifiedTokenCache, type VerifiedToken } from './verified-token-cache.ts';
 
 /** What LocalNet's participants accept, and so what the wallet SDK's dev tokens carry. */
 export const defaultAudience = 'https://canton.network.global';
@@ -70,8 +71,10 @@ function describeFailure(error: unknown): string {
   return `The access token could not be verified: ${reason}`;
 }
 
+type Verified = { readonly userId: string; readonly expiresAt: number | null };
+
 function createVerifier(verification: Verification, claims: Claims) {
-  return async (token: string): Promise<string> => {
+  return async (token: string): Promise<Verified> => {
     let payload: JWTPayload;
     try {
       // `algorithms` pins the key type, so `alg: none` and algorithm confusion never verify.
@@ -83,7 +86,8 @@ function createVerifier(verification: Verification, claims: Claims) {
     } catch (error) {
       throw unauthenticated(describeFailure(error), error);
     }
-    return userIdOfClaims(payload, claims.audience);
+    const expiresAt = typeof payload.exp === 'number' ? payload.exp : null;
+    return { userId: userIdOfClaims(payload, claims.audience), expiresAt };
   };
 }
 
@@ -96,7 +100,7 @@ const jwksAlgorithms = ['RS256', 'ES256', 'ES512'];
  */
 function createJwtAuthenticator(
   mode: 'hs256' | 'jwks',
-  defaultVerifier: (token: string) => Promise<string>,
+  defaultVerifier: (token: string) => Promise<Verified>,
   identityProviders: IdentityProviderLookup,
 ): Authenticator {
   const keySets = new Map<string, JWTVerifyGetKey>();
@@ -107,23 +111,46 @@ function createJwtAuthenticator(
     keySets.set(url, keySet);
     return keySet;
   };
+  const verifyWith = async (token: string, issuer: string) => {
+    const provider = identityProviders(issuer);
+    if (!provider) return { ...(await defaultVerifier(token)), identityProviderId: '' };
+    if (provider.isDeactivated) {
+      throw unauthenticated(
+        `The identity provider ${provider.identityProviderId} is deactivated`,
+        null,
+      );
+    }
+    const verify = createVerifier(
+      { key: keySetOf(provider.jwksUrl), algorithms: jwksAlgorithms },
+      { audience: provider.audience || defaultAudience },
+    );
+    return { ...(await verify(token)), identityProviderId: provider.identityProviderId };
+  };
+  const cache = createVerifiedTokenCache({
+    maxEntries: 10_000,
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+  });
+  // A remembered token still answers to the provider configuration of now: a provider that was
+  // deactivated, removed or added for its issuer since sends it through verification again.
+  const stillValid = (entry: VerifiedToken) => {
+    const provider = identityProviders(entry.issuer);
+    return (
+      (provider?.identityProviderId ?? '') === entry.identityProviderId && !provider?.isDeactivated
+    );
+  };
   return {
     mode,
     async authenticate(token) {
       if (token === undefined) return 'anonymous';
-      const provider = identityProviders(issuerOf(token));
-      if (!provider) return { userId: await defaultVerifier(token), identityProviderId: '' };
-      if (provider.isDeactivated) {
-        throw unauthenticated(
-          `The identity provider ${provider.identityProviderId} is deactivated`,
-          null,
-        );
+      const cached = cache.get(token);
+      if (cached && stillValid(cached)) {
+        return { userId: cached.userId, identityProviderId: cached.identityProviderId };
       }
-      const verify = createVerifier(
-        { key: keySetOf(provider.jwksUrl), algorithms: jwksAlgorithms },
-        { audience: provider.audience || defaultAudience },
-      );
-      return { userId: await verify(token), identityProviderId: provider.identityProviderId };
+      if (cached) cache.delete(token);
+      const issuer = issuerOf(token);
+      const verified = await verifyWith(token, issuer);
+      cache.set(token, { ...verified, issuer });
+      return { userId: verified.userId, identityProviderId: verified.identityProviderId };
     },
   };
 }
