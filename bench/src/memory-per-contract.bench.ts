@@ -45,8 +45,8 @@ export async function runMemoryPerContract(config: BenchConfig['memory']): Promi
         targetLine('heap per active Iou, node, file journal', nodeFile),
         targetLine('heap per active Iou, node, after restart', replayed),
         targetLine('heap per active Iou, node, --ephemeral', nodeMemory),
-        infoLine('  of which engine state (ACS + dedup)', per(engine)),
-        infoLine('  of which the records themselves', per(engineRecords - engine)),
+        infoLine('  of which engine state (ACS + dedup, with their records)', per(engine)),
+        infoLine('  of which records the engine does not hold', per(engineRecords - engine)),
         infoLine('  of which projection indexes', per(nodeFile - engineRecords)),
       ],
       notes: [

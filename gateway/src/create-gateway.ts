@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { type AuthConfig, type Authenticator, createAuthenticator } from './auth/authenticator.ts';
 import { selectWebSocketProtocol } from './auth/bearer-token.ts';
 import { authenticateRequest } from './auth/require-user.middleware.ts';
+import { devnetRoutes } from './devnet/devnet.routes.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
   createLedgerErrorHandler,
@@ -67,6 +68,7 @@ export function createGateway(deps: GatewayDeps): {
   app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
   app.use(identifyCaller(authenticator));
   app.use(packageUploadRoutes({ node }));
+  app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
   app.use(createJsonBodyParser());
   app.use(versionRoutes({ node }));
   app.use(ledgerApiRoutes({ node }));

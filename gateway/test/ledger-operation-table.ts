@@ -345,7 +345,8 @@ const packageCases: Partial<Record<OperationKey, OperationCase>> = {
   },
   'GET /v2/packages': {
     request: () => get('/v2/packages', users.bob),
-    outcome: (answer, f) => expect(answer.body).toEqual({ packageIds: [f.packageId] }),
+    outcome: (answer, f) =>
+      expect((answer.body as { packageIds: string[] }).packageIds).toContain(f.packageId),
   },
   'GET /v2/packages/{package-id}': {
     request: (f) => get(`/v2/packages/${f.packageId}`, users.bob),
@@ -358,7 +359,7 @@ const packageCases: Partial<Record<OperationKey, OperationCase>> = {
   },
   'GET /v2/package-vetting': {
     request: () => ({ method: 'get', path: '/v2/package-vetting', body: {} }),
-    outcome: (answer, f) => expect(valuesOf(answer.body, 'packageId')).toEqual([f.packageId]),
+    outcome: (answer, f) => expect(valuesOf(answer.body, 'packageId')).toContain(f.packageId),
   },
   'POST /v2/package-vetting': {
     request: (f) =>
@@ -366,10 +367,7 @@ const packageCases: Partial<Record<OperationKey, OperationCase>> = {
         changes: [{ operation: { Vet: { value: { packages: [{ packageId: f.packageId }] } } } }],
         dryRun: true,
       }),
-    outcome: (answer, f) =>
-      expect(answer.body).toHaveProperty('newVettedPackages.packages', [
-        expect.objectContaining({ packageId: f.packageId }),
-      ]),
+    outcome: (answer, f) => expect(valuesOf(answer.body, 'packageId')).toContain(f.packageId),
   },
   'POST /v2/package-vetting/list': {
     request: () =>
@@ -384,10 +382,7 @@ const packageCases: Partial<Record<OperationKey, OperationCase>> = {
         changes: [{ operation: { Vet: { value: { packages: [{ packageId: f.packageId }] } } } }],
         dryRun: true,
       }),
-    outcome: (answer, f) =>
-      expect(answer.body).toHaveProperty('newVettedPackages.packages', [
-        expect.objectContaining({ packageId: f.packageId }),
-      ]),
+    outcome: (answer, f) => expect(valuesOf(answer.body, 'packageId')).toContain(f.packageId),
   },
   'GET /v2/interactive-submission/preferred-package-version': {
     request: (f) =>

@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNode, createSimulatedClock, type PocketnetNode } from '@pocketnet/runtime';
+import {
+  createNode,
+  createSimulatedClock,
+  defaultDevnetConfig,
+  type PocketnetNode,
+} from '@pocketnet/runtime';
 import { pino } from 'pino';
 import { createGateway, mintDevToken } from '../src/index.ts';
 
@@ -22,13 +27,16 @@ const secret = 'unsafe';
 const audience = 'https://canton.network.global';
 
 /** A real node with the real gateway on a free port, journal in memory unless a dir is given. */
-export async function startTestNode(options: { dataDir?: string } = {}): Promise<TestNode> {
+export async function startTestNode(
+  options: { dataDir?: string; devnet?: boolean } = {},
+): Promise<TestNode> {
   const node = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',
     synchronizerName: 'global-domain',
     ledgerApiVersion: '3.4.12',
+    devnet: options.devnet ? defaultDevnetConfig : null,
   });
   const logger = pino({ level: 'silent' });
   const gateway = createGateway({ node, auth: { mode: 'hs256', secret, audience }, logger });

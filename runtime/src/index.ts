@@ -16,10 +16,13 @@ export {
   DomainError,
   domainError,
   domainErrorCodes,
+  encodeContractBlob,
   isDomainError,
 } from '@pocketnet/ledger';
 export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';
+export type { DevnetConfig } from './devnet/start-devnet.ts';
+export { defaultDevnetConfig } from './devnet/start-devnet.ts';
 export type { PocketnetNode } from './node/create-node.ts';
 export { createNode } from './node/create-node.ts';
 export type { NodeConfig } from './node/node-config.ts';

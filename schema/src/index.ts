@@ -1,3 +1,4 @@
+export * from './devnet/devnet-controls.schema.ts';
 export * from './ledger-api/commands.schema.ts';
 export * from './ledger-api/formats.schema.ts';
 export * from './ledger-api/idps.schema.ts';

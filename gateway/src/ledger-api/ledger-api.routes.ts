@@ -7,6 +7,7 @@ import { partiesRoutes } from './parties.routes.ts';
 import type { LedgerApiDeps } from './route-deps.ts';
 import { stateRoutes } from './state.routes.ts';
 import { streamsRoutes } from './streams.routes.ts';
+import { timeRoutes } from './time.routes.ts';
 import { updatesRoutes } from './updates.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
@@ -23,6 +24,7 @@ export function ledgerApiRoutes(deps: LedgerApiDeps): Router {
     usersRoutes,
     identityProvidersRoutes,
     packagesRoutes,
+    timeRoutes,
   ]) {
     router.use(routes(deps));
   }

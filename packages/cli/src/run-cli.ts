@@ -10,6 +10,8 @@ Usage:
   pocketnet start [--port 7575] [--data-dir .pocketnet] [--ephemeral] [--auth hs256|jwks|none]
                   [--auth-secret unsafe] [--auth-audience https://canton.network.global]
                   [--jwks-url URL] [--localnet-ports] [--ledger-api-version 3.4.12]
+                  [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
+                  [--package ./my-package.ts]
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 `;
 

@@ -14,6 +14,12 @@ export type StartOptions = {
   readonly logLevel: string;
   /** Modules whose exported packages (definePackage) the node runs beside the examples. */
   readonly packageModules: readonly string[];
+  /** The devnet to create on an empty journal; null runs a bare ledger. */
+  readonly devnet: {
+    readonly seed: string;
+    readonly tickMicros: bigint;
+    readonly validatorWalletUser: string;
+  } | null;
 };
 
 export function parseStartOptions(args: readonly string[]): StartOptions {
@@ -32,6 +38,11 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       'ledger-api-version': { type: 'string', default: '3.4.12' },
       'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
       package: { type: 'string', multiple: true, default: [] },
+      devnet: { type: 'boolean', default: true },
+      'no-devnet': { type: 'boolean', default: false },
+      seed: { type: 'string', default: '0' },
+      tick: { type: 'string', default: '10m' },
+      'validator-wallet-user': { type: 'string', default: 'administrator' },
     },
   });
   const port = Number(values.port);
@@ -47,6 +58,14 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     ledgerApiVersion: values['ledger-api-version'],
     logLevel: values['log-level'],
     packageModules: values.package,
+    devnet:
+      values['no-devnet'] || !values.devnet
+        ? null
+        : {
+            seed: values.seed,
+            tickMicros: parseDuration(values.tick),
+            validatorWalletUser: values['validator-wallet-user'],
+          },
   };
 }
 
@@ -63,4 +82,21 @@ function authOption(
     return { mode: 'jwks', jwksUrl: values['jwks-url'], audience: values['auth-audience'] };
   }
   throw new Error(`unknown --auth ${mode}: use hs256, jwks or none`);
+}
+
+const unitMicros: Record<string, bigint> = {
+  ms: 1_000n,
+  s: 1_000_000n,
+  m: 60_000_000n,
+  h: 3_600_000_000n,
+};
+
+/** `10m`, `30s`, `1500ms`, `1h`: a positive duration in microseconds. */
+export function parseDuration(text: string): bigint {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(text.trim());
+  const unit = match?.[2] === undefined ? undefined : unitMicros[match[2]];
+  if (!match?.[1] || unit === undefined || BigInt(match[1]) === 0n) {
+    throw new Error(`invalid duration ${text}: use e.g. 10m, 30s, 1500ms`);
+  }
+  return BigInt(match[1]) * unit;
 }

@@ -26,6 +26,8 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     synchronizerName: 'global-domain',
     ledgerApiVersion: options.ledgerApiVersion,
     packages: await loadPackages(options.packageModules),
+    devnet: options.devnet,
+    onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
   });
   const gateway = createGateway({ node, auth: options.auth, logger });
   const servers: Server[] = [];
@@ -52,7 +54,8 @@ export async function startCommand(args: readonly string[], streams: Streams): P
           audience: options.auth.audience,
         })
       : null;
-  streams.stdout.write(banner({ port, host: options.host, token, options, startedAt }));
+  const devnet = node.devnet ? { ...node.devnet.parties } : null;
+  streams.stdout.write(banner({ port, host: options.host, token, options, startedAt, devnet }));
 
   const shutdown = async () => {
     // A stuck client must not keep the journal open forever.
@@ -80,6 +83,7 @@ function banner(input: {
   token: string | null;
   options: ReturnType<typeof parseStartOptions>;
   startedAt: number;
+  devnet: { dso: string; validatorOperator: string } | null;
 }): string {
   const base = `http://${input.host === '0.0.0.0' ? '127.0.0.1' : input.host}:${input.port}`;
   const lines = [
@@ -92,6 +96,13 @@ function banner(input: {
   if (input.options.localnetPorts) {
     lines.push(
       `  LocalNet ports       ledger :${localnetPorts.ledger}  validator :${localnetPorts.validator}  scan :${localnetPorts.scan}`,
+    );
+  }
+  if (input.devnet) {
+    lines.push(
+      `  devnet time          ${base}/api/devnet/v0/time  (POST …/time/advance, …/rounds/advance, …/amulet-price)`,
+      `  DSO party            ${input.devnet.dso}`,
+      `  validator operator   ${input.devnet.validatorOperator} (user ${input.options.devnet?.validatorWalletUser})`,
     );
   }
   if (input.token) lines.push(`  admin token          ${input.token}`);

@@ -39,7 +39,8 @@ export async function startPocketnet(
   options: { dataDir?: string; ephemeral?: boolean; args?: readonly string[] },
 ): Promise<PocketnetProcess> {
   const port = await findFreePort();
-  const args = ['start', '--port', String(port), ...(options.args ?? [])];
+  // These tests are about the ledger itself: a bare ledger, so every offset is theirs to see.
+  const args = ['start', '--port', String(port), '--no-devnet', ...(options.args ?? [])];
   if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
   if (options.ephemeral) args.push('--ephemeral');
   const spawned = processes.spawn(process.execPath, nodeArgs(args), {});

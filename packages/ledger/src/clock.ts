@@ -45,8 +45,23 @@ export function createSimulatedClock(startMicros: bigint): SimulatedClock {
 
 /** ISO-8601 with exactly six fractional digits and `Z`, as the Ledger API renders Time. */
 export function formatMicros(micros: bigint): string {
-  const millis = micros / 1000n;
-  const iso = new Date(Number(millis)).toISOString();
-  const fraction = (micros % 1_000_000n).toString().padStart(6, '0');
-  return `${iso.slice(0, 19)}.${fraction}Z`;
+  // Number arithmetic where it is exact (after 1970, up to the year 2255): bigint division is
+  // what made this show in profiles, once per transaction.
+  if (micros < 0n || micros > maxExactMicros) return formatMicrosExactly(micros);
+  const total = Number(micros);
+  const seconds = Math.floor(total / 1_000_000);
+  const iso = new Date(seconds * 1000).toISOString();
+  return joinTime(iso, String(total - seconds * 1_000_000));
+}
+
+const maxExactMicros = BigInt(Number.MAX_SAFE_INTEGER);
+
+function formatMicrosExactly(micros: bigint): string {
+  const iso = new Date(Number(micros / 1000n)).toISOString();
+  return joinTime(iso, (micros % 1_000_000n).toString());
+}
+
+function joinTime(iso: string, fraction: string): string {
+  // join builds one flat string; a template would keep a cons string and its parts alive.
+  return [iso.slice(0, 19), '.', fraction.padStart(6, '0'), 'Z'].join('');
 }

@@ -1,7 +1,10 @@
 import type { TemplateIdString } from './transaction.ts';
 import type { RecordValue, Value } from './value.ts';
 
-/** An active contract as the engine stores it (the write side's view, not a projection). */
+/**
+ * An active contract: the fields of the created node that made it. The engine keeps that node
+ * itself rather than a copy, and derives the created-event blob from these fields on demand.
+ */
 export type ActiveContract = {
   readonly contractId: string;
   readonly templateId: TemplateIdString;
@@ -11,9 +14,6 @@ export type ActiveContract = {
   readonly signatories: readonly string[];
   readonly observers: readonly string[];
   readonly createdAt: string;
-  readonly createdEventBlob: string;
-  /** Offset of the transaction that created it. */
-  readonly createdOffset: number;
 };
 
 /** Read access to the active contracts while a command is interpreted. */

@@ -69,7 +69,6 @@ export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
-export type { ActiveContractDraft } from './interpreter/transaction-state.ts';
 export type { FileJournalOptions } from './journal/file-journal.ts';
 export { createFileJournal } from './journal/file-journal.ts';
 export type { FlushStats } from './journal/group-commit.ts';
@@ -213,7 +212,7 @@ export type {
   TransactionNode,
   TransactionRecord,
 } from './transaction.ts';
-export { hasOffset } from './transaction.ts';
+export { archivingNodeIn, createdNodeIn, hasOffset } from './transaction.ts';
 export type { RecordValue, Value } from './value.ts';
 export { t } from './values/builder.ts';
 export { checkValue, maxValueDepth } from './values/check-value.ts';

@@ -21,8 +21,6 @@ export type CreatedNode = {
   /** Parties that see this node: its stakeholders plus the witnesses of its enclosing actions. */
   readonly witnesses: readonly string[];
   readonly createdAt: string;
-  /** Opaque base64 blob that lets another party use this contract by explicit disclosure. */
-  readonly createdEventBlob: string;
 };
 
 export type ExercisedNode = {
@@ -112,6 +110,36 @@ export type AdminRecord = {
 export type LedgerRecord = TransactionRecord | RejectionRecord | TopologyRecord;
 export type JournalRecord = LedgerRecord | AdminRecord;
 
+/** Shared node-id lists: most transactions are rooted at node 0 alone, most exercises are leaves. */
+export const firstNodeOnly: readonly number[] = Object.freeze([0]);
+export const noNodeIds: readonly number[] = Object.freeze([]);
+
 export function hasOffset(record: JournalRecord): record is LedgerRecord {
   return record.type !== 'admin';
+}
+
+/**
+ * The node of `record` that created `contractId`. Indexes keep the record of a contract rather
+ * than an object per contract that points into it: a record has few nodes, and its nodes'
+ * ids are the very strings the index is keyed by, so the scan compares pointers.
+ */
+export function createdNodeIn(
+  record: TransactionRecord,
+  contractId: string,
+): CreatedNode | undefined {
+  for (const node of record.nodes) {
+    if (node.kind === 'created' && node.contractId === contractId) return node;
+  }
+  return undefined;
+}
+
+/** The consuming exercise of `record` that archived `contractId`. */
+export function archivingNodeIn(
+  record: TransactionRecord,
+  contractId: string,
+): ExercisedNode | undefined {
+  for (const node of record.nodes) {
+    if (node.kind === 'exercised' && node.consuming && node.contractId === contractId) return node;
+  }
+  return undefined;
 }

@@ -9,21 +9,26 @@ import {
   makeParticipantId,
   makeSynchronizerId,
 } from '@pocketnet/ledger';
+import { splicePackages } from '@pocketnet/splice';
 import { createUpdateBus } from '../bus/update-bus.ts';
+import { startDevnet } from '../devnet/start-devnet.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
 import { createContractEventsIndex } from '../projections/contract-events.projection.ts';
 import { createParticipantProjection } from '../projections/participant.projection.ts';
 import { createUpdateLog } from '../projections/update-log.projection.ts';
+import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { createCommands } from '../services/commands.service.ts';
 import { createCompletions } from '../services/completions.service.ts';
 import { createContractLookups } from '../services/contract-lookups.service.ts';
 import { createLedgerReads } from '../services/ledger-reads.service.ts';
 import { createPackageAdmin } from '../services/package-admin.service.ts';
 import { createParticipantAdmin } from '../services/participant-admin.service.ts';
+import { createControllableClock } from '../time/controllable-clock.ts';
 import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import type { EventFilter } from '../views/event-filter.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import type { NodeConfig } from './node-config.ts';
+import { watchedByAutomation } from './watched-by-automation.ts';
 
 /**
  * The live node: one journal, one engine writing to it, one bus carrying what it commits, and
@@ -32,18 +37,25 @@ import type { NodeConfig } from './node-config.ts';
 export async function createNode(config: NodeConfig) {
   const participantId = makeParticipantId(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
-  const packages = createPackageRegistry([...examplePackages, ...(config.packages ?? [])]);
+  const packages = createPackageRegistry([
+    ...examplePackages,
+    ...splicePackages,
+    ...(config.packages ?? []),
+  ]);
+  const clock = createControllableClock(config.clock);
+  const watched = createWatchedTemplates(watchedByAutomation(packages));
   const catalog = createTemplateCatalog(packages);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
-  const activeContracts = createActiveContracts();
   const participant = createParticipantProjection(participantId);
   const contractEvents = createContractEventsIndex();
+  const activeContracts = createActiveContracts(contractEvents);
   const applyAll = (record: JournalRecord) => {
     updateLog.apply(record);
-    activeContracts.apply(record);
     contractEvents.apply(record);
+    activeContracts.apply(record);
     participant.apply(record);
+    watched.apply(record);
   };
   // Projections subscribe first, so they have applied a record before anyone else sees it.
   const projections = bus.records$.subscribe(applyAll);
@@ -52,7 +64,7 @@ export async function createNode(config: NodeConfig) {
     : createMemoryJournal();
   const engine = createLedgerEngine({
     journal,
-    clock: config.clock,
+    clock,
     packages,
     participantId,
     synchronizerId,
@@ -60,10 +72,23 @@ export async function createNode(config: NodeConfig) {
   });
   await engine.recover();
   const state = participant.state;
+  const devnet = config.devnet
+    ? await startDevnet({
+        engine,
+        packages,
+        watched,
+        participant: state,
+        clock,
+        config: config.devnet,
+        identity: { participantId, synchronizerId },
+        onError: config.onBackgroundError ?? (() => {}),
+      })
+    : null;
   return {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
     ledgerApiVersion: config.ledgerApiVersion,
-    clock: config.clock,
+    clock,
+    devnet,
     packages,
     catalog,
     engine,
@@ -94,6 +119,7 @@ export async function createNode(config: NodeConfig) {
     /** The identity provider that issues tokens with this `iss`, for the gateway's verifier. */
     identityProviderForIssuer: (issuer: string) => identityProviderByIssuer(state, issuer),
     async close() {
+      devnet?.stop();
       projections.unsubscribe();
       bus.complete();
       await journal.close();

@@ -1,4 +1,5 @@
 import type { Clock, Package } from '@pocketnet/ledger';
+import type { DevnetConfig } from '../devnet/start-devnet.ts';
 
 export type NodeConfig = {
   /** Where the file journal lives; null keeps everything in memory (`--ephemeral`). */
@@ -10,6 +11,10 @@ export type NodeConfig = {
   readonly ledgerApiVersion: string;
   /** Template packages to run; the example package is always loaded beside them. */
   readonly packages?: readonly Package[];
+  /** A devnet (DSO, rounds, the validator's wallet) on an empty journal; null for a bare ledger. */
+  readonly devnet?: DevnetConfig | null;
+  /** Where failures of background work (round automation) go; they never stop the node. */
+  readonly onBackgroundError?: (error: unknown) => void;
 };
 
 export const defaultLedgerApiVersion = '3.4.12';

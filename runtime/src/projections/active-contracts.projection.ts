@@ -1,76 +1,105 @@
 import type { CreatedNode, JournalRecord } from '@pocketnet/ledger';
+import type { ContractEventsIndex } from './contract-events.projection.ts';
 
 export type ActiveContractEntry = {
   readonly node: CreatedNode;
   readonly offset: number;
   readonly synchronizerId: string;
-  readonly stakeholders: readonly string[];
 };
 
 /**
- * The active contract set as of the ledger end, indexed by stakeholder and by template:
- * what the Ledger API's ACS reads and contract lookups serve.
+ * The active contract set as of the ledger end, indexed by stakeholder: what the Ledger API's
+ * ACS reads serve.
  */
 export type ActiveContracts = {
   apply(record: JournalRecord): void;
   get(contractId: string): ActiveContractEntry | undefined;
   /** Entries visible to any of `parties` (or to anyone when null), in creation order. */
   visibleTo(parties: readonly string[] | null): ActiveContractEntry[];
-  byTemplate(templateId: string): ActiveContractEntry[];
   size(): number;
 };
 
-export function createActiveContracts(): ActiveContracts {
-  const entries = new Map<string, ActiveContractEntry>();
-  const byParty = new Map<string, Set<string>>();
-  const byTemplate = new Map<string, Set<string>>();
+/** A created contract's stakeholders, each once (observers never repeat a signatory). */
+export function stakeholdersOf(node: CreatedNode): readonly string[] {
+  if (node.observers.length === 0) return node.signatories;
+  return [...new Set([...node.signatories, ...node.observers])];
+}
 
-  const index = (map: Map<string, Set<string>>, key: string, contractId: string) => {
-    const set = map.get(key);
-    if (set) set.add(contractId);
-    else map.set(key, new Set([contractId]));
-  };
-  const unindex = (map: Map<string, Set<string>>, key: string, contractId: string) => {
-    const set = map.get(key);
-    set?.delete(contractId);
-    if (set?.size === 0) map.delete(key);
-  };
+/** The stakeholders of contracts that share them, and which active contracts those are. */
+type StakeholderGroup = { readonly parties: readonly string[]; readonly contractIds: Set<string> };
 
-  const add = (node: CreatedNode, offset: number, synchronizerId: string) => {
-    const stakeholders = [...new Set([...node.signatories, ...node.observers])];
-    entries.set(node.contractId, { node, offset, synchronizerId, stakeholders });
-    for (const party of stakeholders) index(byParty, party, node.contractId);
-    index(byTemplate, node.templateId, node.contractId);
-  };
-  const remove = (contractId: string) => {
-    const entry = entries.get(contractId);
-    if (!entry) return;
-    entries.delete(contractId);
-    for (const party of entry.stakeholders) unindex(byParty, party, contractId);
-    unindex(byTemplate, entry.node.templateId, contractId);
-  };
-  const ordered = (ids: Iterable<string>) =>
-    [...ids]
-      .map((id) => entries.get(id))
-      .filter((entry): entry is ActiveContractEntry => entry !== undefined)
-      .sort((a, b) => a.offset - b.offset || a.node.nodeId - b.node.nodeId);
+function isSortedSet(parties: readonly string[]): boolean {
+  return parties.every((party, index) => index === 0 || (parties[index - 1] ?? '') < party);
+}
 
+/** The stakeholders as a sorted set, which they mostly are already; party ids hold no newline. */
+function groupKey(parties: readonly string[]): string {
+  return (isSortedSet(parties) ? parties : [...new Set(parties)].sort()).join('\n');
+}
+
+/**
+ * Which active contracts each group of stakeholders has: one set entry per contract, where a
+ * set per party would take one per stakeholder, and contracts share their stakeholders far
+ * more often than not.
+ */
+function createStakeholderGroups() {
+  const groups = new Map<string, StakeholderGroup>();
+  let count = 0;
+  return {
+    add(parties: readonly string[], contractId: string): void {
+      const key = groupKey(parties);
+      const group = groups.get(key);
+      if (group) group.contractIds.add(contractId);
+      else groups.set(key, { parties: [...parties], contractIds: new Set([contractId]) });
+      count += 1;
+    },
+    remove(parties: readonly string[], contractId: string): void {
+      const key = groupKey(parties);
+      const group = groups.get(key);
+      if (group?.contractIds.delete(contractId) !== true) return;
+      count -= 1;
+      if (group.contractIds.size === 0) groups.delete(key);
+    },
+    /** Ids of the contracts any of `parties` (anyone, when null) is a stakeholder of. */
+    visibleTo(parties: readonly string[] | null): Set<string> {
+      const ids = new Set<string>();
+      for (const group of groups.values()) {
+        if (parties !== null && !group.parties.some((party) => parties.includes(party))) continue;
+        for (const id of group.contractIds) ids.add(id);
+      }
+      return ids;
+    },
+    size: () => count,
+  };
+}
+
+/**
+ * The contracts themselves, with the records that created them, come from the contract events
+ * index, which holds every created node already: this keeps only who sees which.
+ */
+export function createActiveContracts(contractEvents: ContractEventsIndex): ActiveContracts {
+  const groups = createStakeholderGroups();
+  const get = (contractId: string): ActiveContractEntry | undefined => {
+    const events = contractEvents.get(contractId);
+    if (events === undefined || events.archived !== null) return undefined;
+    const { record, node } = events.created;
+    return { node, offset: record.offset, synchronizerId: record.synchronizerId };
+  };
   return {
     apply(record) {
       if (record.type !== 'transaction') return;
       for (const node of record.nodes) {
-        if (node.kind === 'created') add(node, record.offset, record.synchronizerId);
-        else if (node.consuming) remove(node.contractId);
+        if (node.kind === 'created') groups.add(stakeholdersOf(node), node.contractId);
+        // An exercise names the stakeholders of the contract it acts on.
+        else if (node.consuming) groups.remove(node.stakeholders, node.contractId);
       }
     },
-    get: (contractId) => entries.get(contractId),
-    visibleTo(parties) {
-      if (parties === null) return ordered(entries.keys());
-      const ids = new Set<string>();
-      for (const party of parties) for (const id of byParty.get(party) ?? []) ids.add(id);
-      return ordered(ids);
-    },
-    byTemplate: (templateId) => ordered(byTemplate.get(templateId) ?? []),
-    size: () => entries.size,
+    get,
+    visibleTo: (parties) =>
+      [...groups.visibleTo(parties)]
+        .map(get)
+        .filter((entry): entry is ActiveContractEntry => entry !== undefined)
+        .sort((a, b) => a.offset - b.offset || a.node.nodeId - b.node.nodeId),
+    size: groups.size,
   };
 }

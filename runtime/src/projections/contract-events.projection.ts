@@ -1,46 +1,57 @@
-import type {
-  CreatedNode,
-  ExercisedNode,
-  JournalRecord,
-  TransactionRecord,
+import {
+  archivingNodeIn,
+  type CreatedNode,
+  createdNodeIn,
+  type ExercisedNode,
+  type JournalRecord,
+  type TransactionRecord,
 } from '@pocketnet/ledger';
 
-type NodeRef = { readonly record: TransactionRecord; readonly nodeId: number };
+/**
+ * A contract's entry: while it is active, the record that created it (no object of its own);
+ * once archived, that record and the one that archived it. Nodes are found in their records.
+ */
+type Entry =
+  | TransactionRecord
+  | { readonly created: TransactionRecord; readonly archived: TransactionRecord };
 
 export type ContractEvents = {
   readonly created: { readonly record: TransactionRecord; readonly node: CreatedNode };
   readonly archived: { readonly record: TransactionRecord; readonly node: ExercisedNode } | null;
 };
 
+function archive(entry: Entry | undefined, archived: TransactionRecord): Entry | undefined {
+  if (entry === undefined || 'archived' in entry) return entry;
+  return { created: entry, archived };
+}
+
 /** Where each contract was created and archived: events-by-contract-id and contract lookups. */
 export function createContractEventsIndex() {
-  const index = new Map<string, { created: NodeRef; archived: NodeRef | null }>();
+  const index = new Map<string, Entry>();
   return {
     apply(record: JournalRecord) {
       if (record.type !== 'transaction') return;
       for (const node of record.nodes) {
         if (node.kind === 'created') {
-          index.set(node.contractId, { created: { record, nodeId: node.nodeId }, archived: null });
+          index.set(node.contractId, record);
         } else if (node.consuming) {
-          const entry = index.get(node.contractId);
-          if (entry) entry.archived = { record, nodeId: node.nodeId };
+          const entry = archive(index.get(node.contractId), record);
+          if (entry !== undefined) index.set(node.contractId, entry);
         }
       }
     },
     get(contractId: string): ContractEvents | undefined {
       const entry = index.get(contractId);
-      if (!entry) return undefined;
-      const created = entry.created.record.nodes[entry.created.nodeId];
-      const archived = entry.archived
-        ? entry.archived.record.nodes[entry.archived.nodeId]
-        : undefined;
-      if (created?.kind !== 'created') return undefined;
+      if (entry === undefined) return undefined;
+      const createdIn = 'archived' in entry ? entry.created : entry;
+      const created = createdNodeIn(createdIn, contractId);
+      if (created === undefined) return undefined;
+      if (!('archived' in entry))
+        return { created: { record: createdIn, node: created }, archived: null };
+      const archived = archivingNodeIn(entry.archived, contractId);
       return {
-        created: { record: entry.created.record, node: created },
-        archived:
-          entry.archived && archived?.kind === 'exercised'
-            ? { record: entry.archived.record, node: archived }
-            : null,
+        created: { record: createdIn, node: created },
+        archived: archived === undefined ? null : { record: entry.archived, node: archived },
       };
     },
   };

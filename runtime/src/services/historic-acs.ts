@@ -1,5 +1,8 @@
 import type { LedgerRecord } from '@pocketnet/ledger';
-import type { ActiveContractEntry } from '../projections/active-contracts.projection.ts';
+import {
+  type ActiveContractEntry,
+  stakeholdersOf,
+} from '../projections/active-contracts.projection.ts';
 
 /** The active contracts visible to `parties` (any when null) after replaying `records`. */
 export function historicActiveContracts(
@@ -11,12 +14,10 @@ export function historicActiveContracts(
     if (record.type !== 'transaction') continue;
     for (const node of record.nodes) {
       if (node.kind === 'created') {
-        const stakeholders = [...new Set([...node.signatories, ...node.observers])];
         active.set(node.contractId, {
           node,
           offset: record.offset,
           synchronizerId: record.synchronizerId,
-          stakeholders,
         });
       } else if (node.consuming) {
         active.delete(node.contractId);
@@ -26,5 +27,7 @@ export function historicActiveContracts(
   const visible = [...active.values()];
   return parties === null
     ? visible
-    : visible.filter((entry) => entry.stakeholders.some((party) => parties.includes(party)));
+    : visible.filter((entry) =>
+        stakeholdersOf(entry.node).some((party) => parties.includes(party)),
+      );
 }

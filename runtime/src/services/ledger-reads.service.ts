@@ -1,6 +1,9 @@
 import { DomainError, type LedgerRecord, type ParticipantState } from '@pocketnet/ledger';
 import { filter, map, type Observable } from 'rxjs';
-import type { ActiveContracts } from '../projections/active-contracts.projection.ts';
+import {
+  type ActiveContracts,
+  stakeholdersOf,
+} from '../projections/active-contracts.projection.ts';
 import type { UpdateLog } from '../projections/update-log.projection.ts';
 import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
@@ -74,7 +77,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       for (const entry of entries) {
         const matched = matchingParties(
           eventFilter,
-          entry.stakeholders,
+          stakeholdersOf(entry.node),
           entry.node.templateId,
           catalog,
         );

@@ -100,5 +100,6 @@ export function createdView(
 }
 
 function stakeholdersOf(node: TransactionNode): readonly string[] {
-  return node.kind === 'created' ? [...node.signatories, ...node.observers] : node.stakeholders;
+  if (node.kind !== 'created') return node.stakeholders;
+  return node.observers.length === 0 ? node.signatories : [...node.signatories, ...node.observers];
 }

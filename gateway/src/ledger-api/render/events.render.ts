@@ -1,4 +1,4 @@
-import type { EventView } from '@pocketnet/runtime';
+import { type EventView, encodeContractBlob } from '@pocketnet/runtime';
 
 const packageIdOf = (templateId: string) => templateId.slice(0, templateId.indexOf(':'));
 
@@ -14,7 +14,8 @@ export function renderCreatedEvent(view: CreatedEventView, offset: number) {
     templateId: node.templateId,
     contractKey: node.contractKey,
     createArgument: node.createArgument,
-    createdEventBlob: view.includeCreatedEventBlob ? node.createdEventBlob : '',
+    // Derived from the contract's fields when asked for: nothing stores it.
+    createdEventBlob: view.includeCreatedEventBlob ? encodeContractBlob(node) : '',
     interfaceViews: view.interfaceViews.map((interfaceView) => ({
       interfaceId: interfaceView.interfaceId,
       viewStatus: { code: 0, message: '', details: [] },

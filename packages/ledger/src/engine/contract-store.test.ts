@@ -1,11 +1,38 @@
 import { describe, expect, test } from 'vitest';
 import type { ActiveContract } from '../contract.ts';
-import type { TransactionRecord } from '../transaction.ts';
+import type { CreatedNode, TransactionRecord } from '../transaction.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { applyTransaction, createContractStore } from './contract-store.ts';
 
-function contract(contractId: string, key: ActiveContract['contractKey']): ActiveContract {
+function recordCreating(offset: number, ...nodes: CreatedNode[]): TransactionRecord {
   return {
+    type: 'transaction',
+    offset,
+    updateId: `u${offset}`,
+    synchronizerId: 's',
+    effectiveAt: '2026-01-01T00:00:00.000000Z',
+    recordTime: '2026-01-01T00:00:00.000000Z',
+    workflowId: '',
+    submission: null,
+    nodes,
+    rootNodeIds: nodes.map((node) => node.nodeId),
+  };
+}
+
+/** Adds `contract` as created by the transaction at `offset`. */
+function addContract(
+  store: ReturnType<typeof createContractStore>,
+  offset: number,
+  contract: CreatedNode,
+): void {
+  store.add(recordCreating(offset, contract), contract.contractId);
+}
+
+function contract(contractId: string, key: ActiveContract['contractKey']): CreatedNode {
+  return {
+    kind: 'created',
+    nodeId: 0,
+    witnesses: ['alice'],
     contractId,
     templateId: 'pkg:Main:Account',
     packageName: 'main',
@@ -14,15 +41,13 @@ function contract(contractId: string, key: ActiveContract['contractKey']): Activ
     signatories: ['alice'],
     observers: [],
     createdAt: '2026-01-01T00:00:00.000000Z',
-    createdEventBlob: '',
-    createdOffset: 1,
   };
 }
 
 describe('contract store', () => {
   test('finds a contract by id and by key, whatever order the key fields were built in', () => {
     const store = createContractStore();
-    store.add(contract('c1', { owner: 'alice', id: '1' }));
+    addContract(store, 1, contract('c1', { owner: 'alice', id: '1' }));
     expect(store.lookup('c1')?.contractId).toBe('c1');
     expect(store.lookupByKey('pkg:Main:Account', { id: '1', owner: 'alice' })?.contractId).toBe(
       'c1',
@@ -33,8 +58,8 @@ describe('contract store', () => {
 
   test('archiving removes the contract and its key, but not a newer holder of the key', () => {
     const store = createContractStore();
-    store.add(contract('c1', 'k'));
-    store.add(contract('c2', 'k'));
+    addContract(store, 1, contract('c1', 'k'));
+    addContract(store, 2, contract('c2', 'k'));
     store.archive('c1');
     expect(store.lookup('c1')).toBeUndefined();
     expect(store.lookupByKey('pkg:Main:Account', 'k')?.contractId).toBe('c2');
@@ -45,7 +70,7 @@ describe('contract store', () => {
 
   test('a transaction that creates and consumes a contract leaves only what stays active', () => {
     const store = createContractStore();
-    store.add(contract('old', null));
+    addContract(store, 1, contract('old', null));
     const created = {
       kind: 'created' as const,
       templateId: 'pkg:Main:Account',
@@ -56,7 +81,6 @@ describe('contract store', () => {
       observers: [],
       witnesses: ['alice'],
       createdAt: '2026-01-01T00:00:00.000000Z',
-      createdEventBlob: '',
     };
     const exercised = {
       kind: 'exercised' as const,
@@ -92,9 +116,12 @@ describe('contract store', () => {
       rootNodeIds: [0, 1, 2, 3],
     };
     applyTransaction(store, record);
-    expect([...store.values()].map((active) => [active.contractId, active.createdOffset])).toEqual([
-      ['kept', 7],
-    ]);
+    const kept = [...store.values()];
+    expect(
+      kept.map((active) => [active.contractId, store.createdOffsetOf(active.contractId)]),
+    ).toEqual([['kept', 7]]);
+    // The store holds the record's node itself, not a copy of it.
+    expect(kept[0]).toBe(record.nodes[3]);
   });
 });
 

@@ -1,37 +1,51 @@
 import type { ActiveContract, ContractStore } from '../contract.ts';
-import type { TemplateIdString, TransactionRecord } from '../transaction.ts';
+import { createdNodeIn, type TemplateIdString, type TransactionRecord } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import { canonicalJson } from './canonical-json.ts';
 
 /** The engine's active contract set: contracts by id, plus the contract key index. */
 export type MutableContractStore = ContractStore & {
-  add(contract: ActiveContract): void;
+  /** Makes the contract that `record` created with id `contractId` active. */
+  add(record: TransactionRecord, contractId: string): void;
   archive(contractId: string): void;
   readonly size: number;
   values(): IterableIterator<ActiveContract>;
+  /** Offset of the transaction that created an active contract. */
+  createdOffsetOf(contractId: string): number | undefined;
 };
 
 function keyOf(templateId: TemplateIdString, key: Value): string {
   return `${templateId}\u0000${canonicalJson(key)}`;
 }
 
+/**
+ * Each active contract is kept as the committed record that created it: the contract is that
+ * record's created node itself, never a copy, and the record gives its offset.
+ */
 export function createContractStore(): MutableContractStore {
-  const byId = new Map<string, ActiveContract>();
+  const byId = new Map<string, TransactionRecord>();
   const byKey = new Map<string, string>();
+  const lookup = (contractId: string): ActiveContract | undefined => {
+    const record = byId.get(contractId);
+    return record && createdNodeIn(record, contractId);
+  };
   return {
-    lookup: (contractId) => byId.get(contractId),
+    lookup,
     lookupByKey(templateId, key) {
       const contractId = byKey.get(keyOf(templateId, key));
-      return contractId === undefined ? undefined : byId.get(contractId);
+      return contractId === undefined ? undefined : lookup(contractId);
     },
-    add(contract) {
-      byId.set(contract.contractId, contract);
+    add(record, contractId) {
+      const contract = createdNodeIn(record, contractId);
+      if (contract === undefined)
+        throw new Error(`record ${record.offset} creates no ${contractId}`);
+      byId.set(contractId, record);
       if (contract.contractKey !== null) {
-        byKey.set(keyOf(contract.templateId, contract.contractKey), contract.contractId);
+        byKey.set(keyOf(contract.templateId, contract.contractKey), contractId);
       }
     },
     archive(contractId) {
-      const contract = byId.get(contractId);
+      const contract = lookup(contractId);
       if (contract === undefined) return;
       byId.delete(contractId);
       if (contract.contractKey === null) return;
@@ -41,7 +55,13 @@ export function createContractStore(): MutableContractStore {
     get size() {
       return byId.size;
     },
-    values: () => byId.values(),
+    *values() {
+      for (const [contractId, record] of byId) {
+        const contract = createdNodeIn(record, contractId);
+        if (contract !== undefined) yield contract;
+      }
+    },
+    createdOffsetOf: (contractId) => byId.get(contractId)?.offset,
   };
 }
 
@@ -52,21 +72,7 @@ export function createContractStore(): MutableContractStore {
  */
 export function applyTransaction(store: MutableContractStore, record: TransactionRecord): void {
   for (const node of record.nodes) {
-    if (node.kind === 'created') {
-      store.add({
-        contractId: node.contractId,
-        templateId: node.templateId,
-        packageName: node.packageName,
-        createArgument: node.createArgument,
-        contractKey: node.contractKey,
-        signatories: node.signatories,
-        observers: node.observers,
-        createdAt: node.createdAt,
-        createdEventBlob: node.createdEventBlob,
-        createdOffset: record.offset,
-      });
-    } else if (node.consuming) {
-      store.archive(node.contractId);
-    }
+    if (node.kind === 'created') store.add(record, node.contractId);
+    else if (node.consuming) store.archive(node.contractId);
   }
 }

@@ -15,11 +15,6 @@ export type Acceptance = {
   readonly submissionId: string;
 };
 
-/** A map key for a change id; actAs is a set, so its order does not matter. */
-export function changeKey(change: ChangeId): string {
-  return JSON.stringify([change.userId, [...new Set(change.actAs)].sort(), change.commandId]);
-}
-
 export function describeChangeId(change: ChangeId): string {
   const actAs = [...new Set(change.actAs)].sort().join(', ');
   return `ChangeId(userId = ${change.userId}, commandId = ${change.commandId}, actAs = {${actAs}})`;
@@ -42,45 +37,16 @@ export function checkDeduplicationPeriod(period: DeduplicationPeriod, maxMicros:
 }
 
 /**
- * The accepted changes and the ones still on their way to disk. Rebuilt from the journal on
- * recovery, so deduplication holds across restarts.
+ * An offset period that starts before acceptances the index has already dropped (older than
+ * the maximum deduplication duration): it cannot be checked, so it is refused, as Canton does.
  */
-export function createDeduplicationIndex(maxMicros: bigint) {
-  const accepted = new Map<string, Acceptance>();
-  const inFlight = new Map<string, string>();
-
-  function isWithin(previous: Acceptance, period: DeduplicationPeriod, nowMicros: bigint) {
-    switch (period.kind) {
-      case 'offset':
-        return previous.offset > period.offset;
-      case 'duration':
-        return nowMicros - previous.recordTimeMicros < period.micros;
-      case 'empty':
-        return nowMicros - previous.recordTimeMicros < maxMicros;
-    }
-  }
-
-  return {
-    /** The earlier acceptance this submission duplicates, if any. */
-    duplicateOf(key: string, period: DeduplicationPeriod, nowMicros: bigint): Acceptance | null {
-      const previous = accepted.get(key);
-      return previous !== undefined && isWithin(previous, period, nowMicros) ? previous : null;
-    },
-    /** The submission id of an accepted but not yet durable submission of the same change. */
-    inFlightSubmission: (key: string): string | null => inFlight.get(key) ?? null,
-    accept(key: string, acceptance: Acceptance): void {
-      accepted.set(key, acceptance);
-    },
-    startFlight(key: string, submissionId: string): void {
-      inFlight.set(key, submissionId);
-    },
-    endFlight(key: string): void {
-      inFlight.delete(key);
-    },
-  };
+export function deduplicationPeriodTooEarly(offset: number, forgottenThrough: number): DomainError {
+  // Canton answers INVALID_DEDUPLICATION_PERIOD, which the error catalogue does not have yet.
+  return invalidArgument(
+    `The submitted command had an invalid deduplication period: offset ${offset} is before the earliest offset ${forgottenThrough} this participant still deduplicates from`,
+    { earliest_offset: String(forgottenThrough) },
+  );
 }
-
-export type DeduplicationIndex = ReturnType<typeof createDeduplicationIndex>;
 
 export const duplicateCommandMessage =
   'A command with the given command id has already been successfully processed';

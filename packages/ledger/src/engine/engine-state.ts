@@ -1,3 +1,4 @@
+import { createPartyListPool, type PartyListPool } from '../interpreter/parties.ts';
 import {
   applyParticipantRecord,
   createParticipantState,
@@ -9,7 +10,11 @@ import {
   createContractStore,
   type MutableContractStore,
 } from './contract-store.ts';
-import { changeKey, createDeduplicationIndex, type DeduplicationIndex } from './deduplication.ts';
+import {
+  createDeduplicationIndex,
+  type DeduplicationIndex,
+  isSubmitted,
+} from './deduplication-index.ts';
 import { laterOf, parseRecordTimeMicros } from './timestamps.ts';
 
 /** Everything the writer knows, all of it a function of the journal's records. */
@@ -17,6 +22,8 @@ export type EngineState = {
   readonly contracts: MutableContractStore;
   readonly participant: ParticipantState;
   readonly deduplication: DeduplicationIndex;
+  /** Equal party lists of new transactions share one array (a pure memory saving). */
+  readonly partyLists: PartyListPool;
   /** The last offset handed out, durable or not yet. */
   lastOffset: number;
   /** Record times never go backwards, even when a wall clock does across a restart. */
@@ -31,6 +38,7 @@ export function createEngineState(
     contracts: createContractStore(),
     participant: createParticipantState(participantId),
     deduplication: createDeduplicationIndex(maxDeduplicationMicros),
+    partyLists: createPartyListPool(),
     lastOffset: 0,
     lastRecordMicros: 0n,
   };
@@ -48,14 +56,7 @@ export function applyRecord(state: EngineState, record: JournalRecord): void {
   switch (record.type) {
     case 'transaction':
       applyTransaction(state.contracts, record);
-      if (record.submission !== null) {
-        state.deduplication.accept(changeKey(record.submission), {
-          offset: record.offset,
-          recordTimeMicros: recordMicros,
-          updateId: record.updateId,
-          submissionId: record.submission.submissionId,
-        });
-      }
+      if (isSubmitted(record)) state.deduplication.accept(record, recordMicros);
       break;
     case 'rejection':
       break;

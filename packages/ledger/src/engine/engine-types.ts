@@ -26,6 +26,8 @@ export type LedgerEngineDeps = {
 export type ActiveContractStore = ContractStore & {
   readonly size: number;
   values(): IterableIterator<ActiveContract>;
+  /** Offset of the transaction that created an active contract. */
+  createdOffsetOf(contractId: string): number | undefined;
 };
 
 export type LedgerEngine = {

@@ -6,6 +6,7 @@ import { isDomainError } from '../errors.ts';
 import { createFileJournal } from '../journal/file-journal.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
 import type { Journal } from '../journal.ts';
+import type { JournalRecord } from '../transaction.ts';
 import { alice, bank, bob, createIou, startEngine, submission } from './engine.test-helper.ts';
 
 const hourMicros = 3_600_000_000n;
@@ -137,6 +138,30 @@ describe('ledger engine: command deduplication', () => {
     });
     expect(await errorCode(engine.submit(since(accepted.offset - 1)))).toBe('DUPLICATE_COMMAND');
     expect(await errorCode(engine.submit(since(accepted.offset)))).toBe('ACCEPTED');
+  });
+
+  test('an acceptance a week old is forgotten, and a restart forgets it the same way', async () => {
+    const records: JournalRecord[] = [];
+    const { engine, clock } = await startEngine(createMemoryJournal({ records }), { host: true });
+    const request = submission(create);
+    const accepted = await engine.submit(request);
+    clock.advance(7n * 24n * hourMicros);
+    // The next acceptance drops the first, which no period may reach any more.
+    await engine.submit(submission(create));
+    const since = (offset: number) => ({
+      ...request,
+      deduplicationPeriod: { kind: 'offset', offset } as const,
+    });
+    const tooEarly = await engine.submit(since(accepted.offset - 1)).catch((error) => error);
+    expect(isDomainError(tooEarly) && tooEarly.code).toBe('INVALID_ARGUMENT');
+    expect(isDomainError(tooEarly) && tooEarly.details).toEqual({
+      earliest_offset: String(accepted.offset),
+    });
+    const again = await startEngine(createMemoryJournal({ records }), { clock });
+    expect(await errorCode(again.engine.submit(since(accepted.offset - 1)))).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect(await errorCode(again.engine.submit(since(accepted.offset)))).toBe('ACCEPTED');
   });
 
   test('deduplication survives a restart of a file journal', async () => {

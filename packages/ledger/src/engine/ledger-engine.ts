@@ -1,12 +1,7 @@
 import { formatMicros } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
-import {
-  type ChangeId,
-  changeKey,
-  duplicateCommand,
-  submissionAlreadyInFlight,
-} from './deduplication.ts';
+import { type ChangeId, duplicateCommand, submissionAlreadyInFlight } from './deduplication.ts';
 import { createEngineState } from './engine-state.ts';
 import type { LedgerEngine, LedgerEngineDeps } from './engine-types.ts';
 import { createJournalWriter } from './journal-writer.ts';
@@ -41,38 +36,38 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
       maxDeduplicationMicros,
     });
     const change: ChangeId = request;
-    const key = changeKey(change);
-    const inFlight = state.deduplication.inFlightSubmission(key);
+    const inFlight = state.deduplication.inFlightSubmission(change);
     if (inFlight !== null) throw submissionAlreadyInFlight(inFlight, change, deps.synchronizerId);
     const duplicate = state.deduplication.duplicateOf(
-      key,
+      change,
       request.deduplicationPeriod,
       recordMicros,
     );
-    return { change, key, duplicate };
+    return { change, duplicate };
   }
 
-  function commitTransaction(request: SubmitRequest, key: string, recordMicros: bigint) {
+  function commitTransaction(request: SubmitRequest, recordMicros: bigint) {
     const record = buildTransaction(context, request, recordMicros);
-    state.deduplication.startFlight(key, request.submissionId);
-    return commit(record, () => state.deduplication.endFlight(key));
+    const change: ChangeId = request;
+    state.deduplication.startFlight(change, request.submissionId);
+    return commit(record, () => state.deduplication.endFlight(change));
   }
 
   return {
     recover: () => writer.recover(),
     async submit(request) {
       const recordMicros = nextRecordMicros();
-      const { change, key, duplicate } = admit(request, recordMicros);
+      const { change, duplicate } = admit(request, recordMicros);
       if (duplicate !== null) throw duplicateCommand(duplicate, change);
-      return commitTransaction(request, key, recordMicros);
+      return commitTransaction(request, recordMicros);
     },
     async submitAsync(request) {
       const recordMicros = nextRecordMicros();
-      const { key, duplicate } = admit(request, recordMicros);
+      const { duplicate } = admit(request, recordMicros);
       if (duplicate !== null) {
         await commit(buildDuplicateRejection(context, request, recordMicros));
       } else {
-        await commitTransaction(request, key, recordMicros);
+        await commitTransaction(request, recordMicros);
       }
     },
     async commitTopology(plan) {

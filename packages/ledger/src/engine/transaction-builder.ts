@@ -4,7 +4,7 @@ import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledge
 import { interpret } from '../interpreter/interpret.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
 import { requireVetted } from '../participant/package-vetting.ts';
-import type { RejectionRecord, TransactionRecord } from '../transaction.ts';
+import type { RejectionRecord, TransactionNode, TransactionRecord } from '../transaction.ts';
 import { duplicateCommandMessage } from './deduplication.ts';
 import type { EngineState } from './engine-state.ts';
 import { laterOf } from './timestamps.ts';
@@ -16,9 +16,9 @@ export type TransactionContext = {
   readonly synchronizerId: string;
 };
 
-function submissionOf(request: SubmitRequest) {
-  const { userId, commandId, actAs, submissionId, workflowId } = request;
-  return { userId, commandId, actAs, submissionId, workflowId };
+function submissionOf(request: SubmitRequest, state: EngineState) {
+  const { userId, commandId, submissionId, workflowId } = request;
+  return { userId, commandId, actAs: state.partyLists(request.actAs), submissionId, workflowId };
 }
 
 /**
@@ -34,11 +34,35 @@ export function buildTransaction(
   const { state } = context;
   const offset = state.lastOffset + 1;
   const ledgerMicros = laterOf(request.minLedgerTimeMicros ?? 0n, recordMicros);
+  // Usually one instant: formatted once, and the record and its nodes share the string.
+  const recordTime = formatMicros(recordMicros);
+  const effectiveAt = ledgerMicros === recordMicros ? recordTime : formatMicros(ledgerMicros);
   const seed = createUpdateSeed({
     participantId: context.participantId,
     offset,
     discriminator: JSON.stringify([request.userId, request.commandId, request.submissionId]),
   });
+  const result = interpretSubmission(context, request, { ledgerMicros, effectiveAt, seed });
+  return {
+    type: 'transaction',
+    offset,
+    updateId: createUpdateId(seed),
+    synchronizerId: context.synchronizerId,
+    effectiveAt,
+    recordTime,
+    workflowId: request.workflowId,
+    submission: submissionOf(request, state),
+    nodes: result.nodes,
+    rootNodeIds: result.rootNodeIds,
+  };
+}
+
+function interpretSubmission(
+  context: TransactionContext,
+  request: SubmitRequest,
+  at: { readonly ledgerMicros: bigint; readonly effectiveAt: string; readonly seed: string },
+) {
+  const { state } = context;
   const result = interpret({
     packages: context.packages,
     contracts: state.contracts,
@@ -46,26 +70,26 @@ export function buildTransaction(
     actAs: request.actAs,
     readAs: request.readAs,
     disclosed: request.disclosedContracts,
-    ledgerTimeMicros: ledgerMicros,
-    newContractId: (nodeId) => createContractId(seed, nodeId),
+    ledgerTimeMicros: at.ledgerMicros,
+    ledgerTime: at.effectiveAt,
+    newContractId: (nodeId) => createContractId(at.seed, nodeId),
     isKnownParty: (party) => state.participant.parties.has(party),
+    shareParties: state.partyLists,
   });
-  requireVetted(
-    state.participant,
-    new Set(result.nodes.map((node) => node.templateId.split(':')[0] ?? '')),
-  );
-  return {
-    type: 'transaction',
-    offset,
-    updateId: createUpdateId(seed),
-    synchronizerId: context.synchronizerId,
-    effectiveAt: formatMicros(ledgerMicros),
-    recordTime: formatMicros(recordMicros),
-    workflowId: request.workflowId,
-    submission: submissionOf(request),
-    nodes: result.nodes,
-    rootNodeIds: result.rootNodeIds,
-  };
+  // Nothing to look at while every package is vetted, as is usual.
+  if (state.participant.vetting.unvetted.size > 0) {
+    requireVetted(state.participant, packageIdsOf(result.nodes));
+  }
+  return result;
+}
+
+function packageIdsOf(nodes: readonly TransactionNode[]): Set<string> {
+  const packageIds = new Set<string>();
+  for (const { templateId } of nodes) {
+    const colon = templateId.indexOf(':');
+    packageIds.add(colon < 0 ? templateId : templateId.slice(0, colon));
+  }
+  return packageIds;
 }
 
 /** The completion of an asynchronous submission that turned out to be a duplicate. */
@@ -81,7 +105,7 @@ export function buildDuplicateRejection(
     offset: context.state.lastOffset + 1,
     recordTime: formatMicros(recordMicros),
     synchronizerId: context.synchronizerId,
-    submission: submissionOf(request),
+    submission: submissionOf(request, context.state),
     status: {
       code: 'DUPLICATE_COMMAND',
       message: `DUPLICATE_COMMAND(10,${correlationId}): ${duplicateCommandMessage}`,

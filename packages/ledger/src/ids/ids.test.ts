@@ -42,6 +42,18 @@ describe('fingerprints', () => {
     expect(fingerprintOfPublicKey(key)).toBe(expected);
   });
 
+  test.prop([fc.array(fc.oneof(fc.string(), fc.integer(), fc.bigInt()), { maxLength: 5 })])(
+    'hashing parts is sha256 over each part as `byte length:text`',
+    (parts) => {
+      const hash = createHash('sha256');
+      for (const part of parts) {
+        const text = String(part);
+        hash.update(`${Buffer.byteLength(text)}:`).update(text);
+      }
+      expect(sha256Hex(parts)).toBe(hash.digest('hex'));
+    },
+  );
+
   test('hashing a list of parts is unambiguous about where parts end', () => {
     expect(sha256Hex(['ab', 'c'])).not.toBe(sha256Hex(['a', 'bc']));
     expect(sha256Hex(['ab', 'c'])).toBe(sha256Hex(['ab', 'c']));
@@ -113,6 +125,18 @@ describe('ledger ids', () => {
     expect(isContractId(`00${'d'.repeat(63)}`)).toBe(false);
     expect(isContractId(`00${'d'.repeat(254)}`)).toBe(false);
     expect(isContractId('#1:0')).toBe(false);
+  });
+
+  test('ids are exactly those of earlier versions: the hashing of framed parts is unchanged', () => {
+    const known = createUpdateSeed({ participantId: 'p', offset: 7, discriminator: 'cmd-1' });
+    expect(known).toBe('1ebcde62146624654ac830c449db24268df66b6a593ac7e2c4cecd107986e592');
+    expect(createUpdateId(known)).toBe(
+      '122065868cad0ffec543e30526cb82989337b008a912977cdd1e9c46eb4ee6dee4ce',
+    );
+    expect(createContractId(known, 3)).toBe(
+      '00fdaa79ff966e9c575f2723f84612542cc07df857a91249da4aef620206413aae' +
+        'ca1212206d94971164dd7264db8ad082fb3e15f952a5ccabd93653e97a4ace6949fe702f',
+    );
   });
 
   test('an update id is a sha256 multihash', () => {

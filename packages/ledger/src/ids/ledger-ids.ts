@@ -15,7 +15,8 @@ const contractIdPattern = /^00[0-9a-f]{64}(?:[0-9a-f]{2}){0,94}$/;
 export function createContractId(updateSeed: string, nodeId: number): string {
   const discriminator = sha256Hex(['contract-discriminator', updateSeed, nodeId]);
   const unicum = sha256Hex(['contract-unicum', discriminator, updateSeed, nodeId]);
-  return `00${discriminator}${contractIdVersionPrefix}${multihashPrefix}${unicum}`;
+  // join builds one flat string; `+` or a template would keep a cons string and its parts alive.
+  return ['00', discriminator, contractIdVersionPrefix, multihashPrefix, unicum].join('');
 }
 
 export function isContractId(text: string): boolean {
@@ -24,7 +25,7 @@ export function isContractId(text: string): boolean {
 
 /** An update (transaction) id: a sha256 multihash over the update's seed. */
 export function createUpdateId(updateSeed: string): string {
-  return multihashPrefix + sha256Hex(['update-id', updateSeed]);
+  return [multihashPrefix, sha256Hex(['update-id', updateSeed])].join('');
 }
 
 export function isUpdateId(text: string): boolean {

@@ -4,9 +4,16 @@ import type { ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { CreatedNode } from '../transaction.ts';
 import type { RecordValue, Value } from '../value.ts';
 import { checkProducedValue } from '../values/produced-value.ts';
-import { encodeContractBlob } from './contract-blob.ts';
-import { partySet, requireAuthorization, unionOf, withoutParties } from './parties.ts';
-import type { ActiveContractDraft, Frame, TransactionState } from './transaction-state.ts';
+import {
+  isSameList,
+  type PartyListPool,
+  partySet,
+  requireAuthorization,
+  unionOf,
+  unpooled,
+  withoutParties,
+} from './parties.ts';
+import type { Frame, TransactionState } from './transaction-state.ts';
 import { keyHolder, recordCreated } from './transaction-state.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
@@ -62,6 +69,23 @@ function checkKnownParties(state: TransactionState, parties: readonly string[]):
   );
 }
 
+/** The contract's signatories (at least one) and observers, as shared party sets. */
+function stakeholdersOf(state: TransactionState, template: ResolvedTemplate, payload: RecordValue) {
+  const { definition } = template;
+  const share = state.input.shareParties ?? unpooled;
+  const signatories = share(partySet(definition.signatories(payload)));
+  const observers = share(
+    withoutParties(partySet(definition.observers?.(payload) ?? []), signatories),
+  );
+  if (signatories.length === 0) {
+    throw new DomainError(
+      'DAML_AUTHORIZATION_ERROR',
+      `A contract of ${template.templateId} needs a signatory`,
+    );
+  }
+  return { signatories, observers };
+}
+
 /** Daml's create: checks ensure, authorization, key uniqueness; appends a created node. */
 export function performCreate(
   state: TransactionState,
@@ -69,21 +93,12 @@ export function performCreate(
   template: ResolvedTemplate,
   argument: { readonly value: unknown; readonly source: ValueSource },
 ): string {
-  const definition = template.definition;
-  const payload = checkArgument(
-    definition.payloadType,
-    argument.value,
-    argument.source,
-  ) as RecordValue;
+  const { definition } = template;
+  const { value, source } = argument;
+  const payload = checkArgument(definition.payloadType, value, source) as RecordValue;
   checkEnsure(template, payload);
-  const signatories = partySet(definition.signatories(payload));
-  const observers = withoutParties(partySet(definition.observers?.(payload) ?? []), signatories);
-  if (signatories.length === 0) {
-    throw new DomainError(
-      'DAML_AUTHORIZATION_ERROR',
-      `A contract of ${template.templateId} needs a signatory`,
-    );
-  }
+  const stakeholders = stakeholdersOf(state, template, payload);
+  const { signatories, observers } = stakeholders;
   requireAuthorization(`Creating ${template.templateId}`, signatories, frame.authorizers);
   const key =
     definition.key === null
@@ -91,39 +106,37 @@ export function performCreate(
       : contractKeyOf(state, template, definition.key, payload, signatories);
   checkKnownParties(state, [...signatories, ...observers]);
   const nodeId = state.nodes.length;
-  const contract = draftContract(state, template, { payload, key, signatories, observers, nodeId });
   const node: CreatedNode = {
     kind: 'created',
     nodeId,
-    ...contract,
-    witnesses: unionOf(frame.witnesses, signatories, observers),
+    contractId: state.input.newContractId(nodeId),
+    templateId: template.templateId,
+    packageName: template.packageName,
+    createArgument: payload,
+    contractKey: key,
+    signatories,
+    observers,
+    createdAt: state.createdAt,
+    witnesses: witnessesOf(frame, stakeholders, state.input.shareParties ?? unpooled),
   };
   state.nodes.push(node);
   frame.children.push(nodeId);
-  recordCreated(state, { contract, template });
-  return contract.contractId;
+  // The node is the contract: the engine's store keeps this object, not a copy of its fields.
+  recordCreated(state, { contract: node, template });
+  return node.contractId;
 }
 
-function draftContract(
-  state: TransactionState,
-  template: ResolvedTemplate,
-  parts: {
-    readonly payload: RecordValue;
-    readonly key: Value | null;
-    readonly signatories: readonly string[];
-    readonly observers: readonly string[];
-    readonly nodeId: number;
-  },
-): ActiveContractDraft {
-  const fields = {
-    contractId: state.input.newContractId(parts.nodeId),
-    templateId: template.templateId,
-    packageName: template.packageName,
-    createArgument: parts.payload,
-    contractKey: parts.key,
-    signatories: parts.signatories,
-    observers: parts.observers,
-    createdAt: state.createdAt,
-  };
-  return { ...fields, createdEventBlob: encodeContractBlob(fields) };
+/**
+ * The stakeholders plus the enclosing witnesses. A root create's witnesses are its
+ * stakeholders, and most contracts have no observers: then the signatories' array serves.
+ */
+function witnessesOf(
+  frame: Frame,
+  stakeholders: { readonly signatories: readonly string[]; readonly observers: readonly string[] },
+  share: PartyListPool,
+): readonly string[] {
+  const { signatories, observers } = stakeholders;
+  if (frame.witnesses.length === 0 && observers.length === 0) return signatories;
+  const witnesses = unionOf(frame.witnesses, signatories, observers);
+  return isSameList(witnesses, signatories) ? signatories : share(witnesses);
 }

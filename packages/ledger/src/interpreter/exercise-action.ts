@@ -2,12 +2,19 @@ import type { ChoiceBodyFunction, ChoiceDefinition, ChoiceSelf } from '../dsl/de
 import { DomainError } from '../errors.ts';
 import type { ResolvedEntity } from '../packages/resolved-entity.ts';
 import { computeView, implementationOf } from '../packages/views.ts';
-import type { ExercisedNode } from '../transaction.ts';
+import { type ExercisedNode, noNodeIds } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import { checkProducedValue } from '../values/produced-value.ts';
 import { createBodyContext } from './body-context.ts';
 import { checkTemplate } from './fetch-action.ts';
-import { partySet, requireAuthorization, unionOf } from './parties.ts';
+import {
+  isSameList,
+  type PartyListPool,
+  partySet,
+  requireAuthorization,
+  unionOf,
+  unpooled,
+} from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
 import type { ValueSource } from './value-source.ts';
@@ -134,8 +141,10 @@ export function performExercise(
   state.nodes[nodeId] = exercisedNode(exercise, {
     nodeId,
     result,
-    childNodeIds: inner.children,
+    // A copy (or the shared empty list): the scope's list grew by push and has spare room.
+    childNodeIds: inner.children.length === 0 ? noNodeIds : inner.children.slice(),
     lastDescendantNodeId: state.nodes.length - 1,
+    share: state.input.shareParties ?? unpooled,
   });
   return result;
 }
@@ -154,13 +163,26 @@ function runBody(state: TransactionState, frame: Frame, exercise: PreparedExerci
   return checkProducedValue(bound.definition.resultType, raw, `result of ${exercise.choice}`);
 }
 
+/** The contract's stakeholders; without observers, its signatories' own array. */
+function stakeholdersOf(
+  contract: { readonly signatories: readonly string[]; readonly observers: readonly string[] },
+  share: PartyListPool,
+): readonly string[] {
+  const stakeholders = unionOf(contract.signatories, contract.observers);
+  return isSameList(stakeholders, contract.signatories)
+    ? contract.signatories
+    : share(stakeholders);
+}
+
 function exercisedNode(
   exercise: PreparedExercise,
   outcome: Pick<ExercisedNode, 'nodeId' | 'childNodeIds' | 'lastDescendantNodeId'> & {
     readonly result: Value;
+    readonly share: PartyListPool;
   },
 ): ExercisedNode {
   const { contract, template } = exercise.live;
+  const { share } = outcome;
   return {
     kind: 'exercised',
     nodeId: outcome.nodeId,
@@ -170,10 +192,10 @@ function exercisedNode(
     packageName: contract.packageName,
     choice: exercise.choice,
     choiceArgument: exercise.argument,
-    actingParties: exercise.actors,
+    actingParties: share(exercise.actors),
     consuming: exercise.bound.definition.consuming,
-    witnesses: exercise.witnesses,
-    stakeholders: unionOf(contract.signatories, contract.observers),
+    witnesses: share(exercise.witnesses),
+    stakeholders: stakeholdersOf(contract, share),
     signatories: contract.signatories,
     childNodeIds: outcome.childNodeIds,
     lastDescendantNodeId: outcome.lastDescendantNodeId,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { examplesPackage } from '../examples/examples-package.ts';
 import type { CreatedNode, ExercisedNode } from '../transaction.ts';
+import { decodeContractBlob, encodeContractBlob } from './contract-blob.ts';
 import {
   alice,
   bank,
@@ -53,7 +54,10 @@ describe('creating an Iou', () => {
       createdAt: '2023-11-14T22:13:20.000001Z',
     });
     expect(result.created).toHaveLength(1);
-    expect(result.created[0]?.createdEventBlob).toBe(node.createdEventBlob);
+    // The created contract is the node itself; its blob derives from the node's fields.
+    expect(result.created[0]).toBe(node);
+    const { kind, nodeId, witnesses, ...fields } = node;
+    expect(decodeContractBlob(encodeContractBlob(node))).toEqual(fields);
     expect(result.archived).toEqual([]);
   });
 

@@ -1,13 +1,14 @@
 import { formatMicros } from '../clock.ts';
 import type { Command, DisclosedContract } from '../commands.ts';
-import type { ContractStore } from '../contract.ts';
+import type { ActiveContract, ContractStore } from '../contract.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
-import type { TransactionNode } from '../transaction.ts';
+import { firstNodeOnly, type TransactionNode } from '../transaction.ts';
 import { performCreate } from './create-action.ts';
 import { usableDisclosures } from './disclosure.ts';
 import { performExercise } from './exercise-action.ts';
 import { checkKey, contractByKey } from './fetch-action.ts';
-import type { ActiveContractDraft, Frame, TransactionState } from './transaction-state.ts';
+import type { PartyListPool } from './parties.ts';
+import type { Frame, TransactionState } from './transaction-state.ts';
 
 export type InterpretInput = {
   readonly packages: PackageRegistry;
@@ -17,16 +18,20 @@ export type InterpretInput = {
   readonly readAs: readonly string[];
   readonly disclosed: readonly DisclosedContract[];
   readonly ledgerTimeMicros: bigint;
+  /** ledgerTimeMicros already formatted, when the caller has it: every create shares it. */
+  readonly ledgerTime?: string;
   /** The committer supplies contract ids, by the node id of the create. */
   readonly newContractId: (nodeId: number) => string;
   readonly isKnownParty: (party: string) => boolean;
+  /** Lets nodes share equal party lists with earlier transactions (see createPartyListPool). */
+  readonly shareParties?: PartyListPool;
 };
 
 export type InterpretResult = {
   readonly nodes: TransactionNode[];
-  readonly rootNodeIds: number[];
+  readonly rootNodeIds: readonly number[];
   /** Contracts created and still active at the end of the transaction, in creation order. */
-  readonly created: ActiveContractDraft[];
+  readonly created: ActiveContract[];
   /** Contracts consumed: pre-existing ones and ones created and consumed in this transaction. */
   readonly archived: string[];
 };
@@ -105,11 +110,15 @@ function finish(state: TransactionState, root: Frame): InterpretResult {
     if (node === null) throw new Error(`node ${index} was never completed`);
     return node;
   });
-  const created: ActiveContractDraft[] = [];
+  const created: ActiveContract[] = [];
   for (const [contractId, live] of state.created) {
     if (!state.consumed.has(contractId)) created.push(live.contract);
   }
-  return { nodes, rootNodeIds: root.children, created, archived: [...state.consumed] };
+  // Most transactions are one command, rooted at node 0: they share one list. Otherwise a
+  // copy, as the scope's list grew by push and has spare capacity the record would keep.
+  const single = root.children.length === 1 && root.children[0] === 0;
+  const rootNodeIds = single ? firstNodeOnly : root.children.slice();
+  return { nodes, rootNodeIds, created, archived: [...state.consumed] };
 }
 
 /**
@@ -127,7 +136,7 @@ export function interpret(input: InterpretInput): InterpretResult {
     created: new Map(),
     consumed: new Set(),
     keys: new Map(),
-    createdAt: formatMicros(input.ledgerTimeMicros),
+    createdAt: input.ledgerTime ?? formatMicros(input.ledgerTimeMicros),
   };
   const root: Frame = { authorizers: new Set(input.actAs), witnesses: [], children: [] };
   for (const command of input.commands) runCommand(state, root, command);

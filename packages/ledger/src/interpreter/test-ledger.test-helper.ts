@@ -11,7 +11,7 @@ import { interpret } from './interpret.ts';
 
 /** Test support: an in-memory contract store and a ledger that commits interpreted results. */
 export type MemoryContractStore = ContractStore & {
-  apply(result: InterpretResult, offset: number): void;
+  apply(result: InterpretResult): void;
   all(): ActiveContract[];
 };
 
@@ -25,7 +25,7 @@ export function createMemoryContractStore(): MemoryContractStore {
       const contractId = byKey.get(keyOf(templateId, key));
       return contractId === undefined ? undefined : byId.get(contractId);
     },
-    apply(result, offset) {
+    apply(result) {
       for (const contractId of result.archived) {
         const contract = byId.get(contractId);
         byId.delete(contractId);
@@ -33,7 +33,7 @@ export function createMemoryContractStore(): MemoryContractStore {
           byKey.delete(keyOf(contract.templateId, contract.contractKey));
       }
       for (const draft of result.created) {
-        byId.set(draft.contractId, { ...draft, createdOffset: offset });
+        byId.set(draft.contractId, draft);
         if (draft.contractKey !== null)
           byKey.set(keyOf(draft.templateId, draft.contractKey), draft.contractId);
       }
@@ -87,7 +87,7 @@ export function createTestLedger(packages: readonly Package[] = examplePackages)
       isKnownParty: (party) => known.has(party),
     });
     offset = next;
-    store.apply(result, next);
+    store.apply(result);
     return result;
   };
   const reject = (submission: Submission): DomainError => {

@@ -5,12 +5,9 @@ import type { TemplateIdString, TransactionNode } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import type { InterpretInput } from './interpret.ts';
 
-/** An active contract as the interpreter produces it: `createdOffset` is the committer's. */
-export type ActiveContractDraft = Omit<ActiveContract, 'createdOffset'>;
-
 /** A contract the transaction can use, with its template resolved. */
 export type LiveContract = {
-  readonly contract: ActiveContractDraft;
+  readonly contract: ActiveContract;
   readonly template: ResolvedTemplate;
 };
 
@@ -47,7 +44,7 @@ export function keySlot(templateId: TemplateIdString, key: Value): string {
   return `${templateId}\u0000${JSON.stringify(key)}`;
 }
 
-function isVisible(state: TransactionState, contract: ActiveContractDraft): boolean {
+function isVisible(state: TransactionState, contract: ActiveContract): boolean {
   if (state.disclosed.has(contract.contractId)) return true;
   const { readers } = state;
   return (
@@ -56,7 +53,7 @@ function isVisible(state: TransactionState, contract: ActiveContractDraft): bool
   );
 }
 
-function templateOf(state: TransactionState, contract: ActiveContractDraft): ResolvedTemplate {
+function templateOf(state: TransactionState, contract: ActiveContract): ResolvedTemplate {
   const template = state.input.packages.templateById(contract.templateId);
   if (template === undefined) {
     throw new DomainError(

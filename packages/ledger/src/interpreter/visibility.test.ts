@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { DisclosedContract } from '../commands.ts';
+import { encodeContractBlob } from './contract-blob.ts';
 import {
   alice,
   bank,
@@ -20,7 +21,7 @@ function setUp() {
   const disclosure: DisclosedContract = {
     templateId: iouId,
     contractId: cid,
-    createdEventBlob: contract.createdEventBlob,
+    createdEventBlob: encodeContractBlob(contract),
     synchronizerId: null,
   };
   return { ledger, cid, disclosure };

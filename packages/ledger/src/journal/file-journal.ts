@@ -4,6 +4,7 @@ import type { JournalRecord } from '../transaction.ts';
 import { lockDirectory } from './directory-lock.ts';
 import { createGroupCommit, type FlushStats } from './group-commit.ts';
 import { decodeRecord, encodeFrame, encodeRecord } from './record-codec.ts';
+import { createStringPool } from './record-interning.ts';
 import { cutTornTail, JournalCorruptionError, listSegments, readFrames } from './segment-files.ts';
 import { openSegmentWriter, type SegmentWriter } from './segment-writer.ts';
 
@@ -77,9 +78,11 @@ function createSegmentJournal(parts: {
 async function* replayExtents(
   extents: readonly { readonly path: string; readonly size: number }[],
 ): AsyncGenerator<JournalRecord> {
+  // One pool per replay: every record of it shares one instance of each identifier.
+  const pool = createStringPool();
   for (const extent of extents) {
     for await (const event of readFrames(extent.path, extent.size)) {
-      if (event.kind === 'frame') yield decodeRecord(event.payload);
+      if (event.kind === 'frame') yield decodeRecord(event.payload, pool);
       else if (!event.intact) {
         throw new JournalCorruptionError(
           `journal ${extent.path} is damaged at byte ${event.position}`,

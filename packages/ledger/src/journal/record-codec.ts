@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import type { JournalRecord } from '../transaction.ts';
+import { createStringPool, internRecord, type StringPool } from './record-interning.ts';
 
 // A frame is `length (u32 BE) | crc32 (u32 BE) | payload`, the payload being the record as
 // UTF-8 JSON. The checksum covers the length bytes too, so a torn or flipped length is caught
@@ -15,12 +16,24 @@ function toJson(_key: string, value: unknown): unknown {
 }
 
 export function encodeRecord(record: JournalRecord): Buffer {
-  return Buffer.from(JSON.stringify(record, toJson), 'utf8');
+  let json: string;
+  try {
+    // Without a replacer JSON.stringify takes V8's fast path; only a record holding a bigint
+    // (which it refuses) pays for the replacer.
+    json = JSON.stringify(record);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    json = JSON.stringify(record, toJson);
+  }
+  return Buffer.from(json, 'utf8');
 }
 
-export function decodeRecord(payload: Buffer): JournalRecord {
+export function decodeRecord(
+  payload: Buffer,
+  pool: StringPool = createStringPool(),
+): JournalRecord {
   // Trusted: the payload passed its checksum, and only encodeRecord ever wrote it.
-  return JSON.parse(payload.toString('utf8')) as JournalRecord;
+  return internRecord(pool, JSON.parse(payload.toString('utf8')) as JournalRecord);
 }
 
 function checksum(lengthBytes: Buffer, payload: Buffer): number {

@@ -12,6 +12,15 @@ export const numericOne: Numeric = 10n ** 10n;
 // Daml numerics hold 38 digits whatever the scale, so this bounds the scaled units of every scale.
 const scaledLimit = 10n ** 38n;
 const numericPattern = /^([+-]?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+// Powers of ten up to 10^40, computed once: every Numeric read scales by one of them.
+const powersOfTen: readonly bigint[] = Array.from(
+  { length: 41 },
+  (_, power) => 10n ** BigInt(power),
+);
+
+function powerOfTen(power: number): bigint {
+  return powersOfTen[power] ?? 10n ** BigInt(power);
+}
 
 function arithmeticError(message: string): DomainError {
   return new DomainError('DAML_INTERPRETATION_ERROR', `ArithmeticError: ${message}`);
@@ -48,9 +57,9 @@ export function readNumeric(input: unknown, scale: number = numericScale): bigin
   const shift = exponent - fraction.length + scale;
   let scaled: bigint;
   if (shift >= 0) {
-    scaled = digits * 10n ** BigInt(shift);
+    scaled = digits * powerOfTen(shift);
   } else {
-    const divisor = 10n ** BigInt(-shift);
+    const divisor = powerOfTen(-shift);
     if (digits % divisor !== 0n) {
       return `Numeric ${describeInput(input)} has more than ${scale} fractional digits`;
     }

@@ -35,6 +35,8 @@ function recordType(fields: FieldTypes, name: string | null): RecordType {
     name,
     fields: list,
     fieldTypes: new Map(list.map((field) => [field.name, field.type])),
+    // Parsed, not built: JSON.parse lays an object out with all its fields in place.
+    blank: JSON.parse(JSON.stringify(Object.fromEntries(list.map((field) => [field.name, null])))),
   };
 }
 

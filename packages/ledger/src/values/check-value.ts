@@ -96,8 +96,12 @@ function checkOptional(inner: DamlType, input: unknown, path: string, depth: num
   return value === null ? [] : [value];
 }
 
+/** Every empty list value is this one frozen array: payloads hold many, and values never change. */
+export const emptyList: readonly Value[] = Object.freeze([]);
+
 function checkList(item: DamlType, input: unknown, path: string, depth: number): Value {
   if (!Array.isArray(input)) throw invalidAt(path, `expected a List, got ${describeInput(input)}`);
+  if (input.length === 0) return emptyList;
   const out = new Array<Value>(input.length);
   for (let index = 0; index < input.length; index++) {
     out[index] = check(item, input[index], `${path}[${index}]`, depth);
@@ -144,7 +148,7 @@ function checkRecord(type: RecordType, input: unknown, path: string, depth: numb
   for (const key of Object.keys(input)) {
     if (!type.fieldTypes.has(key)) throw invalidAt(`${path}.${key}`, 'unknown field');
   }
-  const out: Record<string, Value> = {};
+  const out: Record<string, Value> = { ...type.blank };
   for (const field of type.fields) {
     const fieldPath = `${path}.${field.name}`;
     const value = input[field.name];
@@ -169,7 +173,7 @@ function checkPositionalRecord(
       `expected a record of ${type.fields.length} fields, got ${input.length} values`,
     );
   }
-  const out: Record<string, Value> = {};
+  const out: Record<string, Value> = { ...type.blank };
   type.fields.forEach((field, index) => {
     out[field.name] = check(field.type, input[index], `${path}.${field.name}`, depth);
   });

@@ -1,0 +1,24 @@
+import type { TransactionContext } from '@pocketnet/ledger';
+
+// Splice's failWithStatus errors (amulet 0.1.18+). The error id leads the message so that
+// clients matching on it find it in the DAML_INTERPRETATION_ERROR's cause.
+
+const spliceErrorPrefix = 'splice.lfdecentralizedtrust.org/';
+
+export const spliceErrorIds = {
+  insufficientFunds: `${spliceErrorPrefix}insufficient-funds`,
+  maximumInputsExceeded: `${spliceErrorPrefix}maximum-inputs-exceeded`,
+  maximumOutputsExceeded: `${spliceErrorPrefix}maximum-outputs-exceeded`,
+  unknownSynchronizer: `${spliceErrorPrefix}unknown-synchronizer`,
+  insufficientTopupAmount: `${spliceErrorPrefix}insufficient-topup-amount`,
+} as const;
+
+export type SpliceErrorId = (typeof spliceErrorIds)[keyof typeof spliceErrorIds];
+
+export function failWithStatus(
+  tx: TransactionContext,
+  errorId: SpliceErrorId,
+  message: string,
+): never {
+  return tx.fail(`${errorId}: ${message}`);
+}

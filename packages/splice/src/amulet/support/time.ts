@@ -1,0 +1,39 @@
+import type { TransactionContext } from '@pocketnet/ledger';
+import { formatTime, parseTime } from '@pocketnet/ledger';
+import type { RelTime } from '../types/base-types.ts';
+
+/** Microseconds of a Time value the engine has normalised (so it always parses). */
+export function timeMicros(time: string): bigint {
+  const micros = parseTime(time);
+  if (micros === null) throw new Error(`not a normalised Time: ${time}`);
+  return micros;
+}
+
+export function relTimeMicros(relTime: RelTime): bigint {
+  return BigInt(relTime.microseconds);
+}
+
+export function relTimeOf(micros: bigint): RelTime {
+  return { microseconds: micros.toString() };
+}
+
+export function addMicros(time: string, micros: bigint): string {
+  return formatTime(timeMicros(time) + micros);
+}
+
+export function nowMicros(tx: TransactionContext): bigint {
+  return timeMicros(tx.now());
+}
+
+// Normalised Time text (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, fixed width) orders like the instants
+// it names, so deadlines compare as text without parsing.
+
+/** Splice's assertDeadlineExceeded: the time must have come (`time <= now`). */
+export function requireDeadlineExceeded(tx: TransactionContext, label: string, time: string): void {
+  if (time > tx.now()) tx.fail(`${label} (${time}) has not passed yet`);
+}
+
+/** Splice's assertWithinDeadline: the time must still be ahead (`now < time`). */
+export function requireWithinDeadline(tx: TransactionContext, label: string, time: string): void {
+  if (time <= tx.now()) tx.fail(`${label} (${time}) has already passed`);
+}

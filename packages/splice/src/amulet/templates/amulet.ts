@@ -1,0 +1,61 @@
+import type { PayloadOf } from '@pocketnet/ledger';
+import { defineTemplate, t } from '@pocketnet/ledger';
+import { holdingInterface } from '../../token-standard/holding-v1.ts';
+import { amuletTemplateId, amuletTemplateIds } from '../amulet-references.ts';
+import {
+  expireAgainstConfigStates,
+  expireAgainstOpenRound,
+  expireResultType,
+  expireV2ResultType,
+} from '../support/expiry-checks.ts';
+import type { ExpiringAmountValue } from '../types/base-types.ts';
+import { expiringAmountType } from '../types/base-types.ts';
+import { amuletHoldingView } from './holding-views.ts';
+
+const nonZeroDigit = /[1-9]/;
+
+export const amuletFields = { dso: t.party(), owner: t.party(), amount: expiringAmountType };
+
+/** `Splice.Amulet:Amulet`'s payload as a record, for LockedAmulet, which holds one. */
+export const amuletRecordType = t.record(amuletFields, 'Splice.Amulet:Amulet');
+
+/**
+ * Splice's validExpiringAmount, shared with LockedAmulet. The engine normalises payloads before
+ * `ensure` runs, so the sign and digits of the text decide it without parsing (a hot path).
+ */
+export function validAmount(amount: ExpiringAmountValue): true | string {
+  if (amount.initialAmount.startsWith('-') || !nonZeroDigit.test(amount.initialAmount)) {
+    return 'initialAmount must be positive';
+  }
+  if (amount.ratePerRound.rate.startsWith('-')) return 'ratePerRound.rate must not be negative';
+  if (amount.createdAt.number.startsWith('-')) return 'createdAt must not be negative';
+  return true;
+}
+
+/** One coin UTXO: an amount that decays by a holding fee per round. Signed by dso and owner. */
+export const amulet = defineTemplate({
+  id: amuletTemplateId('Splice.Amulet', 'Amulet'),
+  fields: amuletFields,
+  signatories: ({ dso, owner }) => [dso, owner],
+  ensure: ({ amount }) => validAmount(amount),
+  choices: (choice) => ({
+    /** Archives dust against an open round (superseded by V2 upstream; kept working here). */
+    Amulet_Expire: choice({
+      controllers: ({ dso }) => [dso],
+      argument: { roundCid: t.contractId(amuletTemplateIds.openMiningRound) },
+      result: expireResultType,
+      body: (tx, self, { roundCid }) => expireAgainstOpenRound(tx, self.payload, roundCid),
+    }),
+    Amulet_ExpireV2: choice({
+      controllers: ({ dso }) => [dso],
+      argument: {
+        externalPartyConfigState0Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
+        externalPartyConfigState1Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
+      },
+      result: expireV2ResultType,
+      body: (tx, self, cids) => expireAgainstConfigStates(tx, self.payload, cids),
+    }),
+  }),
+  implements: (implement) => [implement(holdingInterface, { view: amuletHoldingView })],
+});
+export type Amulet = PayloadOf<typeof amulet>;

@@ -1,0 +1,50 @@
+import type { PayloadOf } from '@pocketnet/ledger';
+import { defineTemplate, t } from '@pocketnet/ledger';
+import { allocationFactoryInterface } from '../token-standard/allocation-instruction-v1.ts';
+import { transferFactoryInterface } from '../token-standard/transfer-instruction-v1.ts';
+import { amuletFactoryAllocate } from './allocation-factory.ts';
+import { requireExpectedAdmin } from './factory-checks.ts';
+import { amuletFactoryTransfer } from './transfer-factory.ts';
+
+const factoryView = ({ dso }: { readonly dso: string }) => ({ admin: dso, meta: { values: {} } });
+
+/**
+ * `Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules`: amulet's token-standard transfer
+ * and allocation factory. Archived and recreated as rarely as possible, so that transactions
+ * prepared against it stay valid while an external party signs them.
+ */
+export const externalPartyAmuletRules = defineTemplate({
+  id: {
+    packageName: 'splice-amulet',
+    module: 'Splice.ExternalPartyAmuletRules',
+    entity: 'ExternalPartyAmuletRules',
+  },
+  fields: { dso: t.party() },
+  signatories: ({ dso }) => [dso],
+  implements: (implement) => [
+    implement(transferFactoryInterface, {
+      view: factoryView,
+      choices: {
+        TransferFactory_Transfer: (tx, self, argument) =>
+          amuletFactoryTransfer(tx, self.payload.dso, argument),
+        TransferFactory_PublicFetch: (tx, self, { expectedAdmin }) => {
+          requireExpectedAdmin(tx, expectedAdmin, self.payload.dso);
+          return factoryView(self.payload);
+        },
+      },
+    }),
+    implement(allocationFactoryInterface, {
+      view: factoryView,
+      choices: {
+        AllocationFactory_Allocate: (tx, self, argument) =>
+          amuletFactoryAllocate(tx, self.payload.dso, argument),
+        AllocationFactory_PublicFetch: (tx, self, { expectedAdmin }) => {
+          requireExpectedAdmin(tx, expectedAdmin, self.payload.dso);
+          return factoryView(self.payload);
+        },
+      },
+    }),
+  ],
+});
+
+export type ExternalPartyAmuletRules = PayloadOf<typeof externalPartyAmuletRules>;

@@ -1,0 +1,158 @@
+import {
+  type Command,
+  type CreatedNode,
+  type LedgerEngine,
+  planCreateUser,
+  type TransactionRecord,
+  type Value,
+} from '@pocketnet/ledger';
+import {
+  amuletTemplateIds as amulet,
+  defaultAnsRulesConfig,
+  defaultInitialAmuletPrice,
+  devNetAmuletRules,
+  dsoReferences,
+  externalReferences,
+  initialDsoRules,
+  walletReferences,
+} from '@pocketnet/splice';
+import { type DevnetParties, hostDevnetParties } from './devnet-parties.ts';
+
+export type GenesisOptions = {
+  readonly parties: DevnetParties;
+  readonly validatorWalletUser: string;
+  readonly synchronizerId: string;
+  readonly participantId: string;
+  readonly tickMicros: bigint;
+};
+
+const ansRules = '#splice-amulet-name-service:Splice.Ans:AnsRules';
+const genesisUser = 'pocketnet-genesis';
+
+/**
+ * A new devnet, as `start` creates it on an empty journal: the DSO with one SV, the
+ * validator operator party for the wallet user with its wallet and licence, AmuletRules with
+ * the devnet config, the first three rounds, the ANS rules and a featured app right.
+ */
+export async function createDevnetGenesis(engine: LedgerEngine, options: GenesisOptions) {
+  const { parties, synchronizerId } = options;
+  await engine.commitTopology(hostDevnetParties(parties, { synchronizerId }));
+  const operatorRight = { kind: 'CanActAs' as const, party: parties.validatorOperator };
+  await engine.commitAdmin(
+    planCreateUser({
+      user: { id: options.validatorWalletUser, primaryParty: parties.validatorOperator },
+      rights: [operatorRight],
+    }),
+  );
+  let step = 0;
+  const submit = (actAs: readonly string[], commands: readonly Command[]) => {
+    step += 1;
+    return engine.submit({
+      commands,
+      userId: genesisUser,
+      commandId: `genesis-${step}`,
+      submissionId: `genesis-${step}`,
+      workflowId: 'genesis',
+      actAs,
+      readAs: [],
+      deduplicationPeriod: { kind: 'empty' },
+      disclosedContracts: [],
+      synchronizerId: null,
+      minLedgerTimeMicros: null,
+    });
+  };
+  const rules = await createDsoContracts(submit, options);
+  await submit(
+    [parties.dso],
+    [
+      exercise(
+        amulet.amuletRules,
+        rules,
+        'AmuletRules_Bootstrap_Rounds',
+        bootstrapArguments(options),
+      ),
+    ],
+  );
+  await submit([parties.validatorOperator], operatorContracts(options));
+}
+
+type Submit = (
+  actAs: readonly string[],
+  commands: readonly Command[],
+) => Promise<TransactionRecord>;
+
+async function createDsoContracts(submit: Submit, options: GenesisOptions): Promise<string> {
+  const { dso, sv, validatorOperator } = options.parties;
+  const record = await submit(
+    [dso],
+    [
+      create(
+        amulet.amuletRules,
+        devNetAmuletRules({
+          dso,
+          synchronizerId: options.synchronizerId,
+          tickMicros: options.tickMicros,
+        }),
+      ),
+      create(externalReferences.externalPartyAmuletRules, { dso }),
+      create(
+        dsoReferences.dsoRules,
+        initialDsoRules({
+          dso,
+          isDevNet: true,
+          svs: [{ party: sv, name: 'sv1', participantId: options.participantId }],
+        }),
+      ),
+      create(ansRules, { dso, config: defaultAnsRulesConfig }),
+      create(amulet.featuredAppRight, { dso, provider: validatorOperator }),
+      create(amulet.validatorLicense, {
+        validator: validatorOperator,
+        sponsor: sv,
+        dso,
+        faucetState: null,
+        metadata: null,
+        lastActiveAt: null,
+      }),
+    ],
+  );
+  const created = record.nodes[record.rootNodeIds[0] ?? 0] as CreatedNode;
+  return created.contractId;
+}
+
+function operatorContracts(options: GenesisOptions): Command[] {
+  const { dso, validatorOperator } = options.parties;
+  return [
+    create(walletReferences.walletAppInstall, {
+      dsoParty: dso,
+      validatorParty: validatorOperator,
+      endUserName: options.validatorWalletUser,
+      endUserParty: validatorOperator,
+    }),
+    create(amulet.validatorRight, { dso, user: validatorOperator, validator: validatorOperator }),
+  ];
+}
+
+const bootstrapArguments = (options: GenesisOptions) => ({
+  amuletPrice: defaultInitialAmuletPrice,
+  round0Duration: { microseconds: options.tickMicros.toString() },
+  initialRound: null,
+});
+
+const create = (templateId: string, createArguments: Value): Command => ({
+  kind: 'create',
+  templateId,
+  createArguments,
+});
+
+const exercise = (
+  templateId: string,
+  contractId: string,
+  choice: string,
+  choiceArgument: Value,
+): Command => ({
+  kind: 'exercise',
+  templateId,
+  contractId,
+  choice,
+  choiceArgument,
+});

@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulatedClock, type Value } from '@pocketnet/ledger';
+import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNode, type PocketnetNode } from '../node/create-node.ts';
+import { unrestrictedCaller } from '../services/caller.ts';
+import { defaultDevnetConfig } from './start-devnet.ts';
+
+const start = 1_767_225_600_000_000n; // 2026-01-01T00:00:00Z
+const tick = defaultDevnetConfig.tickMicros;
+const nodes: PocketnetNode[] = [];
+
+async function devnetNode(seed = '0', dataDir: string | null = null) {
+  const node = await createNode({
+    dataDir,
+    clock: createSimulatedClock(start),
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
+    ledgerApiVersion: '3.4.12',
+    devnet: { ...defaultDevnetConfig, seed },
+  });
+  nodes.push(node);
+  return node;
+}
+
+function contracts(node: PocketnetNode, reference: string) {
+  const { templateId } = node.packages.resolveTemplate(reference);
+  return node.reads
+    .activeContracts(
+      unrestrictedCaller,
+      {
+        byParty: new Map(),
+        anyParty: {
+          wildcard: { includeCreatedEventBlob: false },
+          templates: new Map(),
+          interfaces: new Map(),
+        },
+        verbose: false,
+      },
+      node.reads.ledgerEnd(unrestrictedCaller),
+    )
+    .filter((entry) => entry.event.node.templateId === templateId)
+    .map((entry) => entry.event.node.createArgument as Record<string, Value>);
+}
+const roundNumbers = (node: PocketnetNode, reference: string) =>
+  contracts(node, reference)
+    .map((round) => Number((round.round as { number: string }).number))
+    .sort((a, b) => a - b);
+
+afterEach(async () => {
+  for (const node of nodes.splice(0)) await node.close();
+});
+
+describe('a devnet', () => {
+  it('starts with the DSO, rules, three open rounds and the validator operator wallet', async () => {
+    const node = await devnetNode();
+    const devnet = node.devnet;
+    expect(devnet?.parties.dso).toMatch(/^DSO::1220[0-9a-f]{64}$/);
+    expect(contracts(node, ids.amuletRules)).toHaveLength(1);
+    expect(roundNumbers(node, ids.openMiningRound)).toEqual([0, 1, 2]);
+    expect(contracts(node, ids.featuredAppRight)).toEqual([
+      expect.objectContaining({ provider: devnet?.parties.validatorOperator }),
+    ]);
+    expect(node.participant.users.get('administrator')?.primaryParty).toBe(
+      devnet?.parties.validatorOperator,
+    );
+  });
+
+  it('gives the same ids for the same seed and other ids for another seed', async () => {
+    const [first, second, other] = [
+      await devnetNode('7'),
+      await devnetNode('7'),
+      await devnetNode('8'),
+    ];
+    expect(first.devnet?.parties).toEqual(second.devnet?.parties);
+    expect(other.devnet?.parties.dso).not.toBe(first.devnet?.parties.dso);
+    const ruleIds = (node: PocketnetNode) => node.engine.ledgerEnd();
+    expect(ruleIds(first)).toBe(ruleIds(second));
+  });
+
+  it('opens a round each tick as time moves, and walks old rounds through issuing to archived', async () => {
+    const node = await devnetNode();
+    const controls = node.devnet?.controls;
+    await controls?.advanceTime(unrestrictedCaller, tick);
+    expect(roundNumbers(node, ids.openMiningRound)).toEqual([1, 2, 3]);
+    expect(roundNumbers(node, ids.issuingMiningRound)).toEqual([0]);
+    await controls?.advanceTime(unrestrictedCaller, 3n * tick);
+    expect(roundNumbers(node, ids.openMiningRound)).toEqual([4, 5, 6]);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([]);
+    expect(roundNumbers(node, ids.issuingMiningRound).length).toBeGreaterThan(0);
+    expect(roundNumbers(node, ids.issuingMiningRound)[0]).toBeGreaterThan(0);
+  });
+
+  it('advances rounds on request and opens them with the price that was set', async () => {
+    const node = await devnetNode();
+    const controls = node.devnet?.controls;
+    controls?.setAmuletPrice(unrestrictedCaller, '0.01');
+    await controls?.advanceRounds(unrestrictedCaller, 2);
+    expect(roundNumbers(node, ids.openMiningRound)).toEqual([2, 3, 4]);
+    const prices = contracts(node, ids.openMiningRound).map((round) => round.amuletPrice);
+    expect(prices.filter((price) => price === '0.0100000000')).toHaveLength(2);
+    expect(node.clock.nowMicros()).toBe(start + 2n * tick);
+  });
+
+  it('restarts from its journal without creating the network again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pocketnet-devnet-'));
+    const first = await devnetNode('0', dir);
+    await first.devnet?.controls.advanceRounds(unrestrictedCaller, 1);
+    const end = first.engine.ledgerEnd();
+    await first.close();
+    nodes.splice(nodes.indexOf(first), 1);
+    const second = await devnetNode('0', dir);
+    expect(second.engine.ledgerEnd()).toBe(end);
+    expect(roundNumbers(second, ids.openMiningRound)).toEqual([1, 2, 3]);
+    expect(contracts(second, ids.amuletRules)).toHaveLength(1);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to move time backwards', async () => {
+    const node = await devnetNode();
+    await expect(node.devnet?.controls.setTime(unrestrictedCaller, start - 1n)).rejects.toThrow(
+      /forward/,
+    );
+  });
+});

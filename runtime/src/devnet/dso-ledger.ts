@@ -1,0 +1,46 @@
+import type { Command, PackageRegistry, TransactionRecord, Value } from '@pocketnet/ledger';
+import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
+
+export type DsoContract = { readonly contractId: string; readonly payload: Record<string, Value> };
+
+/** What the DSO's automation reads and does: active contracts by template, commands as the DSO. */
+export type DsoLedger = {
+  readonly dso: string;
+  active(templateReference: string): DsoContract[];
+  exercise(
+    templateReference: string,
+    contractId: string,
+    choice: string,
+    choiceArgument: Value,
+  ): Promise<TransactionRecord>;
+};
+
+export function createDsoLedger(deps: {
+  dso: string;
+  packages: PackageRegistry;
+  watched: WatchedTemplates;
+  submit: (actAs: readonly string[], commands: readonly Command[]) => Promise<TransactionRecord>;
+}): DsoLedger {
+  const templateIds = new Map<string, string>();
+  const templateIdOf = (reference: string) => {
+    let templateId = templateIds.get(reference);
+    if (templateId === undefined) {
+      templateId = deps.packages.resolveTemplate(reference).templateId;
+      templateIds.set(reference, templateId);
+    }
+    return templateId;
+  };
+  return {
+    dso: deps.dso,
+    active: (reference) =>
+      deps.watched.active(templateIdOf(reference)).map((node) => ({
+        contractId: node.contractId,
+        payload: node.createArgument as Record<string, Value>,
+      })),
+    exercise: (templateId, contractId, choice, choiceArgument) =>
+      deps.submit(
+        [deps.dso],
+        [{ kind: 'exercise', templateId, contractId, choice, choiceArgument }],
+      ),
+  };
+}

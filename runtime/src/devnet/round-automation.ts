@@ -1,0 +1,170 @@
+import { formatNumeric, parseNumeric, parseTime, type Value } from '@pocketnet/ledger';
+import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import type { DueTask } from '../time/scheduler.ts';
+import type { DsoContract, DsoLedger } from './dso-ledger.ts';
+
+const roundOf = (contract: DsoContract) => (contract.payload.round as { number: string }).number;
+const micros = (time: Value | undefined): bigint => {
+  const parsed = parseTime(String(time));
+  if (parsed === null)
+    throw new Error(`a round carries a time that does not parse: ${String(time)}`);
+  return parsed;
+};
+
+/**
+ * What the super validators' automation does as time passes: open a new round when the oldest
+ * open one is due to close, start issuing summarised rounds with the totals of their coupons,
+ * close issuing rounds when due, expire what a closed round left unclaimed and archive it, and
+ * turn featured-app activity markers into reward coupons.
+ */
+export function createRoundAutomation(deps: {
+  ledger: DsoLedger;
+  now: () => bigint;
+  /** The amulet price the next round opens with; null keeps the latest round's. */
+  price: () => string | null;
+}): DueTask & { nextRoundOpensAt(): bigint | null } {
+  const { ledger } = deps;
+  const openRounds = () =>
+    ledger.active(ids.openMiningRound).sort((a, b) => Number(roundOf(a)) - Number(roundOf(b)));
+  const pendingNow = () =>
+    ledger.active(ids.summarizingMiningRound).length > 0 ||
+    ledger.active(ids.closedMiningRound).length > 0 ||
+    (ledger.active(ids.featuredAppActivityMarker).length > 0 && openRounds().length > 0);
+  const advanceDue = () => {
+    const [oldest, , latest] = openRounds();
+    if (!oldest || !latest) return null;
+    const closes = micros(oldest.payload.targetClosesAt);
+    const opens = micros(latest.payload.opensAt);
+    return closes > opens ? closes : opens;
+  };
+  const closeDue = () =>
+    ledger
+      .active(ids.issuingMiningRound)
+      .map((round) => micros(round.payload.targetClosesAt))
+      .reduce<bigint | null>((min, due) => (min === null || due < min ? due : min), null);
+
+  return {
+    name: 'rounds',
+    nextRoundOpensAt: advanceDue,
+    nextDueMicros() {
+      if (pendingNow()) return deps.now();
+      const candidates = [advanceDue(), closeDue()].filter((due): due is bigint => due !== null);
+      return candidates.length === 0 ? null : candidates.reduce((a, b) => (a < b ? a : b));
+    },
+    async run() {
+      const now = deps.now();
+      const advance = advanceDue();
+      if (advance !== null && advance <= now)
+        await advanceOpenRounds(ledger, openRounds(), deps.price());
+      await startIssuing(ledger);
+      await closeIssuingRounds(ledger, now);
+      await settleClosedRounds(ledger);
+      await convertMarkers(ledger, openRounds());
+    },
+  };
+}
+
+async function advanceOpenRounds(ledger: DsoLedger, open: DsoContract[], price: string | null) {
+  const [oldest, middle, latest] = open;
+  const [rules] = ledger.active(ids.amuletRules);
+  if (!oldest || !middle || !latest || !rules) return;
+  await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_AdvanceOpenMiningRounds', {
+    amuletPrice: price ?? String(latest.payload.amuletPrice),
+    roundToArchiveCid: oldest.contractId,
+    middleRoundCid: middle.contractId,
+    latestRoundCid: latest.contractId,
+  });
+}
+
+function couponsOf(ledger: DsoLedger, round: string) {
+  const of = (template: string) =>
+    ledger.active(template).filter((coupon) => roundOf(coupon) === round);
+  return {
+    validator: of(ids.validatorRewardCoupon),
+    app: of(ids.appRewardCoupon),
+    sv: of(ids.svRewardCoupon),
+    liveness: of(ids.validatorLivenessActivityRecord),
+  };
+}
+
+const sumOf = (coupons: DsoContract[], field: string) =>
+  formatNumeric(coupons.reduce((total, c) => total + parseNumeric(String(c.payload[field])), 0n));
+
+async function startIssuing(ledger: DsoLedger) {
+  const [rules] = ledger.active(ids.amuletRules);
+  if (!rules) return;
+  for (const summarizing of ledger.active(ids.summarizingMiningRound)) {
+    const coupons = couponsOf(ledger, roundOf(summarizing));
+    const featured = coupons.app.filter((coupon) => coupon.payload.featured === true);
+    const unfeatured = coupons.app.filter((coupon) => coupon.payload.featured !== true);
+    const summary = {
+      totalValidatorRewardCoupons: sumOf(coupons.validator, 'amount'),
+      totalFeaturedAppRewardCoupons: sumOf(featured, 'amount'),
+      totalUnfeaturedAppRewardCoupons: sumOf(unfeatured, 'amount'),
+      totalSvRewardWeight: coupons.sv
+        .reduce((total, coupon) => total + BigInt(String(coupon.payload.weight)), 0n)
+        .toString(),
+      optTotalValidatorFaucetCoupons: null,
+      optTotalValidatorLivenessActivityRecords: formatNumeric(
+        BigInt(coupons.liveness.length) * 10n ** 10n,
+      ),
+    };
+    await ledger.exercise(
+      ids.amuletRules,
+      rules.contractId,
+      'AmuletRules_MiningRound_StartIssuing',
+      {
+        miningRoundCid: summarizing.contractId,
+        summary,
+      },
+    );
+  }
+}
+
+async function closeIssuingRounds(ledger: DsoLedger, now: bigint) {
+  const [rules] = ledger.active(ids.amuletRules);
+  if (!rules) return;
+  for (const issuing of ledger.active(ids.issuingMiningRound)) {
+    if (micros(issuing.payload.targetClosesAt) > now) continue;
+    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Close', {
+      issuingRoundCid: issuing.contractId,
+    });
+  }
+}
+
+async function settleClosedRounds(ledger: DsoLedger) {
+  const [rules] = ledger.active(ids.amuletRules);
+  if (!rules) return;
+  const cids = (list: DsoContract[]) => list.map(({ contractId }) => contractId);
+  for (const closed of ledger.active(ids.closedMiningRound)) {
+    const coupons = couponsOf(ledger, roundOf(closed));
+    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_ClaimExpiredRewards', {
+      closedRoundCid: closed.contractId,
+      validatorRewardCouponCids: cids(coupons.validator),
+      appCouponCids: cids(coupons.app),
+      svRewardCouponCids: cids(coupons.sv),
+      optValidatorFaucetCouponCids: null,
+      optValidatorLivenessActivityRecordCids: cids(coupons.liveness),
+    });
+    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Archive', {
+      closedRoundCid: closed.contractId,
+    });
+  }
+}
+
+async function convertMarkers(ledger: DsoLedger, open: DsoContract[]) {
+  const markers = ledger.active(ids.featuredAppActivityMarker);
+  const [rules] = ledger.active(ids.amuletRules);
+  const round = open.find((candidate) => candidate === open[1]) ?? open[0];
+  if (markers.length === 0 || !rules || !round) return;
+  await ledger.exercise(
+    ids.amuletRules,
+    rules.contractId,
+    'AmuletRules_ConvertFeaturedAppActivityMarkers',
+    {
+      markerCids: markers.map(({ contractId }) => contractId),
+      openMiningRoundCid: round.contractId,
+      observers: [],
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import { createContractEventsIndex } from './contract-events.projection.ts';
+import { createdIdsOf, startLedger } from './ledger.test-helper.ts';
+
+describe('contract events projection', () => {
+  test('finds where a contract was created and, once it is, where archived', async () => {
+    const events = createContractEventsIndex();
+    const ledger = await startLedger((record) => events.apply(record));
+    const created = await ledger.createIou(ledger.alice);
+    const [iou = ''] = createdIdsOf(created);
+    expect(events.get(iou)).toEqual({
+      created: { record: created, node: created.nodes[0] },
+      archived: null,
+    });
+    const transfer = await ledger.exercise(ledger.alice, { contractId: iou }, 'Iou_Transfer', {
+      newOwner: ledger.bob,
+    });
+    const archived = events.get(iou);
+    expect(archived?.created.node).toBe(created.nodes[0]);
+    expect(archived?.archived?.record).toBe(transfer);
+    expect(archived?.archived?.node).toMatchObject({ choice: 'Iou_Transfer', contractId: iou });
+    const [offer = ''] = createdIdsOf(transfer);
+    expect(events.get(offer)?.created.node).toBe(transfer.nodes[1]);
+    expect(events.get('00unknown')).toBeUndefined();
+  });
+});
