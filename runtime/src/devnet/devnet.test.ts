@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulatedClock, type Value } from '@pocketnet/ledger';
+import {
+  type Command,
+  createSimulatedClock,
+  type SubmitRequest,
+  type Value,
+} from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNode, type PocketnetNode } from '../node/create-node.ts';
@@ -48,6 +53,31 @@ const roundNumbers = (node: PocketnetNode, reference: string) =>
   contracts(node, reference)
     .map((round) => Number((round.round as { number: string }).number))
     .sort((a, b) => a - b);
+
+function contractIdOf(node: PocketnetNode, reference: string): string {
+  const { templateId } = node.packages.resolveTemplate(reference);
+  const found = [...node.engine.contracts.values()].find(
+    (contract) => contract.templateId === templateId,
+  );
+  if (!found) throw new Error(`no active ${reference}`);
+  return found.contractId;
+}
+
+function submission(actAs: string[], readAs: string[], command: Command): SubmitRequest {
+  return {
+    commands: [command],
+    userId: 'test',
+    commandId: `test-${Math.random()}`,
+    submissionId: 'test',
+    workflowId: '',
+    actAs,
+    readAs,
+    deduplicationPeriod: { kind: 'empty' },
+    disclosedContracts: [],
+    synchronizerId: null,
+    minLedgerTimeMicros: null,
+  };
+}
 
 afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close();
@@ -116,6 +146,32 @@ describe('a devnet', () => {
     expect(roundNumbers(second, ids.openMiningRound)).toEqual([1, 2, 3]);
     expect(contracts(second, ids.amuletRules)).toHaveLength(1);
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('archives dust once its holding fee has eaten it, and only then', async () => {
+    const node = await devnetNode();
+    const parties = node.devnet?.parties;
+    const ruleCid = contractIdOf(node, ids.amuletRules);
+    const roundCid = contractIdOf(node, ids.openMiningRound);
+    // 0.01 CC at 0.0038051800 CC per round (1 USD/year at 0.005 USD/CC) is gone after 3 rounds.
+    await node.engine.submit(
+      submission([parties?.validatorOperator ?? ''], [parties?.dso ?? ''], {
+        kind: 'exercise',
+        templateId: ids.amuletRules,
+        contractId: ruleCid,
+        choice: 'AmuletRules_DevNet_Tap',
+        choiceArgument: {
+          receiver: parties?.validatorOperator ?? '',
+          amount: '0.01',
+          openRound: roundCid,
+        },
+      }),
+    );
+    expect(contracts(node, ids.amulet)).toHaveLength(1);
+    await node.devnet?.controls.advanceRounds(unrestrictedCaller, 2);
+    expect(contracts(node, ids.amulet)).toHaveLength(1);
+    await node.devnet?.controls.advanceRounds(unrestrictedCaller, 3);
+    expect(contracts(node, ids.amulet)).toHaveLength(0);
   });
 
   it('refuses to move time backwards', async () => {

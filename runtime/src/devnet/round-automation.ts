@@ -2,6 +2,7 @@ import { formatNumeric, parseNumeric, parseTime, type Value } from '@pocketnet/l
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
 import type { DueTask } from '../time/scheduler.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
+import { expireDust } from './dust-expiry.ts';
 
 const roundOf = (contract: DsoContract) => (contract.payload.round as { number: string }).number;
 const micros = (time: Value | undefined): bigint => {
@@ -54,8 +55,11 @@ export function createRoundAutomation(deps: {
     async run() {
       const now = deps.now();
       const advance = advanceDue();
-      if (advance !== null && advance <= now)
+      if (advance !== null && advance <= now) {
         await advanceOpenRounds(ledger, openRounds(), deps.price());
+        const [oldestOpen] = openRounds();
+        if (oldestOpen) await expireDust(ledger, oldestOpen);
+      }
       await startIssuing(ledger);
       await closeIssuingRounds(ledger, now);
       await settleClosedRounds(ledger);

@@ -3,6 +3,8 @@ import { amuletTemplateIds as ids } from '@pocketnet/splice';
 
 // The templates the node's own automation looks up by template, and so keeps an index of.
 const watchedReferences = [
+  ids.amulet,
+  ids.lockedAmulet,
   ids.amuletRules,
   ids.openMiningRound,
   ids.summarizingMiningRound,
