@@ -1,3 +1,4 @@
+import { readAmuletTransferConfig, runAmuletTransfer } from './amulet-transfer.bench.ts';
 import { readBenchConfig } from './bench-config.ts';
 import type { BenchLine, BenchResult } from './bench-line.ts';
 import { runColdStart } from './cold-start.bench.ts';
@@ -6,12 +7,15 @@ import { runHttpSubmit } from './http-submit.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
 import { runReplay } from './replay.bench.ts';
 import { renderTable } from './report-table.ts';
+import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.ts';
 
 const config = readBenchConfig();
 
 // Cheap and isolated ones first; the memory benchmark runs in child processes of its own.
 const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
   ['engine throughput', () => runEngineThroughput(config.engine)],
+  ['AmuletRules_Transfer throughput', () => runAmuletTransfer(readAmuletTransferConfig())],
+  ['round advance with reward coupons', () => runRoundAdvance(readRoundAdvanceConfig())],
   ['HTTP submit-and-wait vs node:http', () => runHttpSubmit(config.http)],
   ['cold start', () => runColdStart(config.coldStart)],
   ['replay', () => runReplay(config.replay)],

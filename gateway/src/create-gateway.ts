@@ -3,7 +3,7 @@ import { type Caller, type PocketnetNode, unrestrictedCaller } from '@pocketnet/
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { type AuthConfig, type Authenticator, createAuthenticator } from './auth/authenticator.ts';
-import { selectWebSocketProtocol } from './auth/bearer-token.ts';
+import { selectWebSocketProtocol, tokenOf } from './auth/bearer-token.ts';
 import { authenticateRequest } from './auth/require-user.middleware.ts';
 import { devnetRoutes } from './devnet/devnet.routes.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
@@ -13,6 +13,7 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { commandsRoutes } from './ledger-api/commands.routes.ts';
 import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
 import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
@@ -34,18 +35,34 @@ async function callerOfRequest(
   return { kind: 'user', userId, identityProviderId };
 }
 
+/** The caller, when it is known without waiting: `--auth none`, or a token verified before. */
+function knownCaller(authenticator: Authenticator, request: IncomingMessage): Caller | undefined {
+  if (authenticator.mode === 'none') return unrestrictedCaller;
+  const known = authenticator.remembered(tokenOf(request.headers));
+  if (known === undefined || known === 'anonymous') return undefined;
+  return { kind: 'user', userId: known.userId, identityProviderId: known.identityProviderId };
+}
+
 /**
  * Establishes who is calling before any route runs. A missing or bad token is kept, not thrown,
  * so that an unknown path still answers 404 and `/v2/version` serves anyone; every route that
- * acts for a caller throws it when it asks for the caller.
+ * acts for a caller throws it when it asks for the caller. A token seen before is answered in
+ * the same turn: clients send one token with every request, and waiting a turn for it cost
+ * every request a promise.
  */
 function identifyCaller(authenticator: Authenticator): RequestHandler {
-  return async (req, res, next) => {
+  const identify: RequestHandler = async (req, res, next) => {
     try {
       res.locals.caller = await callerOfRequest(authenticator, req);
     } catch (error) {
       res.locals.callerError = error;
     }
+    next();
+  };
+  return (req, res, next) => {
+    const known = knownCaller(authenticator, req);
+    if (known === undefined) return identify(req, res, next);
+    res.locals.caller = known;
     next();
   };
 }
@@ -67,6 +84,9 @@ export function createGateway(deps: GatewayDeps): {
   app.get('/livez', (_req, res) => void res.status(200).end());
   app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
   app.use(identifyCaller(authenticator));
+  // Submissions are the hot path: their routes come first and read their own JSON bodies, so a
+  // command passes through no other router (each cost a microsecond or two per request).
+  app.use(commandsRoutes({ node }));
   app.use(packageUploadRoutes({ node }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
   app.use(createJsonBodyParser());

@@ -1,4 +1,5 @@
 export * from './devnet/devnet-controls.schema.ts';
+export * from './ledger-api/commands.fast-parse.ts';
 export * from './ledger-api/commands.schema.ts';
 export * from './ledger-api/formats.schema.ts';
 export * from './ledger-api/idps.schema.ts';

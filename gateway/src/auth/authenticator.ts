@@ -52,6 +52,11 @@ export type Authenticator = {
    * whether that is allowed). A token that fails verification throws `UNAUTHENTICATED`.
    */
   authenticate(token: string | undefined): Promise<AuthResult>;
+  /**
+   * What `authenticate` would answer for a token verified before (or for any token with
+   * `none`), without waiting a turn; `undefined` when only `authenticate` can tell.
+   */
+  remembered(token: string | undefined): AuthResult | undefined;
 };
 
 type Verification = { readonly key: JWTVerifyGetKey; readonly algorithms: string[] };
@@ -138,15 +143,19 @@ function createJwtAuthenticator(
       (provider?.identityProviderId ?? '') === entry.identityProviderId && !provider?.isDeactivated
     );
   };
+  const remembered = (token: string): AuthResult | undefined => {
+    const cached = cache.get(token);
+    if (cached === undefined || !stillValid(cached)) return undefined;
+    return { userId: cached.userId, identityProviderId: cached.identityProviderId };
+  };
   return {
     mode,
+    remembered: (token) => (token === undefined ? undefined : remembered(token)),
     async authenticate(token) {
       if (token === undefined) return 'anonymous';
-      const cached = cache.get(token);
-      if (cached && stillValid(cached)) {
-        return { userId: cached.userId, identityProviderId: cached.identityProviderId };
-      }
-      if (cached) cache.delete(token);
+      const known = remembered(token);
+      if (known !== undefined) return known;
+      if (cache.get(token)) cache.delete(token);
       const issuer = issuerOf(token);
       const verified = await verifyWith(token, issuer);
       cache.set(token, { ...verified, issuer });
@@ -177,11 +186,10 @@ export function createAuthenticator(
   identityProviders: IdentityProviderLookup = () => null,
 ): Authenticator {
   switch (config.mode) {
-    case 'none':
-      return {
-        mode: 'none',
-        authenticate: async () => ({ userId: participantAdminUserId, identityProviderId: '' }),
-      };
+    case 'none': {
+      const admin = { userId: participantAdminUserId, identityProviderId: '' };
+      return { mode: 'none', authenticate: async () => admin, remembered: () => admin };
+    }
     case 'hs256': {
       const secret = new TextEncoder().encode(config.secret ?? defaultDevSecret);
       const key: JWTVerifyGetKey = async () => secret;

@@ -1,6 +1,7 @@
 import {
   type LedgerApiRequest,
   type LedgerApiRequestName,
+  ledgerApiRequestFastParsers,
   ledgerApiRequestSchemas,
 } from '@pocketnet/schema';
 import type { z } from 'zod';
@@ -27,6 +28,9 @@ export function decodeLedgerRequest<TName extends LedgerApiRequestName>(
   name: TName,
   body: unknown,
 ): LedgerApiRequest<TName> {
+  // A fast parser answers only when its answer is the schema's; anything else goes to zod.
+  const fast = body === undefined ? undefined : ledgerApiRequestFastParsers[name]?.(body);
+  if (fast !== undefined) return fast;
   // The schema is looked up by the same name the result type is, which tsc cannot follow.
   return decodeBody(ledgerApiRequestSchemas[name], body) as LedgerApiRequest<TName>;
 }

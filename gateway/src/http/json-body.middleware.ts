@@ -1,4 +1,5 @@
 import { type NextFunction, type Request, type RequestHandler, type Response, raw } from 'express';
+import { plainBodyLength, readPlainBody } from './plain-body.ts';
 import { invalidBody, RequestBodyError } from './request-body-error.ts';
 
 /** Canton's JSON API refuses request bodies over 10 MiB. */
@@ -32,7 +33,16 @@ function readBody(limit: number): RequestHandler {
   // Every content type: the official SDK posts its JSON without a Content-Type header.
   const readRaw = raw({ type: () => true, limit });
   return (req: Request, res: Response, next: NextFunction) => {
-    readRaw(req, res, (error?: unknown) => next(error ? fromReadError(error, limit) : undefined));
+    const length = plainBodyLength(req, limit);
+    if (length === null) {
+      readRaw(req, res, (error?: unknown) => next(error ? fromReadError(error, limit) : undefined));
+      return;
+    }
+    readPlainBody(req, length, (error, body) => {
+      if (error) return next(error);
+      req.body = body;
+      next();
+    });
   };
 }
 

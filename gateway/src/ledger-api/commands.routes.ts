@@ -1,5 +1,7 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import { sendJson } from '../http/send-json.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
 import { renderTransaction, renderTransactionTree } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
@@ -11,17 +13,23 @@ const submittersFormat = (actAs: readonly string[], shape: string): TransactionF
   eventFormat: { filtersByParty: Object.fromEntries(actAs.map((party) => [party, {}])) },
 });
 
+/**
+ * Command submission. Mounted ahead of the other routers, so each route reads its own JSON
+ * body (the one parser the rest of the API shares comes later).
+ */
 export function commandsRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
   const submission = (body: JsCommandsJson) => toSubmission(body, node.clock.nowMicros());
+  const post = (path: string, handler: RequestHandler) =>
+    router.post(path, createJsonBodyParser(), handler);
 
-  router.post('/v2/commands/submit-and-wait', async (req, res) => {
+  post('/v2/commands/submit-and-wait', async (req, res) => {
     const body = decode('JsCommands', req.body);
     const record = await node.commands.submitAndWait(callerOf(res), submission(body));
-    res.json({ updateId: record.updateId, completionOffset: record.offset });
+    sendJson(res, { updateId: record.updateId, completionOffset: record.offset });
   });
 
-  router.post('/v2/commands/submit-and-wait-for-transaction', async (req, res) => {
+  post('/v2/commands/submit-and-wait-for-transaction', async (req, res) => {
     const { commands, transactionFormat } = decode(
       'JsSubmitAndWaitForTransactionRequest',
       req.body,
@@ -34,7 +42,7 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
     res.json({ transaction: view ? renderTransaction(view) : emptyTransaction(record) });
   });
 
-  router.post('/v2/commands/submit-and-wait-for-transaction-tree', async (req, res) => {
+  post('/v2/commands/submit-and-wait-for-transaction-tree', async (req, res) => {
     const body = decode('JsCommands', req.body);
     const record = await node.commands.submitAndWait(callerOf(res), submission(body));
     const format = submittersFormat(body.actAs, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
@@ -48,16 +56,16 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
     res.json({ transactionTree: tree });
   });
 
-  router.post('/v2/commands/async/submit', async (req, res) => {
+  post('/v2/commands/async/submit', async (req, res) => {
     await node.commands.submit(callerOf(res), submission(decode('JsCommands', req.body)));
     res.json({});
   });
 
-  router.post('/v2/commands/submit-and-wait-for-reassignment', (req, res) => {
+  post('/v2/commands/submit-and-wait-for-reassignment', (req, res) => {
     decode('SubmitAndWaitForReassignmentRequest', req.body);
     node.commands.refuseReassignment(callerOf(res));
   });
-  router.post('/v2/commands/async/submit-reassignment', (req, res) => {
+  post('/v2/commands/async/submit-reassignment', (req, res) => {
     decode('SubmitReassignmentRequest', req.body);
     node.commands.refuseReassignment(callerOf(res));
   });

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { commandsRoutes } from './commands.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { identityProvidersRoutes } from './idps.routes.ts';
 import { packagesRoutes } from './packages.routes.ts';
@@ -11,11 +10,10 @@ import { timeRoutes } from './time.routes.ts';
 import { updatesRoutes } from './updates.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
-/** Every authenticated operation of the JSON Ledger API v2. */
+/** Every authenticated operation of the JSON Ledger API v2 but command submission. */
 export function ledgerApiRoutes(deps: LedgerApiDeps): Router {
   const router = Router();
   for (const routes of [
-    commandsRoutes,
     streamsRoutes,
     stateRoutes,
     updatesRoutes,

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { formatMicros } from './clock.ts';
+import { createTimeFormatter, formatMicros } from './clock.ts';
 
 /** The bigint-only rendering formatMicros had before it took the Number path. */
 function formatMicrosReference(micros: bigint): string {
@@ -21,4 +21,14 @@ describe('formatMicros', () => {
       expect(formatMicros(micros)).toBe(formatMicrosReference(micros));
     },
   );
+
+  test.prop([
+    fc.array(fc.bigInt({ min: -(10n ** 15n), max: 8_640_000_000_000_000n }), { maxLength: 20 }),
+    fc.array(fc.bigInt({ min: 0n, max: 3_000_000n }), { maxLength: 20 }),
+  ])('a time formatter renders every instant as formatMicros does, in any order', (far, near) => {
+    const format = createTimeFormatter();
+    // Instants a few seconds apart reuse the remembered second; far ones replace it.
+    const instants = [...far, ...near.map((step) => 1_767_225_600_999_999n + step)];
+    for (const micros of instants) expect(format(micros)).toBe(formatMicros(micros));
+  });
 });

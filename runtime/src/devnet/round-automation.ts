@@ -1,11 +1,13 @@
-import { formatNumeric, parseNumeric, parseTime, type Value } from '@pocketnet/ledger';
+import { formatNumeric, parseNumeric, parseTime } from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
 import type { DueTask } from '../time/scheduler.ts';
+import { settleClosedRounds } from './closed-round-settlement.ts';
+import { configStates, refreshConfigStates } from './config-state-refresh.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 import { expireDust } from './dust-expiry.ts';
+import { couponsOf, roundOf } from './round-coupons.ts';
 
-const roundOf = (contract: DsoContract) => (contract.payload.round as { number: string }).number;
-const micros = (time: Value | undefined): bigint => {
+const micros = (time: unknown): bigint => {
   const parsed = parseTime(String(time));
   if (parsed === null)
     throw new Error(`a round carries a time that does not parse: ${String(time)}`);
@@ -49,7 +51,11 @@ export function createRoundAutomation(deps: {
     nextRoundOpensAt: advanceDue,
     nextDueMicros() {
       if (pendingNow()) return deps.now();
-      const candidates = [advanceDue(), closeDue()].filter((due): due is bigint => due !== null);
+      const [state] = configStates(ledger, micros);
+      const refresh = state ? micros(state.payload.targetArchiveAfter) : null;
+      const candidates = [advanceDue(), closeDue(), refresh].filter(
+        (due): due is bigint => due !== null,
+      );
       return candidates.length === 0 ? null : candidates.reduce((a, b) => (a < b ? a : b));
     },
     async run() {
@@ -64,6 +70,7 @@ export function createRoundAutomation(deps: {
       await closeIssuingRounds(ledger, now);
       await settleClosedRounds(ledger);
       await convertMarkers(ledger, openRounds());
+      await refreshConfigStates(ledger, { now, open: openRounds(), micros });
     },
   };
 }
@@ -78,17 +85,6 @@ async function advanceOpenRounds(ledger: DsoLedger, open: DsoContract[], price: 
     middleRoundCid: middle.contractId,
     latestRoundCid: latest.contractId,
   });
-}
-
-function couponsOf(ledger: DsoLedger, round: string) {
-  const of = (template: string) =>
-    ledger.active(template).filter((coupon) => roundOf(coupon) === round);
-  return {
-    validator: of(ids.validatorRewardCoupon),
-    app: of(ids.appRewardCoupon),
-    sv: of(ids.svRewardCoupon),
-    liveness: of(ids.validatorLivenessActivityRecord),
-  };
 }
 
 const sumOf = (coupons: DsoContract[], field: string) =>
@@ -132,26 +128,6 @@ async function closeIssuingRounds(ledger: DsoLedger, now: bigint) {
     if (micros(issuing.payload.targetClosesAt) > now) continue;
     await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Close', {
       issuingRoundCid: issuing.contractId,
-    });
-  }
-}
-
-async function settleClosedRounds(ledger: DsoLedger) {
-  const [rules] = ledger.active(ids.amuletRules);
-  if (!rules) return;
-  const cids = (list: DsoContract[]) => list.map(({ contractId }) => contractId);
-  for (const closed of ledger.active(ids.closedMiningRound)) {
-    const coupons = couponsOf(ledger, roundOf(closed));
-    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_ClaimExpiredRewards', {
-      closedRoundCid: closed.contractId,
-      validatorRewardCouponCids: cids(coupons.validator),
-      appCouponCids: cids(coupons.app),
-      svRewardCouponCids: cids(coupons.sv),
-      optValidatorFaucetCouponCids: null,
-      optValidatorLivenessActivityRecordCids: cids(coupons.liveness),
-    });
-    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Archive', {
-      closedRoundCid: closed.contractId,
     });
   }
 }

@@ -6,6 +6,7 @@ const watchedReferences = [
   ids.amulet,
   ids.lockedAmulet,
   ids.amuletRules,
+  ids.externalPartyConfigState,
   ids.openMiningRound,
   ids.summarizingMiningRound,
   ids.issuingMiningRound,

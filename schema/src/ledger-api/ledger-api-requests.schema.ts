@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseJsCommandsFast } from './commands.fast-parse.ts';
 import { jsCommandsSchema, jsSubmitAndWaitForTransactionRequestSchema } from './commands.schema.ts';
 import {
   createIdentityProviderConfigRequestSchema,
@@ -91,3 +92,13 @@ export type LedgerApiRequestName = keyof typeof ledgerApiRequestSchemas;
 export type LedgerApiRequest<TName extends LedgerApiRequestName> = z.output<
   (typeof ledgerApiRequestSchemas)[TName]
 >;
+
+/**
+ * Parsers that answer exactly as a body's schema would for the shapes clients usually send,
+ * and `undefined` for anything else (then the schema decides): the hot command bodies.
+ */
+export const ledgerApiRequestFastParsers: {
+  readonly [TName in LedgerApiRequestName]?: (
+    input: unknown,
+  ) => LedgerApiRequest<TName> | undefined;
+} = { JsCommands: parseJsCommandsFast };

@@ -56,11 +56,16 @@ export function createJournalWriter(deps: {
       }
       status = 'ready';
     },
+    /**
+     * `recordMicros`, when given, is the record's recordTime as the caller had it before
+     * rendering it into the record; otherwise it is parsed from the record.
+     */
     commit<TRecord extends JournalRecord>(
       record: TRecord,
-      onDurable?: () => void,
+      options: { readonly recordMicros?: bigint; readonly onDurable?: () => void } = {},
     ): Promise<TRecord> {
-      applyRecord(deps.state, record);
+      const { onDurable } = options;
+      applyRecord(deps.state, record, options.recordMicros);
       let durable: Promise<void>;
       try {
         durable = deps.journal.append(record);

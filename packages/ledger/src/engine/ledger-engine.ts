@@ -1,4 +1,4 @@
-import { formatMicros } from '../clock.ts';
+import { createTimeFormatter } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { type ChangeId, duplicateCommand, submissionAlreadyInFlight } from './deduplication.ts';
@@ -19,7 +19,8 @@ const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
 export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   const maxDeduplicationMicros = deps.maxDeduplicationMicros ?? sevenDaysMicros;
   const state = createEngineState(deps.participantId, maxDeduplicationMicros);
-  const context = { ...deps, state };
+  const formatTime = createTimeFormatter();
+  const context = { ...deps, state, formatTime };
   const writer = createJournalWriter({ journal: deps.journal, state, publish: deps.publish });
   const { requireReady, commit } = writer;
 
@@ -50,7 +51,8 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     const record = buildTransaction(context, request, recordMicros);
     const change: ChangeId = request;
     state.deduplication.startFlight(change, request.submissionId);
-    return commit(record, () => state.deduplication.endFlight(change));
+    const onDurable = () => state.deduplication.endFlight(change);
+    return commit(record, { recordMicros, onDurable });
   }
 
   return {
@@ -65,7 +67,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
       const recordMicros = nextRecordMicros();
       const { duplicate } = admit(request, recordMicros);
       if (duplicate !== null) {
-        await commit(buildDuplicateRejection(context, request, recordMicros));
+        await commit(buildDuplicateRejection(context, request, recordMicros), { recordMicros });
       } else {
         await commitTransaction(request, recordMicros);
       }
@@ -73,7 +75,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     async commitTopology(plan) {
       requireReady();
       const offset = state.lastOffset + 1;
-      const recordTime = formatMicros(nextRecordMicros());
+      const recordTime = formatTime(nextRecordMicros());
       const discriminator = 'topology';
       const seed = createUpdateSeed({ participantId: deps.participantId, offset, discriminator });
       const updateId = createUpdateId(seed);
@@ -85,7 +87,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     },
     async commitAdmin(plan) {
       requireReady();
-      return commit(plan(state.participant, formatMicros(nextRecordMicros())));
+      return commit(plan(state.participant, formatTime(nextRecordMicros())));
     },
     ledgerEnd: () => writer.ledgerEnd(),
     participant: state.participant,

@@ -1,4 +1,3 @@
-import { formatMicros } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { interpret } from '../interpreter/interpret.ts';
@@ -14,6 +13,8 @@ export type TransactionContext = {
   readonly packages: PackageRegistry;
   readonly participantId: string;
   readonly synchronizerId: string;
+  /** Renders record times (a createTimeFormatter, which remembers the last second). */
+  readonly formatTime: (micros: bigint) => string;
 };
 
 function submissionOf(request: SubmitRequest, state: EngineState) {
@@ -35,8 +36,9 @@ export function buildTransaction(
   const offset = state.lastOffset + 1;
   const ledgerMicros = laterOf(request.minLedgerTimeMicros ?? 0n, recordMicros);
   // Usually one instant: formatted once, and the record and its nodes share the string.
-  const recordTime = formatMicros(recordMicros);
-  const effectiveAt = ledgerMicros === recordMicros ? recordTime : formatMicros(ledgerMicros);
+  const { formatTime } = context;
+  const recordTime = formatTime(recordMicros);
+  const effectiveAt = ledgerMicros === recordMicros ? recordTime : formatTime(ledgerMicros);
   const seed = createUpdateSeed({
     participantId: context.participantId,
     offset,
@@ -103,7 +105,7 @@ export function buildDuplicateRejection(
   return {
     type: 'rejection',
     offset: context.state.lastOffset + 1,
-    recordTime: formatMicros(recordMicros),
+    recordTime: context.formatTime(recordMicros),
     synchronizerId: context.synchronizerId,
     submission: submissionOf(request, context.state),
     status: {

@@ -3,7 +3,7 @@ import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { lockDirectory } from './directory-lock.ts';
 import { createGroupCommit, type FlushStats } from './group-commit.ts';
-import { decodeRecord, encodeFrame, encodeRecord } from './record-codec.ts';
+import { decodeRecord, encodeRecordFrame } from './record-codec.ts';
 import { createStringPool } from './record-interning.ts';
 import { cutTornTail, JournalCorruptionError, listSegments, readFrames } from './segment-files.ts';
 import { openSegmentWriter, type SegmentWriter } from './segment-writer.ts';
@@ -13,7 +13,7 @@ export type FileJournalOptions = {
   readonly dir: string;
   /** Start a new segment file once the current one reaches this size (default 64 MiB). */
   readonly segmentBytes?: number;
-  /** Called after every write + fdatasync, with how many records it made durable. */
+  /** Called after every durable write (O_DSYNC), with how many records it made durable. */
   readonly onFlush?: (stats: FlushStats) => void;
   /** Called once on open when a torn tail was cut, with the number of bytes dropped. */
   readonly onTornTail?: (bytes: number) => void;
@@ -24,7 +24,7 @@ const defaultSegmentBytes = 64 * 1024 * 1024;
 /**
  * The durable journal: append-only segment files of checksummed frames in `dir`. Opening cuts
  * a torn tail left by a crash. Appends made while a flush is under way are written and synced
- * together by the next flush (group commit), so concurrent submissions share one fdatasync.
+ * together by the next flush (group commit), so concurrent submissions share one synced write.
  */
 export async function createFileJournal(options: FileJournalOptions): Promise<Journal> {
   await mkdir(options.dir, { recursive: true });
@@ -59,7 +59,7 @@ function createSegmentJournal(parts: {
     append(record: JournalRecord) {
       if (closed) return Promise.reject(new Error('the journal is closed'));
       try {
-        return group.enqueue(encodeFrame(encodeRecord(record)));
+        return group.enqueue(encodeRecordFrame(record));
       } catch (error) {
         return Promise.reject(error);
       }

@@ -20,24 +20,42 @@ export function createGroupCommit(options: {
   let flushing: Promise<void> | null = null;
   let failure: Error | null = null;
 
-  async function flushBatch(batch: readonly Pending[]): Promise<void> {
-    const bytes = Buffer.concat(batch.map((pending) => pending.bytes));
+  /** Writes a batch; resolves with the failure instead of rejecting, so nothing is left unheard. */
+  async function write(batch: readonly Pending[]): Promise<Error | null> {
     try {
       if (failure) throw failure;
-      await options.flush(bytes);
+      await options.flush(Buffer.concat(batch.map((pending) => pending.bytes)));
+      return null;
     } catch (error) {
       failure ??= error instanceof Error ? error : new Error(String(error));
-      for (const pending of batch) pending.reject(failure);
+      return failure;
+    }
+  }
+
+  function settle(batch: readonly Pending[], outcome: Error | null): void {
+    if (outcome !== null) {
+      for (const pending of batch) pending.reject(outcome);
       return;
     }
-    options.onFlush?.({ records: batch.length, bytes: bytes.length });
+    const bytes = batch.reduce((sum, pending) => sum + pending.bytes.length, 0);
+    options.onFlush?.({ records: batch.length, bytes });
     for (const pending of batch) pending.resolve();
   }
 
   async function flushAll(): Promise<void> {
     // Let the entries queued in this turn of the event loop join the first flush.
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.length > 0) await flushBatch(queue.splice(0));
+    let batch = queue.splice(0);
+    let written = write(batch);
+    while (batch.length > 0) {
+      const outcome = await written;
+      const done = batch;
+      batch = queue.splice(0);
+      // The next batch goes to disk before this one's writers carry on (publishing, answering
+      // their requests): the disk need not wait for them.
+      if (batch.length > 0) written = write(batch);
+      settle(done, outcome);
+    }
     flushing = null;
   }
 

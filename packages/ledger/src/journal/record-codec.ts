@@ -15,17 +15,19 @@ function toJson(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
-export function encodeRecord(record: JournalRecord): Buffer {
-  let json: string;
+function recordJson(record: JournalRecord): string {
   try {
     // Without a replacer JSON.stringify takes V8's fast path; only a record holding a bigint
     // (which it refuses) pays for the replacer.
-    json = JSON.stringify(record);
+    return JSON.stringify(record);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    json = JSON.stringify(record, toJson);
+    return JSON.stringify(record, toJson);
   }
-  return Buffer.from(json, 'utf8');
+}
+
+export function encodeRecord(record: JournalRecord): Buffer {
+  return Buffer.from(recordJson(record), 'utf8');
 }
 
 export function decodeRecord(
@@ -40,14 +42,20 @@ function checksum(lengthBytes: Buffer, payload: Buffer): number {
   return crc32(payload, crc32(lengthBytes));
 }
 
-export function encodeFrame(payload: Buffer): Buffer {
-  if (payload.length > maxPayloadBytes) {
-    throw new RangeError(`journal record of ${payload.length} bytes exceeds ${maxPayloadBytes}`);
+/**
+ * The frame of `encodeRecord(record)`. The JSON is written straight into the frame: one buffer
+ * per record and no copy, on the path of every commit.
+ */
+export function encodeRecordFrame(record: JournalRecord): Buffer {
+  const json = recordJson(record);
+  const length = Buffer.byteLength(json, 'utf8');
+  if (length > maxPayloadBytes) {
+    throw new RangeError(`journal record of ${length} bytes exceeds ${maxPayloadBytes}`);
   }
-  const frame = Buffer.allocUnsafe(frameHeaderBytes + payload.length);
-  frame.writeUInt32BE(payload.length, 0);
-  frame.writeUInt32BE(checksum(frame.subarray(0, 4), payload), 4);
-  payload.copy(frame, frameHeaderBytes);
+  const frame = Buffer.allocUnsafe(frameHeaderBytes + length);
+  frame.writeUInt32BE(length, 0);
+  frame.write(json, frameHeaderBytes, 'utf8');
+  frame.writeUInt32BE(checksum(frame.subarray(0, 4), frame.subarray(frameHeaderBytes)), 4);
   return frame;
 }
 

@@ -1,0 +1,165 @@
+import type { Command, JournalRecord } from '@pocketnet/ledger';
+import { unrestrictedCaller } from '@pocketnet/runtime';
+import { envInteger } from './bench-config.ts';
+import {
+  type BenchResult,
+  formatCount,
+  formatMs,
+  formatRatio,
+  infoLine,
+  median,
+  statusOf,
+} from './bench-line.ts';
+import { renderTable } from './report-table.ts';
+import { type DevnetNode, spliceRefs, startDevnetNode, submitAs } from './splice-devnet.ts';
+
+// One pass of the devnet's round automation (AdvanceOpenMiningRounds, StartIssuing with the
+// round's summary, Close, ClaimExpiredRewards, Archive, as `POST /api/devnet/v0/rounds/advance`
+// runs it) with many reward coupons outstanding, beside the same passes with none.
+
+const targetMs = 1_000;
+const passes = 5;
+
+export function readRoundAdvanceConfig() {
+  return {
+    coupons: envInteger('BENCH_ROUND_COUPONS', 100_000),
+    perTransaction: envInteger('BENCH_ROUND_COUPONS_PER_TX', 1_000),
+  };
+}
+
+export type RoundAdvanceConfig = ReturnType<typeof readRoundAdvanceConfig>;
+
+/** Half ValidatorRewardCoupons, half featured AppRewardCoupons, all of `round`, as the DSO. */
+async function createCoupons(devnet: DevnetNode, config: RoundAdvanceConfig, round: string) {
+  const { dso, operator: user } = devnet;
+  const coupon = (index: number): Command =>
+    index % 2 === 0
+      ? {
+          kind: 'create',
+          templateId: spliceRefs.validatorRewardCoupon,
+          createArguments: { dso, user, amount: '1.5', round: { number: round } },
+        }
+      : {
+          kind: 'create',
+          templateId: spliceRefs.appRewardCoupon,
+          createArguments: {
+            ...{ dso, provider: user, featured: true, amount: '200.0' },
+            ...{ round: { number: round }, beneficiary: user },
+          },
+        };
+  const started = performance.now();
+  for (let first = 0; first < config.coupons; first += config.perTransaction) {
+    const size = Math.min(config.perTransaction, config.coupons - first);
+    const commands = Array.from({ length: size }, (_, offset) => coupon(first + offset));
+    await submitAs(devnet.node.engine, { actAs: [dso], readAs: [] }, commands);
+  }
+  return performance.now() - started;
+}
+
+type Pass = {
+  readonly ms: number;
+  readonly choices: readonly string[];
+  readonly nodes: number;
+  /** Whether the pass started issuing a round that had coupons (its summary is not all zero). */
+  readonly summarized: boolean;
+};
+
+const hasCoupons = (argument: unknown) => {
+  const summary = (argument as { summary?: Record<string, unknown> }).summary ?? {};
+  return [summary.totalValidatorRewardCoupons, summary.totalFeaturedAppRewardCoupons].some(
+    (total) => typeof total === 'string' && /[1-9]/.test(total),
+  );
+};
+
+/** Times `passes` round advances, recording the root choices and event count of each. */
+async function timePasses(devnet: DevnetNode): Promise<Pass[]> {
+  const { node } = devnet;
+  const controls = node.devnet?.controls;
+  if (!controls) throw new Error('no devnet controls');
+  let current = { choices: [] as string[], nodes: 0, summarized: false };
+  const subscription = node.records$.subscribe((record: JournalRecord) => {
+    if (record.type !== 'transaction') return;
+    current.nodes += record.nodes.length;
+    for (const id of record.rootNodeIds) {
+      const root = record.nodes[id];
+      if (root?.kind !== 'exercised') continue;
+      current.choices.push(root.choice.replace('AmuletRules_', ''));
+      if (root.choice === 'AmuletRules_MiningRound_StartIssuing' && hasCoupons(root.choiceArgument))
+        current.summarized = true;
+    }
+  });
+  const results: Pass[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    current = { choices: [], nodes: 0, summarized: false };
+    const started = performance.now();
+    await controls.advanceRounds(unrestrictedCaller, 1);
+    results.push({ ms: performance.now() - started, ...current });
+  }
+  subscription.unsubscribe();
+  return results;
+}
+
+/** `AdvanceOpenMiningRounds, ClaimExpiredRewards ×1000, …`: each choice once, with its count. */
+function describeChoices(choices: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const choice of choices) counts.set(choice, (counts.get(choice) ?? 0) + 1);
+  return [...counts]
+    .map(([choice, count]) => (count > 1 ? `${choice} ×${count}` : choice))
+    .join(', ');
+}
+
+const describePass = (pass: Pass) =>
+  `${formatMs(pass.ms)}: ${describeChoices(pass.choices)} (${formatCount(pass.nodes)} events)`;
+
+export async function runRoundAdvance(config: RoundAdvanceConfig): Promise<BenchResult> {
+  const empty = await startDevnetNode();
+  const baseline = await timePasses(empty);
+  await empty.node.close();
+
+  const loaded = await startDevnetNode();
+  // Round 1 is the newest open round at genesis: its coupons are summarized on the second pass
+  // and, once its issuing round closes, expired on the fifth.
+  const createMs = await createCoupons(loaded, config, '1');
+  const withCoupons = await timePasses(loaded);
+  await loaded.node.close();
+
+  const baselineMs = median(baseline.map((pass) => pass.ms));
+  const summarizing = withCoupons.find((pass) => pass.summarized) ?? withCoupons[0];
+  const claiming = withCoupons.reduce((a, b) => (b.nodes > a.nodes ? b : a));
+  const coupons = formatCount(config.coupons);
+  const advanceMs = summarizing?.ms ?? 0;
+  return {
+    lines: [
+      {
+        // The advance that opens a round while the coupons are outstanding: it reads all of
+        // them to summarise their round, which is where a slow node would show it.
+        name: `round advance, ${coupons} coupons outstanding (opens a round, summarises theirs)`,
+        value: formatMs(advanceMs),
+        baseline: formatMs(baselineMs),
+        ratio: formatRatio(advanceMs / baselineMs),
+        target: `< ${formatMs(targetMs)}`,
+        status: statusOf(advanceMs < targetMs),
+      },
+      infoLine(
+        `closing their round: expiring ${coupons} unclaimed coupons, in batches of 100`,
+        formatMs(claiming.ms),
+      ),
+      infoLine(
+        `creating ${coupons} coupons, ${formatCount(config.perTransaction)} per transaction`,
+        `${formatCount(config.coupons / (createMs / 1000))} coupons/s`,
+      ),
+    ],
+    notes: [
+      `round advance baseline (no coupons), median of ${passes} passes: ${formatMs(baselineMs)}`,
+      ...withCoupons.map(
+        (pass, index) => `round advance pass ${index + 1} with coupons, ${describePass(pass)}`,
+      ),
+    ],
+  };
+}
+
+if (import.meta.main) {
+  const result = await runRoundAdvance(readRoundAdvanceConfig());
+  console.log(renderTable(result.lines));
+  for (const note of result.notes) console.log(note);
+}
