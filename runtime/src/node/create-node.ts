@@ -2,6 +2,7 @@ import {
   createFileJournal,
   createLedgerEngine,
   createMemoryJournal,
+  createNamespaceFingerprint,
   createPackageRegistry,
   examplePackages,
   identityProviderByIssuer,
@@ -35,7 +36,13 @@ import { watchedByAutomation } from './watched-by-automation.ts';
  * the projections and services every API reads through.
  */
 export async function createNode(config: NodeConfig) {
-  const participantId = makeParticipantId(config.participantName);
+  // A devnet's seed names its participant too, so that another seed gives other ids throughout.
+  const participantId = config.devnet
+    ? makeParticipantId(
+        config.participantName,
+        createNamespaceFingerprint(`participant:${config.participantName}:${config.devnet.seed}`),
+      )
+    : makeParticipantId(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   const packages = createPackageRegistry([
     ...examplePackages,
