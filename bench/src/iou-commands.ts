@@ -1,4 +1,4 @@
-import type { Command, SubmitRequest } from '@pocketnet/ledger';
+import { type Command, internalSubmission, type SubmitRequest } from '@pocketnet/ledger';
 
 export const iouTemplate = '#pocketnet-examples:Iou:Iou';
 
@@ -30,17 +30,5 @@ export function submitRequest(
   actAs: readonly string[],
   commandId: string,
 ): SubmitRequest {
-  return {
-    commands,
-    userId: 'bench',
-    commandId,
-    submissionId: commandId,
-    workflowId: '',
-    actAs,
-    readAs: [],
-    deduplicationPeriod: { kind: 'empty' },
-    disclosedContracts: [],
-    synchronizerId: null,
-    minLedgerTimeMicros: null,
-  };
+  return internalSubmission({ commands, userId: 'bench', commandId, actAs });
 }

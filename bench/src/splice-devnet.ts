@@ -3,6 +3,7 @@ import {
   createLedgerEngine,
   createMemoryJournal,
   createPartyId,
+  internalSubmission,
   type LedgerEngine,
   type TransactionRecord,
   type Value,
@@ -86,19 +87,15 @@ export function submitAs(
   commands: readonly Command[],
 ): Promise<TransactionRecord> {
   counter += 1;
-  return engine.submit({
-    commands,
-    userId: 'bench',
-    commandId: `splice-bench-${counter}`,
-    submissionId: `splice-bench-${counter}`,
-    workflowId: '',
-    actAs: parties.actAs,
-    readAs: parties.readAs,
-    deduplicationPeriod: { kind: 'empty' },
-    disclosedContracts: [],
-    synchronizerId: null,
-    minLedgerTimeMicros: null,
-  });
+  return engine.submit(
+    internalSubmission({
+      commands,
+      userId: 'bench',
+      commandId: `splice-bench-${counter}`,
+      actAs: parties.actAs,
+      readAs: parties.readAs,
+    }),
+  );
 }
 
 export const exerciseCommand = (

@@ -51,3 +51,30 @@ export type SubmitRequest = {
   /** Lower bound on ledger time, in microseconds since the epoch. */
   readonly minLedgerTimeMicros: bigint | null;
 };
+
+/**
+ * A submission of the node's own (genesis, automation, benchmarks): no readers, no disclosure,
+ * no deduplication window, and the command id doubling as the submission id.
+ */
+export function internalSubmission(request: {
+  readonly commands: readonly Command[];
+  readonly userId: string;
+  readonly commandId: string;
+  readonly actAs: readonly string[];
+  readonly readAs?: readonly string[];
+  readonly workflowId?: string;
+}): SubmitRequest {
+  return {
+    commands: request.commands,
+    userId: request.userId,
+    commandId: request.commandId,
+    submissionId: request.commandId,
+    workflowId: request.workflowId ?? '',
+    actAs: request.actAs,
+    readAs: request.readAs ?? [],
+    deduplicationPeriod: { kind: 'empty' },
+    disclosedContracts: [],
+    synchronizerId: null,
+    minLedgerTimeMicros: null,
+  };
+}

@@ -1,6 +1,7 @@
 export type { Clock, SimulatedClock } from './clock.ts';
 export { createSimulatedClock, createWallClock, formatMicros } from './clock.ts';
 export type { Command, DeduplicationPeriod, DisclosedContract, SubmitRequest } from './commands.ts';
+export { internalSubmission } from './commands.ts';
 export type { ActiveContract, ContractStore } from './contract.ts';
 export type { ArgumentSpec, ChoiceSpec, InterfaceChoiceSpec } from './dsl/choice.ts';
 export { defineChoice } from './dsl/choice.ts';

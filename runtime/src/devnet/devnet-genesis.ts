@@ -1,6 +1,7 @@
 import {
   type Command,
   type CreatedNode,
+  internalSubmission,
   type LedgerEngine,
   planCreateUser,
   type TransactionRecord,
@@ -47,19 +48,15 @@ export async function createDevnetGenesis(engine: LedgerEngine, options: Genesis
   let step = 0;
   const submit = (actAs: readonly string[], commands: readonly Command[]) => {
     step += 1;
-    return engine.submit({
-      commands,
-      userId: genesisUser,
-      commandId: `genesis-${step}`,
-      submissionId: `genesis-${step}`,
-      workflowId: 'genesis',
-      actAs,
-      readAs: [],
-      deduplicationPeriod: { kind: 'empty' },
-      disclosedContracts: [],
-      synchronizerId: null,
-      minLedgerTimeMicros: null,
-    });
+    return engine.submit(
+      internalSubmission({
+        commands,
+        userId: genesisUser,
+        commandId: `genesis-${step}`,
+        actAs,
+        workflowId: 'genesis',
+      }),
+    );
   };
   const rules = await createDsoContracts(submit, options);
   await submit(

@@ -1,4 +1,9 @@
-import type { LedgerEngine, PackageRegistry, ParticipantState } from '@pocketnet/ledger';
+import {
+  internalSubmission,
+  type LedgerEngine,
+  type PackageRegistry,
+  type ParticipantState,
+} from '@pocketnet/ledger';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
 import { createScheduler } from '../time/scheduler.ts';
@@ -48,19 +53,9 @@ export async function startDevnet(deps: {
     submit: (actAs, commands) => {
       counter += 1;
       const commandId = `dso-automation-${clock.nowMicros()}-${counter}`;
-      return engine.submit({
-        commands,
-        userId: 'pocketnet-dso-automation',
-        commandId,
-        submissionId: commandId,
-        workflowId: '',
-        actAs,
-        readAs: [],
-        deduplicationPeriod: { kind: 'empty' },
-        disclosedContracts: [],
-        synchronizerId: null,
-        minLedgerTimeMicros: null,
-      });
+      return engine.submit(
+        internalSubmission({ commands, userId: 'pocketnet-dso-automation', commandId, actAs }),
+      );
     },
   });
   const controls: { current: DevnetControls | null } = { current: null };

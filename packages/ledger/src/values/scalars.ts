@@ -29,7 +29,20 @@ export function readInt64(input: unknown, path: string): Value {
   return value.toString();
 }
 
+// The normalised text of a Numeric 10 (no leading zeros, exactly ten decimals, |x| < 10^28):
+// most values a ledger checks are ones it produced itself, and these need no parse and format.
+const canonicalNumeric10 = /^-?(?:0|[1-9]\d{0,27})\.\d{10}$/;
+const negativeZero10 = '-0.0000000000';
+
 export function readNumericValue(input: unknown, path: string, scale: number): Value {
+  if (
+    scale === 10 &&
+    typeof input === 'string' &&
+    canonicalNumeric10.test(input) &&
+    input !== negativeZero10
+  ) {
+    return input;
+  }
   const scaled = readNumeric(input, scale);
   if (typeof scaled === 'string') throw invalidAt(path, scaled);
   return formatNumeric(scaled, scale);
