@@ -228,5 +228,6 @@ export type {
   RecordField,
   RecordType,
   Typed,
+  ValueTypeMarker,
   VariantType,
 } from './values/types.ts';

@@ -154,3 +154,10 @@ export const transferType: Typed<Transfer> = t.record(
   },
   'Splice.AmuletRules:Transfer',
 );
+
+/** The argument of every choice by which a sender's wallet pays: coins in, round context, wallet. */
+export const walletPaymentArgument = {
+  inputs: t.list(transferInputType),
+  context: paymentTransferContextType,
+  walletProvider: t.party(),
+};

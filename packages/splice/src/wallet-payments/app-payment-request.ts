@@ -1,7 +1,7 @@
 import type { TemplateDefinition, TransactionContext } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
 import { fetchOpenRound, lockForPayment, paymentAmountToAmulet } from './amulet-calls.ts';
-import { paymentTransferContextType, transferInputType } from './amulet-types.ts';
+import { walletPaymentArgument } from './amulet-types.ts';
 import { isBefore, isPositive, require, sumNumeric } from './daml-support.ts';
 import { receiverAmountType } from './payment-types.ts';
 import { paymentModuleId, paymentsReferences } from './payments-references.ts';
@@ -42,11 +42,7 @@ export const appPaymentRequest: TemplateDefinition = defineTemplate({
     }),
     AppPaymentRequest_Accept: choice({
       controllers: (request, { walletProvider }) => [request.sender, walletProvider],
-      argument: {
-        inputs: t.list(transferInputType),
-        context: paymentTransferContextType,
-        walletProvider: t.party(),
-      },
+      argument: walletPaymentArgument,
       result: t.record({
         acceptedPayment: t.contractId(paymentsReferences.acceptedAppPayment),
         senderChangeAmulet: t.optional(t.contractId()),

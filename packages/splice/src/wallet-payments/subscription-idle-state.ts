@@ -1,6 +1,6 @@
 import type { TemplateDefinition, TransactionContext } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
-import { paymentTransferContextType, transferInputType } from './amulet-types.ts';
+import { walletPaymentArgument } from './amulet-types.ts';
 import { addRelTime, isBefore, require } from './daml-support.ts';
 import { paymentsReferences, subscriptionsModuleId } from './payments-references.ts';
 import {
@@ -38,11 +38,7 @@ export const subscriptionIdleState: TemplateDefinition = defineTemplate({
         subscriptionData.sender,
         walletProvider,
       ],
-      argument: {
-        inputs: t.list(transferInputType),
-        context: paymentTransferContextType,
-        walletProvider: t.party(),
-      },
+      argument: walletPaymentArgument,
       result: t.record({
         subscriptionPayment: t.contractId(paymentsReferences.subscriptionPayment),
         senderChange: t.optional(t.contractId()),

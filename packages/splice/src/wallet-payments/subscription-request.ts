@@ -1,6 +1,6 @@
 import type { TemplateDefinition } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
-import { paymentTransferContextType, transferInputType } from './amulet-types.ts';
+import { walletPaymentArgument } from './amulet-types.ts';
 import { paymentsReferences, subscriptionsModuleId } from './payments-references.ts';
 import {
   isValidPayData,
@@ -56,11 +56,7 @@ export const subscriptionRequest: TemplateDefinition = defineTemplate({
         subscriptionData.sender,
         walletProvider,
       ],
-      argument: {
-        inputs: t.list(transferInputType),
-        context: paymentTransferContextType,
-        walletProvider: t.party(),
-      },
+      argument: walletPaymentArgument,
       result: t.record({
         subscriptionPayment: t.contractId(paymentsReferences.subscriptionInitialPayment),
         senderChange: t.optional(t.contractId()),

@@ -24,6 +24,43 @@ function trackingInfoOfResult(result: Value) {
   return readAs(transferOfferTrackingInfoType, fieldOf(result, 'trackingInfo'), 'trackingInfo');
 }
 
+const offer = { reference: walletReferences.transferOffer, cid: offerCid };
+const accepted = { reference: walletReferences.acceptedTransferOffer, cid: acceptedCid };
+
+/**
+ * A choice by which the validator ends one of its user's offers: it exercises the offer's own
+ * choice with what that choice takes (nothing, the reason given, or the user as actor) and
+ * answers the offer's tracking info.
+ */
+function trackedOfferProxy(
+  target: { reference: string; cid: typeof offerCid | typeof acceptedCid },
+  choice: string,
+  takes: 'none' | 'reason' | 'actor',
+) {
+  // Only the choices that pass a reason on take one: their argument is the target's, exactly.
+  const argument = takes === 'reason' ? { cid: target.cid, reason: t.text() } : { cid: target.cid };
+  return defineChoice({
+    controllers: byValidator,
+    consuming: false,
+    argument,
+    result: trackingInfoResult,
+    body: (tx, self: { readonly payload: WalletAppInstallPayload }, given) => {
+      const { cid } = given;
+      const choiceArgument =
+        takes === 'reason' && 'reason' in given
+          ? { reason: given.reason }
+          : takes === 'actor'
+            ? { actor: self.payload.endUserParty }
+            : {};
+      return {
+        trackingInfo: trackingInfoOfResult(
+          tx.exercise(target.reference, cid, choice, choiceArgument),
+        ),
+      };
+    },
+  });
+}
+
 export const installOfferChoices = {
   WalletAppInstall_CreateTransferOffer: defineChoice({
     controllers: byValidator,
@@ -54,78 +91,26 @@ export const installOfferChoices = {
       return { acceptedTransferOffer: String(fieldOf(result, 'acceptedTransferOffer')) };
     },
   }),
-  WalletAppInstall_TransferOffer_Reject: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: offerCid },
-    result: trackingInfoResult,
-    body: (tx, _self, { cid }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.transferOffer, cid, 'TransferOffer_Reject', {}),
-      ),
-    }),
-  }),
-  WalletAppInstall_TransferOffer_Withdraw: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: offerCid, reason: t.text() },
-    result: trackingInfoResult,
-    body: (tx, _self, { cid, reason }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.transferOffer, cid, 'TransferOffer_Withdraw', { reason }),
-      ),
-    }),
-  }),
-  WalletAppInstall_TransferOffer_Expire: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: offerCid },
-    result: trackingInfoResult,
-    body: (tx, self, { cid }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.transferOffer, cid, 'TransferOffer_Expire', {
-          actor: self.payload.endUserParty,
-        }),
-      ),
-    }),
-  }),
-  WalletAppInstall_AcceptedTransferOffer_Abort: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: acceptedCid, reason: t.text() },
-    result: trackingInfoResult,
-    body: (tx, _self, { cid, reason }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.acceptedTransferOffer, cid, 'AcceptedTransferOffer_Abort', {
-          reason,
-        }),
-      ),
-    }),
-  }),
-  WalletAppInstall_AcceptedTransferOffer_Withdraw: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: acceptedCid, reason: t.text() },
-    result: trackingInfoResult,
-    body: (tx, _self, { cid, reason }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.acceptedTransferOffer, cid, 'AcceptedTransferOffer_Withdraw', {
-          reason,
-        }),
-      ),
-    }),
-  }),
-  WalletAppInstall_AcceptedTransferOffer_Expire: defineChoice({
-    controllers: byValidator,
-    consuming: false,
-    argument: { cid: acceptedCid },
-    result: trackingInfoResult,
-    body: (tx, self, { cid }) => ({
-      trackingInfo: trackingInfoOfResult(
-        tx.exercise(walletReferences.acceptedTransferOffer, cid, 'AcceptedTransferOffer_Expire', {
-          actor: self.payload.endUserParty,
-        }),
-      ),
-    }),
-  }),
+  WalletAppInstall_TransferOffer_Reject: trackedOfferProxy(offer, 'TransferOffer_Reject', 'none'),
+  WalletAppInstall_TransferOffer_Withdraw: trackedOfferProxy(
+    offer,
+    'TransferOffer_Withdraw',
+    'reason',
+  ),
+  WalletAppInstall_TransferOffer_Expire: trackedOfferProxy(offer, 'TransferOffer_Expire', 'actor'),
+  WalletAppInstall_AcceptedTransferOffer_Abort: trackedOfferProxy(
+    accepted,
+    'AcceptedTransferOffer_Abort',
+    'reason',
+  ),
+  WalletAppInstall_AcceptedTransferOffer_Withdraw: trackedOfferProxy(
+    accepted,
+    'AcceptedTransferOffer_Withdraw',
+    'reason',
+  ),
+  WalletAppInstall_AcceptedTransferOffer_Expire: trackedOfferProxy(
+    accepted,
+    'AcceptedTransferOffer_Expire',
+    'actor',
+  ),
 };
