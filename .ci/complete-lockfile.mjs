@@ -11,6 +11,8 @@ const platforms = {
   'darwin-arm64': { os: ['darwin'], cpu: ['arm64'] },
   'darwin-x64': { os: ['darwin'], cpu: ['x64'] },
   'darwin-64': { os: ['darwin'], cpu: ['x64'] },
+  'linux-arm': { os: ['linux'], cpu: ['arm'] },
+  'linux-arm64': { os: ['linux'], cpu: ['arm64'] },
   'linux-arm64-musl': { os: ['linux'], cpu: ['arm64'], libc: ['musl'] },
   'linux-x64-musl': { os: ['linux'], cpu: ['x64'], libc: ['musl'] },
   'win32-arm64': { os: ['win32'], cpu: ['arm64'] },
