@@ -18,6 +18,7 @@ import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
 import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
+import { scanRoutes } from './scan/scan.routes.ts';
 
 export type GatewayDeps = {
   readonly node: PocketnetNode;
@@ -89,6 +90,7 @@ export function createGateway(deps: GatewayDeps): {
   app.use(commandsRoutes({ node }));
   app.use(packageUploadRoutes({ node }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
+  app.use('/api/scan', scanRoutes({ node, logger }));
   app.use(createJsonBodyParser());
   app.use(versionRoutes({ node }));
   app.use(ledgerApiRoutes({ node }));

@@ -1,0 +1,21 @@
+import type { PocketnetNode } from '@pocketnet/runtime';
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
+import { registryRoutes } from './registry.routes.ts';
+import { scanHistoryRoutes } from './scan-history.routes.ts';
+import { scanNetworkRoutes } from './scan-network.routes.ts';
+
+export type ScanRouteDeps = { readonly node: PocketnetNode; readonly logger: Logger };
+
+/** `/api/scan`: the network as Scan serves it, and the token-standard registry under `/registry`. */
+export function scanRoutes(deps: ScanRouteDeps): Router {
+  const router = Router();
+  router.use(createJsonBodyParser());
+  router.use(scanHistoryRoutes(deps));
+  router.use(scanNetworkRoutes(deps));
+  router.use('/registry', registryRoutes(deps));
+  router.use(createSpliceErrorHandler({ logger: deps.logger }));
+  return router;
+}
