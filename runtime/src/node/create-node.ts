@@ -18,6 +18,7 @@ import { createContractEventsIndex } from '../projections/contract-events.projec
 import { createParticipantProjection } from '../projections/participant.projection.ts';
 import { createUpdateLog } from '../projections/update-log.projection.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
+import { createScan } from '../scan/create-scan.ts';
 import { createCommands } from '../services/commands.service.ts';
 import { createCompletions } from '../services/completions.service.ts';
 import { createContractLookups } from '../services/contract-lookups.service.ts';
@@ -29,6 +30,7 @@ import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import type { EventFilter } from '../views/event-filter.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import type { NodeConfig } from './node-config.ts';
+import type { PocketnetNodeCore } from './node-core.ts';
 import { watchedByAutomation } from './watched-by-automation.ts';
 
 /**
@@ -77,9 +79,26 @@ export async function createNode(config: NodeConfig) {
     synchronizerId,
     publish: bus.publish,
   });
-  await engine.recover();
   const state = participant.state;
-  const devnet = config.devnet
+  let devnet: Awaited<ReturnType<typeof startDevnet>> | null = null;
+  const core: PocketnetNodeCore = {
+    identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
+    clock,
+    packages,
+    catalog,
+    records$: bus.records$,
+    participant: state,
+    updateLog,
+    contractEvents,
+    activeContracts,
+    watched,
+    engine,
+    devnetParties: () => devnet?.parties ?? null,
+  };
+  // Created before the replay, so that their projections see the whole journal.
+  const scan = createScan(core);
+  await engine.recover();
+  devnet = config.devnet
     ? await startDevnet({
         engine,
         packages,
@@ -92,7 +111,7 @@ export async function createNode(config: NodeConfig) {
       })
     : null;
   return {
-    identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
+    identity: core.identity,
     ledgerApiVersion: config.ledgerApiVersion,
     clock,
     devnet,
@@ -101,6 +120,7 @@ export async function createNode(config: NodeConfig) {
     engine,
     records$: bus.records$,
     participant: state,
+    scan,
     commands: createCommands({ participant: state, writer: engine }),
     reads: createLedgerReads({
       participant: state,
