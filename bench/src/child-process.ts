@@ -10,7 +10,7 @@ export async function runNodeScript<TResult>(
 ): Promise<TResult> {
   const child = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--conditions=development', script, ...(options.args ?? [])],
+    [...(options.nodeFlags ?? []), script, ...(options.args ?? [])],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';

@@ -58,14 +58,7 @@ async function timeToReady(args: (port: number) => string[]): Promise<number> {
   }
 }
 
-const pocketnetArgs = (port: number) => [
-  '--conditions=development',
-  cliMain,
-  'start',
-  '--ephemeral',
-  '--port',
-  String(port),
-];
+const pocketnetArgs = (port: number) => [cliMain, 'start', '--ephemeral', '--port', String(port)];
 
 // The least any Node HTTP server needs: start Node, listen, answer.
 const bareArgs = (port: number) => [

@@ -12,7 +12,7 @@ export type RunningServer = { readonly url: string; close(): Promise<void> };
 
 export const devSecret = 'unsafe';
 
-async function listen(server: Server): Promise<RunningServer> {
+export async function listen(server: Server): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

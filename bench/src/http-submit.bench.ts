@@ -6,6 +6,7 @@ import { defaultAudience, mintDevToken } from '@pocketnet/gateway';
 import { type BenchConfig, readBenchConfig } from './bench-config.ts';
 import type { BenchResult } from './bench-line.ts';
 import { runNodeScript } from './child-process.ts';
+import { startFloorServer } from './http-diagnostic-servers.ts';
 import {
   devSecret,
   type RunningServer,
@@ -81,9 +82,9 @@ async function measure(plan: LoadPlan): Promise<MeasuredRun> {
   };
 }
 
-type Servers = { baseline: RunningServer; pocketnet: RunningServer; authNone: RunningServer };
+const sides = ['baseline', 'pocketnet', 'authNone', 'floor'] as const;
 
-const sides = ['baseline', 'pocketnet', 'authNone'] as const;
+type Servers = Record<(typeof sides)[number], RunningServer>;
 
 async function runAll(servers: Servers, plan: PlanFor, config: BenchConfig['http']) {
   for (const side of sides) {
@@ -93,6 +94,7 @@ async function runAll(servers: Servers, plan: PlanFor, config: BenchConfig['http
     baseline: [],
     pocketnet: [],
     authNone: [],
+    floor: [],
   };
   // Taking turns spreads slow drifts (other load, CPU clock) over every side equally.
   for (let round = 0; round < config.rounds; round += 1) {
@@ -109,15 +111,16 @@ export async function runHttpSubmit(config: BenchConfig['http']): Promise<BenchR
   const pocketnet = await startGatewayServer(ledger.node);
   const authNone = await startGatewayServer(ledger.node, { mode: 'none' });
   const baseline = await startBaselineServer();
+  const floor = await startFloorServer(ledger, join(dir, 'floor'));
   try {
     const plan = await planFor(ledger, config);
     await checkSubmitWorks(plan(pocketnet, 'check', 1));
     await checkSubmitWorks(plan(authNone, 'check-none', 1));
-    const runs = await runAll({ baseline, pocketnet, authNone }, plan, config);
+    const runs = await runAll({ baseline, pocketnet, authNone, floor }, plan, config);
     const loggedErrors = pocketnet.loggedErrors.count + authNone.loggedErrors.count;
     return summariseHttp({ ...runs, loggedErrors }, config);
   } finally {
-    await Promise.all([pocketnet.close(), authNone.close(), baseline.close()]);
+    await Promise.all([pocketnet.close(), authNone.close(), baseline.close(), floor.close()]);
     await ledger.node.close();
     await rm(dir, { recursive: true, force: true });
   }

@@ -23,6 +23,8 @@ export type HttpRuns = {
   readonly pocketnet: readonly MeasuredRun[];
   /** The same gateway with `--auth none`: what JWT verification costs per request. */
   readonly authNone: readonly MeasuredRun[];
+  /** The bare server plus one durable journal append per request: the disk's share. */
+  readonly floor: readonly MeasuredRun[];
   readonly loggedErrors: number;
 };
 
@@ -56,7 +58,7 @@ const perRound = (runs: readonly MeasuredRun[]) =>
     .join('; ');
 
 type Figures = Record<
-  'ours' | 'base' | 'none',
+  'ours' | 'base' | 'none' | 'floor',
   { rps: number; p99: number; p50: number; cpu: number }
 >;
 
@@ -67,7 +69,12 @@ function figuresOf(runs: HttpRuns): Figures {
     p50: medianOf(side, (run) => run.p50Ms),
     cpu: medianOf(side, (run) => run.cpuMicrosPerRequest),
   });
-  return { ours: of(runs.pocketnet), base: of(runs.baseline), none: of(runs.authNone) };
+  return {
+    ours: of(runs.pocketnet),
+    base: of(runs.baseline),
+    none: of(runs.authNone),
+    floor: of(runs.floor),
+  };
 }
 
 const rps = (value: number) => `${formatCount(value)} req/s`;
@@ -75,7 +82,7 @@ const micros = (value: number) => `${formatCount(value)} µs`;
 const info = { text: 'info', met: null };
 const formatLatency = (value: number) => (value === 0 ? '< 1 ms' : formatMs(value));
 
-function httpLines({ ours, base, none }: Figures, clean: boolean): BenchLine[] {
+function httpLines({ ours, base, none, floor }: Figures, clean: boolean): BenchLine[] {
   return [
     comparedLine(
       'HTTP submit-and-wait req/s (file journal)',
@@ -109,11 +116,16 @@ function httpLines({ ours, base, none }: Figures, clean: boolean): BenchLine[] {
       { ours: none.cpu, base: base.cpu, format: micros },
       info,
     ),
+    comparedLine(
+      'HTTP bare server + durable append req/s',
+      { ours: floor.rps, base: base.rps, format: rps },
+      info,
+    ),
   ];
 }
 
 export function summariseHttp(runs: HttpRuns, config: BenchConfig['http']): BenchResult {
-  const all = [...runs.baseline, ...runs.pocketnet, ...runs.authNone];
+  const all = [...runs.baseline, ...runs.pocketnet, ...runs.authNone, ...runs.floor];
   const failures = all.reduce((sum, run) => sum + run.failures, 0);
   const figures = figuresOf(runs);
   return {
@@ -123,6 +135,7 @@ export function summariseHttp(runs: HttpRuns, config: BenchConfig['http']): Benc
       `http rounds, baseline: ${perRound(runs.baseline)}`,
       `http rounds, pocketnet: ${perRound(runs.pocketnet)}`,
       `http rounds, --auth none: ${perRound(runs.authNone)}`,
+      `http rounds, bare server + durable append: ${perRound(runs.floor)}`,
     ],
   };
 }

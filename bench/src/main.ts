@@ -1,13 +1,21 @@
+import { readActorRoutingConfig, runActorRouting } from './actors-routing.bench.ts';
 import { readAmuletTransferConfig, runAmuletTransfer } from './amulet-transfer.bench.ts';
+import { readAutomationJobsConfig, runAutomationJobs } from './automation-jobs.bench.ts';
 import { readBenchConfig } from './bench-config.ts';
 import type { BenchLine, BenchResult } from './bench-line.ts';
 import { runColdStart } from './cold-start.bench.ts';
 import { runEngineThroughput } from './engine-throughput.bench.ts';
+import {
+  readGraphQLSubscriptionsConfig,
+  runGraphQLSubscriptions,
+} from './graphql-subscriptions.bench.ts';
 import { runHttpSubmit } from './http-submit.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
 import { runReplay } from './replay.bench.ts';
 import { renderTable } from './report-table.ts';
 import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.ts';
+import { runScanPaging } from './scan-paging.bench.ts';
+import { readScanPagingConfig } from './scan-paging-measure.ts';
 
 const config = readBenchConfig();
 
@@ -16,7 +24,14 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
   ['engine throughput', () => runEngineThroughput(config.engine)],
   ['AmuletRules_Transfer throughput', () => runAmuletTransfer(readAmuletTransferConfig())],
   ['round advance with reward coupons', () => runRoundAdvance(readRoundAdvanceConfig())],
+  ['workflow actors vs a bare Subject', () => runActorRouting(readActorRoutingConfig())],
   ['HTTP submit-and-wait vs node:http', () => runHttpSubmit(config.http)],
+  ['Scan paging vs pre-serialised pages', () => runScanPaging(readScanPagingConfig())],
+  [
+    'GraphQL subscriptions vs a raw ws broadcast',
+    () => runGraphQLSubscriptions(readGraphQLSubscriptionsConfig()),
+  ],
+  ['automation jobs vs raw BullMQ', () => runAutomationJobs(readAutomationJobsConfig())],
   ['cold start', () => runColdStart(config.coldStart)],
   ['replay', () => runReplay(config.replay)],
   ['memory per active contract', () => runMemoryPerContract(config.memory)],

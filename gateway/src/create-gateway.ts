@@ -1,11 +1,22 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { type Caller, type PocketnetNode, unrestrictedCaller } from '@pocketnet/runtime';
+import {
+  type AutomationView,
+  type Caller,
+  isDomainError,
+  type PocketnetNode,
+  unrestrictedCaller,
+} from '@pocketnet/runtime';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { type AuthConfig, type Authenticator, createAuthenticator } from './auth/authenticator.ts';
 import { selectWebSocketProtocol, tokenOf } from './auth/bearer-token.ts';
 import { authenticateRequest } from './auth/require-user.middleware.ts';
+import { automationsRoutes } from './automations/automations.routes.ts';
+import { devTokenRoutes } from './devnet/dev-token.routes.ts';
 import { devnetRoutes } from './devnet/devnet.routes.ts';
+import { createGraphQL } from './graphql/create-graphql.ts';
+import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
+import { factsOf } from './http/canton-error-catalogue.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
   createLedgerErrorHandler,
@@ -13,17 +24,24 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { createInspectApi } from './inspect/inspect.routes.ts';
+import { inspectPageRoutes } from './inspect/inspect-page.routes.ts';
 import { commandsRoutes } from './ledger-api/commands.routes.ts';
 import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
 import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
+import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
 import { scanRoutes } from './scan/scan.routes.ts';
+import { validatorRoutes } from './validator/validator.routes.ts';
+import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
 
 export type GatewayDeps = {
   readonly node: PocketnetNode;
   readonly auth: AuthConfig;
   readonly logger: Logger;
+  /** The automations' queues, when the node runs them (the CLI hands them in). */
+  readonly automations?: AutomationView;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -74,6 +92,8 @@ export function createGateway(deps: GatewayDeps): {
   attachWebSockets(server: Server): void;
   /** Ends every WebSocket stream, so that the servers can close. */
   closeStreams(): void;
+  /** A failure as the API at `path` answers it (scale-out: a replica's forwarding fails). */
+  renderError(error: unknown, path: string): { status: number; body: unknown };
 } {
   const { node, logger } = deps;
   const authenticator = createAuthenticator(deps.auth, node.identityProviderForIssuer);
@@ -81,6 +101,9 @@ export function createGateway(deps: GatewayDeps): {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // submit-and-wait is answered ahead of express when it can be; its failures come in here.
+  installSubmitFastLane(app, { node, knownCaller: (req) => knownCaller(authenticator, req) });
+  app.use(submitFastLaneFailures);
   // The node listens only once the journal is replayed, so answering at all means ready.
   app.get('/livez', (_req, res) => void res.status(200).end());
   app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
@@ -89,8 +112,18 @@ export function createGateway(deps: GatewayDeps): {
   // command passes through no other router (each cost a microsecond or two per request).
   app.use(commandsRoutes({ node }));
   app.use(packageUploadRoutes({ node }));
+  app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
+  const inspect = createInspectApi({ actors: node.actors, authenticator, logger });
+  app.use('/api/inspect/v0', inspect.router);
+  app.use(inspectPageRoutes());
+  app.use(walletUiRoutes({ node, auth: deps.auth }));
   app.use('/api/scan', scanRoutes({ node, logger }));
+  app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
+  app.use('/api/validator', validatorRoutes({ node, logger }));
+  // yoga reads its own bodies, so it comes before the shared JSON parser.
+  const graphql = createGraphQL({ node, authenticator, logger, automations: deps.automations });
+  app.use(graphql.path, graphql.handler);
   app.use(createJsonBodyParser());
   app.use(versionRoutes({ node }));
   app.use(ledgerApiRoutes({ node }));
@@ -99,11 +132,21 @@ export function createGateway(deps: GatewayDeps): {
   const webSockets: Array<{ close(): void }> = [];
   return {
     app,
+    renderError: (error, path) => {
+      if (!path.startsWith('/api/')) return renderLedgerError(error, { participant, traceId: '' });
+      if (!isDomainError(error)) {
+        return { status: 500, body: { error: 'An internal error occurred' } };
+      }
+      return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
+    },
     closeStreams: () => {
       for (const sockets of webSockets) sockets.close();
+      inspect.closeStreams();
+      graphql.close();
     },
     attachWebSockets(server) {
-      const sockets = attachLedgerWebSockets(server, {
+      graphql.attachWebSocket(server);
+      const sockets = attachLedgerWebSockets(withoutGraphQLUpgrades(server), {
         node,
         authenticateUpgrade: (request) => callerOfRequest(authenticator, request),
         selectProtocol: selectWebSocketProtocol,

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { interactiveErrorCases, interactiveValidCases } from './interactive-operation-cases.ts';
 import { type Answer, type Exchange, ledgerEnd, send } from './ledger-calls.ts';
 import { commands, createIou, exercise, iouTemplate, wildcardFor } from './ledger-fixtures.ts';
 import { type LedgerFixture, fixtureUsers as users } from './ledger-operation-fixture.ts';
@@ -103,7 +104,9 @@ const commandCases: Partial<Record<OperationKey, OperationCase>> = {
     },
   },
   'POST /v2/commands/submit-and-wait-for-reassignment': {
-    request: (f) => post('/v2/commands/submit-and-wait-for-reassignment', reassignment(f)),
+    // Alice's user may act as alice; the source named is no synchronizer of the node.
+    request: (f) =>
+      post('/v2/commands/submit-and-wait-for-reassignment', reassignment(f), users.alice),
     status: 400,
     code: 'NO_SYNCHRONIZER_FOR_SUBMISSION',
   },
@@ -129,7 +132,7 @@ const commandCases: Partial<Record<OperationKey, OperationCase>> = {
     },
   },
   'POST /v2/commands/async/submit-reassignment': {
-    request: (f) => post('/v2/commands/async/submit-reassignment', reassignment(f)),
+    request: (f) => post('/v2/commands/async/submit-reassignment', reassignment(f), users.alice),
     status: 400,
     code: 'NO_SYNCHRONIZER_FOR_SUBMISSION',
   },
@@ -660,6 +663,7 @@ export const validCases: Partial<Record<OperationKey, OperationCase>> = {
   ...partyCases,
   ...userCases,
   ...idpCases,
+  ...interactiveValidCases,
 };
 
 const malformed = '{"this is": not json';
@@ -731,7 +735,7 @@ export const errorCases: Partial<Record<OperationKey, ErrorCase>> = {
         users.alice,
       ),
     status: 404,
-    code: 'CONTRACT_NOT_FOUND',
+    code: 'CONTRACT_EVENTS_NOT_FOUND',
   },
   'POST /v2/contracts/contract-by-id': {
     request: (f) =>
@@ -1002,4 +1006,5 @@ export const errorCases: Partial<Record<OperationKey, ErrorCase>> = {
     status: 404,
     code: 'IDP_CONFIG_NOT_FOUND',
   },
+  ...interactiveErrorCases,
 };

@@ -16,6 +16,8 @@ export const specFiles = {
   ledger: 'canton/json-ledger-api-3.5.x-splice-main/openapi.yaml',
   'ledger-3.4': 'canton/json-ledger-api-3.4.12-mainnet/openapi.yaml',
   scan: 'splice-bundled-0.6.1/scan.yaml',
+  /** Splice main (0.6.11): multi-file, its `$ref`s into the common documents are bundled on load. */
+  'scan-main': 'splice/apps/scan/src/main/openapi/scan.yaml',
   'scan-proxy': 'splice-bundled-0.6.1/scan-proxy.yaml',
   validator: 'splice-bundled-0.6.1/validator-internal.yaml',
   'wallet-internal': 'splice-bundled-0.6.1/wallet-internal.yaml',
@@ -26,6 +28,13 @@ export const specFiles = {
   allocation: 'splice-bundled-0.6.1/allocation-v1.yaml',
   'allocation-instruction': 'splice-bundled-0.6.1/allocation-instruction-v1.yaml',
   'token-metadata': 'splice-bundled-0.6.1/token-metadata-v1.yaml',
+  /** Splice main's validator app (multi-file, bundled on load like scan-main). */
+  'validator-main': 'splice/apps/validator/src/main/openapi/validator-internal.yaml',
+  'wallet-internal-main': 'splice/apps/wallet/src/main/openapi/wallet-internal.yaml',
+  'wallet-external-main': 'splice/apps/wallet/src/main/openapi/wallet-external.yaml',
+  /** Splice main's scan proxy and name service on the validator (multi-file, bundled on load). */
+  'scan-proxy-main': 'splice/apps/validator/src/main/openapi/scan-proxy.yaml',
+  'ans-main': 'splice/apps/validator/src/main/openapi/ans-external.yaml',
 } as const;
 
 export type SpecName = keyof typeof specFiles;
@@ -71,11 +80,85 @@ const specs = new Map<SpecName, LoadedSpec>();
 const validators = new WeakMap<object, ValidateFunction>();
 const ajv = createAjv();
 
+const readYaml = (url: URL): Json => parse(readFileSync(url, 'utf8')) as Json;
+
+const pointerTarget = (root: Json, pointer: string): Json | undefined =>
+  pointer
+    .replace(/^\//, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<Json | undefined>((at, part) => (isObject(at) ? at[part] : undefined), root);
+
+/**
+ * A multi-file spec as one document: a `$ref` into another file's components becomes a local
+ * `#/components/<kind>/<name>` (the component is copied in, with its own references followed),
+ * any other `$ref` into another file (a path item) is inlined.
+ */
+function bundleSpec(url: URL): SpecDocument {
+  const documents = new Map<string, Json>();
+  const documentAt = (at: URL): Json => {
+    const loaded = documents.get(at.href) ?? readYaml(at);
+    documents.set(at.href, loaded);
+    return loaded;
+  };
+  const root = documentAt(url) as JsonObject;
+  const components = (isObject(root.components) ? root.components : {}) as JsonObject;
+  root.components = components;
+  const internalize = (node: Json, base: URL): Json => {
+    if (Array.isArray(node)) return node.map((item) => internalize(item, base));
+    if (!isObject(node)) return node;
+    const ref = node.$ref;
+    if (typeof ref === 'string' && (!ref.startsWith('#') || base.href !== url.href)) {
+      const [file = '', pointer = ''] = ref.split('#');
+      const at = new URL(file, base);
+      const target = pointerTarget(documentAt(at), pointer);
+      if (target === undefined) throw new Error(`cannot resolve ${ref} from ${base.href}`);
+      const component = pointer.match(/^\/components\/([^/]+)\/([^/]+)$/);
+      if (!component) return internalize(target, at);
+      const [, kind = '', name = ''] = component;
+      const group = (components[kind] ?? {}) as JsonObject;
+      components[kind] = group;
+      if (!(name in group)) {
+        group[name] = {};
+        group[name] = internalize(target, at);
+      }
+      return { $ref: `#/components/${kind}/${name}` };
+    }
+    const converted: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) converted[key] = internalize(value, base);
+    return converted;
+  };
+  const { components: _own, ...rest } = root;
+  const document = internalize(rest, url) as JsonObject;
+  for (const group of Object.values(components)) {
+    if (!isObject(group)) continue;
+    for (const name of Object.keys(group)) group[name] = internalize(group[name] ?? null, url);
+  }
+  return { ...document, components } as unknown as SpecDocument;
+}
+
+/**
+ * Scan's ExercisedEvent declares `exercise_result` an object, yet it carries any Daml value:
+ * Splice's compact_json renders a choice returning a contract id as a JSON string (the field is
+ * circe's free-form Json in Splice). Validation takes the field for any value.
+ */
+function relaxDamlValueFields(name: SpecName, components: Json): Json {
+  if (!name.startsWith('scan') || !isObject(components) || !isObject(components.schemas)) {
+    return components;
+  }
+  const exercised = components.schemas.ExercisedEvent;
+  if (isObject(exercised) && isObject(exercised.properties)) {
+    exercised.properties.exercise_result = {};
+  }
+  return components;
+}
+
 function loadSpec(name: SpecName): LoadedSpec {
   const cached = specs.get(name);
   if (cached) return cached;
-  const document = parse(readFileSync(new URL(specFiles[name], specRoot), 'utf8')) as SpecDocument;
-  const loaded = { document, components: toJsonSchema(document.components ?? {}) };
+  const document = bundleSpec(new URL(specFiles[name], specRoot));
+  const components = relaxDamlValueFields(name, toJsonSchema(document.components ?? {}));
+  const loaded = { document, components };
   specs.set(name, loaded);
   return loaded;
 }

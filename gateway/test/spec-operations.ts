@@ -42,16 +42,9 @@ export function ledgerOperations(): OperationKey[] {
   );
 }
 
-/**
- * Operations a later issue covers: interactive submission's prepare/execute family and the
- * external-party endpoints (preferred-package-version and preferred-packages are served).
- */
-export function isExcludedOperation(key: OperationKey): boolean {
-  const { path } = splitKey(key);
-  if (path.startsWith('/v2/parties/external/')) return true;
-  return /^\/v2\/interactive-submission\/(prepare|execute|executeAndWait|executeAndWaitForTransaction)$/.test(
-    path,
-  );
+/** Operations left out of the table: none since issue 9 served the interactive family. */
+export function isExcludedOperation(_key: OperationKey): boolean {
+  return false;
 }
 
 /** The media types the spec declares for a status (exact, `2XX`, then `default`). */

@@ -18,6 +18,7 @@ export const spliceIds = {
   validatorRight: `${amuletModule}:ValidatorRight`,
   featuredAppRight: `${amuletModule}:FeaturedAppRight`,
   appRewardCoupon: `${amuletModule}:AppRewardCoupon`,
+  featuredAppActivityMarker: `${amuletModule}:FeaturedAppActivityMarker`,
   validatorRewardCoupon: `${amuletModule}:ValidatorRewardCoupon`,
   unclaimedReward: `${amuletModule}:UnclaimedReward`,
   openMiningRound: `${roundModule}:OpenMiningRound`,

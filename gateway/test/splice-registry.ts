@@ -147,3 +147,31 @@ export async function tapWithDisclosure(
   if (!created?.CreatedTreeEvent) throw new Error('the tap created no amulet');
   return created.CreatedTreeEvent.value.contractId;
 }
+
+// The node's own registry (Scan's `/api/scan/registry`), as a wallet asks it: no token needed.
+
+export type RegistryChoiceContextBody = {
+  choiceContextData: { values: Record<string, ContextValue> };
+  disclosedContracts: Array<Disclosed & Record<string, unknown>>;
+};
+
+/** Calls `/api/scan/registry` + `path`: a POST with `body`, or a GET without one. */
+export function registryCall(net: SpliceNode, path: string, body?: unknown): Promise<Response> {
+  return net.node.call(`/api/scan/registry${path}`, { user: null, body });
+}
+
+/** The registry's answer as tokenStandardChoice takes a context; debug fields go along too. */
+export function fromRegistry(body: RegistryChoiceContextBody): RegistryContext {
+  return {
+    choiceContext: body.choiceContextData,
+    disclosed: body.disclosedContracts,
+  };
+}
+
+/** The registry's choice context for `path` (e.g. `/transfer-instruction/v1/<id>/choice-contexts/accept`). */
+export async function registryChoiceContext(
+  net: SpliceNode,
+  path: string,
+): Promise<RegistryContext> {
+  return fromRegistry(await json<RegistryChoiceContextBody>(await registryCall(net, path, {})));
+}

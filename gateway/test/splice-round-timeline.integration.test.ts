@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from './ledger-fixtures.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
+import { scanOk } from './scan-network-fixtures.ts';
 import {
   dsoContracts,
   ledgerEnd,
@@ -18,6 +19,8 @@ import {
 // the round automation runs as rounds fall due, and the DSO's contracts show where each round is.
 
 const genesis = Date.parse('2026-01-01T00:00:00Z');
+/** How often Splice's SV automation polls (its default `pollingInterval`). */
+const pollingSeconds = 30;
 /** The instant `ticks` ticks after genesis, as the ledger renders times (microseconds). */
 const at = (ticks: number) =>
   new Date(genesis + ticks * tickSeconds * 1000).toISOString().replace('.000Z', '.000000Z');
@@ -39,6 +42,8 @@ describe('the round timeline over HTTP', () => {
   });
   afterAll(() => net.node.close());
 
+  const advanceSeconds = async (seconds: number) =>
+    json(await net.node.call('/api/devnet/v0/time/advance', { body: { seconds } }));
   const advance = async (ticks: number) =>
     json(
       await net.node.call('/api/devnet/v0/time/advance', {
@@ -126,12 +131,12 @@ describe('the round timeline over HTTP', () => {
     ]);
   });
 
-  it('closes an issuing round when it is due, settles what it left unclaimed and archives it', async () => {
+  it('closes an issuing round when it is due, and keeps it while its rewards are settled', async () => {
     const before = await ledgerEnd(net.node);
     await advance(1);
-    // At tick 4 round 0's issuing window ends: ClosedMiningRound, ClaimExpiredRewards, Archive.
+    // At tick 4 round 0's issuing window ends: it becomes a ClosedMiningRound, which Scan lists.
     expect(await lifecycle(spliceIds.closedMiningRound, before)).toEqual([
-      { round: '0', archived: true },
+      { round: '0', archived: false },
     ]);
     expect((await roundsOf(net, spliceIds.issuingMiningRound)).map((r) => r.number)).toEqual([
       1, 2, 3,
@@ -139,16 +144,28 @@ describe('the round timeline over HTTP', () => {
     expect((await roundsOf(net, spliceIds.openMiningRound)).map((r) => r.number)).toEqual([
       4, 5, 6,
     ]);
-    expect(await dsoContracts(net, spliceIds.closedMiningRound)).toEqual([]);
+    expect((await roundsOf(net, spliceIds.closedMiningRound)).map((r) => r.number)).toEqual([0]);
+    const closed = await scanOk<{ rounds: unknown[] }>(net.node, '/v0/closed-rounds');
+    expect(closed.rounds).toHaveLength(1);
     // Nothing happened in round 0, so all its rewards went unclaimed when it started issuing.
     expect((await dsoContracts(net, spliceIds.unclaimedReward)).length).toBeGreaterThan(0);
   });
 
+  it('archives a closed round once the DSO has expired its coupons, a polling interval apart', async () => {
+    // Splice's SV triggers poll every 30 s: one poll expires what the round left, the next
+    // finds it settled and archives it.
+    await advanceSeconds(pollingSeconds);
+    expect((await roundsOf(net, spliceIds.closedMiningRound)).map((r) => r.number)).toEqual([0]);
+    await advanceSeconds(pollingSeconds);
+    expect(await dsoContracts(net, spliceIds.closedMiningRound)).toEqual([]);
+    const closed = await scanOk<{ rounds: unknown[] }>(net.node, '/v0/closed-rounds');
+    expect(closed.rounds).toEqual([]);
+  });
+
   it('does nothing between ticks', async () => {
     const before = await ledgerEnd(net.node);
-    await json(
-      await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: tickSeconds - 1 } }),
-    );
+    // The closed round's settlement took the first two polling intervals of this tick.
+    await advanceSeconds(tickSeconds - 2 * pollingSeconds - 1);
     expect(await ledgerEnd(net.node)).toBe(before);
     await json(await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 1 } }));
     expect(await ledgerEnd(net.node)).toBeGreaterThan(before);

@@ -12,7 +12,6 @@ import {
   activeContracts,
   type CreatedEvent,
   interfaceFilter,
-  latestOpenRound,
   ledgerEnd,
   nodeTime,
   type Payload,
@@ -37,6 +36,8 @@ import {
 // 90), used by a sender through the registry's disclosure, never seen by anybody else.
 
 const dayMillis = 86_400_000;
+const externalPartyConfigState =
+  '#splice-amulet:Splice.ExternalPartyConfigState:ExternalPartyConfigState';
 
 describe('a TransferPreapproval over the Ledger API', () => {
   let net: SpliceNode;
@@ -120,8 +121,8 @@ describe('a TransferPreapproval over the Ledger API', () => {
       filter: templateFilter(spliceIds.featuredAppRight),
     });
     const factory = await registryContract(net, spliceIds.externalPartyAmuletRules);
+    const configState = await registryContract(net, externalPartyConfigState);
     const now = await nodeTime(net);
-    const round = await latestOpenRound(net);
     const response = await tokenStandardChoice(net, {
       user: 'alice',
       actAs: alice,
@@ -150,26 +151,45 @@ describe('a TransferPreapproval over the Ledger API', () => {
           templateId: spliceIds.featuredAppRight,
           contractId: featured?.contractId ?? '',
         },
+        // Scan's registry adds the newest ExternalPartyConfigState, which SendV2 prices from.
+        'external-party-config-state': {
+          templateId: externalPartyConfigState,
+          contractId: configState.contractId,
+        },
       }),
       disclose: [disclosure(net, factory)],
     });
-    const result = rootResult<{ output: { tag: string } }>(await treeOf(response));
+    const tree = await treeOf(response);
+    const result = rootResult<{ output: { tag: string } }>(tree);
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
     expect(await holdings('carol', carol)).toEqual(['250.0000000000']);
     expect(await holdings('alice', alice)).toEqual(['750.0000000000']);
-    // extraFeaturedAppRewardAmount 1.0 USD / 0.005 USD per amulet = 200 amulet, this round.
-    const coupons = await activeContracts(net, {
-      user: net.operatorUser,
-      party: net.operator,
-      filter: templateFilter(spliceIds.appRewardCoupon),
-    });
-    expect(coupons.map((event) => event.createArgument)).toEqual([
+    const operatorsOf = async (templateId: string) =>
+      (
+        await activeContracts(net, {
+          user: net.operatorUser,
+          party: net.operator,
+          filter: templateFilter(templateId),
+        })
+      ).map((event) => event.createArgument);
+    // Splice's factory sends through TransferPreapproval_SendV2, whose featured provider gets
+    // a FeaturedAppActivityMarker rather than a coupon of the open round.
+    expect(JSON.stringify(tree)).toContain('TransferPreapproval_SendV2');
+    expect(await operatorsOf(spliceIds.appRewardCoupon)).toEqual([]);
+    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([
+      { dso: net.dso, provider: net.operator, beneficiary: net.operator, weight: '1.0000000000' },
+    ]);
+    // The DSO's automation converts it as the round ticks: featuredAppActivityMarkerAmount
+    // 1.0 USD / 0.005 USD per amulet = 200 amulet, in an open round of that time.
+    await json(await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 600 } }));
+    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([]);
+    expect(await operatorsOf(spliceIds.appRewardCoupon)).toEqual([
       {
         dso: net.dso,
         provider: net.operator,
         featured: true,
         amount: '200.0000000000',
-        round: { number: String(round.number) },
+        round: { number: expect.any(String) },
         beneficiary: net.operator,
       },
     ]);

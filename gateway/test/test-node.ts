@@ -20,6 +20,8 @@ export type TestNode = {
     path: string,
     init?: { method?: string; body?: unknown; user?: string | null },
   ): Promise<Response>;
+  /** The gateway's `closeStreams()`, as a stopping server calls it. */
+  closeStreams(): void;
   close(): Promise<void>;
 };
 
@@ -28,13 +30,14 @@ const audience = 'https://canton.network.global';
 
 /** A real node with the real gateway on a free port, journal in memory unless a dir is given. */
 export async function startTestNode(
-  options: { dataDir?: string; devnet?: boolean } = {},
+  options: { dataDir?: string; devnet?: boolean; synchronizers?: readonly string[] } = {},
 ): Promise<TestNode> {
   const node = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',
     synchronizerName: 'global-domain',
+    ...(options.synchronizers ? { synchronizers: options.synchronizers } : {}),
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
   });
@@ -51,6 +54,7 @@ export async function startTestNode(
     url,
     wsUrl: `ws://127.0.0.1:${port}`,
     token,
+    closeStreams: () => gateway.closeStreams(),
     async call(path, init = {}) {
       const user = init.user === undefined ? 'participant_admin' : init.user;
       const headers: Record<string, string> = {};

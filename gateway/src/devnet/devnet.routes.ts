@@ -10,6 +10,7 @@ import { decodeBody } from '../http/decode-body.ts';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { migrationScheduleControlRoutes } from '../scan/history/migration-schedule.routes.ts';
 
 const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
 
@@ -46,6 +47,7 @@ export function devnetRoutes({ node, logger }: { node: PocketnetNode; logger: Lo
     const { price } = decodeBody(amuletPriceRequestSchema, req.body);
     res.json({ amulet_price: controls().setAmuletPrice(callerOf(res), String(price)).amuletPrice });
   });
+  router.use(migrationScheduleControlRoutes({ node }));
   router.use(createSpliceErrorHandler({ logger }));
   return router;
 }

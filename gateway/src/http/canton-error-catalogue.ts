@@ -63,6 +63,14 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   PERMISSION_DENIED: indefinite('InsufficientPermission'),
   UNAVAILABLE: definite('TransientServerFailure'),
   REQUEST_TIME_OUT: definite('DeadlineExceededRequestStateUnknown'),
+  PARTICIPANT_BACKPRESSURE: definite(contention),
+  CONTRACT_EVENTS_NOT_FOUND: definite(missing),
+  LOCAL_VERDICT_INACTIVE_CONTRACTS: definite(missing),
+  LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND: definite(precondition),
+  NOT_SEQUENCED_TIMEOUT: definite(contention),
+  // Routing errors come before in-flight submission checking: never definite answers.
+  UNKNOWN_CONTRACT_SYNCHRONIZERS: definite(precondition),
+  INVALID_PRESCRIBED_SYNCHRONIZER_ID: definite(precondition),
 };
 
 export function factsOf(code: DomainErrorCode): CategoryFacts & { definiteAnswer?: false } {

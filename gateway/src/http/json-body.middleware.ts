@@ -50,7 +50,7 @@ function readBody(limit: number): RequestHandler {
  * JSON numbers become JS numbers: int64 offsets lose nothing below 2^53, which no ledger of
  * ours reaches, so the standard parser is enough and values stay plain JSON.
  */
-function parseJson(body: unknown): unknown {
+export function parseJsonBody(body: unknown): unknown {
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   const text = body.toString('utf8');
   try {
@@ -71,7 +71,7 @@ export function createJsonBodyParser(options: { limitBytes?: number } = {}): Req
     read(req, res, (error?: unknown) => {
       if (error) return next(error);
       try {
-        req.body = parseJson(req.body);
+        req.body = parseJsonBody(req.body);
       } catch (parseError) {
         return next(parseError);
       }

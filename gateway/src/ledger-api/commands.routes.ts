@@ -3,8 +3,10 @@ import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
 import { sendJson } from '../http/send-json.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
+import { reassignmentRoutes } from './reassignment.routes.ts';
 import { renderTransaction, renderTransactionTree } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+import { submitAndWait } from './submit-and-wait.ts';
 import { type JsCommandsJson, toSubmission } from './to-submission.ts';
 
 // Canton's default view of a submitted transaction: every event the submitters may see.
@@ -23,10 +25,9 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
   const post = (path: string, handler: RequestHandler) =>
     router.post(path, createJsonBodyParser(), handler);
 
+  // Usually answered by the fast lane (submit-fast-lane.ts) before express sees the request.
   post('/v2/commands/submit-and-wait', async (req, res) => {
-    const body = decode('JsCommands', req.body);
-    const record = await node.commands.submitAndWait(callerOf(res), submission(body));
-    sendJson(res, { updateId: record.updateId, completionOffset: record.offset });
+    sendJson(res, await submitAndWait(node, callerOf(res), req.body));
   });
 
   post('/v2/commands/submit-and-wait-for-transaction', async (req, res) => {
@@ -61,14 +62,8 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
     res.json({});
   });
 
-  post('/v2/commands/submit-and-wait-for-reassignment', (req, res) => {
-    decode('SubmitAndWaitForReassignmentRequest', req.body);
-    node.commands.refuseReassignment(callerOf(res));
-  });
-  post('/v2/commands/async/submit-reassignment', (req, res) => {
-    decode('SubmitReassignmentRequest', req.body);
-    node.commands.refuseReassignment(callerOf(res));
-  });
+  // Reassignments between the node's synchronizers (issue 10).
+  router.use(reassignmentRoutes({ node }));
   return router;
 }
 

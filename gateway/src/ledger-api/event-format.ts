@@ -40,6 +40,7 @@ export type UpdateFormatJson = {
   includeTopologyEvents?:
     | { includeParticipantAuthorizationEvents?: { parties?: string[] | undefined } | undefined }
     | undefined;
+  includeReassignments?: EventFormatJson | undefined;
 };
 
 function partyFilter(filters: FiltersJson, catalog: TemplateCatalog): PartyFilter {
@@ -110,5 +111,12 @@ export function toUpdateFormat(format: UpdateFormatJson, catalog: TemplateCatalo
     ? toTransactionFormat(format.includeTransactions, catalog, { shape: 'ACS_DELTA' })
     : null;
   const authorization = format.includeTopologyEvents?.includeParticipantAuthorizationEvents;
-  return { transactions, topologyParties: authorization ? (authorization.parties ?? []) : null };
+  const reassignments = format.includeReassignments
+    ? toEventFilter(format.includeReassignments, catalog)
+    : null;
+  return {
+    transactions,
+    topologyParties: authorization ? (authorization.parties ?? []) : null,
+    reassignments,
+  };
 }

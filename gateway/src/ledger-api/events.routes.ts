@@ -1,8 +1,19 @@
+import { DomainError, isDomainError } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { toEventFilter } from './event-format.ts';
 import { renderArchivedEvent, renderCreatedEvent } from './render/events.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+
+/** contract-by-id reports a contract it cannot show as CONTRACT_NOT_FOUND, not as missing events. */
+function contractEvents<TEvents>(lookup: () => TEvents): TEvents {
+  try {
+    return lookup();
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'CONTRACT_EVENTS_NOT_FOUND') throw error;
+    throw new DomainError('CONTRACT_NOT_FOUND', error.message, { details: error.details });
+  }
+}
 
 export function eventsRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
@@ -41,7 +52,9 @@ export function eventsRoutes({ node }: LedgerApiDeps): Router {
         : { filtersForAnyParty: {} },
       node.catalog,
     );
-    const { created } = node.lookups.eventsByContractId(callerOf(res), request.contractId, filter);
+    const { created } = contractEvents(() =>
+      node.lookups.eventsByContractId(callerOf(res), request.contractId, filter),
+    );
     if (created.event.kind !== 'created') throw new Error('a created entry holds a created event');
     res.json({ createdEvent: renderCreatedEvent(created.event, created.offset) });
   });

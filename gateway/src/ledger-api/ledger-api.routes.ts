@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { eventsRoutes } from './events.routes.ts';
+import { externalPartiesRoutes } from './external-parties.routes.ts';
 import { identityProvidersRoutes } from './idps.routes.ts';
+import { interactiveSubmissionRoutes } from './interactive-submission.routes.ts';
 import { packagesRoutes } from './packages.routes.ts';
 import { partiesRoutes } from './parties.routes.ts';
 import type { LedgerApiDeps } from './route-deps.ts';
@@ -18,10 +20,12 @@ export function ledgerApiRoutes(deps: LedgerApiDeps): Router {
     stateRoutes,
     updatesRoutes,
     eventsRoutes,
+    externalPartiesRoutes,
     partiesRoutes,
     usersRoutes,
     identityProvidersRoutes,
     packagesRoutes,
+    interactiveSubmissionRoutes,
     timeRoutes,
   ]) {
     router.use(routes(deps));

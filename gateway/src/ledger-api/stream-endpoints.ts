@@ -25,6 +25,8 @@ type Shape = 'ACS_DELTA' | 'LEDGER_EFFECTS';
 
 function updates(node: PocketnetNode, caller: Caller, body: unknown, legacyShape: Shape) {
   const request = decode('GetUpdatesRequest', body);
+  // The legacy filter asks for reassignments too, with the same filter (Canton's mapping).
+  const legacy = { ...(request.filter as EventFormatJson | undefined), verbose: request.verbose };
   const format: UpdateFormat = request.updateFormat
     ? toUpdateFormat(request.updateFormat, node.catalog)
     : {
@@ -34,6 +36,7 @@ function updates(node: PocketnetNode, caller: Caller, body: unknown, legacyShape
           shape: legacyShape,
         }),
         topologyParties: null,
+        reassignments: toEventFilter(legacy, node.catalog),
       };
   return node.reads.updates$(caller, format, {
     beginExclusive: request.beginExclusive,

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
+import { gatewayCommand } from './gateway.command.ts';
 import { startCommand } from './start.command.ts';
 import { mintToken } from './token.command.ts';
+import { workerCommand } from './worker.command.ts';
+import { writerCommand } from './writer.command.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -11,13 +14,22 @@ Usage:
                   [--auth-secret unsafe] [--auth-audience https://canton.network.global]
                   [--jwks-url URL] [--localnet-ports] [--ledger-api-version 3.4.12]
                   [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
-                  [--package ./my-package.ts]
+                  [--package ./my-package.ts] [--config validator.yaml]
+                  [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
+                  [--inspect stately] [--inspect-port 7576]
+  pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
+                  REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
+
+Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'start') return startCommand(rest, streams);
+  if (command === 'writer') return writerCommand(rest, streams);
+  if (command === 'gateway') return gatewayCommand(rest, streams);
+  if (command === 'worker') return workerCommand(rest, streams);
   if (command === 'token') {
     const { values } = parseArgs({
       args: [...rest],

@@ -5,6 +5,11 @@ export type StartOptions = {
   readonly host: string;
   readonly dataDir: string;
   readonly ephemeral: boolean;
+  /**
+   * `--journal`: where the journal lives: a data folder (`file`), memory (`--ephemeral`) or a
+   * Redis Stream (`redis`: the default with REDIS_URL unless --data-dir or --ephemeral is given).
+   */
+  readonly journal: 'file' | 'memory' | 'redis';
   readonly auth:
     | { readonly mode: 'hs256'; readonly secret: string; readonly audience: string }
     | { readonly mode: 'jwks'; readonly jwksUrl: string; readonly audience: string }
@@ -20,6 +25,18 @@ export type StartOptions = {
     readonly tickMicros: bigint;
     readonly validatorWalletUser: string;
   } | null;
+  /** `--config <file>`: the validator's automation configuration (YAML or JSON). */
+  readonly configFile: string | null;
+  /** `REDIS_URL`: run the automations on BullMQ in this Redis; in process without it. */
+  readonly redisUrl: string | null;
+  /** `POCKETNET_REDIS_PREFIX`: the key prefix of the queues in Redis (default `pocketnet`). */
+  readonly redisPrefix: string;
+  /** `--inspect stately`: also send the actors' inspection events to Stately's inspector. */
+  readonly inspect: { readonly mode: 'stately'; readonly port: number } | null;
+  /** `--synchronizers global,app1`: the synchronizers the node hosts (`global` alone by default). */
+  readonly synchronizers: readonly string[];
+  /** Scan: node time between ACS snapshots (µs), and whether bulk storage is served. */
+  readonly scan: { readonly acsSnapshotIntervalMicros: bigint; readonly bulkStorage: boolean };
 };
 
 export function parseStartOptions(args: readonly string[]): StartOptions {
@@ -28,7 +45,8 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     options: {
       port: { type: 'string', default: process.env.POCKETNET_PORT ?? '7575' },
       host: { type: 'string', default: '127.0.0.1' },
-      'data-dir': { type: 'string', default: '.pocketnet' },
+      'data-dir': { type: 'string' },
+      journal: { type: 'string' },
       ephemeral: { type: 'boolean', default: false },
       auth: { type: 'string', default: 'hs256' },
       'auth-secret': { type: 'string', default: 'unsafe' },
@@ -43,6 +61,12 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       seed: { type: 'string', default: '0' },
       tick: { type: 'string', default: '10m' },
       'validator-wallet-user': { type: 'string', default: 'administrator' },
+      'acs-snapshot-interval': { type: 'string', default: '3h' },
+      'no-bulk-storage': { type: 'boolean', default: false },
+      inspect: { type: 'string' },
+      'inspect-port': { type: 'string', default: '7576' },
+      config: { type: 'string' },
+      synchronizers: { type: 'string', default: 'global' },
     },
   });
   const port = Number(values.port);
@@ -51,8 +75,9 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
   return {
     port,
     host: values.host,
-    dataDir: values['data-dir'],
+    dataDir: values['data-dir'] ?? '.pocketnet',
     ephemeral: values.ephemeral,
+    journal: journalOption(values),
     auth: authOption(values.auth, values),
     localnetPorts: values['localnet-ports'],
     ledgerApiVersion: values['ledger-api-version'],
@@ -66,7 +91,33 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
             tickMicros: parseDuration(values.tick),
             validatorWalletUser: values['validator-wallet-user'],
           },
+    configFile: values.config ?? null,
+    redisUrl: process.env.REDIS_URL || null,
+    redisPrefix: process.env.POCKETNET_REDIS_PREFIX || 'pocketnet',
+    inspect: inspectOption(values.inspect, values['inspect-port']),
+    synchronizers: synchronizersOption(values.synchronizers),
+    scan: {
+      acsSnapshotIntervalMicros: parseDuration(values['acs-snapshot-interval']),
+      bulkStorage: !values['no-bulk-storage'],
+    },
   };
+}
+
+function journalOption(values: {
+  journal?: string | undefined;
+  ephemeral: boolean;
+  'data-dir'?: string | undefined;
+}): StartOptions['journal'] {
+  const { journal } = values;
+  if (journal === 'file' || journal === 'memory' || journal === 'redis') {
+    if (journal === 'redis' && !process.env.REDIS_URL)
+      throw new Error('--journal redis needs REDIS_URL');
+    return journal;
+  }
+  if (journal !== undefined)
+    throw new Error(`unknown --journal ${journal}: use file, memory or redis`);
+  if (values.ephemeral) return 'memory';
+  return process.env.REDIS_URL && values['data-dir'] === undefined ? 'redis' : 'file';
 }
 
 function authOption(
@@ -82,6 +133,29 @@ function authOption(
     return { mode: 'jwks', jwksUrl: values['jwks-url'], audience: values['auth-audience'] };
   }
   throw new Error(`unknown --auth ${mode}: use hs256, jwks or none`);
+}
+
+/** `global,app1`: names of synchronizers, `global` among them (the global synchronizer). */
+function synchronizersOption(list: string): readonly string[] {
+  const names = list.split(',').map((name) => name.trim());
+  if (
+    !names.includes('global') ||
+    names.some((name) => !/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(name))
+  ) {
+    throw new Error(`invalid --synchronizers ${list}: use e.g. global,app1 (global is required)`);
+  }
+  if (new Set(names).size !== names.length)
+    throw new Error(`--synchronizers ${list} repeats a name`);
+  return names;
+}
+
+function inspectOption(mode: string | undefined, port: string): StartOptions['inspect'] {
+  if (mode === undefined) return null;
+  if (mode !== 'stately') throw new Error(`unknown --inspect ${mode}: use stately`);
+  const number = Number(port);
+  if (!Number.isInteger(number) || number < 1 || number > 65535)
+    throw new Error(`invalid --inspect-port ${port}`);
+  return { mode, port: number };
 }
 
 const unitMicros: Record<string, bigint> = {

@@ -42,6 +42,18 @@ export const domainErrorCodes = [
   'PERMISSION_DENIED',
   'UNAVAILABLE',
   'REQUEST_TIME_OUT',
+  // Load shedding (issue 12): the participant refuses commands beyond what it can take.
+  'PARTICIPANT_BACKPRESSURE',
+  // Canton's answer to events-by-contract-id for a contract the readers cannot see.
+  'CONTRACT_EVENTS_NOT_FOUND',
+  // Verdicts on an externally signed transaction (interactive submission, issue 9).
+  'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+  'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND',
+  'NOT_SEQUENCED_TIMEOUT',
+  // Routing between several synchronizers (issue 10): a contract in flight between two, and a
+  // prescribed synchronizer the input contracts are not on.
+  'UNKNOWN_CONTRACT_SYNCHRONIZERS',
+  'INVALID_PRESCRIBED_SYNCHRONIZER_ID',
 ] as const;
 
 export type DomainErrorCode = (typeof domainErrorCodes)[number];

@@ -48,6 +48,13 @@ export { currencyRegistration } from './examples/currency-registration.ts';
 export { examplePackages, examplesPackage } from './examples/examples-package.ts';
 export { iou, iouRecord } from './examples/iou.ts';
 export { iouTransfer } from './examples/iou-transfer.ts';
+export type {
+  AllocateExternalParty,
+  ExternalPartyOperations,
+  GenerateExternalPartyTopology,
+} from './external/external-party-operations.ts';
+export { createExternalPartyOperations } from './external/external-party-operations.ts';
+export type { ExternalParty } from './external/external-party-state.ts';
 export { createNamespaceFingerprint, fingerprintOfPublicKey } from './ids/fingerprint.ts';
 export { isMultihash, sha256Hex } from './ids/hash.ts';
 export {
@@ -66,16 +73,22 @@ export {
   partyHintProblem,
   splitPartyId,
 } from './ids/party-id.ts';
+export type {
+  ExecuteSubmission,
+  InteractiveSubmissions,
+  PrepareSubmission,
+} from './interactive/interactive-operations.ts';
+export { createInteractiveSubmissions } from './interactive/interactive-operations.ts';
 export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
 export type { FileJournalOptions } from './journal/file-journal.ts';
 export { createFileJournal } from './journal/file-journal.ts';
-export type { FlushStats } from './journal/group-commit.ts';
 export type { MemoryJournalOptions } from './journal/memory-journal.ts';
 export { createMemoryJournal } from './journal/memory-journal.ts';
 export { JournalCorruptionError } from './journal/segment-files.ts';
+export type { FlushStats } from './journal/writer-thread.ts';
 export type { Journal } from './journal.ts';
 export type { Numeric } from './numeric/numeric.ts';
 export {
@@ -199,6 +212,9 @@ export {
   planDeleteUser,
   userRights,
 } from './participant/users.ts';
+export type * from './reassignment/reassignment-record.ts';
+export type * from './reassignment/synchronizer-state.ts';
+export { createSynchronizerState } from './reassignment/synchronizer-state.ts';
 export type {
   AdminRecord,
   CreatedNode,

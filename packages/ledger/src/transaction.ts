@@ -1,3 +1,4 @@
+import type { ReassignmentRecord } from './reassignment/reassignment-record.ts';
 import type { RecordValue, Value } from './value.ts';
 
 /** `packageId:Module.Path:Entity`, the form events carry. */
@@ -68,6 +69,11 @@ export type TransactionRecord = {
   /** Nodes in pre-order: a parent always precedes its children; nodeId = index. */
   readonly nodes: readonly TransactionNode[];
   readonly rootNodeIds: readonly number[];
+  /**
+   * An externally signed transaction (interactive submission): the hash its parties signed
+   * (hex, the Ledger API's externalTransactionHash) and the prepared transaction's UUID.
+   */
+  readonly external?: { readonly transactionHash: string; readonly transactionUuid: string };
 };
 
 /** A submission that was rejected after acknowledgement (async submit): only a completion. */
@@ -107,7 +113,12 @@ export type AdminRecord = {
   readonly change: { readonly kind: string } & Readonly<Record<string, unknown>>;
 };
 
-export type LedgerRecord = TransactionRecord | RejectionRecord | TopologyRecord;
+/** Reassignments (issue 10) move contracts between synchronizers: see reassignment/. */
+export type LedgerRecord =
+  | TransactionRecord
+  | RejectionRecord
+  | TopologyRecord
+  | ReassignmentRecord;
 export type JournalRecord = LedgerRecord | AdminRecord;
 
 /** Shared node-id lists: most transactions are rooted at node 0 alone, most exercises are leaves. */

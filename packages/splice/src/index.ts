@@ -61,8 +61,14 @@ export { type ChoiceContextKey, choiceContextKeys } from './external/choice-cont
 export { externalPartyTemplates } from './external/external-party-templates.ts';
 export { amuletRulesPreapprovalChoices } from './external/preapproval-creation.ts';
 export { type TransferPreapproval, transferPreapproval } from './external/transfer-preapproval.ts';
+export {
+  featuredAppActivityMarkerV1InterfaceId,
+  featuredAppApiPackage,
+  featuredAppRightV1InterfaceId,
+} from './featured-app/featured-app-right-v1.ts';
 export { mergeReferences } from './merge/merge-types.ts';
 export { splicePackages } from './splice-packages.ts';
+export { allocationRequestInterfaceId } from './token-standard/allocation-request-v1.ts';
 export { allocationInterfaceId } from './token-standard/allocation-v1.ts';
 export type { HoldingLock, HoldingView, InstrumentId } from './token-standard/holding-v1.ts';
 export { holdingInterface, holdingInterfaceId } from './token-standard/holding-v1.ts';

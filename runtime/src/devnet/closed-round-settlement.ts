@@ -1,16 +1,57 @@
+import { parseTime } from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
-import type { DsoLedger } from './dso-ledger.ts';
+import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 import { couponsOf, roundOf } from './round-coupons.ts';
 
 // Expired coupons go in batches, as Splice's expiry trigger does: a round with 100,000 unclaimed
 // coupons makes a thousand modest transactions rather than one that every reader must swallow.
 const couponBatchSize = 100;
 
-/** Expires what closed rounds left unclaimed, then archives them. */
-export async function settleClosedRounds(ledger: DsoLedger) {
+/**
+ * How often Splice's SV automation polls for time-based work (its AutomationConfig's default
+ * `pollingInterval`, 30 s). A closed round is settled by two such triggers in turn: the first
+ * poll after the close expires the coupons it left (ExpireRewardCouponsTrigger), the next finds
+ * it without coupons and archives it (ArchiveClosedMiningRoundsTrigger). Until then the
+ * ClosedMiningRound is on the ledger, where Scan's `/v0/closed-rounds` shows it.
+ */
+export const svPollingIntervalMicros = 30_000_000n;
+
+const closedAtOf = (round: DsoContract): bigint => {
+  const closedAt = parseTime(round.createdAt);
+  if (closedAt === null) throw new Error(`a closed round has no creation time: ${round.createdAt}`);
+  return closedAt;
+};
+
+/**
+ * When the DSO next acts on a closed round: a poll after the close while it still has coupons
+ * (their expiry), a poll after that once it has none (its archival).
+ */
+export function nextSettlementDue(ledger: DsoLedger): bigint | null {
+  let next: bigint | null = null;
+  for (const closed of ledger.active(ids.closedMiningRound)) {
+    const expiry = closedAtOf(closed) + svPollingIntervalMicros;
+    const due = hasCoupons(couponsOf(ledger, roundOf(closed)))
+      ? expiry
+      : expiry + svPollingIntervalMicros;
+    if (next === null || due < next) next = due;
+  }
+  return next;
+}
+
+const hasCoupons = (coupons: ReturnType<typeof couponsOf>) =>
+  Object.values(coupons).some((list) => list.length > 0);
+
+/**
+ * Settles the closed rounds whose time has come: a polling interval after its close, a round's
+ * leftover coupons are expired; another interval later, the round (now without coupons) is
+ * archived.
+ */
+export async function settleClosedRounds(ledger: DsoLedger, now: bigint) {
   const [rules] = ledger.active(ids.amuletRules);
   if (!rules) return;
   for (const closed of ledger.active(ids.closedMiningRound)) {
+    const expiry = closedAtOf(closed) + svPollingIntervalMicros;
+    if (now < expiry) continue;
     for (const batch of couponBatches(couponsOf(ledger, roundOf(closed)))) {
       await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_ClaimExpiredRewards', {
         closedRoundCid: closed.contractId,
@@ -18,6 +59,7 @@ export async function settleClosedRounds(ledger: DsoLedger) {
         ...batch,
       });
     }
+    if (now < expiry + svPollingIntervalMicros) continue;
     await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Archive', {
       closedRoundCid: closed.contractId,
     });

@@ -11,6 +11,7 @@ import { amuletTemplateIds as ids } from '@pocketnet/splice';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNode, type PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
+import { svPollingIntervalMicros } from './closed-round-settlement.ts';
 import { defaultDevnetConfig } from './start-devnet.ts';
 
 const start = 1_767_225_600_000_000n; // 2026-01-01T00:00:00Z
@@ -121,9 +122,46 @@ describe('a devnet', () => {
     expect(roundNumbers(node, ids.issuingMiningRound)).toEqual([0]);
     await controls?.advanceTime(unrestrictedCaller, 3n * tick);
     expect(roundNumbers(node, ids.openMiningRound)).toEqual([4, 5, 6]);
-    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([]);
     expect(roundNumbers(node, ids.issuingMiningRound).length).toBeGreaterThan(0);
     expect(roundNumbers(node, ids.issuingMiningRound)[0]).toBeGreaterThan(0);
+    // Round 0 closed at this tick; the DSO settles and archives it a little later, as Splice's
+    // polling triggers do: its coupons are expired a poll after the close, the round the next.
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([0]);
+    await controls?.advanceTime(unrestrictedCaller, svPollingIntervalMicros);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([0]);
+    await controls?.advanceTime(unrestrictedCaller, svPollingIntervalMicros);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([]);
+  });
+
+  it('keeps a closed round until the DSO has expired the coupons it left, then archives it', async () => {
+    const node = await devnetNode();
+    const controls = node.devnet?.controls;
+    const parties = node.devnet?.parties;
+    // A validator reward coupon in round 0 that nobody claims while round 0 is issuing.
+    await node.engine.submit(
+      submission([parties?.dso ?? ''], [], {
+        kind: 'create',
+        templateId: ids.validatorRewardCoupon,
+        createArguments: {
+          dso: parties?.dso ?? '',
+          user: parties?.validatorOperator ?? '',
+          amount: '1.0',
+          round: { number: '0' },
+        },
+      }),
+    );
+    const couponsOfRound0 = () =>
+      contracts(node, ids.validatorRewardCoupon).filter(
+        (coupon) => (coupon.round as { number: string }).number === '0',
+      );
+    await controls?.advanceTime(unrestrictedCaller, 4n * tick);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([0]);
+    expect(couponsOfRound0()).toHaveLength(1);
+    await controls?.advanceTime(unrestrictedCaller, svPollingIntervalMicros);
+    expect(couponsOfRound0()).toEqual([]);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([0]);
+    await controls?.advanceTime(unrestrictedCaller, svPollingIntervalMicros);
+    expect(roundNumbers(node, ids.closedMiningRound)).toEqual([]);
   });
 
   it('advances rounds on request and opens them with the price that was set', async () => {

@@ -1,7 +1,12 @@
 import type { Command, PackageRegistry, TransactionRecord, Value } from '@pocketnet/ledger';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 
-export type DsoContract = { readonly contractId: string; readonly payload: Record<string, Value> };
+export type DsoContract = {
+  readonly contractId: string;
+  readonly payload: Record<string, Value>;
+  /** When the contract was created (the ledger time of its transaction). */
+  readonly createdAt: string;
+};
 
 /** What the DSO's automation reads and does: active contracts by template, commands as the DSO. */
 export type DsoLedger = {
@@ -36,6 +41,7 @@ export function createDsoLedger(deps: {
       deps.watched.active(templateIdOf(reference)).map((node) => ({
         contractId: node.contractId,
         payload: node.createArgument as Record<string, Value>,
+        createdAt: node.createdAt,
       })),
     exercise: (templateId, contractId, choice, choiceArgument) =>
       deps.submit(

@@ -1,7 +1,7 @@
 import { formatNumeric, parseNumeric, parseTime } from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
 import type { DueTask } from '../time/scheduler.ts';
-import { settleClosedRounds } from './closed-round-settlement.ts';
+import { nextSettlementDue, settleClosedRounds } from './closed-round-settlement.ts';
 import { configStates, refreshConfigStates } from './config-state-refresh.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 import { expireDust } from './dust-expiry.ts';
@@ -17,8 +17,9 @@ const micros = (time: unknown): bigint => {
 /**
  * What the super validators' automation does as time passes: open a new round when the oldest
  * open one is due to close, start issuing summarised rounds with the totals of their coupons,
- * close issuing rounds when due, expire what a closed round left unclaimed and archive it, and
- * turn featured-app activity markers into reward coupons.
+ * close issuing rounds when due, expire what a closed round left unclaimed and archive it (each a
+ * polling interval after the step before, as Splice's triggers do), and turn featured-app activity
+ * markers into reward coupons.
  */
 export function createRoundAutomation(deps: {
   ledger: DsoLedger;
@@ -31,7 +32,6 @@ export function createRoundAutomation(deps: {
     ledger.active(ids.openMiningRound).sort((a, b) => Number(roundOf(a)) - Number(roundOf(b)));
   const pendingNow = () =>
     ledger.active(ids.summarizingMiningRound).length > 0 ||
-    ledger.active(ids.closedMiningRound).length > 0 ||
     (ledger.active(ids.featuredAppActivityMarker).length > 0 && openRounds().length > 0);
   const advanceDue = () => {
     const [oldest, , latest] = openRounds();
@@ -53,7 +53,8 @@ export function createRoundAutomation(deps: {
       if (pendingNow()) return deps.now();
       const [state] = configStates(ledger, micros);
       const refresh = state ? micros(state.payload.targetArchiveAfter) : null;
-      const candidates = [advanceDue(), closeDue(), refresh].filter(
+      const settle = nextSettlementDue(ledger);
+      const candidates = [advanceDue(), closeDue(), settle, refresh].filter(
         (due): due is bigint => due !== null,
       );
       return candidates.length === 0 ? null : candidates.reduce((a, b) => (a < b ? a : b));
@@ -68,7 +69,7 @@ export function createRoundAutomation(deps: {
       }
       await startIssuing(ledger);
       await closeIssuingRounds(ledger, now);
-      await settleClosedRounds(ledger);
+      await settleClosedRounds(ledger, now);
       await convertMarkers(ledger, openRounds());
       await refreshConfigStates(ledger, { now, open: openRounds(), micros });
     },

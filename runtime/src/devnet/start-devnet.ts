@@ -1,12 +1,16 @@
 import {
+  canonicalJson,
   internalSubmission,
   type LedgerEngine,
   type PackageRegistry,
   type ParticipantState,
+  sha256Hex,
+  type Value,
 } from '@pocketnet/ledger';
+import { createNodeSchedule, type NodeSchedule } from '../automation/node-schedule.ts';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
-import { createScheduler } from '../time/scheduler.ts';
+import type { DueTask } from '../time/scheduler.ts';
 import { createDevnetControls, type DevnetControls } from './devnet-controls.service.ts';
 import { createDevnetGenesis } from './devnet-genesis.ts';
 import { devnetParties } from './devnet-parties.ts';
@@ -19,6 +23,9 @@ export type DevnetConfig = {
   readonly seed: string;
   readonly tickMicros: bigint;
 };
+
+/** The name of the SV side's work on the node's schedule (rounds, expiries, claims, refreshes). */
+export const svRoundsWork = 'sv-rounds';
 
 export const defaultDevnetConfig: DevnetConfig = {
   validatorWalletUser: 'administrator',
@@ -39,6 +46,10 @@ export async function startDevnet(deps: {
   config: DevnetConfig;
   identity: { participantId: string; synchronizerId: string };
   onError: (error: unknown) => void;
+  /** The node's schedule; the devnet's rounds are work on it (the automations may queue it). */
+  schedule?: NodeSchedule;
+  /** Further tasks on the node's clock (Scan's ACS snapshots), run in time order with the rounds. */
+  tasks?: readonly DueTask[];
 }) {
   const { engine, clock, config, identity } = deps;
   const parties = devnetParties({ ...identity, ...config });
@@ -46,13 +57,19 @@ export async function startDevnet(deps: {
     await createDevnetGenesis(engine, { parties, ...config, ...identity });
   }
   let counter = 0;
+  // Run as a job, the rounds' commands take ids derived from the job's id and their content,
+  // so that a rerun of the job submits duplicates the ledger drops.
+  let jobId: string | null = null;
   const ledger = createDsoLedger({
     dso: parties.dso,
     packages: deps.packages,
     watched: deps.watched,
     submit: (actAs, commands) => {
       counter += 1;
-      const commandId = `dso-automation-${clock.nowMicros()}-${counter}`;
+      const commandId =
+        jobId === null
+          ? `dso-automation-${clock.nowMicros()}-${counter}`
+          : `${jobId}/${sha256Hex([canonicalJson(commands as unknown as Value)]).slice(0, 24)}`;
       return engine.submit(
         internalSubmission({ commands, userId: 'pocketnet-dso-automation', commandId, actAs }),
       );
@@ -64,22 +81,38 @@ export async function startDevnet(deps: {
     now: () => clock.nowMicros(),
     price: () => controls.current?.amuletPrice() ?? null,
   });
-  const scheduler = createScheduler(clock, [rounds]);
+  const schedule = deps.schedule ?? createNodeSchedule(clock);
+  const removeTasks = (deps.tasks ?? []).map((task) => schedule.addTask(task));
+  const removeRounds = schedule.addWork({
+    name: svRoundsWork,
+    nextDueMicros: () => rounds.nextDueMicros(),
+    async run(context) {
+      jobId = context.jobId;
+      try {
+        await rounds.run();
+      } finally {
+        jobId = null;
+      }
+    },
+  });
   controls.current = createDevnetControls({
     participant: deps.participant,
     clock,
-    scheduler,
+    scheduler: schedule,
     nextRoundOpensAt: () => rounds.nextRoundOpensAt(),
     isDevnet: true,
   });
+  // Without the node's schedule (which has its own ticker), the devnet keeps its time itself.
   const ticker =
-    clock.kind === 'wall'
-      ? setInterval(() => scheduler.runDue().catch(deps.onError), 1000).unref()
+    clock.kind === 'wall' && deps.schedule === undefined
+      ? setInterval(() => schedule.runDue().catch(deps.onError), 1000).unref()
       : null;
   return {
     parties,
     controls: controls.current,
     stop: () => {
+      removeRounds();
+      for (const remove of removeTasks) remove();
       if (ticker) clearInterval(ticker);
     },
   };

@@ -1,5 +1,7 @@
 import {
+  createExternalPartyOperations,
   createFileJournal,
+  createInteractiveSubmissions,
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
@@ -11,6 +13,9 @@ import {
   makeSynchronizerId,
 } from '@pocketnet/ledger';
 import { splicePackages } from '@pocketnet/splice';
+import { createActorRuntime } from '../actors/actor-runtime.ts';
+import { createAutomation } from '../automation/create-automation.ts';
+import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createUpdateBus } from '../bus/update-bus.ts';
 import { startDevnet } from '../devnet/start-devnet.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
@@ -22,13 +27,23 @@ import { createScan } from '../scan/create-scan.ts';
 import { createCommands } from '../services/commands.service.ts';
 import { createCompletions } from '../services/completions.service.ts';
 import { createContractLookups } from '../services/contract-lookups.service.ts';
+import { createExternalParties } from '../services/external-parties.service.ts';
+import { createInteractiveSubmission } from '../services/interactive-submission.service.ts';
 import { createLedgerReads } from '../services/ledger-reads.service.ts';
 import { createPackageAdmin } from '../services/package-admin.service.ts';
 import { createParticipantAdmin } from '../services/participant-admin.service.ts';
+import {
+  createNodeSynchronizers,
+  startSynchronizerWork,
+} from '../synchronizers/node-synchronizers.ts';
+import { createReassignments } from '../synchronizers/reassignments.service.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
 import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import type { EventFilter } from '../views/event-filter.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
+import { createWallet } from '../wallet/create-wallet.ts';
+import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
+import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
 import { watchedByAutomation } from './watched-by-automation.ts';
@@ -46,6 +61,8 @@ export async function createNode(config: NodeConfig) {
       )
     : makeParticipantId(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
+  // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
+  const synchronizers = createNodeSynchronizers(config);
   const packages = createPackageRegistry([
     ...examplePackages,
     ...splicePackages,
@@ -60,6 +77,7 @@ export async function createNode(config: NodeConfig) {
   const contractEvents = createContractEventsIndex();
   const activeContracts = createActiveContracts(contractEvents);
   const applyAll = (record: JournalRecord) => {
+    synchronizers.apply(record);
     updateLog.apply(record);
     contractEvents.apply(record);
     activeContracts.apply(record);
@@ -68,15 +86,20 @@ export async function createNode(config: NodeConfig) {
   };
   // Projections subscribe first, so they have applied a record before anyone else sees it.
   const projections = bus.records$.subscribe(applyAll);
-  const journal = config.dataDir
-    ? await createFileJournal({ dir: config.dataDir })
-    : createMemoryJournal();
-  const engine = createLedgerEngine({
+  // A scaled-out node's replica leaves background writes to the writer (scale-out/node-ledger.ts).
+  const writesInBackground = config.ledger?.replica !== true;
+  const journal = config.ledger
+    ? await config.ledger.openJournal()
+    : config.dataDir
+      ? await createFileJournal({ dir: config.dataDir })
+      : createMemoryJournal();
+  const engine = (config.ledger?.createEngine ?? createLedgerEngine)({
     journal,
     clock,
     packages,
     participantId,
     synchronizerId,
+    synchronizerIds: synchronizers.ids,
     publish: bus.publish,
   });
   const state = participant.state;
@@ -93,11 +116,48 @@ export async function createNode(config: NodeConfig) {
     activeContracts,
     watched,
     engine,
+    synchronizers,
     devnetParties: () => devnet?.parties ?? null,
   };
   // Created before the replay, so that their projections see the whole journal.
-  const scan = createScan(core);
+  const scan = createScan(core, config.scan);
+  // The workflow actors follow the bus after the projections, and see the replay too.
+  const actors = createActorRuntime({
+    records$: bus.records$,
+    clock,
+    participant: state,
+    onError: config.onBackgroundError ?? (() => {}),
+  });
+  // The validator's wallet keeps projections of its own; offers and traffic requests are tracked by
+  // their actors.
+  const wallet = createWallet(core, { actors: () => actors });
+  // Its apps (payments, subscriptions, names, delegations) keep a projection of their own.
+  const walletApps = createWalletApps(core, { wallet, scan, version: config.ledgerApiVersion });
+  // One schedule on the node's clock for the devnet and the automations' triggers; the
+  // automations' services and their projections, before the replay too.
+  const schedule = createNodeSchedule(clock);
+  // The actors' timers fall due on it too, in time order with everything else.
+  schedule.addTask(actors.dueTask);
+  const automation = createAutomation(core, { schedule, wallet });
+  // Externally signed submissions remember, from the whole journal, what they executed.
+  const interactive = createInteractiveSubmission({
+    participant: state,
+    records$: bus.records$,
+    operations: createInteractiveSubmissions({ engine, synchronizerId, clock }),
+  });
+  const externalPartyOperations = createExternalPartyOperations({ engine, synchronizerId });
+  // The validator's external-party administration follows its setup proposals on the bus.
+  const walletExternal = createExternalPartyWallet({
+    wallet,
+    interactive,
+    operations: externalPartyOperations,
+    records$: bus.records$,
+  });
   await engine.recover();
+  if (!writesInBackground) {
+    // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
+    schedule.setDispatcher(async () => {});
+  }
   devnet = config.devnet
     ? await startDevnet({
         engine,
@@ -108,8 +168,38 @@ export async function createNode(config: NodeConfig) {
         config: config.devnet,
         identity: { participantId, synchronizerId },
         onError: config.onBackgroundError ?? (() => {}),
+        tasks: scan.history.dueTasks,
+        schedule,
       })
     : null;
+  // The devnet's parties on every synchronizer, and the global one's migration when due.
+  if (writesInBackground) {
+    const { migrations } = scan.history;
+    const devnetParties = devnet?.parties ?? null;
+    await startSynchronizerWork({
+      engine,
+      synchronizers,
+      schedule,
+      migrations,
+      clock,
+      devnetParties,
+    });
+  }
+  // On a devnet, the wallet apps' due work (subscription payments, the SV's name service), also
+  // run as soon as a payment is made.
+  if (devnet && writesInBackground) {
+    const onError = config.onBackgroundError ?? (() => {});
+    for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
+    walletApps.start({ runDue: () => schedule.runDue(), onError });
+  }
+  // On the wall clock, whatever falls due runs within a second.
+  const scheduleTicker =
+    clock.kind === 'wall'
+      ? setInterval(
+          () => void schedule.runDue().catch(config.onBackgroundError ?? (() => {})),
+          1000,
+        ).unref()
+      : null;
   return {
     identity: core.identity,
     ledgerApiVersion: config.ledgerApiVersion,
@@ -121,21 +211,35 @@ export async function createNode(config: NodeConfig) {
     records$: bus.records$,
     participant: state,
     scan,
-    commands: createCommands({ participant: state, writer: engine }),
+    actors,
+    wallet,
+    walletApps,
+    automation,
+    commands: createCommands({ participant: state, writer: engine, synchronizers }),
+    interactive,
+    externalParties: createExternalParties({
+      participant: state,
+      operations: externalPartyOperations,
+    }),
+    walletExternal,
     reads: createLedgerReads({
       participant: state,
       updateLog,
       activeContracts,
       catalog,
       synchronizer: { id: synchronizerId, alias: config.synchronizerName },
+      synchronizers,
     }),
     completions: createCompletions({ participant: state, updateLog }),
     lookups: createContractLookups({ participant: state, contractEvents, catalog }),
-    admin: createParticipantAdmin({ participant: state, writer: engine, synchronizerId }),
+    admin: createParticipantAdmin({ participant: state, writer: engine, synchronizers }),
+    synchronizers,
+    reassignments: createReassignments({ participant: state, writer: engine, catalog }),
     packageAdmin: createPackageAdmin({
       participant: state,
       packages,
       synchronizerId,
+      synchronizerIds: synchronizers.ids,
       writer: engine,
     }),
     views: {
@@ -146,7 +250,14 @@ export async function createNode(config: NodeConfig) {
     /** The identity provider that issues tokens with this `iss`, for the gateway's verifier. */
     identityProviderForIssuer: (issuer: string) => identityProviderByIssuer(state, issuer),
     async close() {
+      if (scheduleTicker) clearInterval(scheduleTicker);
       devnet?.stop();
+      automation.close();
+      actors.stop();
+      wallet.close();
+      walletApps.close();
+      interactive.close();
+      walletExternal.close();
       projections.unsubscribe();
       bus.complete();
       await journal.close();

@@ -1,5 +1,7 @@
 import type { Clock, Package } from '@pocketnet/ledger';
 import type { DevnetConfig } from '../devnet/start-devnet.ts';
+import type { NodeLedger } from '../scale-out/node-ledger.ts';
+import type { ScanOptions } from '../scan/create-scan.ts';
 
 export type NodeConfig = {
   /** Where the file journal lives; null keeps everything in memory (`--ephemeral`). */
@@ -7,6 +9,11 @@ export type NodeConfig = {
   readonly clock: Clock;
   readonly participantName: string;
   readonly synchronizerName: string;
+  /**
+   * `--synchronizers global,app1`: the synchronizers the node hosts, `global` standing for the
+   * global one (named `synchronizerName`); the global one alone when absent (issue 10).
+   */
+  readonly synchronizers?: readonly string[];
   /** The version `/v2/version` reports; clients pick their dialect from it. */
   readonly ledgerApiVersion: string;
   /** Template packages to run; the example package is always loaded beside them. */
@@ -15,6 +22,10 @@ export type NodeConfig = {
   readonly devnet?: DevnetConfig | null;
   /** Where failures of background work (round automation) go; they never stop the node. */
   readonly onBackgroundError?: (error: unknown) => void;
+  /** Scan's settings (ACS snapshot interval, bulk storage). */
+  readonly scan?: ScanOptions;
+  /** Scale-out (issue 12): the journal, and on a replica the engine, instead of `dataDir`'s. */
+  readonly ledger?: NodeLedger;
 };
 
 export const defaultLedgerApiVersion = '3.4.12';

@@ -10,6 +10,7 @@ import type { ActiveContracts } from '../projections/active-contracts.projection
 import type { ContractEventsIndex } from '../projections/contract-events.projection.ts';
 import type { UpdateLog } from '../projections/update-log.projection.ts';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
+import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 
@@ -34,6 +35,8 @@ export type PocketnetNodeCore = {
   readonly activeContracts: ActiveContracts;
   readonly watched: WatchedTemplates;
   readonly engine: LedgerEngine;
+  /** The node's synchronizers: where contracts are, who is hosted where, migrations (issue 10). */
+  readonly synchronizers?: Synchronizers;
   /** The devnet's parties (DSO, SV, validator operator), or null on a bare ledger. */
   devnetParties(): DevnetParties | null;
 };

@@ -4,6 +4,7 @@ import {
   type SubmitRequest,
   type TransactionRecord,
 } from '@pocketnet/ledger';
+import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import { accessOf, type Caller, effectiveUserId, requireActAs, requireReadAs } from './caller.ts';
 
 /** The write side as the command service needs it (the ledger engine satisfies this). */
@@ -20,12 +21,20 @@ export type CommandSubmission = Omit<SubmitRequest, 'userId'> & { readonly userI
  * participant admin) and the caller must hold act-as rights for every actAs party and read
  * rights for every readAs party, as Canton checks before interpreting anything.
  */
-export function createCommands(deps: { participant: ParticipantState; writer: CommandWriter }) {
+export function createCommands(deps: {
+  participant: ParticipantState;
+  writer: CommandWriter;
+  /** The node's synchronizers (issue 10): with several, commands may have to name one. */
+  synchronizers?: Synchronizers;
+}) {
   const authorize = (caller: Caller, submission: CommandSubmission): SubmitRequest => {
     const access = accessOf(caller, deps.participant);
     const userId = effectiveUserId(access, submission.userId || undefined);
     requireActAs(access, submission.actAs);
     requireReadAs(access, submission.readAs);
+    if (!submission.synchronizerId && deps.synchronizers) {
+      requireSingleSynchronizer(deps.synchronizers, submission.actAs);
+    }
     return { ...submission, userId };
   };
   return {
@@ -33,15 +42,24 @@ export function createCommands(deps: { participant: ParticipantState; writer: Co
       deps.writer.submit(authorize(caller, submission)),
     submit: (caller: Caller, submission: CommandSubmission) =>
       deps.writer.submitAsync(authorize(caller, submission)),
-    /** One synchronizer means there is nowhere to reassign to; issue 10 brings several. */
-    refuseReassignment(caller: Caller): never {
-      accessOf(caller, deps.participant);
-      throw new DomainError(
-        'NO_SYNCHRONIZER_FOR_SUBMISSION',
-        'This node is connected to a single synchronizer, so there is nowhere to reassign a contract to',
-      );
-    },
   };
 }
 
 export type Commands = ReturnType<typeof createCommands>;
+
+/**
+ * A command may leave its synchronizer out only when its submitting parties share a single
+ * synchronizer, the rule party allocation follows too.
+ */
+function requireSingleSynchronizer(synchronizers: Synchronizers, actAs: readonly string[]): void {
+  if (synchronizers.list.length < 2) return;
+  const shared = synchronizers.list.filter((info) =>
+    actAs.every((party) => synchronizers.state.synchronizersOf(party).has(info.id)),
+  );
+  if (shared.length < 2) return;
+  throw new DomainError(
+    'MISSING_FIELD',
+    `The submitted command is missing a mandatory field: synchronizer_id (the submitting parties are hosted on ${shared.map((info) => info.id).join(', ')})`,
+    { details: { field_name: 'synchronizer_id' } },
+  );
+}

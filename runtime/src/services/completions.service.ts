@@ -16,7 +16,7 @@ export type CompletionView = {
 const ok = { code: 0, message: '', errorCode: '' };
 
 function completionOf(record: LedgerRecord): CompletionView | null {
-  if (record.type === 'transaction' && record.submission) {
+  if ((record.type === 'transaction' || record.type === 'reassignment') && record.submission) {
     const { offset, submission, recordTime, synchronizerId, updateId } = record;
     return { offset, submission, recordTime, synchronizerId, updateId, status: ok };
   }

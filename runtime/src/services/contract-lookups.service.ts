@@ -20,7 +20,7 @@ export type ContractEventsView = {
 
 const notFound = (contractId: string) =>
   new DomainError(
-    'CONTRACT_NOT_FOUND',
+    'CONTRACT_EVENTS_NOT_FOUND',
     `Contract events not found, or not visible: ${contractId}`,
     { details: { contractId } },
   );

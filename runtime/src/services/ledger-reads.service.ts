@@ -1,10 +1,17 @@
-import { DomainError, type LedgerRecord, type ParticipantState } from '@pocketnet/ledger';
+import {
+  DomainError,
+  type LedgerRecord,
+  type ParticipantState,
+  type ReassignmentRecord,
+} from '@pocketnet/ledger';
 import { filter, map, type Observable } from 'rxjs';
 import {
   type ActiveContracts,
   stakeholdersOf,
 } from '../projections/active-contracts.projection.ts';
 import type { UpdateLog } from '../projections/update-log.projection.ts';
+import { locationsAt } from '../synchronizers/contract-locations.ts';
+import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { createdView, type EventView } from '../views/transaction-view.ts';
@@ -19,12 +26,18 @@ export type LedgerReadsDeps = {
   readonly activeContracts: ActiveContracts;
   readonly catalog: TemplateCatalog;
   readonly synchronizer: { readonly id: string; readonly alias: string };
+  /** Every synchronizer of the node and where contracts are (issue 10). */
+  readonly synchronizers?: Synchronizers;
 };
 
 export type ActiveContractView = {
   readonly event: EventView & { readonly kind: 'created' };
   readonly synchronizerId: string;
   readonly offset: number;
+  /** 0 at creation, +1 per unassignment. */
+  readonly reassignmentCounter: number;
+  /** The unassignment it is in flight by, or null when it is assigned to `synchronizerId`. */
+  readonly unassignment: ReassignmentRecord | null;
 };
 
 export function createLedgerReads(deps: LedgerReadsDeps) {
@@ -54,9 +67,15 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       accessOf(caller, deps.participant);
       const { participantId, parties } = deps.participant;
       const hosted = party === null || party === participantId || parties.get(party)?.isLocal;
-      return hosted
-        ? [{ ...deps.synchronizer, permission: 'PARTICIPANT_PERMISSION_SUBMISSION' }]
-        : [];
+      if (!hosted) return [];
+      const permission = 'PARTICIPANT_PERMISSION_SUBMISSION';
+      const all = deps.synchronizers?.list ?? [deps.synchronizer];
+      // A party is on the synchronizers it was allocated on.
+      const on =
+        party === null || party === participantId || !deps.synchronizers
+          ? all
+          : deps.synchronizers.hostsOf(party);
+      return on.map(({ id, alias }) => ({ id, alias, permission }));
     },
 
     /** Nothing is ever pruned: the journal is the source of truth. */
@@ -74,6 +93,8 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
           ? deps.activeContracts.visibleTo(parties)
           : historicActiveContracts(updateLog.range(0, activeAtOffset), parties);
       const views: ActiveContractView[] = [];
+      const at = { offset: activeAtOffset, ledgerEnd: updateLog.ledgerEnd() };
+      const locationOf = deps.synchronizers ? locationsAt(deps.synchronizers, updateLog, at) : null;
       for (const entry of entries) {
         const matched = matchingParties(
           eventFilter,
@@ -83,8 +104,17 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
         );
         if (!matched) continue;
         const event = createdView(entry.node, matched.parties, true, matched.match, catalog);
-        if (event.kind === 'created')
-          views.push({ event, synchronizerId: entry.synchronizerId, offset: entry.offset });
+        if (event.kind !== 'created') continue;
+        const location = locationOf?.(entry.node.contractId);
+        const unassignment = location?.unassignment ?? null;
+        views.push({
+          event,
+          // An unassigned contract is reported on the synchronizer it left.
+          synchronizerId: location?.synchronizerId ?? unassignment?.source ?? entry.synchronizerId,
+          offset: entry.offset,
+          reassignmentCounter: location?.reassignmentCounter ?? 0,
+          unassignment,
+        });
       }
       return views;
     },

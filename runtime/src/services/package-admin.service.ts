@@ -49,6 +49,8 @@ export function createPackageAdmin(deps: {
   participant: ParticipantState;
   packages: PackageRegistry;
   synchronizerId: string;
+  /** Every synchronizer (issue 10): the packages are vetted on each alike. */
+  synchronizerIds?: readonly string[];
   writer: Pick<AdminWriter, 'commitAdmin'>;
 }) {
   const { packages } = deps;
@@ -129,7 +131,9 @@ export function createPackageAdmin(deps: {
           packageIds.includes(summary.packageId) ||
           packageNamePrefixes.some((prefix) => summary.name.startsWith(prefix)),
       );
-      return [vettedPackages(selected, deps.participant.vetting.serial)];
+      const vetted = vettedPackages(selected, deps.participant.vetting.serial);
+      const on = deps.synchronizerIds ?? [deps.synchronizerId];
+      return on.map((synchronizerId) => ({ ...vetted, synchronizerId }));
     },
     async updateVetting(caller: Caller, request: VettingUpdate) {
       requireAdmin(authenticated(caller));

@@ -35,6 +35,7 @@ import {
   type UserRightsRequest,
   userRights,
 } from '@pocketnet/ledger';
+import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import { type Access, accessOf, type Caller, requireAdmin, requireAdminOf } from './caller.ts';
 
 // Rights that reach beyond one identity provider: only a participant admin hands them out.
@@ -68,9 +69,21 @@ export type AdminWriter = {
 export function createParticipantAdmin(deps: {
   participant: ParticipantState;
   writer: AdminWriter;
-  synchronizerId: string;
+  /** The synchronizer parties are allocated on; the global one of `synchronizers` when absent. */
+  synchronizerId?: string;
+  /** Every synchronizer (issue 10): with several, an allocation names one. */
+  synchronizers?: Synchronizers;
 }) {
   const { participant, writer } = deps;
+  const allocation = {
+    synchronizerId: deps.synchronizerId ?? deps.synchronizers?.global.id ?? '',
+    ...(deps.synchronizers
+      ? {
+          connected: deps.synchronizers.ids,
+          hostedOn: deps.synchronizers.state.synchronizersOf,
+        }
+      : {}),
+  };
   const access = (caller: Caller) => accessOf(caller, participant);
   /** Users may read themselves; everything else about users needs an admin. */
   const requireSelfOrAdmin = (caller: Caller, lookup: UserLookup) => {
@@ -86,9 +99,7 @@ export function createParticipantAdmin(deps: {
 
     async allocateParty(caller: Caller, request: AllocatePartyRequest) {
       requireAdminOf(access(caller), request.identityProviderId);
-      const record = await writer.commitTopology(
-        planAllocateParty(request, { synchronizerId: deps.synchronizerId }),
-      );
+      const record = await writer.commitTopology(planAllocateParty(request, allocation));
       const [party] = record.parties;
       const entry = party === undefined ? undefined : participant.parties.get(party);
       if (!entry) throw new Error('an allocated party is missing from the projection');

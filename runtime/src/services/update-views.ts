@@ -1,4 +1,5 @@
 import type { LedgerRecord, TopologyRecord } from '@pocketnet/ledger';
+import { type ReassignmentView, viewReassignment } from '../synchronizers/reassignment-view.ts';
 import type { EventFilter } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import {
@@ -12,13 +13,16 @@ export type UpdateFormat = {
   readonly transactions: { readonly filter: EventFilter; readonly shape: TransactionShape } | null;
   /** Parties whose topology events to include; an empty list means every party. */
   readonly topologyParties: readonly string[] | null;
+  /** Whose (un)assignments to include (issue 10); none when absent or null. */
+  readonly reassignments?: EventFilter | null;
 };
 
 export type TopologyView = { readonly record: TopologyRecord; readonly parties: readonly string[] };
 
 export type UpdateView =
   | ({ readonly type: 'transaction' } & TransactionView)
-  | ({ readonly type: 'topology' } & TopologyView);
+  | ({ readonly type: 'topology' } & TopologyView)
+  | ({ readonly type: 'reassignment' } & ReassignmentView);
 
 export function viewUpdate(
   record: LedgerRecord,
@@ -30,6 +34,12 @@ export function viewUpdate(
     const { filter, shape } = format.transactions;
     const view = viewTransaction(record, filter, shape, catalog);
     return view ? { type: 'transaction', ...view } : null;
+  }
+  if (record.type === 'reassignment') {
+    const view = format.reassignments
+      ? viewReassignment(record, format.reassignments, catalog)
+      : null;
+    return view ? { type: 'reassignment', ...view } : null;
   }
   if (record.type === 'topology' && format.topologyParties) {
     const wanted = format.topologyParties;
@@ -46,6 +56,10 @@ export function formatParties(format: UpdateFormat): string[] | null {
   if (format.transactions) {
     if (format.transactions.filter.anyParty) return null;
     for (const party of format.transactions.filter.byParty.keys()) parties.add(party);
+  }
+  if (format.reassignments) {
+    if (format.reassignments.anyParty) return null;
+    for (const party of format.reassignments.byParty.keys()) parties.add(party);
   }
   if (format.topologyParties) {
     if (format.topologyParties.length === 0) return null;

@@ -1,5 +1,6 @@
 import type { TopologyView, TransactionView, UpdateView } from '@pocketnet/runtime';
 import { renderEvent, renderTreeEvent } from './events.render.ts';
+import { renderReassignment } from './reassignment.render.ts';
 
 function header(view: TransactionView) {
   const { record } = view;
@@ -16,6 +17,8 @@ function header(view: TransactionView) {
     offset: record.offset,
     synchronizerId: record.synchronizerId,
     recordTime: record.recordTime,
+    // Set for a transaction its parties signed themselves (interactive submission).
+    ...(record.external ? { externalTransactionHash: record.external.transactionHash } : {}),
     traceContext: { traceparent: '', tracestate: '' },
   };
 }
@@ -29,7 +32,7 @@ export function renderTransactionTree(view: TransactionView) {
   const { offset } = view.record;
   const eventsById: Record<string, unknown> = {};
   for (const event of view.events) eventsById[event.node.nodeId] = renderTreeEvent(event, offset);
-  const { traceContext, ...rest } = header(view);
+  const { traceContext, externalTransactionHash: _hash, ...rest } = header(view);
   return { ...rest, eventsById, traceContext };
 }
 
@@ -58,6 +61,7 @@ export function renderTopologyTransaction(view: TopologyView) {
 /** The Ledger API's `Update` union. */
 export function renderUpdate(view: UpdateView) {
   if (view.type === 'transaction') return { Transaction: { value: renderTransaction(view) } };
+  if (view.type === 'reassignment') return { Reassignment: { value: renderReassignment(view) } };
   return { TopologyTransaction: { value: renderTopologyTransaction(view) } };
 }
 
@@ -65,5 +69,6 @@ export function renderUpdate(view: UpdateView) {
 export function renderTreeUpdate(view: UpdateView) {
   if (view.type === 'transaction')
     return { TransactionTree: { value: renderTransactionTree(view) } };
+  if (view.type === 'reassignment') return { Reassignment: { value: renderReassignment(view) } };
   return null;
 }

@@ -4,6 +4,10 @@ import {
   createParticipantState,
   type ParticipantState,
 } from '../participant/participant-state.ts';
+import {
+  createSynchronizerState,
+  type SynchronizerState,
+} from '../reassignment/synchronizer-state.ts';
 import { hasOffset, type JournalRecord } from '../transaction.ts';
 import {
   applyTransaction,
@@ -28,11 +32,14 @@ export type EngineState = {
   lastOffset: number;
   /** Record times never go backwards, even when a wall clock does across a restart. */
   lastRecordMicros: bigint;
+  /** Where contracts are and which synchronizers host each party (reassignment/). */
+  readonly synchronizers: SynchronizerState;
 };
 
 export function createEngineState(
   participantId: string,
   maxDeduplicationMicros: bigint,
+  defaultSynchronizerId = '',
 ): EngineState {
   return {
     contracts: createContractStore(),
@@ -41,6 +48,7 @@ export function createEngineState(
     partyLists: createPartyListPool(),
     lastOffset: 0,
     lastRecordMicros: 0n,
+    synchronizers: createSynchronizerState(defaultSynchronizerId),
   };
 }
 
@@ -65,12 +73,14 @@ export function applyRecord(
       if (isSubmitted(record)) state.deduplication.accept(record, recordMicros);
       break;
     case 'rejection':
+    case 'reassignment':
       break;
     case 'topology':
     case 'admin':
       applyParticipantRecord(state.participant, record);
       break;
   }
+  state.synchronizers.apply(record);
   if (hasOffset(record)) state.lastOffset = record.offset;
   state.lastRecordMicros = laterOf(recordMicros, state.lastRecordMicros);
 }

@@ -1,12 +1,18 @@
 import type { Clock } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import type { ActiveContract, ContractStore } from '../contract.ts';
+import type { PlannedCommit } from '../interactive/planned-commit.ts';
 import type { Journal } from '../journal.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
 import type { ParticipantState } from '../participant/participant-state.ts';
 import type {
+  ReassignmentRecord,
+  ReassignmentRequest,
+} from '../reassignment/reassignment-record.ts';
+import type {
   AdminRecord,
   JournalRecord,
+  RejectionRecord,
   TopologyRecord,
   TransactionRecord,
 } from '../transaction.ts';
@@ -17,6 +23,11 @@ export type LedgerEngineDeps = {
   readonly packages: PackageRegistry;
   readonly participantId: string;
   readonly synchronizerId: string;
+  /**
+   * Every synchronizer the participant is connected to, `synchronizerId` (the default one)
+   * first; just that one when absent.
+   */
+  readonly synchronizerIds?: readonly string[];
   /** Receives every record once it is durable (and every replayed record), in offset order. */
   readonly publish: (record: JournalRecord) => void;
   /** The longest deduplication period a submission may ask for (default 7 days). */
@@ -53,10 +64,24 @@ export type LedgerEngine = {
       recordTime: string,
     ) => TRecord,
   ): Promise<TRecord>;
+  /**
+   * Commits an externally signed submission (interactive/): the request is admitted as an
+   * external one (its submitters must be external parties; deduplication as for submit), then
+   * the plan builds, in the critical section, the transaction or rejection to commit.
+   */
+  commitPlanned<TRecord extends TransactionRecord | RejectionRecord>(
+    request: SubmitRequest,
+    plan: PlannedCommit<TRecord>,
+  ): Promise<TRecord>;
   /** As commitTopology, for participant-local administrative records (no offset). */
   commitAdmin<TRecord extends AdminRecord>(
     plan: (state: ParticipantState, recordTime: string) => TRecord,
   ): Promise<TRecord>;
+  /**
+   * Commits a reassignment (an unassignment or an assignment, reassignment/) and resolves with
+   * it once durable and published. Errors are thrown before anything is written.
+   */
+  submitReassignment(request: ReassignmentRequest): Promise<ReassignmentRecord>;
   /** The last published offset, 0 for an empty ledger. */
   ledgerEnd(): number;
   readonly participant: ParticipantState;

@@ -7,7 +7,7 @@ import { createSimulatedClock } from '../clock.ts';
 import type { Command } from '../commands.ts';
 import { encodeContractBlob } from '../interpreter/contract-blob.ts';
 import { createFileJournal } from '../journal/file-journal.ts';
-import type { FlushStats } from '../journal/group-commit.ts';
+import type { FlushStats } from '../journal/writer-thread.ts';
 import { hasOffset } from '../transaction.ts';
 import {
   alice,

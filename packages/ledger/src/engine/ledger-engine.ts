@@ -1,6 +1,7 @@
 import { createTimeFormatter } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
+import { buildReassignment } from '../reassignment/build-reassignment.ts';
 import { type ChangeId, duplicateCommand, submissionAlreadyInFlight } from './deduplication.ts';
 import { createEngineState } from './engine-state.ts';
 import type { LedgerEngine, LedgerEngineDeps } from './engine-types.ts';
@@ -18,9 +19,11 @@ const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
  */
 export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   const maxDeduplicationMicros = deps.maxDeduplicationMicros ?? sevenDaysMicros;
-  const state = createEngineState(deps.participantId, maxDeduplicationMicros);
+  const state = createEngineState(deps.participantId, maxDeduplicationMicros, deps.synchronizerId);
   const formatTime = createTimeFormatter();
-  const context = { ...deps, state, formatTime };
+  // Routing (reassignment/): the synchronizers connected, the default first, and where contracts are.
+  const connected = deps.synchronizerIds ?? [deps.synchronizerId];
+  const context = { ...deps, state, formatTime, connected, synchronizers: state.synchronizers };
   const writer = createJournalWriter({ journal: deps.journal, state, publish: deps.publish });
   const { requireReady, commit } = writer;
 
@@ -29,12 +32,13 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   }
 
   /** Checks a submission and reports an earlier acceptance of the same change, if any. */
-  function admit(request: SubmitRequest, recordMicros: bigint) {
+  function admit(request: SubmitRequest, recordMicros: bigint, external = false) {
     requireReady();
     checkSubmission(request, {
       ...context,
       participant: state.participant,
       maxDeduplicationMicros,
+      external,
     });
     const change: ChangeId = request;
     const inFlight = state.deduplication.inFlightSubmission(change);
@@ -72,6 +76,17 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
         await commitTransaction(request, recordMicros);
       }
     },
+    async commitPlanned(request, plan) {
+      const recordMicros = nextRecordMicros();
+      const { change, duplicate } = admit(request, recordMicros, true);
+      const offset = state.lastOffset + 1;
+      const record = plan({ ...context, offset, recordMicros, change, duplicate });
+      if (record.offset !== offset) throw new Error('a planned commit must use its offset');
+      if (record.type === 'rejection') return commit(record, { recordMicros });
+      state.deduplication.startFlight(change, request.submissionId);
+      const onDurable = () => state.deduplication.endFlight(change);
+      return commit(record, { recordMicros, onDurable });
+    },
     async commitTopology(plan) {
       requireReady();
       const offset = state.lastOffset + 1;
@@ -88,6 +103,21 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     async commitAdmin(plan) {
       requireReady();
       return commit(plan(state.participant, formatTime(nextRecordMicros())));
+    },
+    async submitReassignment(request) {
+      requireReady();
+      const recordMicros = nextRecordMicros();
+      const record = buildReassignment(
+        {
+          ...context,
+          participant: state.participant,
+          contracts: state.contracts,
+          offset: state.lastOffset + 1,
+          recordTime: formatTime(recordMicros),
+        },
+        request,
+      );
+      return commit(record, { recordMicros });
     },
     ledgerEnd: () => writer.ledgerEnd(),
     participant: state.participant,

@@ -1,12 +1,17 @@
 import type { SubmitRequest } from '../commands.ts';
 import { domainError } from '../errors.ts';
+import { isExternalParty } from '../external/external-party-state.ts';
 import type { ParticipantState } from '../participant/participant-state.ts';
 import { checkDeduplicationPeriod } from './deduplication.ts';
 
 export type SubmissionContext = {
   readonly participant: ParticipantState;
   readonly synchronizerId: string;
+  /** Every synchronizer connected (reassignment/); just `synchronizerId` when absent. */
+  readonly connected?: readonly string[];
   readonly maxDeduplicationMicros: bigint;
+  /** An externally signed (interactive) submission: its submitters are external parties. */
+  readonly external?: boolean;
 };
 
 function requireField(present: boolean, field: string): void {
@@ -31,7 +36,14 @@ export function checkSubmission(request: SubmitRequest, context: SubmissionConte
   requireField(request.userId !== '', 'user_id');
   requireField(request.actAs.length > 0, 'act_as');
   const { parties } = context.participant;
-  const unhosted = request.actAs.filter((party) => parties.get(party)?.isLocal !== true);
+  // External parties are hosted with Confirmation permission: only their own signatures
+  // submit for them, through interactive submission.
+  const external = context.external === true;
+  const unhosted = request.actAs.filter(
+    (party) =>
+      parties.get(party)?.isLocal !== true ||
+      isExternalParty(context.participant.externalParties, party) !== external,
+  );
   if (unhosted.length > 0) {
     // Canton names this NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT; the closest code the
     // catalogue has is NO_SYNCHRONIZER_FOR_SUBMISSION.
@@ -50,7 +62,8 @@ export function checkSubmission(request: SubmitRequest, context: SubmissionConte
     );
   }
   const requested = request.synchronizerId;
-  if (requested !== null && requested !== '' && requested !== context.synchronizerId) {
+  const connected = context.connected ?? [context.synchronizerId];
+  if (requested !== null && requested !== '' && !connected.includes(requested)) {
     throw domainError(
       'NO_SYNCHRONIZER_FOR_SUBMISSION',
       `No valid synchronizer for submission found: the participant is not connected to synchronizer ${requested}`,

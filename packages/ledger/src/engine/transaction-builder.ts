@@ -1,8 +1,10 @@
 import type { SubmitRequest } from '../commands.ts';
+import type { ContractStore } from '../contract.ts';
 import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { interpret } from '../interpreter/interpret.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
 import { requireVetted } from '../participant/package-vetting.ts';
+import { contractsOn, routeTransaction } from '../reassignment/contract-routing.ts';
 import type { RejectionRecord, TransactionNode, TransactionRecord } from '../transaction.ts';
 import { duplicateCommandMessage } from './deduplication.ts';
 import type { EngineState } from './engine-state.ts';
@@ -13,6 +15,8 @@ export type TransactionContext = {
   readonly packages: PackageRegistry;
   readonly participantId: string;
   readonly synchronizerId: string;
+  /** Every synchronizer connected, the default first (reassignment/); just that one when absent. */
+  readonly connected?: readonly string[];
   /** Renders record times (a createTimeFormatter, which remembers the last second). */
   readonly formatTime: (micros: bigint) => string;
 };
@@ -44,12 +48,18 @@ export function buildTransaction(
     offset,
     discriminator: JSON.stringify([request.userId, request.commandId, request.submissionId]),
   });
-  const result = interpretSubmission(context, request, { ledgerMicros, effectiveAt, seed });
+  const { synchronizerId, contracts } = routed(context, request);
+  const result = interpretSubmission(context, request, {
+    ledgerMicros,
+    effectiveAt,
+    seed,
+    contracts,
+  });
   return {
     type: 'transaction',
     offset,
     updateId: createUpdateId(seed),
-    synchronizerId: context.synchronizerId,
+    synchronizerId,
     effectiveAt,
     recordTime,
     workflowId: request.workflowId,
@@ -59,15 +69,37 @@ export function buildTransaction(
   };
 }
 
+/**
+ * The synchronizer a submission goes to and the contracts it may use there; on a single
+ * synchronizer (nothing ever reassigned) that is the one synchronizer and every contract.
+ */
+function routed(context: TransactionContext, request: SubmitRequest) {
+  const { state } = context;
+  const connected = context.connected ?? [context.synchronizerId];
+  if (connected.length === 1 && state.synchronizers.tracked === 0) {
+    return { synchronizerId: context.synchronizerId, contracts: state.contracts };
+  }
+  const routing = { synchronizers: state.synchronizers, connected };
+  const synchronizerId = routeTransaction(routing, request);
+  const prescribed = Boolean(request.synchronizerId);
+  const contracts = contractsOn(state.contracts, { ...routing, prescribed }, synchronizerId);
+  return { synchronizerId, contracts };
+}
+
 function interpretSubmission(
   context: TransactionContext,
   request: SubmitRequest,
-  at: { readonly ledgerMicros: bigint; readonly effectiveAt: string; readonly seed: string },
+  at: {
+    readonly ledgerMicros: bigint;
+    readonly effectiveAt: string;
+    readonly seed: string;
+    readonly contracts: ContractStore;
+  },
 ) {
   const { state } = context;
   const result = interpret({
     packages: context.packages,
-    contracts: state.contracts,
+    contracts: at.contracts,
     commands: request.commands,
     actAs: request.actAs,
     readAs: request.readAs,

@@ -1,65 +1,70 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { lockDirectory } from './directory-lock.ts';
-import { createGroupCommit, type FlushStats } from './group-commit.ts';
-import { decodeRecord, encodeRecordFrame } from './record-codec.ts';
+import { decodeRecord, recordJson } from './record-codec.ts';
 import { createStringPool } from './record-interning.ts';
 import { cutTornTail, JournalCorruptionError, listSegments, readFrames } from './segment-files.ts';
-import { openSegmentWriter, type SegmentWriter } from './segment-writer.ts';
+import { type FlushStats, startWriterThread, type WriterThread } from './writer-thread.ts';
 
 export type FileJournalOptions = {
   /** The data folder; created if missing. */
   readonly dir: string;
   /** Start a new segment file once the current one reaches this size (default 64 MiB). */
   readonly segmentBytes?: number;
-  /** Called after every durable write (O_DSYNC), with how many records it made durable. */
+  /** Called after every durable write, with how many records it made durable. */
   readonly onFlush?: (stats: FlushStats) => void;
   /** Called once on open when a torn tail was cut, with the number of bytes dropped. */
   readonly onTornTail?: (bytes: number) => void;
+  /** Size of the buffer records cross to the writer thread in (a power of two; 4 MiB). */
+  readonly ringBytes?: number;
 };
 
 const defaultSegmentBytes = 64 * 1024 * 1024;
 
+/** Cuts a torn tail off the newest segment and starts the writer thread behind its data. */
+async function openWriter(options: FileJournalOptions): Promise<WriterThread> {
+  const segments = await listSegments(options.dir);
+  const last = segments.at(-1);
+  const cut = last ? await cutTornTail(last.path) : 0;
+  if (cut > 0) options.onTornTail?.(cut);
+  const sizeOf = async (path: string) => (await stat(path)).size;
+  const sealed = [];
+  for (const segment of segments.slice(0, -1)) {
+    sealed.push({ path: segment.path, size: await sizeOf(segment.path) });
+  }
+  return startWriterThread({
+    dir: options.dir,
+    start: last ? { ...last, size: await sizeOf(last.path) } : null,
+    sealed,
+    segmentBytes: options.segmentBytes ?? defaultSegmentBytes,
+    onFlush: options.onFlush,
+    ringBytes: options.ringBytes,
+  });
+}
+
 /**
  * The durable journal: append-only segment files of checksummed frames in `dir`. Opening cuts
- * a torn tail left by a crash. Appends made while a flush is under way are written and synced
- * together by the next flush (group commit), so concurrent submissions share one synced write.
+ * a torn tail left by a crash. A writer thread owns the files: records are encoded here and
+ * handed over as bytes; appends made while a write is under way are written and synced together
+ * by the next one (group commit), so concurrent submissions share one synced write.
  */
 export async function createFileJournal(options: FileJournalOptions): Promise<Journal> {
   await mkdir(options.dir, { recursive: true });
   const unlock = await lockDirectory(options.dir);
-  let writer: SegmentWriter;
+  let writer: WriterThread;
   try {
-    const segments = await listSegments(options.dir);
-    const last = segments.at(-1);
-    const cut = last ? await cutTornTail(last.path) : 0;
-    if (cut > 0) options.onTornTail?.(cut);
-    const segmentBytes = options.segmentBytes ?? defaultSegmentBytes;
-    writer = await openSegmentWriter({ dir: options.dir, segments, segmentBytes });
+    writer = await openWriter(options);
   } catch (error) {
     await unlock();
     throw error;
   }
-  return createSegmentJournal({ writer, unlock, onFlush: options.onFlush });
-}
-
-function createSegmentJournal(parts: {
-  readonly writer: SegmentWriter;
-  readonly unlock: () => Promise<void>;
-  readonly onFlush: ((stats: FlushStats) => void) | undefined;
-}): Journal {
-  const { writer } = parts;
-  const group = createGroupCommit({
-    flush: (bytes) => writer.write(bytes),
-    onFlush: parts.onFlush,
-  });
   let closed = false;
   return {
     append(record: JournalRecord) {
       if (closed) return Promise.reject(new Error('the journal is closed'));
       try {
-        return group.enqueue(encodeRecordFrame(record));
+        return writer.append(recordJson(record));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -68,9 +73,8 @@ function createSegmentJournal(parts: {
     async close() {
       if (closed) return;
       closed = true;
-      await group.drained();
       await writer.close();
-      await parts.unlock();
+      await unlock();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { JournalRecord } from '../transaction.ts';
+import { frameHeaderBytes, readFrame } from './frame-format.ts';
 import { sampleRecord } from './journal-conformance.ts';
-import { encodeRecord, encodeRecordFrame, frameHeaderBytes, readFrame } from './record-codec.ts';
+import { encodeRecord, encodeRecordFrame } from './record-codec.ts';
 
 describe('record frames', () => {
   test('a record frame holds the encoded record behind its length and checksum', () => {

@@ -130,6 +130,10 @@ export function internRecord(pool: StringPool, record: JournalRecord): JournalRe
       topology.parties = pool.parties(record.parties);
       break;
     }
+    case 'reassignment':
+      // Rare (issue 10): only its submission and synchronizer are pooled.
+      internSubmission(pool, record.submission as Mutable<SubmissionInfo>);
+      break;
   }
   (record as Mutable<typeof record>).synchronizerId = pool.intern(record.synchronizerId);
   return record;

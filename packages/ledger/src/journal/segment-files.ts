@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasFrameAfter, readFrame } from './record-codec.ts';
+import { hasFrameAfter, readFrame } from './frame-format.ts';
+import { segmentPattern } from './segment-paths.ts';
 
 /** Damage inside the journal that a crash cannot explain: refusing to go on is the only safe answer. */
 export class JournalCorruptionError extends Error {
@@ -10,12 +11,7 @@ export class JournalCorruptionError extends Error {
 
 export type Segment = { readonly index: number; readonly path: string };
 
-const segmentPattern = /^segment-(\d{8})\.journal$/;
 const chunkBytes = 1024 * 1024;
-
-export function segmentPath(dir: string, index: number): string {
-  return join(dir, `segment-${String(index).padStart(8, '0')}.journal`);
-}
 
 export async function listSegments(dir: string): Promise<Segment[]> {
   const names = await readdir(dir);
@@ -69,9 +65,33 @@ async function readRange(path: string, start: number, end: number): Promise<Buff
 }
 
 /**
+ * Where the data before `end` really ends: just past its last byte that is not zero. The writer
+ * fills space ahead of the records with zeros, so a crash leaves zeros behind the last record;
+ * they were never data. Scans backwards in chunks, no further than `from`.
+ */
+async function endOfNonZero(path: string, from: number, end: number): Promise<number> {
+  const handle = await open(path, 'r');
+  try {
+    const chunk = Buffer.alloc(chunkBytes);
+    for (let stop = end; stop > from; ) {
+      const start = Math.max(from, stop - chunkBytes);
+      const { bytesRead } = await handle.read(chunk, 0, stop - start, start);
+      for (let index = bytesRead - 1; index >= 0; index -= 1) {
+        if (chunk[index] !== 0) return start + index + 1;
+      }
+      stop = start;
+    }
+    return from;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Cuts a torn tail left by a crash in the middle of a write: everything after the last intact
  * frame, provided no intact frame follows the damage (else it is corruption, not a tear).
- * Returns the number of bytes cut.
+ * Returns the number of torn bytes cut; zeros the writer laid down ahead of its records are
+ * cut as well but not counted, as they never held a record.
  */
 export async function cutTornTail(path: string): Promise<number> {
   const { size } = await stat(path);
@@ -80,7 +100,8 @@ export async function cutTornTail(path: string): Promise<number> {
     if (event.kind === 'stop') goodEnd = event.position;
   }
   if (goodEnd === size) return 0;
-  if (hasFrameAfter(await readRange(path, goodEnd, size), 0)) {
+  const dataEnd = await endOfNonZero(path, goodEnd, size);
+  if (dataEnd > goodEnd && hasFrameAfter(await readRange(path, goodEnd, dataEnd), 0)) {
     throw new JournalCorruptionError(`journal ${path} is damaged at byte ${goodEnd}`);
   }
   const handle = await open(path, 'r+');
@@ -90,14 +111,5 @@ export async function cutTornTail(path: string): Promise<number> {
   } finally {
     await handle.close();
   }
-  return size - goodEnd;
-}
-
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  return dataEnd - goodEnd;
 }

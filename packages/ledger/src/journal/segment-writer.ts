@@ -1,68 +1,125 @@
-import { constants } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
-import { open, stat } from 'node:fs/promises';
-import { type Segment, segmentPath, syncDirectory } from './segment-files.ts';
+import {
+  closeSync,
+  constants,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  writevSync,
+} from 'node:fs';
+import { segmentPath } from './segment-paths.ts';
 
-// O_DSYNC makes each write return only once its data is on disk, as write + fdatasync would:
-// one system call and one thread-pool round trip per flush instead of two. A platform without
-// it (Windows) gets an fdatasync after each write instead.
+// O_DSYNC makes each write return only once its data is on disk, as write + fdatasync would,
+// in one system call. A platform without it (Windows) gets an fdatasync after each write.
 const dataSync: number | undefined = constants.O_DSYNC;
-const appendDurably = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (dataSync ?? 0);
+const openFlags = constants.O_RDWR | constants.O_CREAT | (dataSync ?? 0);
+
+// Space ahead of the data is filled with zeros before records need it: a synced write into
+// blocks the file already owns changes no metadata, so the disk commits no file-system journal
+// transaction for it (measured here: ~0.15 ms per synced write instead of ~0.23 ms appending).
+// A crash leaves the zeros behind the last record, which opening the journal cuts.
+// Chunks small enough that a record arriving meanwhile waits little (~0.4 ms here).
+const zeroChunkBytes = 256 * 1024;
+const preallocateAheadBytes = 2 * 1024 * 1024;
+const zeros = Buffer.alloc(zeroChunkBytes);
 
 export type SegmentExtent = { readonly path: string; readonly size: number };
 
-/** Appends to the newest segment file, starting a new one once it has grown past the limit. */
+/** Where the writer carries on: the newest segment (torn tail already cut), if any. */
+export type SegmentStart = { readonly index: number; readonly path: string; readonly size: number };
+
+/** Synchronous writes to the newest segment file; runs on the journal's writer thread. */
 export type SegmentWriter = {
-  /** Appends the bytes and returns once they are on disk (O_DSYNC, or fdatasync). */
-  write(bytes: Buffer): Promise<void>;
-  /** Every segment with its durable size, oldest first: what a replay may read. */
-  extents(): readonly SegmentExtent[];
-  close(): Promise<void>;
+  /** Writes the slices behind the data and returns once they are on disk. */
+  write(slices: readonly Uint8Array[]): void;
+  /** Zero-fills one more chunk ahead of the data; false when far enough ahead already. */
+  preallocate(): boolean;
+  /** At a record boundary: seals a full segment and starts the next one. */
+  rollIfFull(): { readonly sealed: SegmentExtent; readonly next: string } | null;
+  /** Cuts the zeros behind the data, syncs and closes. */
+  close(): void;
 };
 
-async function createSegment(dir: string, index: number) {
-  const path = segmentPath(dir, index);
-  const handle = await open(path, appendDurably);
-  // The new file's directory entry must itself be durable, or a crash could lose the segment.
-  await syncDirectory(dir);
-  return { index, path, handle, size: 0 };
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
-export async function openSegmentWriter(options: {
-  readonly dir: string;
-  readonly segments: readonly Segment[];
-  readonly segmentBytes: number;
-}): Promise<SegmentWriter> {
-  const { dir, segmentBytes } = options;
-  const sealed: SegmentExtent[] = [];
-  for (const segment of options.segments.slice(0, -1)) {
-    sealed.push({ path: segment.path, size: (await stat(segment.path)).size });
-  }
-  const last = options.segments.at(-1);
-  let current: { index: number; path: string; handle: FileHandle; size: number } = last
-    ? { ...last, handle: await open(last.path, appendDurably), size: (await stat(last.path)).size }
-    : await createSegment(dir, 1);
+type OpenSegment = { index: number; path: string; fd: number; size: number; allocated: number };
 
-  async function writeAll(bytes: Buffer): Promise<void> {
-    let written = 0;
-    while (written < bytes.length) {
-      const result = await current.handle.write(bytes, written, bytes.length - written);
-      written += result.bytesWritten;
-    }
-  }
+function openSegment(start: SegmentStart): OpenSegment {
+  const fd = openSync(start.path, openFlags);
+  return { ...start, fd, allocated: fstatSync(fd).size };
+}
 
-  return {
-    async write(bytes) {
-      await writeAll(bytes);
-      if (dataSync === undefined) await current.handle.datasync();
-      current.size += bytes.length;
-      if (current.size >= segmentBytes) {
-        await current.handle.close();
-        sealed.push({ path: current.path, size: current.size });
-        current = await createSegment(dir, current.index + 1);
+function createSegment(dir: string, index: number): OpenSegment {
+  const path = segmentPath(dir, index);
+  const fd = openSync(path, openFlags);
+  // The new file's directory entry must itself be durable, or a crash could lose the segment.
+  syncDirectory(dir);
+  return { index, path, fd, size: 0, allocated: 0 };
+}
+
+function writeAll(fd: number, slices: readonly Uint8Array[], position: number): number {
+  let pending = slices.filter((slice) => slice.length > 0);
+  let at = position;
+  while (pending.length > 0) {
+    let written = writevSync(fd, pending, at);
+    at += written;
+    const rest: Uint8Array[] = [];
+    for (const slice of pending) {
+      if (written >= slice.length) written -= slice.length;
+      else {
+        rest.push(slice.subarray(written));
+        written = 0;
       }
+    }
+    pending = rest;
+  }
+  return at - position;
+}
+
+/** Trims the segment to its data and makes that durable: a sealed segment ends at a record. */
+function seal(segment: OpenSegment): void {
+  if (segment.allocated > segment.size) ftruncateSync(segment.fd, segment.size);
+  fdatasyncSync(segment.fd);
+  closeSync(segment.fd);
+}
+
+export function openSegmentWriter(options: {
+  readonly dir: string;
+  readonly start: SegmentStart | null;
+  readonly segmentBytes: number;
+}): SegmentWriter {
+  const { dir, segmentBytes } = options;
+  let segment = options.start ? openSegment(options.start) : createSegment(dir, 1);
+  return {
+    write(slices) {
+      segment.size += writeAll(segment.fd, slices, segment.size);
+      if (dataSync === undefined) fdatasyncSync(segment.fd);
+      segment.allocated = Math.max(segment.allocated, segment.size);
     },
-    extents: () => [...sealed, { path: current.path, size: current.size }],
-    close: () => current.handle.close(),
+    preallocate() {
+      // A segment rolls over once it reaches segmentBytes: it never needs space past that.
+      if (segment.allocated >= segmentBytes) return false;
+      if (segment.allocated - segment.size >= preallocateAheadBytes) return false;
+      const bytes = Math.min(zeroChunkBytes, segmentBytes - segment.allocated);
+      segment.allocated += writeAll(segment.fd, [zeros.subarray(0, bytes)], segment.allocated);
+      if (dataSync === undefined) fdatasyncSync(segment.fd);
+      return true;
+    },
+    rollIfFull() {
+      if (segment.size < segmentBytes) return null;
+      seal(segment);
+      const sealed = { path: segment.path, size: segment.size };
+      segment = createSegment(dir, segment.index + 1);
+      return { sealed, next: segment.path };
+    },
+    close: () => seal(segment),
   };
 }

@@ -1,3 +1,4 @@
+import { applyExternalPartyRecord, type ExternalParty } from '../external/external-party-state.ts';
 import type { AdminRecord, TopologyRecord } from '../transaction.ts';
 import { isParticipantAdminRecord } from './admin-changes.ts';
 import { applyAdminChange } from './apply-admin-change.ts';
@@ -63,6 +64,8 @@ export type ParticipantState = {
    * serial counts vetting changes (Canton's topology serial, 1 for the initial vetting).
    */
   readonly vetting: { serial: number; readonly unvetted: Set<string> };
+  /** Parties hosted as external parties: their keys sign their transactions (external/). */
+  readonly externalParties: Map<string, ExternalParty>;
 };
 
 /** The user every participant starts with, as in Canton. */
@@ -84,6 +87,7 @@ export function createParticipantState(participantId: string): ParticipantState 
     users: new Map([[admin.id, admin]]),
     identityProviders: new Map(),
     vetting: { serial: 1, unvetted: new Set() },
+    externalParties: new Map(),
   };
 }
 
@@ -94,6 +98,7 @@ export function applyParticipantRecord(
 ): void {
   if (record.type === 'topology') applyTopology(state, record);
   else if (isParticipantAdminRecord(record)) applyAdminChange(state, record.change);
+  else applyExternalPartyRecord(state.externalParties, record);
 }
 
 function applyTopology(state: ParticipantState, record: TopologyRecord): void {

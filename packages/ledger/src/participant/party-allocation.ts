@@ -27,8 +27,35 @@ export type AllocatePartyRequest = {
   readonly userId?: string | undefined;
 };
 
-/** What the node knows that the request does not: the synchronizer it is connected to. */
-export type AllocationContext = { readonly synchronizerId: string };
+/** What the node knows that the request does not: the synchronizers it is connected to. */
+export type AllocationContext = {
+  /** The default synchronizer: where a party goes when the request names none. */
+  readonly synchronizerId: string;
+  /**
+   * Every synchronizer connected (issue 10); when there are several, a request must name one,
+   * and a party of ours may be allocated again on one that does not host it yet.
+   */
+  readonly connected?: readonly string[];
+  readonly hostedOn?: (party: string) => ReadonlySet<string>;
+};
+
+/** The synchronizer a party is allocated on: the one named, or the only one connected. */
+function targetSynchronizer(requested: string, context: AllocationContext): string {
+  const connected = context.connected ?? [context.synchronizerId];
+  if (requested === '') {
+    if (connected.length > 1) {
+      throw invalidField(
+        'synchronizer_id',
+        `The participant is connected to several synchronizers (${connected.join(', ')}): the synchronizer must be named`,
+      );
+    }
+    return context.synchronizerId;
+  }
+  if (!connected.includes(requested)) {
+    throw invalidField('synchronizer_id', `Unknown or not connected synchronizer ${requested}`);
+  }
+  return requested;
+}
 
 export type TopologyPlan = (
   state: ParticipantState,
@@ -57,15 +84,10 @@ function validateAllocation(request: AllocatePartyRequest, context: AllocationCo
     request.identityProviderId,
     'identity_provider_id',
   );
-  const synchronizerId = optionalSynchronizerId(request.synchronizerId, 'synchronizer_id');
-  if (synchronizerId !== '' && synchronizerId !== context.synchronizerId) {
-    throw invalidField(
-      'synchronizer_id',
-      `Unknown or not connected synchronizer ${synchronizerId}`,
-    );
-  }
+  const requested = optionalSynchronizerId(request.synchronizerId, 'synchronizer_id');
+  const synchronizerId = targetSynchronizer(requested, context);
   const userId = optionalUserId(request.userId, 'user_id');
-  return { hint, annotations: sortKeys(annotations), identityProviderId, userId };
+  return { hint, annotations: sortKeys(annotations), identityProviderId, userId, synchronizerId };
 }
 
 /**
@@ -90,7 +112,12 @@ export function planAllocateParty(
         `Party ${party} belongs to an identity provider that differs from the one specified in the request`,
       );
     }
-    if (existing !== undefined) {
+    // A party of ours may be hosted on one more synchronizer (issue 10).
+    const elsewhere =
+      existing?.isLocal === true &&
+      context.hostedOn !== undefined &&
+      !context.hostedOn(party).has(valid.synchronizerId);
+    if (existing !== undefined && !elsewhere) {
       throw invalidRequest(
         `Party already exists: party ${party} is already allocated on this node`,
       );
@@ -99,7 +126,7 @@ export function planAllocateParty(
       type: 'topology',
       offset,
       updateId,
-      synchronizerId: context.synchronizerId,
+      synchronizerId: valid.synchronizerId,
       recordTime,
       participantId: state.participantId,
       parties: [party],

@@ -2,7 +2,7 @@ import type { TransactionContext, Value } from '@pocketnet/ledger';
 import type { Round } from '../amulet/types/base-types.ts';
 import type { ChoiceContext } from '../token-standard/metadata-v1.ts';
 import { amuletReferences } from './amulet-references.ts';
-import type { PaymentTransferContext } from './amulet-types.ts';
+import type { ExternalPartyTransferContext, PaymentTransferContext } from './amulet-types.ts';
 import { amuletTransferContext } from './amulet-types.ts';
 import {
   choiceContextKeys,
@@ -90,4 +90,22 @@ export function paymentContextFromChoiceContext(
     ? lookupContextContractId(tx, context, choiceContextKeys.featuredAppRight)
     : null;
   return { amuletRules, context: amuletTransferContext(openRound, featuredAppRight) };
+}
+
+/**
+ * Splice's externalPartyTransferFromChoiceContext: the ExternalPartyConfigState (which a day's
+ * worth of rounds share, so a signed transfer stays valid ~24 h) and the featured-app right.
+ */
+export function externalPartyTransferContextFromChoiceContext(
+  tx: TransactionContext,
+  context: ChoiceContext,
+): ExternalPartyTransferContext {
+  return {
+    externalPartyConfigState: getContextContractId(
+      tx,
+      context,
+      choiceContextKeys.externalPartyConfigState,
+    ),
+    featuredAppRight: lookupContextContractId(tx, context, choiceContextKeys.featuredAppRight),
+  };
 }

@@ -104,13 +104,20 @@ function latestOpenRound(ledger: SpliceTestLedger): string {
 
 type Registry = { readonly ledger: SpliceTestLedger; readonly amuletRules: string };
 
+/** Scan's registry context: AmuletRules, the open round and the newest ExternalPartyConfigState. */
 function registryContext(registry: Registry, extra: Readonly<Record<string, string | boolean>>) {
   const openRound = latestOpenRound(registry.ledger);
+  const configState = registry.ledger.active(amuletTemplateIds.externalPartyConfigState).at(-1);
+  if (configState === undefined) throw new Error('no ExternalPartyConfigState');
   const values: Record<string, ChoiceContext['values'][string]> = {
     [choiceContextKeys.amuletRules]: { tag: 'AV_ContractId', value: registry.amuletRules },
     [choiceContextKeys.openRound]: { tag: 'AV_ContractId', value: openRound },
+    [choiceContextKeys.externalPartyConfigState]: {
+      tag: 'AV_ContractId',
+      value: configState.contractId,
+    },
   };
-  const disclosed = [registry.amuletRules, openRound];
+  const disclosed = [registry.amuletRules, openRound, configState.contractId];
   for (const [key, value] of Object.entries(extra)) {
     if (typeof value === 'boolean') {
       values[key] = { tag: 'AV_Bool', value };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amuletTemplateIds } from '../amulet/amulet-references.ts';
+import { tickMicros } from '../testing/splice-ledger.test-helper.ts';
 import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
 import { transferFactoryInterfaceId } from '../token-standard/transfer-instruction-types.ts';
 import { externalReferences } from './amulet-references.ts';
@@ -11,6 +12,7 @@ import {
   factoryTransfer,
   instructionResult,
   nowTime,
+  transferSpecification,
 } from './token-transfer.test-helper.ts';
 
 async function preapprovalFor(fixture: ExternalFixture, receiver: string, provider: string) {
@@ -85,7 +87,7 @@ describe('ExternalPartyAmuletRules as TransferFactory', () => {
     const preapproval = await preapprovalFor(fixture, bob, validator);
     const featured = await featureApp(fixture, validator);
     const tapped = await fixture.tap(alice, '1000');
-    const { result } = await factoryTransfer(
+    const { result, record } = await factoryTransfer(
       fixture,
       { sender: alice, receiver: bob, amount: '250', inputHoldingCids: [tapped] },
       { context: { 'transfer-preapproval': preapproval, 'featured-app-right': featured } },
@@ -93,7 +95,37 @@ describe('ExternalPartyAmuletRules as TransferFactory', () => {
     expect(instructionResult(result).output.tag).toBe('TransferInstructionResult_Completed');
     expect(amountsOf(fixture.holdings(bob))).toEqual(['250.0000000000']);
     expect(amountsOf(fixture.holdings(alice))).toEqual(['750.0000000000']);
-    // extraFeaturedAppRewardAmount 1.0 USD at 0.005 USD per amulet.
+    // As Splice's factory does: TransferPreapproval_SendV2, priced from the config state (which
+    // lasts a day, not a round), featuring the provider with an activity marker, not a coupon.
+    const sends = record.nodes.flatMap((node) =>
+      node.kind === 'exercised' && node.choice.startsWith('TransferPreapproval_Send')
+        ? [node.choice]
+        : [],
+    );
+    expect(sends).toEqual(['TransferPreapproval_SendV2']);
+    expect(fixture.ledger.active(amuletTemplateIds.appRewardCoupon)).toEqual([]);
+    const markers = fixture.ledger.active(amuletTemplateIds.featuredAppActivityMarker);
+    expect(markers.map(({ payload }) => payload)).toEqual([
+      expect.objectContaining({
+        provider: validator,
+        beneficiary: validator,
+        weight: '1.0000000000',
+      }),
+    ]);
+    // The DSO's automation converts markers into coupons against an open round.
+    fixture.ledger.clock.advance(tickMicros);
+    await fixture.exercise([fixture.dso], {
+      templateId: amuletTemplateIds.amuletRules,
+      contractId: fixture.amuletRules,
+      choice: 'AmuletRules_ConvertFeaturedAppActivityMarkers',
+      choiceArgument: {
+        markerCids: markers.map(({ contractId }) => contractId),
+        openMiningRoundCid: fixture.openRound(),
+        observers: null,
+      },
+    });
+    expect(fixture.ledger.active(amuletTemplateIds.featuredAppActivityMarker)).toEqual([]);
+    // featuredAppActivityMarkerAmount 1.0 USD at 0.005 USD per amulet.
     const coupons = fixture.ledger.active(amuletTemplateIds.appRewardCoupon);
     expect(coupons.map(({ payload }) => payload)).toEqual([
       expect.objectContaining({
@@ -103,6 +135,46 @@ describe('ExternalPartyAmuletRules as TransferFactory', () => {
         beneficiary: validator,
       }),
     ]);
+  });
+
+  it('keeps a signed direct transfer valid for rounds to come: it reads the config state, not a round', async () => {
+    const fixture = await startExternalFixture();
+    const alice = await fixture.ledger.party('alice');
+    const bob = await fixture.ledger.party('bob');
+    const validator = await fixture.ledger.party('validator');
+    const preapproval = await preapprovalFor(fixture, bob, validator);
+    const tapped = await fixture.tap(alice, '100');
+    // What the registry gave alice to sign with, its open round since gone (here: unknown).
+    const signed = fixture.context({ 'transfer-preapproval': preapproval });
+    const { result } = await fixture.exercise(
+      [alice],
+      {
+        templateId: transferFactoryInterfaceId,
+        contractId: fixture.factory,
+        choice: 'TransferFactory_Transfer',
+        choiceArgument: {
+          expectedAdmin: fixture.dso,
+          transfer: transferSpecification(fixture, {
+            sender: alice,
+            receiver: bob,
+            amount: '10',
+            inputHoldingCids: [tapped],
+          }),
+          extraArgs: {
+            context: {
+              values: {
+                ...signed.choiceContext.values,
+                'open-round': { tag: 'AV_ContractId', value: `00${'ab'.repeat(32)}` },
+              },
+            },
+            meta: { values: {} },
+          },
+        },
+      },
+      [fixture.factory, ...signed.disclosed],
+    );
+    expect(instructionResult(result).output.tag).toBe('TransferInstructionResult_Completed');
+    expect(amountsOf(fixture.holdings(bob))).toEqual(['10.0000000000']);
   });
 
   it('rejects a preapproval that is not the receiver one', async () => {

@@ -1,5 +1,4 @@
 import type { TransactionContext } from '@pocketnet/ledger';
-import { metaKeys } from '../amulet/support/meta.ts';
 import type { ExtraArgs } from '../token-standard/metadata-v1.ts';
 import type {
   TransferInstructionResult,
@@ -10,7 +9,10 @@ import {
   exerciseAmuletTransfer,
   holdingsToTransferInputs,
 } from './amulet-calls.ts';
-import { paymentContextFromChoiceContext } from './amulet-reads.ts';
+import {
+  externalPartyTransferContextFromChoiceContext,
+  paymentContextFromChoiceContext,
+} from './amulet-reads.ts';
 import {
   amuletTransferInstruction,
   standardTransferToTwoStep,
@@ -86,31 +88,34 @@ function selfTransfer(
   return completed(createdHoldingCids(result), change, burnOnlyMetadata(result.meta));
 }
 
+/**
+ * Through the receiver's preapproval, as Splice's ExternalPartyAmuletRules does it:
+ * TransferPreapproval_SendV2 priced from the ExternalPartyConfigState rather than an open round,
+ * so the sender's signed transaction stays valid about a day. The preapproval's provider is the
+ * app provider; when featured it gets an activity marker, which the DSO turns into its reward.
+ */
 function directTransfer(
   tx: TransactionContext,
   step: Step,
   preapprovalCid: string,
 ): TransferInstructionResult {
   const { dso, transfer, extraArgs } = step;
-  // Featured: the preapproval's provider is the app provider of this transfer.
-  const context = paymentContextFromChoiceContext(tx, dso, {
-    context: extraArgs.context,
-    featured: true,
-  });
+  const context = externalPartyTransferContextFromChoiceContext(tx, extraArgs.context);
   const inputs = holdingsToTransferInputs(
     tx,
     { dso, owner: transfer.sender },
     transfer.inputHoldingCids,
   );
-  const sent = tx.exercise(transferPreapproval, preapprovalCid, 'TransferPreapproval_Send', {
+  const sent = tx.exercise(transferPreapproval, preapprovalCid, 'TransferPreapproval_SendV2', {
     context,
     inputs,
     amount: transfer.amount,
     sender: transfer.sender,
-    description: transfer.meta.values[metaKeys.reason] ?? null,
+    description: null,
+    meta: transfer.meta,
   });
   const change = sent.result.senderChangeAmulet === null ? [] : [sent.result.senderChangeAmulet];
-  return completed(createdHoldingCids(sent.result), change, burnOnlyMetadata(sent.meta));
+  return completed(createdHoldingCids(sent.result), change, sent.meta);
 }
 
 function offer(

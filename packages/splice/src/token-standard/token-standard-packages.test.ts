@@ -1,6 +1,8 @@
 import { checkValue, definePackage, defineTemplate, t } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import { splicePackages } from '../splice-packages.ts';
 import { startSpliceLedger } from '../testing/splice-ledger.test-helper.ts';
+import { allocationRequestInterfaceId } from './allocation-request-v1.ts';
 import { holdingInterface, holdingInterfaceId } from './holding-v1.ts';
 import { anyValueType, choiceContextType } from './metadata-v1.ts';
 import { tokenStandardPackages } from './token-standard-packages.ts';
@@ -39,12 +41,20 @@ describe('token-standard packages', () => {
       '#splice-api-token-allocation-v1:Splice.Api.Token.AllocationV1:Allocation',
       '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationFactory',
       '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationInstruction',
+      allocationRequestInterfaceId,
     ];
     for (const reference of references) {
       expect(ledger.engine.packages.resolveInterface(reference).kind).toBe('interface');
     }
     const versions = ledger.engine.packages.packages().map(({ name, version }) => [name, version]);
     expect(versions).toContainEqual(['splice-api-token-holding-v1', '1.0.0']);
+    expect(versions).toContainEqual(['splice-api-token-allocation-request-v1', '1.0.0']);
+  });
+
+  it('are all among the packages a node runs, the allocation request API included', () => {
+    const names = splicePackages.map((found) => found.name);
+    for (const found of tokenStandardPackages) expect(names).toContain(found.name);
+    expect(names).toContain('splice-api-token-allocation-request-v1');
   });
 
   it('computes a Holding view by interface id with ten decimal places', async () => {

@@ -1,10 +1,15 @@
 import type { Package } from '@pocketnet/ledger';
 import { definePackage } from '@pocketnet/ledger';
+import { featuredAppApiPackage } from '../featured-app/featured-app-right-v1.ts';
 import {
   allocationFactoryInterface,
   allocationInstructionInterface,
   allocationInstructionPackageName,
 } from './allocation-instruction-v1.ts';
+import {
+  allocationRequestInterface,
+  allocationRequestPackageName,
+} from './allocation-request-v1.ts';
 import { allocationInterface, allocationPackageName } from './allocation-v1.ts';
 import { holdingInterface, holdingPackageName } from './holding-v1.ts';
 import {
@@ -52,11 +57,23 @@ export const allocationInstructionPackage: Package = definePackage({
   interfaces: [allocationInstructionInterface, allocationFactoryInterface],
 });
 
-/** Load these with any package whose templates implement the token standard. */
+/** Interfaces only no Splice template implements; wallets filter their history by them. */
+export const allocationRequestPackage: Package = definePackage({
+  name: allocationRequestPackageName,
+  version,
+  interfaces: [allocationRequestInterface],
+});
+
+/**
+ * Load these with any package whose templates implement the token standard. The featured-app
+ * API (splice-api-featured-app-v1) comes with them: splice-amulet implements both.
+ */
 export const tokenStandardPackages: readonly Package[] = [
   metadataPackage,
   holdingPackage,
   transferInstructionPackage,
   allocationPackage,
   allocationInstructionPackage,
+  allocationRequestPackage,
+  featuredAppApiPackage,
 ];

@@ -1,0 +1,99 @@
+import {
+  createWriterCommands,
+  type ForwardedHttpAnswer,
+  type ForwardedHttpRequest,
+  type JournalRecord,
+  type LedgerEngine,
+  type NodeLedger,
+  runForwardedRequest,
+} from '@pocketnet/runtime';
+import type { JobRunner, JobWorker } from '../queue/job-types.ts';
+import { openRedisJournal, type RedisJournal } from '../redis/redis-journal.ts';
+import { announceWriter, type WriterAnnouncement } from '../redis/writer-announcement.ts';
+import type { ScaleOutSettings } from './scale-out-settings.ts';
+import { writerCommandProcessor } from './writer-command.processor.ts';
+import { writerQueue } from './writer-queue.ts';
+
+/**
+ * The writer's ledger on Redis: the journal it opens (taking the next fencing token) for
+ * createNode, and whatever failure ends it (a lost connection, or a newer writer).
+ */
+export function createRedisWriterLedger(options: {
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly onFailure: (error: Error) => void;
+  /** Sees every record the engine replays (the writer's clock resumes from their times). */
+  readonly onReplayed?: (record: JournalRecord) => void;
+}) {
+  let journal: RedisJournal | null = null;
+  const onReplayed = options.onReplayed ?? (() => {});
+  const ledger: NodeLedger = {
+    async openJournal() {
+      const opened = await openRedisJournal(options);
+      journal = opened;
+      return {
+        ...opened,
+        replay: () =>
+          (async function* () {
+            for await (const record of opened.replay()) {
+              onReplayed(record);
+              yield record;
+            }
+          })(),
+      };
+    },
+  };
+  return {
+    ledger,
+    journal: () => journal,
+    position: () => journal?.position() ?? 0,
+  };
+}
+
+/** The writer serving replicas: a worker on the command queue, many commands at once. */
+export function serveWriterCommands(deps: {
+  readonly runner: JobRunner;
+  readonly engine: Pick<LedgerEngine, 'submit' | 'submitAsync' | 'submitReassignment'>;
+  readonly position: () => number;
+  readonly nowMicros: () => bigint;
+  readonly http: (request: ForwardedHttpRequest) => Promise<ForwardedHttpAnswer>;
+  /** Commands run at once (default 256): concurrent submissions share a journal append. */
+  readonly concurrency?: number;
+  readonly maxQueueMs?: number;
+}): JobWorker {
+  const commands = createWriterCommands(deps);
+  const processor = writerCommandProcessor({
+    commands,
+    ...(deps.maxQueueMs ? { maxQueueMs: deps.maxQueueMs } : {}),
+  });
+  return deps.runner.work(writerQueue, processor, { concurrency: deps.concurrency ?? 256 });
+}
+
+/**
+ * The writer open for business: serves the commands of replicas (their HTTP requests through
+ * its own API at `baseUrl`) and tells them, in Redis, the network it runs.
+ */
+export async function serveAsWriter(deps: {
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly runner: JobRunner;
+  readonly engine: Pick<LedgerEngine, 'submit' | 'submitAsync' | 'submitReassignment'>;
+  readonly nowMicros: () => bigint;
+  readonly writer: { journal(): RedisJournal | null; position(): number };
+  readonly baseUrl: string;
+  readonly network: Omit<WriterAnnouncement, 'epoch'>;
+  readonly settings: Pick<ScaleOutSettings, 'writerConcurrency' | 'writerMaxQueueMs'>;
+}): Promise<JobWorker> {
+  const worker = serveWriterCommands({
+    runner: deps.runner,
+    engine: deps.engine,
+    position: deps.writer.position,
+    nowMicros: deps.nowMicros,
+    http: (request) => runForwardedRequest(deps.baseUrl, request),
+    concurrency: deps.settings.writerConcurrency,
+    maxQueueMs: deps.settings.writerMaxQueueMs,
+  });
+  const epoch = deps.writer.journal()?.epoch ?? 0;
+  await announceWriter(deps, { ...deps.network, epoch });
+  return worker;
+}

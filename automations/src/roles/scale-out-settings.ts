@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const milliseconds = z.coerce.number().int().positive();
+
+/**
+ * The scaled-out roles' knobs, from the environment (as docker-compose sets them), with their
+ * defaults. A bad value stops the process at start, naming the variable.
+ */
+const settingsSchema = z.object({
+  /** How long a replica waits for the writer's answer to a command. */
+  POCKETNET_COMMAND_TIMEOUT_MS: milliseconds.default(10_000),
+  /** Commands a gateway forwards at once at most; beyond, PARTICIPANT_BACKPRESSURE. */
+  POCKETNET_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  /** A command that waited longer than this for the writer is refused with backpressure. */
+  POCKETNET_WRITER_MAX_QUEUE_MS: milliseconds.default(2000),
+  /** Commands the writer runs at once. */
+  POCKETNET_WRITER_CONCURRENCY: z.coerce.number().int().positive().default(256),
+  /** A worker's lock on a job: a killed worker's jobs run again once it lapses. */
+  POCKETNET_JOB_LOCK_MS: milliseconds.default(30_000),
+  /** `1`: gateways listen with SO_REUSEPORT, so several share one port (Linux). */
+  POCKETNET_REUSE_PORT: z.enum(['0', '1']).default('0'),
+});
+
+export type ScaleOutSettings = {
+  readonly commandTimeoutMs: number;
+  readonly maxInFlight: number;
+  readonly writerMaxQueueMs: number;
+  readonly writerConcurrency: number;
+  readonly jobLockMs: number;
+  readonly reusePort: boolean;
+};
+
+export function scaleOutSettings(env: NodeJS.ProcessEnv): ScaleOutSettings {
+  const parsed = settingsSchema.safeParse(
+    Object.fromEntries(
+      Object.keys(settingsSchema.shape).flatMap((key) =>
+        env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+      ),
+    ),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid ${String(issue?.path[0])}: ${issue?.message ?? 'bad value'}`);
+  }
+  const values = parsed.data;
+  return {
+    commandTimeoutMs: values.POCKETNET_COMMAND_TIMEOUT_MS,
+    maxInFlight: values.POCKETNET_MAX_IN_FLIGHT,
+    writerMaxQueueMs: values.POCKETNET_WRITER_MAX_QUEUE_MS,
+    writerConcurrency: values.POCKETNET_WRITER_CONCURRENCY,
+    jobLockMs: values.POCKETNET_JOB_LOCK_MS,
+    reusePort: values.POCKETNET_REUSE_PORT === '1',
+  };
+}

@@ -1,0 +1,89 @@
+import type { ActorRequest, AutomationView, NodeAutomation } from '@pocketnet/runtime';
+import type { Logger } from 'pino';
+import type { Observable } from 'rxjs';
+import { autoAcceptOf, policiesOf } from './automation-policies.ts';
+import { queueNames, queueProcessor } from './automation-queues.ts';
+import { createAutomationView } from './automation-view.ts';
+import type { AutomationConfig } from './config/automation-config.schema.ts';
+import type { JobRunner } from './queue/job-types.ts';
+import { triggerSources } from './triggers/automation-triggers.ts';
+import { subscribeBusTriggers } from './triggers/bus-triggers.ts';
+import { createDueItemsTrigger, createSettleTrigger } from './triggers/due-items.trigger.ts';
+import { createJobDispatch } from './triggers/job-dispatch.ts';
+
+/** What the automations need of the node: its automation services and its actors' requests. */
+export type AutomatedNode = {
+  readonly automation: NodeAutomation;
+  readonly actors?: { readonly requests$: Observable<ActorRequest> } | null;
+};
+
+export type Automations = {
+  readonly runner: JobRunner;
+  readonly view: AutomationView;
+  /** Resolves once every triggered job has finished (and what those triggered). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the validator's automations on a runner: a worker per queue, the devnet's SV work run
+ * as jobs, the schedules on the node's clock and the bus triggers. Moving time runs what falls
+ * due in order and returns once the jobs it caused are done.
+ */
+export function startAutomations(deps: {
+  readonly node: AutomatedNode;
+  readonly config: AutomationConfig;
+  readonly runner: JobRunner;
+  readonly logger: Logger;
+}): Automations {
+  const { node, config, runner, logger } = deps;
+  const { automation } = node;
+  const processorDeps = { automation, policies: policiesOf(config) };
+  const workers = queueNames.map((queue) =>
+    runner.work(queue, queueProcessor(queue, processorDeps), {
+      // The SV side runs one step at a time, in time order.
+      concurrency: queue === 'sv-automation' ? 1 : config.concurrency,
+    }),
+  );
+  const dispatch = createJobDispatch({ runner, logger });
+  const restoreDispatcher = automation.schedule.setDispatcher(async (work, dueMicros) => {
+    await dispatch.run({
+      queue: 'sv-automation',
+      name: 'scheduled-work',
+      // The same work, due at the same time, from the same ledger state: the same job.
+      jobId: `${work.name}/${dueMicros}/${automation.ledgerEnd()}`,
+      data: { work: work.name, dueMicros: dueMicros.toString() },
+    });
+  });
+  const triggerDeps = {
+    ...processorDeps,
+    autoAccept: autoAcceptOf(config),
+    sweepSenders: Object.keys(config.walletSweep),
+  };
+  const removals = Object.entries(triggerSources(triggerDeps)).map(([name, items]) =>
+    automation.schedule.addTask(
+      createDueItemsTrigger({ name, items, now: automation.now, dispatch }),
+    ),
+  );
+  removals.push(automation.schedule.addTask(createSettleTrigger(dispatch, automation.now)));
+  const bus = subscribeBusTriggers({
+    ...triggerDeps,
+    dispatch,
+    requests$: node.actors?.requests$ ?? null,
+    logger,
+  });
+  logger.info({ runner: runner.kind, queues: queueNames }, 'automations started');
+  return {
+    runner,
+    view: createAutomationView(runner, queueNames),
+    settled: dispatch.settled,
+    async close() {
+      bus.unsubscribe();
+      for (const remove of removals) remove();
+      restoreDispatcher();
+      await dispatch.settled();
+      await Promise.all(workers.map((worker) => worker.close()));
+      await runner.close();
+    },
+  };
+}

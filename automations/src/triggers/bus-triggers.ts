@@ -1,0 +1,102 @@
+import type { ActorRequest, NodeAutomation, WalletContractCreated } from '@pocketnet/runtime';
+import type { Logger } from 'pino';
+import { EMPTY, map, merge, type Observable, type Subscription } from 'rxjs';
+import {
+  acceptMergeDelegationTrigger,
+  acceptOfferTrigger,
+  completeOfferTrigger,
+  completeTrafficRequest,
+  sweepOf,
+  type TriggerDeps,
+} from './automation-triggers.ts';
+import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
+
+type Cause =
+  | { readonly source: 'created'; readonly created: WalletContractCreated }
+  | { readonly source: 'actor'; readonly request: ActorRequest };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The job a created wallet contract triggers, if any. */
+function jobOfCreated(deps: TriggerDeps, { kind, node }: WalletContractCreated): JobTrigger | null {
+  const { automation } = deps;
+  const payload = node.createArgument;
+  switch (kind) {
+    case 'transferOffer':
+      return deps.autoAccept.get(text(payload.receiver))?.has(text(payload.sender))
+        ? acceptOfferTrigger({ offerCid: node.contractId, receiver: text(payload.receiver) })
+        : null;
+    case 'acceptedTransferOffer':
+      return automation.walletParties().includes(text(payload.sender))
+        ? completeOfferTrigger({ acceptedCid: node.contractId, sender: text(payload.sender) })
+        : null;
+    case 'buyTrafficRequest':
+      return automation.walletParties().includes(text(payload.endUserParty))
+        ? completeTrafficRequest(node.contractId)
+        : null;
+    case 'mergeDelegationProposal':
+      return text((payload.delegation as Record<string, unknown> | null)?.operator) ===
+        automation.operator()
+        ? acceptMergeDelegationTrigger(node.contractId)
+        : null;
+    case 'amulet': {
+      const owner = text(payload.owner);
+      const policy = deps.sweepSenders.includes(owner) ? deps.policies.sweepOf(owner) : null;
+      return policy && automation.sweeps.isDue(policy)
+        ? sweepOf(owner, automation.sweeps.holdingsKey(owner))
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The job a workflow actor asks for, if it is one of ours to do. */
+function jobOfRequest(automation: NodeAutomation, request: ActorRequest): JobTrigger | null {
+  const contractId = request.contractId;
+  if (contractId === null) return null;
+  if (request.type === 'offer.completionRequested') {
+    const accepted = automation.offers
+      .acceptedToComplete()
+      .find((candidate) => candidate.acceptedCid === contractId);
+    return accepted ? completeOfferTrigger(accepted) : null;
+  }
+  if (request.type === 'traffic.purchaseRequested') {
+    return automation.trafficRequests.pending().includes(contractId)
+      ? completeTrafficRequest(contractId)
+      : null;
+  }
+  return null;
+}
+
+/**
+ * Triggers from the bus: contracts as transactions create them (an offer from a trusted
+ * sender, an accepted offer, a traffic request, a delegation proposal, a swept sender's coin)
+ * and what workflow actors ask for. Each enqueues the job the schedule would find later, with
+ * the same id, so whichever comes first runs it once.
+ */
+export function subscribeBusTriggers(
+  deps: TriggerDeps & {
+    readonly dispatch: JobDispatch;
+    readonly requests$: Observable<ActorRequest> | null;
+    readonly logger: Logger;
+  },
+): Subscription {
+  const causes$: Observable<Cause> = merge(
+    deps.automation.created$.pipe(map((created): Cause => ({ source: 'created', created }))),
+    (deps.requests$ ?? EMPTY).pipe(map((request): Cause => ({ source: 'actor', request }))),
+  );
+  return causes$.subscribe((cause) => {
+    // One bad contract must not end the subscription: each cause is handled on its own.
+    try {
+      const job =
+        cause.source === 'created'
+          ? jobOfCreated(deps, cause.created)
+          : jobOfRequest(deps.automation, cause.request);
+      if (job !== null) void deps.dispatch.fire(job);
+    } catch (error) {
+      // The schedule finds the same work later from the node's state.
+      deps.logger.debug({ err: error, source: cause.source }, 'a bus trigger failed');
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import type { DueTask } from '@pocketnet/runtime';
+import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
+
+/** A job a trigger finds in the node's state, and when it falls due on the node's clock. */
+export type DueItem = { readonly trigger: JobTrigger; readonly dueMicros: bigint };
+
+const keyOf = (item: DueItem) => `${item.trigger.queue}/${item.trigger.jobId}`;
+
+/**
+ * A repeatable schedule on the node's clock: when moving time reaches an item's due time, its
+ * job is enqueued and awaited before time moves on. Each item is enqueued once; its job id
+ * (derived from the trigger) deduplicates it against the same job triggered from the bus.
+ */
+export function createDueItemsTrigger(deps: {
+  readonly name: string;
+  readonly items: () => readonly DueItem[];
+  readonly now: () => bigint;
+  readonly dispatch: JobDispatch;
+}): DueTask {
+  const dispatched = new Set<string>();
+  const open = () => deps.items().filter((item) => !dispatched.has(keyOf(item)));
+  return {
+    name: deps.name,
+    nextDueMicros() {
+      let next: bigint | null = null;
+      for (const item of open()) {
+        if (next === null || item.dueMicros < next) next = item.dueMicros;
+      }
+      return next;
+    },
+    async run() {
+      const now = deps.now();
+      const due = open().filter((item) => item.dueMicros <= now);
+      for (const item of due) dispatched.add(keyOf(item));
+      await Promise.all(due.map((item) => deps.dispatch.fire(item.trigger)));
+      // Forget items that are gone, so the set holds only what is still pending.
+      const current = new Set(deps.items().map(keyOf));
+      for (const key of dispatched) if (!current.has(key)) dispatched.delete(key);
+    },
+  };
+}
+
+/** Due while triggered jobs are unfinished: time moves on only once they are done. */
+export function createSettleTrigger(dispatch: JobDispatch, now: () => bigint): DueTask {
+  return {
+    name: 'automation-jobs',
+    nextDueMicros: () => (dispatch.pending() > 0 ? now() : null),
+    run: () => dispatch.settled(),
+  };
+}

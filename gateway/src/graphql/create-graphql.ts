@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
+import type { RequestHandler } from 'express';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import { ReplaySubject } from 'rxjs';
+import type { Authenticator } from '../auth/authenticator.ts';
+import { createGraphQLSchema } from './create-graphql-schema.ts';
+import { renderExplorerPage } from './explorer.page.ts';
+import {
+  callerOutcomeOfLocals,
+  createGraphQLContext,
+  type GraphQLContext,
+  type GraphQLServerContext,
+} from './graphql-context.ts';
+import { attachGraphQLWebSocket, graphqlPath } from './graphql-websocket.ts';
+import { maskGraphQLError } from './mask-graphql-error.ts';
+import {
+  createQueryLimitsRule,
+  defaultQueryLimits,
+  type QueryLimits,
+} from './query-limits.rule.ts';
+import { useSharedSubscriptions } from './shared-subscriptions.plugin.ts';
+import { createSubscriptionSharing } from './subscription-sharing.ts';
+import { createYogaLogger } from './yoga-logger.ts';
+
+export type GraphQLDeps = {
+  readonly node: PocketnetNode;
+  readonly authenticator: Authenticator;
+  readonly logger: Logger;
+  /** The automations' queues, when the node runs them (the CLI hands them in). */
+  readonly automations?: AutomationView | undefined;
+  readonly limits?: QueryLimits;
+  /** Events a subscriber may fall behind by before it is dropped (it may resume). */
+  readonly maxBuffered?: number;
+};
+
+const useQueryLimits = (limits: QueryLimits): Plugin => ({
+  onValidate: ({ addValidationRule }) => addValidationRule(createQueryLimitsRule(limits)),
+});
+
+/**
+ * The GraphQL view at `/graphql`: yoga over HTTP (queries, mutations, subscriptions as
+ * server-sent events, the explorer page in a browser) and graphql-ws over WebSocket, with the
+ * gateway's authentication, DomainErrors as codes and statuses, and query limits.
+ */
+export function createGraphQL(deps: GraphQLDeps) {
+  const { node } = deps;
+  const shutdown$ = new ReplaySubject<void>(1);
+  const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
+  const schema = createGraphQLSchema({ node, streams, automations: deps.automations });
+  const sharing = createSubscriptionSharing(streams);
+  const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: graphqlPath,
+    landingPage: false,
+    multipart: false,
+    graphiql: { title: 'pocketnet GraphQL' },
+    renderGraphiQL: renderExplorerPage,
+    maskedErrors: { maskError: maskGraphQLError },
+    logging: createYogaLogger(deps.logger),
+    plugins: [useQueryLimits(deps.limits ?? defaultQueryLimits), useSharedSubscriptions(sharing)],
+    context: ({ callerOutcome, res }) =>
+      createGraphQLContext(
+        node,
+        callerOutcome ?? callerOutcomeOfLocals((res?.locals ?? {}) as Record<string, unknown>),
+      ),
+  });
+  const sockets: Array<{ close(): void }> = [];
+  const handler: RequestHandler = (req, res) => void yoga(req, res);
+  return {
+    path: graphqlPath,
+    /** The express handler to mount at `path`. */
+    handler,
+    attachWebSocket(server: Server) {
+      const socketDeps = { yoga, authenticator: deps.authenticator, sharing };
+      sockets.push(attachGraphQLWebSocket(server, socketDeps));
+    },
+    /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */
+    close() {
+      shutdown$.next();
+      for (const socket of sockets) socket.close();
+    },
+  };
+}
+
+export type GraphQLView = ReturnType<typeof createGraphQL>;

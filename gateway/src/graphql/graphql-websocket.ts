@@ -1,0 +1,110 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { ExecutionArgs, GraphQLError } from 'graphql';
+import { handleProtocols, makeServer } from 'graphql-ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { Authenticator } from '../auth/authenticator.ts';
+import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts';
+import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
+import { createFrameCache } from './graphql-ws-frames.ts';
+import { createTurnCork, type SocketExtra, serveGraphQLSocket } from './graphql-ws-socket.ts';
+import { operationKey, type SubscriptionSharing } from './subscription-sharing.ts';
+
+export const graphqlPath = '/graphql';
+
+const pathOf = (request: IncomingMessage) =>
+  new URL(request.url ?? '/', 'http://localhost').pathname;
+
+type Enveloped = { execute(args: ExecutionArgs): unknown; subscribe(args: ExecutionArgs): unknown };
+type Yoga = YogaServerInstance<GraphQLServerContext, GraphQLContext>;
+
+/**
+ * A view of `server` whose `upgrade` listeners never hear GraphQL's path, so that another
+ * WebSocket handler (the Ledger API's, which refuses paths it does not serve) can share it.
+ */
+export function withoutGraphQLUpgrades(server: Server): Server {
+  return new Proxy(server, {
+    get(target, property) {
+      if (property === 'on' || property === 'addListener') {
+        return (event: string, listener: (...args: unknown[]) => void) => {
+          if (event !== 'upgrade') return target.on(event, listener);
+          return target.on(event, (request: IncomingMessage, ...rest: unknown[]) => {
+            if (pathOf(request) !== graphqlPath) listener(request, ...rest);
+          });
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * graphql-ws (the `graphql-transport-ws` protocol) at `/graphql` on `server`, executing through
+ * yoga's envelop, so masking, limits and context are the same as over HTTP.
+ */
+export function attachGraphQLWebSocket(
+  server: Server,
+  deps: {
+    readonly yoga: Yoga;
+    readonly authenticator: Authenticator;
+    readonly sharing: SubscriptionSharing;
+  },
+): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
+  server.on('upgrade', (request, socket, head) => {
+    if (pathOf(request) !== graphqlPath) return;
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+  const outcomes = new WeakMap<object, Promise<CallerOutcome>>();
+  const frames = createFrameCache();
+  const protocol = makeServer<Record<string, unknown> | undefined, SocketExtra>({
+    onConnect: (ctx) => {
+      const token =
+        tokenOfAuthorization(ctx.connectionParams?.authorization) ??
+        tokenOfAuthorization(ctx.extra.request.headers.authorization);
+      outcomes.set(ctx.extra.socket, callerOutcomeOfToken(deps.authenticator, token));
+      return true;
+    },
+    onSubscribe: async (ctx, _id, payload) => {
+      const callerOutcome = await (outcomes.get(ctx.extra.socket) ??
+        callerOutcomeOfToken(deps.authenticator, undefined));
+      const enveloped = deps.yoga.getEnveloped({ callerOutcome, params: payload });
+      let document: ReturnType<typeof enveloped.parse>;
+      try {
+        document = enveloped.parse(payload.query);
+      } catch (error) {
+        return [error as GraphQLError];
+      }
+      const errors = enveloped.validate(enveloped.schema, document);
+      if (errors.length > 0) return errors;
+      return {
+        schema: enveloped.schema,
+        document,
+        operationName: payload.operationName ?? null,
+        variableValues: payload.variables ?? null,
+        contextValue: { ...(await enveloped.contextFactory()), sharedByTransport: true },
+        rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+      };
+    },
+    onNext: (_ctx, _id, _payload, _args, result) => frames.payloadOf(result) as never,
+    jsonMessageReplacer: frames.replacer,
+    execute: (args) => (args.rootValue as Enveloped).execute(args) as never,
+    // Identical subscriptions share one execution, masked and limited by envelop once.
+    subscribe: (args) => {
+      const run = () => (args.rootValue as Enveloped).subscribe(args);
+      const key = operationKey((args.contextValue as GraphQLContext).callerKey, args);
+      return (key === null ? run() : deps.sharing.join(key, run)) as never;
+    },
+  });
+  const output = { corkForTurn: createTurnCork(), frames };
+  wss.on('connection', (socket, request) =>
+    serveGraphQLSocket(protocol, { socket, request }, output),
+  );
+  return {
+    close() {
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      wss.close();
+    },
+  };
+}

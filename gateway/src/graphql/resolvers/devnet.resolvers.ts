@@ -1,0 +1,35 @@
+import { DomainError } from '@pocketnet/runtime';
+import { advanceTimeRequestSchema } from '@pocketnet/schema';
+import type { GraphQLContext as Ctx } from '../graphql-context.ts';
+import { parseArgument } from '../invalid-input.ts';
+import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
+
+type DevnetTime = { readonly micros: bigint; readonly time: string };
+
+const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
+
+/** The devnet's time machine, for participant admins of a devnet. */
+export function devnetResolvers({ node }: ResolverDeps): ResolverMap {
+  const controls = () => {
+    if (!node.devnet) {
+      throw new DomainError('PERMISSION_DENIED', 'This node is not a devnet');
+    }
+    return node.devnet.controls;
+  };
+  return {
+    Query: {
+      devnetTime: (_: unknown, __: unknown, ctx: Ctx) => controls().now(ctx.caller()),
+    },
+    Mutation: {
+      advanceTime: (_: unknown, args: { seconds: number }, ctx: Ctx) => {
+        const { seconds } = parseArgument(advanceTimeRequestSchema, args);
+        return controls().advanceTime(ctx.caller(), microsOfSeconds(seconds));
+      },
+      advanceRounds: (_: unknown, args: { count: number }, ctx: Ctx) =>
+        controls().advanceRounds(ctx.caller(), args.count),
+      setAmuletPrice: (_: unknown, args: { price: string }, ctx: Ctx) =>
+        controls().setAmuletPrice(ctx.caller(), args.price).amuletPrice,
+    },
+    DevnetTime: { micros: (now: DevnetTime) => now.micros.toString() },
+  };
+}

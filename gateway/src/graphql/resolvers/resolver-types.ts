@@ -1,0 +1,23 @@
+import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
+import type { GraphQLContext } from '../graphql-context.ts';
+import type { StreamOptions } from '../to-async-iterable.ts';
+
+/** What the resolver factories close over. */
+export type ResolverDeps = {
+  readonly node: PocketnetNode;
+  readonly streams: StreamOptions;
+  /** The automations' queues, when the node runs them. */
+  readonly automations?: AutomationView | undefined;
+};
+
+/** Resolvers by type and field, as makeExecutableSchema merges them. */
+export type ResolverMap = Readonly<Record<string, object>>;
+
+export type Resolver<TParent, TArgs, TResult> = (
+  parent: TParent,
+  args: TArgs,
+  context: GraphQLContext,
+) => TResult;
+
+/** A root field's resolver: no parent. */
+export type RootResolver<TArgs, TResult> = Resolver<unknown, TArgs, TResult>;

@@ -1,0 +1,44 @@
+import { DomainError } from '@pocketnet/runtime';
+import { map } from 'rxjs';
+import type { GraphQLContext as Ctx } from '../graphql-context.ts';
+import { updateFormatOf } from '../graphql-filters.ts';
+import { toAsyncIterable } from '../to-async-iterable.ts';
+import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
+
+const holdingTemplates = [
+  '#splice-amulet:Splice.Amulet:Amulet',
+  '#splice-amulet:Splice.Amulet:LockedAmulet',
+];
+
+/** The wallet's live balance and the automations' queues. */
+export function walletStreamResolvers({ node, streams, automations }: ResolverDeps): ResolverMap {
+  const { wallet } = node;
+  return {
+    Query: {
+      automationQueues: async (_: unknown, __: unknown, ctx: Ctx) => {
+        wallet.access.requireAdmin(ctx.caller());
+        if (automations === undefined) {
+          throw new DomainError('UNAVAILABLE', 'This node runs no automations');
+        }
+        return { runner: automations.mode, queues: await automations.queues() };
+      },
+    },
+    Subscription: {
+      walletBalanceChanged: {
+        subscribe: (_: unknown, __: unknown, ctx: Ctx) => {
+          const caller = ctx.caller();
+          const { party } = wallet.access.walletOf(caller);
+          const filter = { templateIds: holdingTemplates };
+          const format = updateFormatOf(node.catalog, [party], filter, 'ACS_DELTA');
+          const range = { beginExclusive: node.reads.ledgerEnd(caller), endInclusive: null };
+          // Each transaction that creates or archives a holding: the balance after it.
+          const balances$ = node.reads
+            .updates$(caller, format, range)
+            .pipe(map(() => wallet.balances.balance(caller)));
+          return toAsyncIterable(balances$, streams);
+        },
+        resolve: <T>(balance: T) => balance,
+      },
+    },
+  };
+}

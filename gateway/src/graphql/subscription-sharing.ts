@@ -1,0 +1,103 @@
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, print } from 'graphql';
+import { isAsyncIterable } from 'graphql-yoga';
+import { Observable, type Subscriber } from 'rxjs';
+import { type StreamOptions, toAsyncIterable } from './to-async-iterable.ts';
+
+type Shared = {
+  readonly subscribers: Set<Subscriber<ExecutionResult>>;
+  /** The results have begun: a newcomer would have missed some, so it starts its own. */
+  emitted: boolean;
+  iterator: AsyncIterator<ExecutionResult> | null;
+  /** Settles once the first subscriber's execution has started: null, or its error result. */
+  readonly started: Promise<ExecutionResult | null>;
+};
+
+export type SubscriptionResults = AsyncIterableIterator<ExecutionResult> | ExecutionResult;
+
+const documentTexts = new WeakMap<DocumentNode, string>();
+const textOf = (document: DocumentNode) => {
+  const known = documentTexts.get(document);
+  if (known !== undefined) return known;
+  const text = print(document);
+  documentTexts.set(document, text);
+  return text;
+};
+
+/** Which subscriptions are one: the same caller, document, operation and variables. */
+export const operationKey = (callerKey: string | null, args: ExecutionArgs): string | null =>
+  callerKey === null
+    ? null
+    : JSON.stringify([
+        callerKey,
+        args.operationName ?? '',
+        textOf(args.document),
+        args.variableValues ?? {},
+      ]);
+
+/**
+ * Subscribers of the same operation (same caller, document and variables) share one execution:
+ * each event is resolved once and its result handed to all of them, each through its own
+ * bounded buffer. A subscriber joins only an execution that has produced nothing yet, so it
+ * receives exactly what an execution of its own would have; a later one starts its own.
+ */
+export function createSubscriptionSharing(options: StreamOptions) {
+  const executions = new Map<string, Shared>();
+  const forget = (key: string, shared: Shared) => {
+    if (executions.get(key) === shared) executions.delete(key);
+  };
+  const pump = async (key: string, shared: Shared, iterator: AsyncIterator<ExecutionResult>) => {
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        shared.emitted = true;
+        for (const subscriber of shared.subscribers) subscriber.next(next.value);
+      }
+      for (const subscriber of shared.subscribers) subscriber.complete();
+    } catch (error) {
+      for (const subscriber of shared.subscribers) subscriber.error(error);
+    } finally {
+      forget(key, shared);
+    }
+  };
+  const start = (key: string, subscribe: () => unknown): Shared => {
+    const shared: Shared = {
+      subscribers: new Set(),
+      emitted: false,
+      iterator: null,
+      started: Promise.resolve(subscribe()).then((result) => {
+        if (!isAsyncIterable(result)) {
+          forget(key, shared);
+          return result as ExecutionResult;
+        }
+        shared.iterator = (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();
+        void pump(key, shared, shared.iterator);
+        return null;
+      }),
+    };
+    executions.set(key, shared);
+    return shared;
+  };
+  return {
+    /** The results of `subscribe`, shared with the other subscribers of the same key. */
+    async join(key: string, subscribe: () => unknown): Promise<SubscriptionResults> {
+      const known = executions.get(key);
+      const shared = known === undefined || known.emitted ? start(key, subscribe) : known;
+      const results = new Observable<ExecutionResult>((subscriber) => {
+        shared.subscribers.add(subscriber);
+        return () => {
+          shared.subscribers.delete(subscriber);
+          if (shared.subscribers.size > 0) return;
+          forget(key, shared);
+          void shared.iterator?.return?.();
+        };
+      });
+      // Subscribed before waiting, so nothing the execution yields meanwhile is missed.
+      const iterator = toAsyncIterable(results, options);
+      const failed = await shared.started;
+      if (failed === null) return iterator;
+      void iterator.return?.();
+      return failed;
+    },
+  };
+}
+
+export type SubscriptionSharing = ReturnType<typeof createSubscriptionSharing>;

@@ -1,0 +1,57 @@
+import { isDomainError } from '@pocketnet/runtime';
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { toAsyncIterable } from './to-async-iterable.ts';
+
+const options = (shutdown$ = new Subject<void>()) => ({ shutdown$, maxBuffered: 3 });
+
+describe('toAsyncIterable', () => {
+  it('hands out what was published before and after the consumer asked, in order', async () => {
+    const source = new Subject<number>();
+    const iterator = toAsyncIterable(source, options());
+    source.next(1);
+    source.next(2);
+    expect(await iterator.next()).toEqual({ value: 1, done: false });
+    expect(await iterator.next()).toEqual({ value: 2, done: false });
+    const third = iterator.next();
+    source.next(3);
+    expect(await third).toEqual({ value: 3, done: false });
+  });
+
+  it('ends when the source completes and when the server shuts down', async () => {
+    const source = new Subject<number>();
+    const shutdown$ = new Subject<void>();
+    const iterator = toAsyncIterable(source, options(shutdown$));
+    const waiting = iterator.next();
+    shutdown$.next();
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    expect(source.observed).toBe(false);
+  });
+
+  it('drops a consumer that falls further behind than allowed', async () => {
+    const source = new Subject<number>();
+    const iterator = toAsyncIterable(source, options());
+    for (const value of [1, 2, 3, 4]) source.next(value);
+    const failure = await iterator.next().catch((error: unknown) => error);
+    expect(isDomainError(failure) && failure.code).toBe('UNAVAILABLE');
+    expect(source.observed).toBe(false);
+  });
+
+  it('passes an error of the source on, after what was buffered', async () => {
+    const source = new Subject<number>();
+    const iterator = toAsyncIterable(source, options());
+    source.next(1);
+    source.error(new Error('broken'));
+    expect(await iterator.next()).toEqual({ value: 1, done: false });
+    await expect(iterator.next()).rejects.toThrow('broken');
+  });
+
+  it('unsubscribes when the consumer returns', async () => {
+    const source = new Subject<number>();
+    const iterator = toAsyncIterable(source, options());
+    expect(source.observed).toBe(true);
+    await iterator.return?.();
+    expect(source.observed).toBe(false);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+});

@@ -1,0 +1,76 @@
+// The inspect API as the page calls it: JSON over fetch with the bearer token, and the
+// transition stream over EventSource (which cannot send headers, hence `access_token`).
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+async function errorOf(response) {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text);
+    return new ApiError(response.status, body.error ?? body.cause ?? text);
+  } catch {
+    return new ApiError(response.status, text || response.statusText);
+  }
+}
+
+/** A client of `/api/inspect/v0` for one token. */
+export function createApi(token) {
+  const get = async (path) => {
+    const response = await fetch(`/api/inspect/v0${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw await errorOf(response);
+    return response.json();
+  };
+  return {
+    machines: async () => (await get('/machines')).machines,
+    machine: (id) => get(`/machines/${encodeURIComponent(id)}`),
+    actors: async () => (await get('/actors')).actors,
+    actor: (id) => get(`/actors/${encodeURIComponent(id)}`),
+    /**
+     * Listens to transitions; `on.ready` runs each time the stream (re)opens, `on.transition`
+     * per transition, `on.status` with `live`, `connecting` or `closed`.
+     */
+    transitions(on) {
+      const source = new EventSource(
+        `/api/inspect/v0/transitions?access_token=${encodeURIComponent(token)}`,
+      );
+      source.addEventListener('ready', () => {
+        on.status('live');
+        on.ready();
+      });
+      source.addEventListener('transition', (event) => on.transition(JSON.parse(event.data)));
+      source.addEventListener('error', () => {
+        on.status(source.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
+      });
+      return () => source.close();
+    },
+  };
+}
+
+/** `POST /api/devnet/v0/dev-token`: a token for `user` from a devnet that hands them out. */
+export async function fetchDevToken(user) {
+  const response = await fetch('/api/devnet/v0/dev-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json()).token;
+}
+
+/** The `sub` of a JWT, read without verifying it (the node verifies it on every call). */
+export function userOfToken(token) {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(payload)).sub ?? null;
+  } catch {
+    return null;
+  }
+}

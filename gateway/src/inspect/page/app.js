@@ -1,0 +1,114 @@
+// The inspector page's entry: signs in (a devnet's dev token for a user name, or a pasted JWT),
+// then runs the inspector; a refused token brings the sign-in back with the reason.
+import { createApi, fetchDevToken, userOfToken } from './api.js';
+import { h, replaceChildren } from './dom.js';
+import { createInspector } from './inspector.js';
+
+const tokenKey = 'pocketnet.inspect.token';
+const byId = (id) => document.getElementById(id);
+
+const ui = {
+  app: byId('app'),
+  login: byId('login'),
+  loginError: byId('login-error'),
+  userForm: byId('user-form'),
+  userName: byId('user-name'),
+  tokenForm: byId('token-form'),
+  tokenText: byId('token-text'),
+  account: byId('account'),
+  live: byId('live'),
+  machines: byId('machines'),
+  machineTitle: byId('machine-title'),
+  machineDescription: byId('machine-description'),
+  chart: byId('chart'),
+  mermaid: byId('mermaid'),
+  stateFilter: byId('state-filter'),
+  statusFilter: byId('status-filter'),
+  search: byId('search'),
+  actorsCount: byId('actors-count'),
+  actorList: byId('actor-list'),
+  detail: byId('detail-body'),
+  activity: byId('activity'),
+};
+
+let inspector = null;
+
+const liveTexts = {
+  live: 'Live',
+  connecting: 'Reconnecting…',
+  closed: 'Disconnected',
+  idle: 'Offline',
+};
+
+function showStatus(status) {
+  ui.live.dataset.status = status;
+  ui.live.querySelector('.text').textContent = liveTexts[status] ?? status;
+}
+
+function showLogin(message) {
+  inspector?.stop();
+  inspector = null;
+  showStatus('idle');
+  ui.app.hidden = true;
+  ui.login.hidden = false;
+  replaceChildren(ui.account);
+  ui.loginError.textContent = message ?? '';
+  ui.loginError.hidden = !message;
+  ui.userName.focus();
+}
+
+function signOut() {
+  localStorage.removeItem(tokenKey);
+  showLogin();
+}
+
+async function signIn(token) {
+  localStorage.setItem(tokenKey, token);
+  ui.login.hidden = true;
+  ui.app.hidden = false;
+  const user = userOfToken(token) ?? 'unknown user';
+  replaceChildren(
+    ui.account,
+    h('span', { class: 'user', title: 'Signed in as' }, user),
+    h('button', { type: 'button', class: 'link', onClick: signOut }, 'Sign out'),
+  );
+  inspector = createInspector(ui, createApi(token), {
+    onStatus: showStatus,
+    onAuthFailure: (error) => {
+      localStorage.removeItem(tokenKey);
+      showLogin(`${user}: ${error.message}`);
+    },
+  });
+  try {
+    await inspector.start();
+  } catch (error) {
+    localStorage.removeItem(tokenKey);
+    showLogin(
+      error.status === 401 || error.status === 403
+        ? error.message
+        : `The node did not answer: ${error.message}`,
+    );
+  }
+}
+
+ui.userForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const user = ui.userName.value.trim();
+  if (!user) return;
+  try {
+    await signIn(await fetchDevToken(user));
+  } catch (error) {
+    const hint = error.status === 404 ? ' Paste a token below instead.' : '';
+    showLogin(`${error.message.replace(/\.$/, '')}.${hint}`);
+  }
+});
+
+ui.tokenForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const token = ui.tokenText.value.trim().replace(/^bearer\s+/i, '');
+  if (token) await signIn(token);
+});
+
+const remembered = localStorage.getItem(tokenKey);
+if (remembered) await signIn(remembered);
+else showLogin();

@@ -1,0 +1,44 @@
+// The machines as tabs: arrow keys move between them, as a tab list does.
+import { h, replaceChildren } from './dom.js';
+
+/** Arrow keys, Home and End move between the tabs (for the tab list's keydown). */
+export function moveBetweenTabs(event) {
+  const tabs = [...event.currentTarget.querySelectorAll('[role="tab"]')];
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+  const to = step === undefined ? { Home: 0, End: tabs.length - 1 }[event.key] : at + step;
+  if (to === undefined) return;
+  event.preventDefault();
+  tabs[(to + tabs.length) % tabs.length].focus();
+}
+
+/** One tab per machine, with how many actors it has (`counts`, all and active). */
+export function renderMachines(container, { machines, counts, selected, onSelect }) {
+  const tabs = machines.map((machine) => {
+    const count = counts.get(machine.id) ?? { all: 0, active: 0 };
+    const isSelected = machine.id === selected;
+    return h(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        class: 'machine-tab',
+        id: `tab-${machine.id}`,
+        'aria-selected': String(isSelected),
+        'aria-controls': 'chart-panel',
+        tabindex: isSelected ? 0 : -1,
+        dataset: { key: machine.id, machine: machine.id },
+        title: machine.description,
+        onClick: () => onSelect(machine.id),
+      },
+      h('span', { class: 'machine-name' }, machine.id),
+      h(
+        'span',
+        { class: 'machine-count', 'aria-label': `${count.active} active of ${count.all}` },
+        count.all === 0 ? '' : `${count.active}/${count.all}`,
+      ),
+    );
+  });
+  replaceChildren(container, tabs);
+}

@@ -1,0 +1,25 @@
+// The page's keyboard shortcuts, ignored while the user types in a field.
+
+const isTyping = (target) => Boolean(target.closest?.('input, textarea, select'));
+
+/**
+ * A keydown listener: `/` focuses the search, ← and → step through the replay (when
+ * `canStep()`), L follows live again.
+ */
+export function createShortcuts({ search, canStep, step, live }) {
+  return (event) => {
+    if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (isTyping(event.target)) return;
+    const actions = {
+      '/': () => search(),
+      ArrowLeft: () => step(-1),
+      ArrowRight: () => step(1),
+      l: live,
+      L: live,
+    };
+    const action = actions[event.key];
+    if (!action || (event.key.startsWith('Arrow') && !canStep())) return;
+    event.preventDefault();
+    action();
+  };
+}

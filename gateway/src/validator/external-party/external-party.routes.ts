@@ -1,0 +1,110 @@
+import type { PocketnetNode } from '@pocketnet/runtime';
+import { Router } from 'express';
+import { callerOf } from '../../ledger-api/route-deps.ts';
+import { renderContractWithState } from '../wallet-render.ts';
+import {
+  balanceQuerySchema,
+  externalPartySubmissionSchema,
+  generateTopologyRequestSchema,
+  prepareAcceptRequestSchema,
+  setupProposalRequestSchema,
+  submitTopologyRequestSchema,
+} from './external-party-requests.schema.ts';
+
+const notImplemented =
+  'TransferCommand (the deprecated prepare-send/submit-send path) is not modelled on this node: send with a token-standard transfer (TransferFactory_Transfer), which goes through the receiver’s TransferPreapproval';
+
+/** `/v0/admin/external-party/*` of the validator API: the validator operator's. */
+export function externalPartyRoutes({ node }: { node: PocketnetNode }): Router {
+  const router = Router();
+  const external = node.walletExternal;
+  const base = '/v0/admin/external-party';
+
+  router.post(`${base}/topology/generate`, (req, res) => {
+    const body = generateTopologyRequestSchema.parse(req.body);
+    const generated = external.generateTopology(callerOf(res), {
+      partyHint: body.party_hint,
+      publicKey: body.public_key,
+    });
+    res.json({
+      party_id: generated.partyId,
+      topology_txs: generated.topologyTxs.map((tx) => ({
+        topology_tx: tx.topologyTx,
+        hash: tx.hash,
+      })),
+    });
+  });
+  router.post(`${base}/topology/submit`, async (req, res) => {
+    const body = submitTopologyRequestSchema.parse(req.body);
+    const { partyId } = await external.submitTopology(callerOf(res), {
+      publicKey: body.public_key,
+      signedTopologyTxs: body.signed_topology_txs.map((tx) => ({
+        topologyTx: tx.topology_tx,
+        signedHash: tx.signed_hash,
+      })),
+    });
+    res.json({ party_id: partyId });
+  });
+  router.post(`${base}/setup-proposal`, async (req, res) => {
+    const body = setupProposalRequestSchema.parse(req.body);
+    res.json({
+      contract_id: await external.createSetupProposal(callerOf(res), body.user_party_id),
+    });
+  });
+  router.get(`${base}/setup-proposal`, (_req, res) => {
+    res.json({
+      contracts: external.listSetupProposals(callerOf(res)).map(renderContractWithState),
+    });
+  });
+  router.post(`${base}/setup-proposal/prepare-accept`, (req, res) => {
+    const body = prepareAcceptRequestSchema.parse(req.body);
+    const prepared = external.prepareAccept(callerOf(res), {
+      contractId: body.contract_id,
+      userPartyId: body.user_party_id,
+      verboseHashing: body.verbose_hashing,
+    });
+    res.json({
+      transaction: prepared.transaction,
+      tx_hash: prepared.txHash,
+      ...(prepared.hashingDetails === undefined
+        ? {}
+        : { hashing_details: prepared.hashingDetails }),
+    });
+  });
+  router.post(`${base}/setup-proposal/submit-accept`, async (req, res) => {
+    const { submission } = externalPartySubmissionSchema.parse(req.body);
+    const accepted = await external.submitAccept(callerOf(res), {
+      partyId: submission.party_id,
+      transaction: submission.transaction,
+      signedTxHash: submission.signed_tx_hash,
+      publicKey: submission.public_key,
+    });
+    res.json({
+      transfer_preapproval_contract_id: accepted.transferPreapprovalContractId,
+      update_id: accepted.updateId,
+    });
+  });
+  router.get(`${base}/balance`, (req, res) => {
+    const { party_id } = balanceQuerySchema.parse(req.query);
+    const balance = external.balance(callerOf(res), party_id);
+    res.json({
+      party_id: balance.partyId,
+      total_unlocked_coin: balance.totalUnlockedCoin,
+      total_locked_coin: balance.totalLockedCoin,
+      total_coin_holdings: balance.totalCoinHoldings,
+      accumulated_holding_fees_unlocked: balance.accumulatedHoldingFeesUnlocked,
+      accumulated_holding_fees_locked: balance.accumulatedHoldingFeesLocked,
+      accumulated_holding_fees_total: balance.accumulatedHoldingFeesTotal,
+      total_available_coin: balance.totalAvailableCoin,
+      computed_as_of_round: Number(balance.computedAsOfRound),
+    });
+  });
+  router.post(
+    [`${base}/transfer-preapproval/prepare-send`, `${base}/transfer-preapproval/submit-send`],
+    (_req, res) => {
+      callerOf(res);
+      res.status(501).json({ error: notImplemented });
+    },
+  );
+  return router;
+}

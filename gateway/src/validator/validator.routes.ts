@@ -1,0 +1,42 @@
+import { isDomainError, type PocketnetNode } from '@pocketnet/runtime';
+import { type ErrorRequestHandler, Router } from 'express';
+import type { Logger } from 'pino';
+import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
+import { walletAppsRoutes } from './apps/wallet-apps.routes.ts';
+import { externalPartyRoutes } from './external-party/external-party.routes.ts';
+import { transferOfferRoutes } from './transfer-offers.routes.ts';
+import { validatorAdminRoutes } from './validator-admin.routes.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { walletTransferRoutes } from './wallet-transfers.routes.ts';
+
+/**
+ * A command with the same tracking id still being processed: the wallet API asks the client to
+ * retry later (429), where the Ledger API would answer ABORTED.
+ */
+const inFlightAsTooManyRequests: ErrorRequestHandler = (error, _req, res, next) => {
+  if (!isDomainError(error) || error.code !== 'SUBMISSION_ALREADY_IN_FLIGHT') return next(error);
+  res.status(429).json({ error: error.message });
+};
+
+/**
+ * `/api/validator`: the validator app's wallet, user onboarding and preapproval administration.
+ * Every answer is JSON; every failure is `{ "error": "…" }`.
+ */
+export function validatorRoutes({ node, logger }: { node: PocketnetNode; logger: Logger }): Router {
+  const router = Router();
+  router.get(['/readyz', '/livez'], (_req, res) => void res.status(200).end());
+  router.use(createJsonBodyParser());
+  router.use(validatorAdminRoutes({ node }));
+  router.use(externalPartyRoutes({ node }));
+  router.use(walletRoutes({ node }));
+  router.use(transferOfferRoutes({ node }));
+  router.use(walletTransferRoutes({ node }));
+  router.use(walletAppsRoutes({ node, logger }));
+  router.use((req, res) => {
+    res.status(404).json({ error: `No such validator API operation: ${req.method} ${req.path}` });
+  });
+  router.use(inFlightAsTooManyRequests);
+  router.use(createSpliceErrorHandler({ logger }));
+  return router;
+}

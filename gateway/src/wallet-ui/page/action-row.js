@@ -1,0 +1,59 @@
+// A list row with a title, details, a state badge and buttons that act on it: a click disables
+// its button while it runs, and a failure is shown in words by the card.
+import { h, runButton } from './dom.js';
+
+/**
+ * `spec`: `{ key, data, title, details, side, actions }`, each action `{ action, label, style,
+ * what, run }`; `card.showError(error)` and `card.clearError()` report on the card.
+ */
+export function actionRow(spec, card) {
+  const buttons = spec.actions.map((action) => {
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: action.style ?? '',
+        dataset: { key: `${action.action}-${spec.key}` },
+        'aria-label': `${action.label} ${action.what}`,
+      },
+      action.label,
+    );
+    button.addEventListener('click', () =>
+      runButton(
+        button,
+        async () => {
+          card.clearError();
+          await action.run();
+        },
+        card.showError,
+      ),
+    );
+    return button;
+  });
+  return h(
+    'li',
+    { class: 'item', dataset: spec.data },
+    h('div', { class: 'item-main' }, h('div', { class: 'item-title' }, spec.title), spec.details),
+    h(
+      'div',
+      { class: 'item-side' },
+      spec.side,
+      buttons.length ? h('div', { class: 'item-actions' }, buttons) : null,
+    ),
+  );
+}
+
+/** A card's error line and the functions that show and clear it. */
+export function cardErrors() {
+  const line = h('p', { class: 'error', role: 'alert', hidden: true });
+  return {
+    line,
+    showError: (error) => {
+      line.textContent = error.message;
+      line.hidden = false;
+    },
+    clearError: () => {
+      line.hidden = true;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// The wallet page's entry: signs in (a devnet's dev token for a user name, or a pasted JWT),
+// onboards a user without a wallet, then opens the wallet. A refused token brings the sign-in
+// back with the reason.
+import { createApi, fetchDevToken, fetchNodeInfo, userOfToken } from './api.js';
+import { h, replaceChildren, runButton, showFormError } from './dom.js';
+import { partyName, shortId } from './format.js';
+import { startRouter } from './router.js';
+import { createToasts } from './toasts.js';
+import { openWallet } from './wallet.js';
+
+const tokenKey = 'pocketnet.wallet.token';
+const byId = (id) => document.getElementById(id);
+const screens = ['login', 'onboard', 'app'];
+const liveTexts = {
+  live: 'Live',
+  connecting: 'Reconnecting…',
+  closed: 'Disconnected',
+  idle: 'Offline',
+};
+
+const toast = createToasts(byId('toasts'));
+let info = { devnet: false, dev_tokens: false };
+let stopWallet = null;
+// Counts sign-ins and sign-outs, so a wallet still opening when its user signed out is closed.
+let session = 0;
+
+function show(screen) {
+  for (const id of screens) byId(id).hidden = id !== screen;
+}
+
+function showStatus(status) {
+  byId('live').dataset.status = status;
+  byId('live').querySelector('.text').textContent = liveTexts[status] ?? status;
+}
+
+function showLogin(message) {
+  session += 1;
+  stopWallet?.();
+  stopWallet = null;
+  localStorage.removeItem(tokenKey);
+  showStatus('idle');
+  replaceChildren(byId('account'));
+  show('login');
+  byId('user-form').hidden = !info.dev_tokens;
+  showFormError(byId('login-error'), message);
+  byId(info.dev_tokens ? 'user-name' : 'token-text').focus();
+  byId('token-label').textContent = info.dev_tokens
+    ? 'Or paste an access token (JWT)'
+    : 'Paste an access token (JWT) for your user';
+}
+
+function showAccount(user, party) {
+  replaceChildren(
+    byId('account'),
+    h('span', { class: 'user', title: party ?? 'Not onboarded yet' }, user),
+    party
+      ? h(
+          'span',
+          { class: 'muted party-short', title: party },
+          shortId(party.split('::')[1] ?? '', 4),
+        )
+      : null,
+    h('button', { type: 'button', class: 'link', onClick: () => showLogin() }, 'Sign out'),
+  );
+}
+
+async function enter(token, user, party, api) {
+  showAccount(user, party);
+  show('app');
+  startRouter();
+  const ctx = { api, info, toast, onStatus: showStatus, nodeInfo: fetchNodeInfo };
+  const opening = session;
+  const stop = await openWallet({ token, party, user }, ctx);
+  if (opening === session) stopWallet = stop;
+  else stop();
+}
+
+function offerOnboarding(token, user, api) {
+  showAccount(user, null);
+  show('onboard');
+  byId('onboard-lead').textContent = `${user} has no wallet on this validator yet.`;
+  const button = byId('onboard-button');
+  button.onclick = () =>
+    runButton(
+      button,
+      async () => {
+        showFormError(byId('onboard-error'), '');
+        const { party_id: party } = await api.register();
+        toast(`Your wallet is ready: you are ${partyName(party)}.`);
+        await enter(token, user, party, api);
+      },
+      (error) =>
+        showFormError(byId('onboard-error'), `Could not create your wallet: ${error.message}`),
+    );
+  button.focus();
+}
+
+async function signIn(token) {
+  const user = userOfToken(token) ?? 'you';
+  const api = createApi(token, { onUnauthorized: (error) => showLogin(error.message) });
+  try {
+    const status = await api.userStatus();
+    localStorage.setItem(tokenKey, token);
+    if (status.user_onboarded) await enter(token, user, status.party_id, api);
+    else offerOnboarding(token, user, api);
+  } catch (error) {
+    if (error.status !== 401) showLogin(`Could not open the wallet of ${user}: ${error.message}`);
+  }
+}
+
+byId('user-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const user = byId('user-name').value.trim();
+  if (!user) return showFormError(byId('login-error'), 'Enter your user name.');
+  try {
+    await signIn(await fetchDevToken(user));
+  } catch (error) {
+    const hint = error.status === 404 ? ' Paste an access token below instead.' : '';
+    showLogin(`${error.message}${hint}`);
+  }
+});
+
+byId('token-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const token = byId('token-text')
+    .value.trim()
+    .replace(/^bearer\s+/i, '');
+  if (!token) return showFormError(byId('login-error'), 'Paste an access token first.');
+  await signIn(token);
+});
+
+info = await fetchNodeInfo().catch(() => info);
+const remembered = localStorage.getItem(tokenKey);
+if (remembered) await signIn(remembered);
+else showLogin();

@@ -1,0 +1,165 @@
+// The delegations card. Minting delegations let another party's validator (the delegate, this
+// wallet) mint that party's rewards into its coin: the delegate accepts or rejects a proposal
+// and ends a delegation. Merge delegations let the validator operator merge a user's holdings:
+// the user proposes one at onboarding and may withdraw it, the operator accepts or rejects.
+import { actionRow, cardErrors } from './action-row.js';
+import { h, replaceChildren } from './dom.js';
+import { formatTime, partyName } from './format.js';
+import { cardHead, empty, party, stateBadge } from './parts.js';
+
+const doneWords = { accept: 'Accepted', reject: 'Rejected', withdraw: 'Withdrew', end: 'Ended' };
+
+function mintingRow(entry, kind, ctx) {
+  const contract = entry.contract;
+  const delegation = kind === 'proposal' ? contract.payload.delegation : contract.payload;
+  const what = `the minting delegation ${kind === 'proposal' ? 'proposed by' : 'of'} ${partyName(delegation.beneficiary)}`;
+  const path = kind === 'proposal' ? 'minting-delegation-proposals' : 'minting-delegations';
+  const act = (action, label, style) => ({
+    action,
+    label,
+    style,
+    what,
+    run: async () => {
+      await ctx.api.delegationAction(path, contract.contract_id, action);
+      ctx.toast(`${label === 'End' ? 'Ended' : doneWords[action]} ${what}.`);
+      await ctx.store.refresh();
+    },
+  });
+  return actionRow(
+    {
+      key: contract.contract_id,
+      data: { contract: contract.contract_id, kind: `minting-${kind}` },
+      title: ['For ', party(delegation.beneficiary)],
+      details: [
+        h(
+          'div',
+          { class: 'item-meta' },
+          `Merges up to ${delegation.amuletMergeLimit} holdings · until ${formatTime(delegation.expiresAt)}`,
+        ),
+        entry.beneficiary_hosted
+          ? null
+          : h('div', { class: 'item-meta' }, 'Its party is not hosted on this validator.'),
+      ],
+      side: stateBadge(
+        kind === 'proposal' ? 'proposed' : 'active',
+        kind === 'proposal' ? 'Proposed' : 'Active',
+      ),
+      actions:
+        kind === 'proposal'
+          ? [act('accept', 'Accept', 'primary'), act('reject', 'Reject')]
+          : [act('reject', 'End')],
+    },
+    ctx.card,
+  );
+}
+
+const mergeChoices = {
+  proposal: {
+    owner: [['withdraw', 'Withdraw', 'MergeDelegationProposal_Withdraw']],
+    operator: [
+      ['accept', 'Accept', 'MergeDelegationProposal_Accept', 'primary'],
+      ['reject', 'Reject', 'MergeDelegationProposal_Reject'],
+    ],
+  },
+  delegation: {
+    owner: [['withdraw', 'Withdraw', 'MergeDelegation_Withdraw']],
+    operator: [['end', 'End', 'MergeDelegation_Reject']],
+  },
+};
+
+function mergeRow(contract, kind, me, ctx) {
+  const delegation = kind === 'proposal' ? contract.payload.delegation : contract.payload;
+  const role = delegation.owner === me ? 'owner' : 'operator';
+  const what =
+    role === 'owner'
+      ? `your merge delegation to ${partyName(delegation.operator)}`
+      : `the merge delegation of ${partyName(delegation.owner)}`;
+  const actions = mergeChoices[kind][role].map(([action, label, choice, style]) => ({
+    action,
+    label,
+    style,
+    what,
+    run: async () => {
+      const { templateId, contractId } = contract;
+      await ctx.api.exercise({ templateId, contractId, choice, party: me });
+      ctx.toast(`${doneWords[action]} ${what}.`);
+      await ctx.store.refresh();
+    },
+  }));
+  return actionRow(
+    {
+      key: contract.contractId,
+      data: { contract: contract.contractId, kind: `merge-${kind}` },
+      title:
+        role === 'owner'
+          ? ['Merges by ', party(delegation.operator)]
+          : ['For ', party(delegation.owner)],
+      details: h(
+        'div',
+        { class: 'item-meta' },
+        role === 'owner'
+          ? 'Your validator merges your holdings when you have many.'
+          : 'You merge this user’s holdings when it has many.',
+      ),
+      side: stateBadge(contract.actor?.state ?? (kind === 'proposal' ? 'proposal' : 'active'), {
+        machine: 'merge-delegation',
+      }),
+      actions,
+    },
+    ctx.card,
+  );
+}
+
+/** Renders the delegations card into `element`. */
+export function createDelegationsView(element, ctx) {
+  const card = cardErrors();
+  const rowCtx = { ...ctx, card };
+  const lists = {
+    minting: h('ul', {
+      class: 'items',
+      id: 'minting-delegations',
+      'aria-label': 'Minting delegations',
+    }),
+    merges: h('ul', { class: 'items', id: 'merge-delegations', 'aria-label': 'Merge delegations' }),
+  };
+  replaceChildren(
+    element,
+    cardHead('delegations-title', 'Delegations'),
+    card.line,
+    h('h3', { class: 'sub' }, 'Minting delegations'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Parties that ask this wallet to mint their rewards into their coin.',
+    ),
+    lists.minting,
+    h('h3', { class: 'sub' }, 'Merge delegations'),
+    h('p', { class: 'hint' }, 'Who may merge holdings into fewer, larger ones.'),
+    lists.merges,
+  );
+  return (state) => {
+    if (!state.loaded) return;
+    const none = (text) => h('li', {}, empty(text));
+    const minting = [
+      ...(state.proposals ?? []).map((entry) => mintingRow(entry, 'proposal', rowCtx)),
+      ...(state.delegations ?? []).map((entry) => mintingRow(entry, 'delegation', rowCtx)),
+    ];
+    replaceChildren(
+      lists.minting,
+      minting.length
+        ? minting
+        : none(
+            state.proposals === null
+              ? 'This validator does not offer minting delegations.'
+              : 'No one has asked.',
+          ),
+    );
+    const merges = [
+      ...state.mergeProposals.map((contract) =>
+        mergeRow(contract, 'proposal', state.party, rowCtx),
+      ),
+      ...state.merges.map((contract) => mergeRow(contract, 'delegation', state.party, rowCtx)),
+    ];
+    replaceChildren(lists.merges, merges.length ? merges : none('No merge delegations.'));
+  };
+}

@@ -1,0 +1,106 @@
+// How the wallet names things for people: parties, ids, times, workflows and their states.
+
+/** `alice::1220abcd…` → `alice`, the part a person recognises. */
+export function partyName(party) {
+  const text = String(party ?? '');
+  const at = text.indexOf('::');
+  return at < 0 ? text : text.slice(0, at);
+}
+
+/** A long id with its middle left out: `1220a1…e9f0`. */
+export function shortId(id, keep = 6) {
+  const text = String(id ?? '');
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+/** A party as `alice (1220ab…f0e1)`: its hint and a short fingerprint. */
+export function partyLabel(party) {
+  const text = String(party ?? '');
+  const at = text.indexOf('::');
+  return at < 0 ? text : `${text.slice(0, at)} (${shortId(text.slice(at + 2), 4)})`;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hour12: false,
+});
+
+/** A time as the APIs give it (ISO with microseconds, or epoch milli- or microseconds) as a Date. */
+function dateOf(time) {
+  const text = String(time ?? '');
+  if (/^\d+$/.test(text)) {
+    const value = Number(text);
+    return new Date(value > 1e14 ? value / 1000 : value);
+  }
+  return new Date(text.replace(/(\.\d{3})\d+/, '$1'));
+}
+
+/** A time as a local date and time. */
+export function formatTime(time) {
+  const date = dateOf(time);
+  return Number.isNaN(date.getTime()) ? String(time ?? '') : dateTime.format(date);
+}
+
+const machineNames = {
+  'transfer-offer': 'Transfer offer',
+  'transfer-instruction': 'Token transfer',
+  'transfer-preapproval': 'One-step receiving',
+  'traffic-purchase': 'Traffic purchase',
+  'merge-delegation': 'Merge delegation',
+  'user-onboarding': 'Wallet setup',
+};
+
+/** The machines whose actors are a wallet user's workflows. */
+export const walletMachines = Object.keys(machineNames);
+
+export function machineName(machine) {
+  return machineNames[machine] ?? machine;
+}
+
+// Words for a workflow's state, per machine; `{other}` is the counterpart's name.
+const stateWords = {
+  'transfer-offer': {
+    created: 'Waiting for {other}',
+    accepted: 'Accepted, waiting for payment',
+  },
+  'transfer-instruction': { pending: 'Waiting for {other}' },
+  'traffic-purchase': {
+    created: 'Waiting to be bought',
+    completed: 'Bought',
+    rejected: 'Cancelled',
+  },
+  'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
+  'transfer-preapproval': {
+    proposed: 'Proposed',
+    'active.paid': 'Active',
+    'active.renewed': 'Renewed',
+  },
+  'user-onboarding': { requested: 'Setting up', onboarded: 'Ready' },
+};
+
+/**
+ * A workflow state in words: the machine's own words where it has them (`other` names the
+ * counterpart, `you` when the wallet is the one waited for), else the state's last segment.
+ */
+export function stateWord(state, { machine, other } = {}) {
+  const text = String(state ?? '');
+  const words = stateWords[machine]?.[text];
+  if (words) return words.replace('{other}', other ?? 'the receiver');
+  const last = text.split('.').at(-1) ?? '';
+  return last.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+const good = /^(completed|accepted|active|onboarded|open|renewed|paid|done|delegated)$/;
+const bad = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted|archived)$/;
+
+/** A colour family for a state: `good`, `bad` or `neutral`. */
+export function stateTone(state) {
+  const last =
+    String(state ?? '')
+      .split('.')
+      .at(-1) ?? '';
+  if (bad.test(last)) return 'bad';
+  if (good.test(last)) return 'good';
+  return 'neutral';
+}

@@ -1,0 +1,85 @@
+import type { JournalRecord, TransactionRecord } from '../transaction.ts';
+import type { ContractLocation, ReassignmentRecord } from './reassignment-record.ts';
+
+/**
+ * Where each contract is and which synchronizers host each party, as far as the records tell:
+ * the reducer the engine routes submissions by, and the node's projections read locations from.
+ */
+export type SynchronizerState = {
+  apply(record: JournalRecord): void;
+  /** Where a contract is (an archived or unknown one reads as created on the default synchronizer). */
+  locationOf(contractId: string): ContractLocation;
+  /** The unassignment with this id while its contracts are in flight; undefined otherwise. */
+  pendingUnassignment(reassignmentId: string): ReassignmentRecord | undefined;
+  /** The synchronizers a party was allocated on (empty for a party never allocated here). */
+  synchronizersOf(party: string): ReadonlySet<string>;
+  /** Contracts created off the default synchronizer or reassigned at least once, still active. */
+  readonly tracked: number;
+  readonly defaultSynchronizerId: string;
+};
+
+const noSynchronizers: ReadonlySet<string> = new Set();
+
+/**
+ * Only contracts that are not where most are (on the default synchronizer, never reassigned)
+ * take an entry, so a node on one synchronizer keeps nothing here and pays one comparison per
+ * transaction.
+ */
+export function createSynchronizerState(defaultSynchronizerId: string): SynchronizerState {
+  const locations = new Map<string, ContractLocation>();
+  const pending = new Map<string, ReassignmentRecord>();
+  const hosting = new Map<string, Set<string>>();
+  const atDefault: ContractLocation = {
+    synchronizerId: defaultSynchronizerId,
+    reassignmentCounter: 0,
+    unassignment: null,
+  };
+  const applyTransaction = (record: TransactionRecord) => {
+    const elsewhere = record.synchronizerId !== defaultSynchronizerId;
+    if (!elsewhere && locations.size === 0) return;
+    const created: ContractLocation = {
+      synchronizerId: record.synchronizerId,
+      reassignmentCounter: 0,
+      unassignment: null,
+    };
+    for (const node of record.nodes) {
+      if (node.kind === 'created') {
+        if (elsewhere) locations.set(node.contractId, created);
+      } else if (node.consuming) {
+        locations.delete(node.contractId);
+      }
+    }
+  };
+  const applyReassignment = (record: ReassignmentRecord) => {
+    const unassigned = record.kind === 'unassign';
+    for (const event of record.events) {
+      locations.set(event.contractId, {
+        synchronizerId: unassigned ? null : record.target,
+        reassignmentCounter: event.reassignmentCounter,
+        unassignment: unassigned ? record : null,
+      });
+    }
+    if (unassigned) pending.set(record.reassignmentId, record);
+    else pending.delete(record.reassignmentId);
+  };
+  return {
+    apply(record) {
+      if (record.type === 'transaction') applyTransaction(record);
+      else if (record.type === 'reassignment') applyReassignment(record);
+      else if (record.type === 'topology') {
+        for (const party of record.parties) {
+          const synchronizers = hosting.get(party) ?? new Set<string>();
+          synchronizers.add(record.synchronizerId);
+          hosting.set(party, synchronizers);
+        }
+      }
+    },
+    locationOf: (contractId) => locations.get(contractId) ?? atDefault,
+    pendingUnassignment: (reassignmentId) => pending.get(reassignmentId),
+    synchronizersOf: (party) => hosting.get(party) ?? noSynchronizers,
+    get tracked() {
+      return locations.size;
+    },
+    defaultSynchronizerId,
+  };
+}

@@ -1,0 +1,193 @@
+import { assertEvent, assign, emit, setup } from 'xstate';
+import { untilExpiry, withContract } from './machine-time.ts';
+
+// The legacy wallet transfer (Splice.Wallet.TransferOffer): the receiver accepts the offer, the
+// sender's wallet automation completes the AcceptedTransferOffer. Final outputs are the bodies
+// of the wallet-external API's GetTransferOfferStatusResponse.
+
+export type TransferOfferFailure = 'expired' | 'rejected' | 'withdrawn';
+
+export type TransferOfferInput = {
+  readonly at: string;
+  readonly contractId: string;
+  readonly transactionId: string | null;
+  readonly sender: string;
+  readonly receiver: string;
+  readonly dso: string;
+  readonly amount: string;
+  readonly unit: string;
+  readonly description: string;
+  readonly expiresAt: string;
+  readonly trackingId: string;
+};
+
+export type TransferOfferContext = Omit<TransferOfferInput, 'at' | 'contractId'> & {
+  readonly offerContractId: string;
+  readonly acceptedContractId: string | null;
+  readonly receiverAmuletContractId: string | null;
+  readonly failureKind: TransferOfferFailure | null;
+  readonly withdrawnReason: string | null;
+  readonly contractIds: readonly string[];
+  readonly parties: readonly string[];
+};
+
+type Step = { readonly at: string; readonly transactionId: string | null };
+
+export type TransferOfferEvent =
+  | (Step & { readonly type: 'offer.accepted'; readonly acceptedContractId: string })
+  | (Step & { readonly type: 'offer.completed'; readonly receiverAmuletContractId: string })
+  | (Step & { readonly type: 'offer.rejected'; readonly reason: string | null })
+  | (Step & { readonly type: 'offer.withdrawn'; readonly reason: string | null })
+  | (Step & { readonly type: 'offer.expired' });
+
+export type TransferOfferEmitted =
+  | { readonly type: 'offer.completionRequested'; readonly contractId: string | null }
+  | { readonly type: 'offer.expiryDue'; readonly contractId: string };
+
+export type TransferOfferOutput =
+  | { readonly status: 'completed'; readonly transaction_id: string; readonly contract_id: string }
+  | {
+      readonly status: 'failed';
+      readonly failure_kind: TransferOfferFailure;
+      readonly withdrawn_reason?: string;
+    };
+
+/** The wallet-external status body of an offer that has ended. */
+export function transferOfferOutcome(context: TransferOfferContext): TransferOfferOutput {
+  if (context.failureKind === null) {
+    return {
+      status: 'completed',
+      transaction_id: context.transactionId ?? '',
+      contract_id: context.receiverAmuletContractId ?? '',
+    };
+  }
+  const reason = context.failureKind === 'withdrawn' ? context.withdrawnReason : null;
+  return reason === null
+    ? { status: 'failed', failure_kind: context.failureKind }
+    : { status: 'failed', failure_kind: context.failureKind, withdrawn_reason: reason };
+}
+
+const currentContract = (context: TransferOfferContext) =>
+  context.acceptedContractId ?? context.offerContractId;
+
+export const transferOfferMachine = setup({
+  types: {
+    context: {} as TransferOfferContext,
+    events: {} as TransferOfferEvent,
+    input: {} as TransferOfferInput,
+    output: {} as TransferOfferOutput,
+    emitted: {} as TransferOfferEmitted,
+  },
+  actions: {
+    recordAcceptance: assign(({ context, event }) => {
+      assertEvent(event, 'offer.accepted');
+      return {
+        acceptedContractId: event.acceptedContractId,
+        transactionId: event.transactionId,
+        contractIds: withContract(context.contractIds, event.acceptedContractId),
+      };
+    }),
+    recordCompletion: assign(({ context, event }) => {
+      assertEvent(event, 'offer.completed');
+      return {
+        receiverAmuletContractId: event.receiverAmuletContractId,
+        transactionId: event.transactionId,
+        contractIds: withContract(context.contractIds, event.receiverAmuletContractId),
+      };
+    }),
+    recordFailure: assign(({ event }, params: { kind: TransferOfferFailure }) => ({
+      failureKind: params.kind,
+      withdrawnReason: 'reason' in event ? event.reason : null,
+      transactionId: 'transactionId' in event ? event.transactionId : null,
+    })),
+    requestCompletion: emit(({ context }) => ({
+      type: 'offer.completionRequested' as const,
+      contractId: context.acceptedContractId,
+    })),
+    requestExpiry: emit(({ context }) => ({
+      type: 'offer.expiryDue' as const,
+      contractId: currentContract(context),
+    })),
+  },
+  delays: { expiry: untilExpiry },
+}).createMachine({
+  id: 'transfer-offer',
+  description: 'A legacy wallet transfer offer: accepted by the receiver, completed by the wallet',
+  initial: 'created',
+  context: ({ input }) => ({
+    sender: input.sender,
+    receiver: input.receiver,
+    dso: input.dso,
+    amount: input.amount,
+    unit: input.unit,
+    description: input.description,
+    expiresAt: input.expiresAt,
+    trackingId: input.trackingId,
+    transactionId: input.transactionId,
+    offerContractId: input.contractId,
+    acceptedContractId: null,
+    receiverAmuletContractId: null,
+    failureKind: null,
+    withdrawnReason: null,
+    contractIds: [input.contractId],
+    parties: [input.sender, input.receiver],
+  }),
+  output: ({ context }) => transferOfferOutcome(context),
+  states: {
+    created: {
+      description: 'TransferOffer: waiting for the receiver to accept',
+      after: {
+        expiry: {
+          target: 'expired',
+          actions: [{ type: 'recordFailure', params: { kind: 'expired' } }, 'requestExpiry'],
+        },
+      },
+      on: {
+        'offer.accepted': {
+          target: 'accepted',
+          actions: ['recordAcceptance', 'requestCompletion'],
+        },
+        'offer.rejected': {
+          target: 'rejected',
+          actions: { type: 'recordFailure', params: { kind: 'rejected' } },
+        },
+        'offer.withdrawn': {
+          target: 'withdrawn',
+          actions: { type: 'recordFailure', params: { kind: 'withdrawn' } },
+        },
+        'offer.expired': {
+          target: 'expired',
+          actions: { type: 'recordFailure', params: { kind: 'expired' } },
+        },
+      },
+    },
+    accepted: {
+      description: 'AcceptedTransferOffer: waiting for the sender’s wallet to complete it',
+      after: {
+        expiry: {
+          target: 'expired',
+          actions: [{ type: 'recordFailure', params: { kind: 'expired' } }, 'requestExpiry'],
+        },
+      },
+      on: {
+        'offer.completed': { target: 'completed', actions: 'recordCompletion' },
+        'offer.rejected': {
+          target: 'rejected',
+          actions: { type: 'recordFailure', params: { kind: 'rejected' } },
+        },
+        'offer.withdrawn': {
+          target: 'withdrawn',
+          actions: { type: 'recordFailure', params: { kind: 'withdrawn' } },
+        },
+        'offer.expired': {
+          target: 'expired',
+          actions: { type: 'recordFailure', params: { kind: 'expired' } },
+        },
+      },
+    },
+    completed: { type: 'final', description: 'The receiver got the amulet' },
+    rejected: { type: 'final', description: 'The receiver rejected the offer or its acceptance' },
+    withdrawn: { type: 'final', description: 'The sender withdrew the offer' },
+    expired: { type: 'final', description: 'The offer expired before it was completed' },
+  },
+});

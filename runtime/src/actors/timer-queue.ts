@@ -1,0 +1,109 @@
+/**
+ * A delayed event of one actor, due at a time of the node's clock (µs since the epoch, as a
+ * number: exact until the year 2255). Cancelled timers stay in the heap until they surface.
+ */
+export type ActorTimer<TOwner> = {
+  readonly owner: TOwner;
+  readonly id: string;
+  readonly event: { readonly type: string };
+  readonly dueMicros: number;
+  /** Ties break in scheduling order, so replay fires timers due together in the same order. */
+  readonly sequence: number;
+  cancelled: boolean;
+};
+
+/**
+ * A min-heap of timers by due time; the actors' timers on the node's clock. Timers cancelled
+ * through `cancel` are counted, and once they are most of the heap it is rebuilt without them
+ * (a renewed preapproval leaves its old expiry behind, due a month later).
+ */
+export function createTimerQueue<TOwner>() {
+  let heap: ActorTimer<TOwner>[] = [];
+  let sequence = 0;
+  let cancelledInHeap = 0;
+  const before = (left: ActorTimer<TOwner>, right: ActorTimer<TOwner>) =>
+    left.dueMicros < right.dueMicros ||
+    (left.dueMicros === right.dueMicros && left.sequence < right.sequence);
+  const swap = (left: number, right: number) => {
+    const held = heap[left] as ActorTimer<TOwner>;
+    heap[left] = heap[right] as ActorTimer<TOwner>;
+    heap[right] = held;
+  };
+  const siftUp = (start: number) => {
+    let index = start;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!before(heap[index] as ActorTimer<TOwner>, heap[parent] as ActorTimer<TOwner>)) return;
+      swap(index, parent);
+      index = parent;
+    }
+  };
+  const siftDown = (start: number) => {
+    let index = start;
+    for (;;) {
+      const [left, right] = [2 * index + 1, 2 * index + 2];
+      let smallest = index;
+      const at = (position: number) => heap[position] as ActorTimer<TOwner>;
+      if (left < heap.length && before(at(left), at(smallest))) smallest = left;
+      if (right < heap.length && before(at(right), at(smallest))) smallest = right;
+      if (smallest === index) return;
+      swap(index, smallest);
+      index = smallest;
+    }
+  };
+  const pop = () => {
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last !== undefined) {
+      heap[0] = last;
+      siftDown(0);
+    }
+    return top;
+  };
+  const dropCancelled = () => {
+    while (heap.length > 0 && heap[0]?.cancelled) {
+      pop();
+      if (cancelledInHeap > 0) cancelledInHeap -= 1;
+    }
+  };
+  /** Without the cancelled timers; the order of the rest (due time, then sequence) is total. */
+  const rebuild = () => {
+    heap = heap.filter((timer) => !timer.cancelled);
+    for (let index = (heap.length >> 1) - 1; index >= 0; index--) siftDown(index);
+    cancelledInHeap = 0;
+  };
+  return {
+    schedule(owner: TOwner, id: string, event: { type: string }, dueMicros: number) {
+      sequence += 1;
+      const timer: ActorTimer<TOwner> = { owner, id, event, dueMicros, sequence, cancelled: false };
+      heap.push(timer);
+      siftUp(heap.length - 1);
+      return timer;
+    },
+    /** Cancels a timer of this queue (once); it leaves the heap when it surfaces or sooner. */
+    cancel(timer: ActorTimer<TOwner>) {
+      if (timer.cancelled) return;
+      timer.cancelled = true;
+      cancelledInHeap += 1;
+      if (cancelledInHeap > 1024 && cancelledInHeap * 2 > heap.length) rebuild();
+    },
+    /** When the earliest live timer falls due, or null when none is pending. */
+    nextDueMicros(): number | null {
+      dropCancelled();
+      return heap[0]?.dueMicros ?? null;
+    },
+    /** Takes the earliest live timer if it is due at `untilMicros`. */
+    takeDue(untilMicros: number): ActorTimer<TOwner> | null {
+      dropCancelled();
+      const top = heap[0];
+      if (top === undefined || top.dueMicros > untilMicros) return null;
+      pop();
+      return top;
+    },
+    get size() {
+      return heap.length;
+    },
+  };
+}
+
+export type TimerQueue<TOwner> = ReturnType<typeof createTimerQueue<TOwner>>;

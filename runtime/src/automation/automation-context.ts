@@ -1,0 +1,67 @@
+import { type CreatedNode, sha256Hex, type TransactionRecord, type Value } from '@pocketnet/ledger';
+import type { PocketnetNodeCore } from '../node/node-core.ts';
+import type { UserWallet } from '../wallet/wallet-access.ts';
+import { exercise } from '../wallet/wallet-submitter.ts';
+import type { AutomationIndex } from './automation-index.ts';
+import { microsAt, roundNumberAt } from './automation-values.ts';
+import type { AutomationWallet } from './automation-wallet.ts';
+
+/** What every automation service is built from. */
+export type AutomationDeps = {
+  readonly core: PocketnetNodeCore;
+  readonly wallet: AutomationWallet;
+  readonly index: AutomationIndex;
+};
+
+const roundOf = (round: CreatedNode) => roundNumberAt(round.createArgument, 'round');
+
+/** Shared reads and writes of the automations: wallets, rounds, and commands with job ids. */
+export function createAutomationContext(deps: AutomationDeps) {
+  const { core, wallet, index } = deps;
+  const now = () => core.clock.nowMicros();
+  const operator = () => wallet.network.operator();
+  const opened = (kind: 'openMiningRound' | 'issuingMiningRound') =>
+    index
+      .active(kind)
+      .filter((round) => (microsAt(round.createArgument, 'opensAt') ?? now() + 1n) <= now())
+      .sort((a, b) => (roundOf(a) < roundOf(b) ? -1 : 1));
+  /** The installs this validator holds for its users (the operator's own among them). */
+  const installs = () =>
+    wallet.contracts
+      .of(operator(), 'walletAppInstall')
+      .filter((install) => install.node.createArgument.validatorParty === operator());
+  return {
+    ...deps,
+    now,
+    operator,
+    dso: () => wallet.network.dso(),
+    hasNetwork: () => core.devnetParties() !== null,
+    walletParties: () =>
+      installs().map((install) => String(install.node.createArgument.endUserParty)),
+    walletOf: (party: string): UserWallet => wallet.access.walletOfParty(party),
+    openedRounds: () => opened('openMiningRound'),
+    issuingRounds: () => opened('issuingMiningRound'),
+    roundOf,
+    /** An exercise as `actAs`, reading as the DSO, with a command id for deduplication. */
+    exerciseAs(
+      actAs: readonly string[],
+      command: { templateId: string; contractId: string; choice: string; argument: Value },
+      commandId: string,
+    ): Promise<TransactionRecord> {
+      return wallet.submit({
+        actAs,
+        readAs: [wallet.network.dso()],
+        commands: [
+          exercise(command.templateId, command.contractId, command.choice, command.argument),
+        ],
+        deduplicationKey: commandId,
+      });
+    },
+  };
+}
+
+export type AutomationContext = ReturnType<typeof createAutomationContext>;
+
+/** A short stable key of a set of contract ids: the step of a job that consumes exactly them. */
+export const keyOfInputs = (contractIds: readonly string[]) =>
+  sha256Hex([...contractIds].sort()).slice(0, 20);

@@ -1,0 +1,41 @@
+import type { CreatedNode } from '@pocketnet/ledger';
+import { amuletTemplateIds, mergeReferences } from '@pocketnet/splice';
+import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
+
+// Templates only the automations look up by template (the wallet's store files the rest by
+// party, and the node already watches rounds and rules).
+const indexed = {
+  validatorLicense: amuletTemplateIds.validatorLicense,
+  memberTraffic: amuletTemplateIds.memberTraffic,
+  batchMergeUtility: mergeReferences.batchMergeUtility,
+} as const;
+
+const watchedByNode = {
+  openMiningRound: amuletTemplateIds.openMiningRound,
+  issuingMiningRound: amuletTemplateIds.issuingMiningRound,
+  amuletRules: amuletTemplateIds.amuletRules,
+} as const;
+
+export type IndexedTemplate = keyof typeof indexed | keyof typeof watchedByNode;
+
+/**
+ * The active contracts of a few templates, by template, fed by the bus from the first record
+ * (so it is created before the journal is replayed).
+ */
+export function createAutomationIndex(core: PocketnetNodeCore) {
+  const idOf = (reference: string) => core.packages.resolveTemplate(reference).templateId;
+  const own = new Set(Object.values(indexed).map(idOf));
+  const templateIds = Object.fromEntries(
+    Object.entries({ ...indexed, ...watchedByNode }).map(([kind, ref]) => [kind, idOf(ref)]),
+  ) as Record<IndexedTemplate, string>;
+  const watched = createWatchedTemplates((templateId) => own.has(templateId));
+  const subscription = core.records$.subscribe((record) => watched.apply(record));
+  return {
+    active: (kind: IndexedTemplate): CreatedNode[] =>
+      kind in indexed ? watched.active(templateIds[kind]) : core.watched.active(templateIds[kind]),
+    close: () => subscription.unsubscribe(),
+  };
+}
+
+export type AutomationIndex = ReturnType<typeof createAutomationIndex>;

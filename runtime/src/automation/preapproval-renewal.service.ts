@@ -1,0 +1,76 @@
+import { formatTime } from '@pocketnet/ledger';
+import type { AutomationContext } from './automation-context.ts';
+import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
+import { microsAt } from './automation-values.ts';
+
+export type RenewalPolicy = {
+  /** Renew once less than this is left before `expiresAt` (µs). */
+  readonly renewBeforeMicros: bigint;
+  /** How long a renewal extends it from now (µs). */
+  readonly lifetimeMicros: bigint;
+};
+
+const dayMicros = 86_400_000_000n;
+
+/** Splice's validator defaults: a 90-day lifetime, renewed when 30 days are left. */
+export const defaultRenewalPolicy: RenewalPolicy = {
+  renewBeforeMicros: 30n * dayMicros,
+  lifetimeMicros: 90n * dayMicros,
+};
+
+export type RenewalWork = { readonly contractId: string; readonly dueMicros: bigint };
+
+/**
+ * Renewal of the transfer preapprovals this validator provides: before one expires, the
+ * provider extends it (CO_RenewTransferPreapproval), paying the fee from its wallet.
+ */
+export function createPreapprovalRenewal(context: AutomationContext) {
+  const { wallet } = context;
+  const provided = () =>
+    wallet.contracts
+      .of(context.operator(), 'transferPreapproval')
+      .filter((preapproval) => preapproval.node.createArgument.provider === context.operator());
+  return {
+    /** Each preapproval the operator provides, and when it falls due for renewal. */
+    pending(policy: RenewalPolicy): RenewalWork[] {
+      if (!context.hasNetwork()) return [];
+      return provided().flatMap((preapproval) => {
+        const expiresAt = microsAt(preapproval.node.createArgument, 'expiresAt');
+        if (expiresAt === null) return [];
+        return [
+          {
+            contractId: preapproval.node.contractId,
+            dueMicros: expiresAt - policy.renewBeforeMicros,
+          },
+        ];
+      });
+    },
+    async renew(
+      contractId: string,
+      policy: RenewalPolicy,
+      jobId: string,
+    ): Promise<AutomationOutcome> {
+      const preapproval = provided().find((found) => found.node.contractId === contractId);
+      if (!preapproval) return stale(`the preapproval ${contractId} was renewed or is gone`);
+      const expiresAt = microsAt(preapproval.node.createArgument, 'expiresAt') ?? 0n;
+      const fromNow = context.now() + policy.lifetimeMicros;
+      const newExpiresAt = fromNow > expiresAt ? fromNow : expiresAt + policy.lifetimeMicros;
+      return effectOnce(
+        () =>
+          wallet.actions.executeBatch(
+            context.walletOf(context.operator()),
+            [
+              {
+                tag: 'CO_RenewTransferPreapproval',
+                value: { previousApprovalCid: contractId, newExpiresAt: formatTime(newExpiresAt) },
+              },
+            ],
+            { deduplicationKey: commandIdOf(jobId) },
+          ),
+        `renewed the preapproval of ${String(preapproval.node.createArgument.receiver)} to ${formatTime(newExpiresAt)}`,
+      );
+    },
+  };
+}
+
+export type PreapprovalRenewal = ReturnType<typeof createPreapprovalRenewal>;

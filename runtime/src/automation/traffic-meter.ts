@@ -1,0 +1,53 @@
+import type { JournalRecord } from '@pocketnet/ledger';
+import type { Observable } from 'rxjs';
+import type { AutomationIndex } from './automation-index.ts';
+import { textAt } from './automation-values.ts';
+
+/**
+ * The traffic a transaction costs this participant, estimated from its shape: a fixed part
+ * for the confirmation round trip and a part per event, in bytes. (Canton charges the size of
+ * the messages a submission sends; pocketnet has no sequencer, so it estimates.)
+ */
+export const trafficModel = { perTransactionBytes: 5_000n, perEventBytes: 1_000n } as const;
+
+export type TrafficStatus = {
+  /** Extra traffic bought for this participant (the sum of its MemberTraffic contracts). */
+  readonly purchased: bigint;
+  readonly consumed: bigint;
+  /** What is left of the extra traffic: purchased − consumed (negative when overdrawn). */
+  readonly remaining: bigint;
+};
+
+/** Counts the traffic of every transaction this participant commits, from the first record. */
+export function createTrafficMeter(deps: {
+  readonly records$: Observable<JournalRecord>;
+  readonly index: AutomationIndex;
+  readonly memberId: string;
+  readonly synchronizerId: string;
+}) {
+  let consumed = 0n;
+  const subscription = deps.records$.subscribe((record) => {
+    if (record.type !== 'transaction') return;
+    consumed +=
+      trafficModel.perTransactionBytes + trafficModel.perEventBytes * BigInt(record.nodes.length);
+  });
+  return {
+    status(): TrafficStatus {
+      const purchased = deps.index
+        .active('memberTraffic')
+        .filter(
+          (traffic) =>
+            textAt(traffic.createArgument, 'memberId') === deps.memberId &&
+            textAt(traffic.createArgument, 'synchronizerId') === deps.synchronizerId,
+        )
+        .reduce(
+          (sum, traffic) => sum + BigInt(textAt(traffic.createArgument, 'totalPurchased') || '0'),
+          0n,
+        );
+      return { purchased, consumed, remaining: purchased - consumed };
+    },
+    close: () => subscription.unsubscribe(),
+  };
+}
+
+export type TrafficMeter = ReturnType<typeof createTrafficMeter>;

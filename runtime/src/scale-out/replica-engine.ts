@@ -1,0 +1,153 @@
+import {
+  type ActiveContract,
+  type ActiveContractStore,
+  applyParticipantRecord,
+  createParticipantState,
+  DomainError,
+  hasOffset,
+  type JournalRecord,
+  type LedgerEngine,
+  type LedgerEngineDeps,
+  type ReassignmentRecord,
+  type TransactionRecord,
+} from '@pocketnet/ledger';
+import { type FollowerClock, observeRecordTime } from './follower-clock.ts';
+import type { JournalFollower } from './journal-follower.ts';
+import { createPositionWaiters } from './position-waiters.ts';
+import type { CommandTransport, WriterAnswer, WriterCommand } from './writer-command.ts';
+
+export type ReplicaOptions = {
+  readonly follower: JournalFollower;
+  readonly transport: CommandTransport;
+  readonly clock: FollowerClock;
+  /** Commands this replica forwards at once at most; more are refused (default 256). */
+  readonly maxInFlight?: number;
+  /** How long an answered command waits for this replica to catch up (default 10 s). */
+  readonly catchUpTimeoutMs?: number;
+};
+
+const noContracts: ActiveContractStore = {
+  lookup: () => undefined,
+  lookupByKey: () => undefined,
+  size: 0,
+  values: () => new Map<string, ActiveContract>().values(),
+  createdOffsetOf: () => undefined,
+};
+
+function refusedOnReplica(operation: string): never {
+  throw new DomainError(
+    'UNAVAILABLE',
+    `A gateway replica cannot ${operation}: the writer does (its requests are forwarded to it)`,
+  );
+}
+
+/** The answer as the caller of the engine sees it: the value, or the writer's error. */
+export function valueOfAnswer(answer: WriterAnswer): unknown {
+  if (answer.outcome === 'ok') return answer.value;
+  if (answer.outcome === 'rejected') {
+    const { code, message, details } = answer.error;
+    throw new DomainError(code, message, { details });
+  }
+  throw new Error(`the writer failed: ${answer.reason}`);
+}
+
+/**
+ * A scale-out replica of the ledger (a gateway or a worker): it interprets nothing. Its bus is
+ * fed from the shared journal, record by record, and its submissions travel to the writer;
+ * each answers once this replica's own bus holds the writer's answer (read your writes).
+ */
+export function createReplica(options: ReplicaOptions) {
+  const { follower, transport, clock } = options;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const waiters = createPositionWaiters();
+  let inFlight = 0;
+
+  /** Waits for the bus to hold `position`; a replica cut off from the journal gives up. */
+  async function caughtUpWithin(position: number, ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const lagging = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new DomainError(
+              'UNAVAILABLE',
+              `The writer answered, but this gateway has not caught up with the ledger in ${ms} ms`,
+            ),
+          ),
+        ms,
+      );
+    });
+    try {
+      await Promise.race([waiters.wait(position), lagging]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function forward(command: WriterCommand): Promise<WriterAnswer> {
+    if (inFlight >= maxInFlight) {
+      throw new DomainError(
+        'PARTICIPANT_BACKPRESSURE',
+        `The participant is overloaded: ${inFlight} commands are in flight on this gateway`,
+      );
+    }
+    if (!follower.isConnected()) {
+      throw new DomainError('UNAVAILABLE', 'The ledger is unreachable (its Redis is away)');
+    }
+    inFlight += 1;
+    try {
+      const answer = await transport.send(command);
+      clock.observe(BigInt(answer.nowMicros));
+      await caughtUpWithin(answer.position, options.catchUpTimeoutMs ?? 10_000);
+      return answer;
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
+  function createEngine(deps: LedgerEngineDeps): LedgerEngine {
+    const participant = createParticipantState(deps.participantId);
+    let ledgerEnd = 0;
+    const apply = (record: JournalRecord, position: number) => {
+      if (record.type === 'topology' || record.type === 'admin') {
+        applyParticipantRecord(participant, record);
+      }
+      if (hasOffset(record)) ledgerEnd = record.offset;
+      observeRecordTime(clock, record);
+      deps.publish(record);
+      waiters.release(position);
+    };
+    return {
+      recover: () => follower.follow(0, apply),
+      submit: async (request) =>
+        valueOfAnswer(await forward({ kind: 'submit', request })) as TransactionRecord,
+      async submitAsync(request) {
+        valueOfAnswer(await forward({ kind: 'submit-async', request }));
+      },
+      submitReassignment: async (request) =>
+        valueOfAnswer(await forward({ kind: 'reassign', request })) as ReassignmentRecord,
+      commitTopology: () => refusedOnReplica('allocate parties'),
+      commitPlanned: () => refusedOnReplica('execute externally signed transactions'),
+      commitAdmin: () => refusedOnReplica('change users, rights or packages'),
+      ledgerEnd: () => ledgerEnd,
+      participant,
+      contracts: noContracts,
+      packages: deps.packages,
+    };
+  }
+
+  return {
+    createEngine,
+    /** Sends a command to the writer and returns its answer once this replica has caught up. */
+    forward,
+    /** Resolves once this replica's bus holds the journal up to `position`. */
+    caughtUpTo: (position: number) => waiters.wait(position),
+    position: () => waiters.reached(),
+    inFlight: () => inFlight,
+    /** Whether a further command would be refused for backpressure. */
+    isFull: () => inFlight >= maxInFlight,
+    isConnected: () => follower.isConnected(),
+  };
+}
+
+export type Replica = ReturnType<typeof createReplica>;

@@ -1,0 +1,117 @@
+import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import type { ControllableClock } from '../../time/controllable-clock.ts';
+import type { DueTask } from '../../time/scheduler.ts';
+import type { AcsEntries, AcsKeys } from './acs-entries.ts';
+import { lastAtOrBefore, type Micros, nextBoundaryAfter } from './scan-time.ts';
+import type { UpdateHistory } from './update-history.ts';
+
+/** The active contracts of a migration id after every update up to `recordTimeMicros`. */
+export type AcsSnapshot = {
+  readonly migrationId: number;
+  readonly recordTimeMicros: Micros;
+  readonly keys: AcsKeys;
+};
+
+export type AcsSnapshots = ReturnType<typeof createAcsSnapshots>;
+
+/**
+ * ACS snapshots, as Splice's AcsSnapshotTrigger takes them: at every multiple of the interval
+ * (from midnight UTC) after the first update, and on demand at the newest update's record
+ * time. A boundary's snapshot is taken once it has passed: when an update after it arrives,
+ * or when the node's clock passes it (a task of the devnet's scheduler, so that moving time
+ * forward takes every snapshot on the way, in order). Updates that arrive after a snapshot was
+ * taken get a later record time (see UpdateHistory.append), so a snapshot never changes.
+ */
+export function createAcsSnapshots(deps: {
+  readonly intervalMicros: Micros;
+  readonly acs: AcsEntries;
+  readonly history: UpdateHistory;
+  readonly clock: ControllableClock;
+}) {
+  const byMigration = new Map<number, AcsSnapshot[]>();
+  let nextBoundary: Micros | null = null;
+  let floor = Number.NEGATIVE_INFINITY;
+  const listOf = (migrationId: number): AcsSnapshot[] => {
+    const list = byMigration.get(migrationId) ?? [];
+    byMigration.set(migrationId, list);
+    return list;
+  };
+  const times = (list: readonly AcsSnapshot[]) => list.map((s) => s.recordTimeMicros);
+  // Snapshots between which no transaction committed share one array.
+  let latestKeys: { readonly updates: number; readonly keys: AcsKeys } | null = null;
+  const keysBefore = (undo: TransactionRecord | null): AcsKeys => {
+    const updates = deps.history.size() - (undo === null ? 0 : 1);
+    if (latestKeys?.updates !== updates) latestKeys = { updates, keys: deps.acs.keysNow(undo) };
+    return latestKeys.keys;
+  };
+  const take = (recordTimeMicros: Micros, undo: TransactionRecord | null): AcsSnapshot => {
+    const list = listOf(deps.history.currentMigrationId());
+    const index = lastAtOrBefore(times(list), recordTimeMicros);
+    const existing = list[index];
+    if (existing?.recordTimeMicros === recordTimeMicros) return existing;
+    const snapshot = {
+      migrationId: deps.history.currentMigrationId(),
+      recordTimeMicros,
+      keys: keysBefore(undo),
+    };
+    list.splice(index + 1, 0, snapshot);
+    floor = Math.max(floor, recordTimeMicros);
+    return snapshot;
+  };
+  const takeBoundariesBefore = (time: Micros, undo: TransactionRecord | null): void => {
+    while (nextBoundary !== null && nextBoundary < time) {
+      take(nextBoundary, undo);
+      nextBoundary += deps.intervalMicros;
+    }
+  };
+  const atOrBefore = (migrationId: number, time: Micros): AcsSnapshot | undefined => {
+    const list = byMigration.get(migrationId) ?? [];
+    return list[lastAtOrBefore(times(list), time)];
+  };
+  const dueTask: DueTask = {
+    name: 'scan-acs-snapshots',
+    nextDueMicros: () => (nextBoundary === null ? null : BigInt(nextBoundary + 1)),
+    run: async () => takeBoundariesBefore(Number(deps.clock.nowMicros()), null),
+  };
+  return {
+    /** Record times of later updates must exceed this. */
+    floor: (): Micros => floor,
+    /**
+     * Called with each transaction and its record time once the node's projections have
+     * applied it: the snapshots of the boundaries it passed hold the ACS as it was before it.
+     */
+    passTo(time: Micros, record: TransactionRecord): void {
+      nextBoundary ??= nextBoundaryAfter(time, deps.intervalMicros);
+      takeBoundariesBefore(time, record);
+    },
+    dueTask,
+    /** A snapshot now, at the newest update's record time (Splice's forceAcsSnapshotNow). */
+    force(): AcsSnapshot {
+      const latest = deps.history.latest();
+      if (!latest) {
+        throw new DomainError('INVALID_ARGUMENT', 'No updates ever happened for a snapshot.');
+      }
+      return take(latest.recordTimeMicros, null);
+    },
+    exact: (migrationId: number, time: Micros): AcsSnapshot | undefined =>
+      byMigration.get(migrationId)?.find((snapshot) => snapshot.recordTimeMicros === time),
+    atOrBefore,
+    /** The first snapshot after `time` in `migrationId`, else the first of a later migration. */
+    after(migrationId: number, time: Micros): AcsSnapshot | undefined {
+      const later = [...byMigration.keys()].filter((id) => id > migrationId).sort((a, b) => a - b);
+      const own = byMigration.get(migrationId) ?? [];
+      const found = own[lastAtOrBefore(times(own), time) + 1];
+      return found ?? later.map((id) => byMigration.get(id)?.[0]).find((s) => s !== undefined);
+    },
+    /** The newest snapshot at or before `time` of any migration, for bulk storage. */
+    newestAtOrBefore(time: Micros): AcsSnapshot | undefined {
+      const candidates = [...byMigration.keys()].map((id) => atOrBefore(id, time));
+      return candidates
+        .filter((snapshot) => snapshot !== undefined)
+        .sort(
+          (a, b) => b.recordTimeMicros - a.recordTimeMicros || b.migrationId - a.migrationId,
+        )[0];
+    },
+    count: (): number => [...byMigration.values()].reduce((total, list) => total + list.length, 0),
+  };
+}

@@ -1,0 +1,134 @@
+import { type CreatedNode, DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import type { PocketnetNodeCore } from '../../node/node-core.ts';
+import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
+import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
+import { createAcsEntries } from './acs-entries.ts';
+import { createAcsSnapshots } from './acs-snapshots.ts';
+import { createBulkStorage } from './bulk-storage.ts';
+import { createEventValues } from './event-values.ts';
+import { createHistoryReads } from './history-reads.ts';
+import { createImportUpdates } from './import-updates.ts';
+import { createMigrations } from './migrations.ts';
+import { createPartyAcs } from './party-acs.ts';
+import { createJsonFragmentCache } from './render/json-fragment-cache.ts';
+import { createPageCache } from './render/page-cache.ts';
+import { externalHashOf } from './render/update-item.render.ts';
+import {
+  defaultAcsSnapshotIntervalMicros,
+  defaultRenderCacheBytes,
+  type ScanHistoryOptions,
+} from './scan-history-options.ts';
+import { createStateReads } from './state-reads.ts';
+import { createTransactionLog } from './transaction-log.ts';
+import { createUpdateHistory, type HistoryRecord } from './update-history.ts';
+
+const openMiningRound = '#splice-amulet:Splice.Round:OpenMiningRound';
+
+/** The migration id of this node's synchronizer; a migration would start the next one. */
+const initialMigrationId = 0;
+
+/**
+ * Scan's history: every transaction of the synchronizer by migration id and record time, ACS
+ * snapshots on the node clock's schedule, and bulk objects of both. Created before the journal
+ * replay, so its projections see every record.
+ */
+export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryOptions = {}) {
+  const history = createUpdateHistory(initialMigrationId);
+  const acs = createAcsEntries(core);
+  const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
+  if (interval <= 0n) throw new Error('the ACS snapshot interval must be positive');
+  const snapshots = createAcsSnapshots({
+    intervalMicros: Number(interval),
+    acs,
+    history,
+    clock: core.clock,
+  });
+  const transactionLog = createTransactionLog();
+  const externalHashes = new Map<string, TransactionRecord>();
+  const imports = createImportUpdates();
+  // A migration of the global synchronizer: later updates belong to the next migration id,
+  // and every contract on that synchronizer is re-imported there.
+  const migrate = (migrationId: number, synchronizerId: string) => {
+    history.startMigration(migrationId);
+    const location = core.synchronizers?.state.locationOf;
+    imports.importAll(
+      migrationId,
+      core.activeContracts
+        .visibleTo(null)
+        .filter(
+          (entry) =>
+            (location?.(entry.node.contractId).synchronizerId ?? synchronizerId) === synchronizerId,
+        )
+        .map((entry) => ({ node: entry.node, synchronizerId })),
+    );
+  };
+  // Every transaction in commit order (after the node's own projections applied it): its
+  // record time, and the snapshots of the boundaries it passed. Reassignments change no
+  // contract's activeness, so they pass no snapshot boundary of their own.
+  core.records$.subscribe((record) => {
+    if (record.type === 'reassignment') history.append(record, snapshots.floor());
+    if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
+    if (record.type !== 'transaction') return;
+    snapshots.passTo(history.append(record, snapshots.floor()), record);
+    transactionLog.apply(record);
+    const hash = externalHashOf(record);
+    if (hash !== null) externalHashes.set(hash.toLowerCase(), record);
+  });
+  const values = createEventValues(core.packages);
+  const openRoundTemplateId = core.packages.resolveTemplate(openMiningRound).templateId;
+  const cacheBytes = options.renderCacheBytes ?? defaultRenderCacheBytes;
+  // A third each: serialised updates, serialised contracts, and whole pages.
+  const updateCache = createJsonFragmentCache<HistoryRecord>(cacheBytes / 3);
+  const contractCache = createJsonFragmentCache<CreatedNode>(cacheBytes / 3);
+  const pages = createPageCache(cacheBytes / 3);
+  const requireDevnetAdmin = (caller: Caller) => {
+    requireAdmin(accessOf(caller, core.participant));
+    if (core.devnetParties() === null) {
+      throw new DomainError('PERMISSION_DENIED', 'Migrations can only be scheduled on a devnet');
+    }
+  };
+  return {
+    /** Scheduler tasks: the devnet's time machine takes snapshots as it moves time. */
+    dueTasks: [snapshots.dueTask],
+    updates: createHistoryReads({
+      history,
+      updateLog: core.updateLog,
+      values,
+      transactionLog,
+      participantUid: core.identity.participantId,
+      cache: updateCache,
+      pages,
+      externalHashes,
+      imports,
+    }),
+    state: createStateReads({
+      snapshots,
+      acs,
+      openRounds: () => core.watched.active(openRoundTemplateId),
+      catalog: core.catalog,
+      values,
+      forcedSnapshots: options.forcedAcsSnapshots ?? true,
+      cache: contractCache,
+      pages,
+    }),
+    partyAcs: createPartyAcs({
+      history,
+      updateLog: core.updateLog,
+      values,
+      dsoParty: () => core.devnetParties()?.dso ?? null,
+    }),
+    migrations: createMigrations({ history, clock: core.clock, requireDevnetAdmin, imports }),
+    bulk: createBulkStorage({
+      enabled: options.bulkStorage ?? true,
+      objectSize: options.bulkObjectSize ?? 10_000,
+      snapshots,
+      acs,
+      history,
+      values,
+    }),
+    /** The physical synchronizer's serial: this synchronizer was never upgraded in place. */
+    activeSynchronizerSerial: () => ({ serial: 0 }),
+  };
+}
+
+export type ScanHistory = ReturnType<typeof createScanHistory>;

@@ -1,0 +1,103 @@
+import { type CreatedNode, formatNumeric, parseNumeric } from '@pocketnet/ledger';
+import { accruedHoldingFee, type ExpiringAmount } from '@pocketnet/splice';
+import {
+  amuletKey,
+  type HoldingsIndex,
+  lockedAmuletKey,
+  type SnapshotContracts,
+} from './snapshot-pages.ts';
+
+type AmountValue = {
+  readonly initialAmount: string;
+  readonly createdAt: { readonly number: string };
+  readonly ratePerRound: { readonly rate: string };
+};
+type HoldingPayload = {
+  readonly amount?: AmountValue;
+  readonly amulet?: { readonly amount?: AmountValue };
+};
+
+/** What an owner holds in a snapshot, and the holding fees it accrued by a round. */
+export type HoldingsTotals = {
+  readonly unlocked: bigint;
+  readonly locked: bigint;
+  readonly feesUnlocked: bigint;
+  readonly feesLocked: bigint;
+};
+
+const expiringAmountOf = (value: AmountValue): ExpiringAmount => ({
+  initialAmount: parseNumeric(value.initialAmount),
+  createdAt: BigInt(value.createdAt.number),
+  ratePerRound: parseNumeric(value.ratePerRound.rate),
+});
+
+/**
+ * Splice's holdings summary of one owner: initial amounts of unlocked and locked amulets, and
+ * the holding fees they accrued by `asOfRound`.
+ */
+export function summarizeHoldings(
+  snapshot: SnapshotContracts,
+  index: HoldingsIndex,
+  request: {
+    readonly owner: string;
+    readonly asOfRound: bigint;
+    readonly keyOf: (id: string) => string;
+  },
+): HoldingsTotals {
+  let unlocked = 0n;
+  let locked = 0n;
+  let feesUnlocked = 0n;
+  let feesLocked = 0n;
+  for (const position of index.get(request.owner) ?? []) {
+    const node = snapshot.entryAt(snapshot.keys[position] ?? 0)?.node;
+    if (!node) continue;
+    const payload = node.createArgument as HoldingPayload;
+    const key = request.keyOf(node.templateId);
+    const value =
+      key === amuletKey
+        ? payload.amount
+        : key === lockedAmuletKey
+          ? payload.amulet?.amount
+          : undefined;
+    if (!value) continue;
+    const amount = expiringAmountOf(value);
+    const fee = accruedHoldingFee(amount, request.asOfRound);
+    if (key === amuletKey) {
+      unlocked += amount.initialAmount;
+      feesUnlocked += fee;
+    } else {
+      locked += amount.initialAmount;
+      feesLocked += fee;
+    }
+  }
+  return { unlocked, locked, feesUnlocked, feesLocked };
+}
+
+/** A HoldingsSummary (v0, with holding fees) or HoldingsSummaryV1 (without). */
+export function renderHoldingsSummary(owner: string, totals: HoldingsTotals, version: 'v0' | 'v1') {
+  const { unlocked, locked, feesUnlocked, feesLocked } = totals;
+  const amounts = {
+    party_id: owner,
+    total_unlocked_coin: formatNumeric(unlocked),
+    total_locked_coin: formatNumeric(locked),
+    total_coin_holdings: formatNumeric(unlocked + locked),
+  };
+  if (version === 'v1') return amounts;
+  return {
+    ...amounts,
+    accumulated_holding_fees_unlocked: formatNumeric(feesUnlocked),
+    accumulated_holding_fees_locked: formatNumeric(feesLocked),
+    accumulated_holding_fees_total: formatNumeric(feesUnlocked + feesLocked),
+    total_available_coin: formatNumeric(unlocked - feesUnlocked),
+  };
+}
+
+/** The number of the earliest of the given open mining rounds, if any. */
+export function earliestRound(openRounds: readonly CreatedNode[]): bigint | null {
+  let earliest: bigint | null = null;
+  for (const node of openRounds) {
+    const round = BigInt((node.createArgument as { round: { number: string } }).round.number);
+    if (earliest === null || round < earliest) earliest = round;
+  }
+  return earliest;
+}

@@ -1,0 +1,71 @@
+import { type CreatedNode, sha256Hex } from '@pocketnet/ledger';
+import type { DamlValueEncoding, EventValues } from './event-values.ts';
+import { legacyOffset, renderCreatedEvent } from './render/update-item.render.ts';
+
+/** Canton's minimum timestamp: the record time and ledger time of every import update. */
+export const importRecordTime = '0001-01-01T00:00:00Z';
+
+/** A contract the new migration's participant imported: one update of its own. */
+export type ImportUpdate = {
+  readonly updateId: string;
+  readonly migrationId: number;
+  readonly synchronizerId: string;
+  readonly node: CreatedNode;
+};
+
+/**
+ * The import updates of each migration: when the global synchronizer migrates, every active
+ * contract is re-imported on the new one, one update a contract, sorted by update id. They
+ * share one record time, so Scan serves them apart from the updates it pages by record time.
+ */
+export function createImportUpdates() {
+  const byMigration = new Map<number, ImportUpdate[]>();
+  return {
+    /** Imports `contracts` as the import updates of `migrationId` (a migration just happened). */
+    importAll(
+      migrationId: number,
+      contracts: Iterable<{ readonly node: CreatedNode; readonly synchronizerId: string }>,
+    ): void {
+      const updates: ImportUpdate[] = [];
+      for (const { node, synchronizerId } of contracts) {
+        const updateId = `1220${sha256Hex(['import-update', migrationId, node.contractId])}`;
+        updates.push({ updateId, migrationId, synchronizerId, node });
+      }
+      updates.sort((a, b) => (a.updateId < b.updateId ? -1 : a.updateId > b.updateId ? 1 : 0));
+      byMigration.set(migrationId, updates);
+    },
+    /** Up to `limit` import updates of a migration with an update id after `afterUpdateId`. */
+    page(migrationId: number, afterUpdateId: string, limit: number): ImportUpdate[] {
+      const updates = byMigration.get(migrationId) ?? [];
+      return updates.filter((update) => update.updateId > afterUpdateId).slice(0, limit);
+    },
+    /** The last import update's id (by update id), if the migration imported any. */
+    lastUpdateId: (migrationId: number): string | undefined =>
+      byMigration.get(migrationId)?.at(-1)?.updateId,
+    count: (migrationId: number): number => byMigration.get(migrationId)?.length ?? 0,
+  };
+}
+
+export type ImportUpdates = ReturnType<typeof createImportUpdates>;
+
+/** An import update as Splice's UpdateHistoryItem (v1): one root create, offset 1. */
+export function renderImportUpdate(
+  update: ImportUpdate,
+  options: { readonly encoding: DamlValueEncoding; readonly values: EventValues },
+) {
+  const eventId = `${update.updateId}:0`;
+  const node = { ...update.node, nodeId: 0 };
+  return {
+    update_id: update.updateId,
+    migration_id: update.migrationId,
+    workflow_id: '',
+    record_time: importRecordTime,
+    synchronizer_id: update.synchronizerId,
+    effective_at: importRecordTime,
+    offset: legacyOffset(1),
+    root_event_ids: [eventId],
+    events_by_id: {
+      [eventId]: renderCreatedEvent(eventId, node, { ...options, version: 'v1' }),
+    },
+  };
+}

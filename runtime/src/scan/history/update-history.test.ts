@@ -1,0 +1,111 @@
+import { fc, test } from '@fast-check/vitest';
+import { formatTime, type TransactionRecord } from '@pocketnet/ledger';
+import { describe, expect, it } from 'vitest';
+import { createUpdateHistory, type HistoryItem } from './update-history.ts';
+
+const base = 1_767_225_600_000_000;
+
+let offset = 0;
+function transaction(recordMicros: number, synchronizerId = 'sync::1'): TransactionRecord {
+  offset += 1;
+  return {
+    type: 'transaction',
+    offset,
+    updateId: `update-${offset}`,
+    synchronizerId,
+    effectiveAt: formatTime(BigInt(recordMicros)),
+    recordTime: formatTime(BigInt(recordMicros)),
+    workflowId: '',
+    submission: null,
+    nodes: [],
+    rootNodeIds: [],
+  };
+}
+
+const walk = (history: ReturnType<typeof createUpdateHistory>, pageSize: number) => {
+  const seen: HistoryItem[] = [];
+  for (;;) {
+    const last = seen.at(-1);
+    const page = history.page(
+      last ? { migrationId: last.migrationId, recordTimeMicros: last.recordTimeMicros } : null,
+      pageSize,
+    );
+    seen.push(...page);
+    if (page.length < pageSize) return seen;
+  }
+};
+
+describe('the update history of Scan', () => {
+  it('gives transactions that share a record time times a microsecond apart', () => {
+    const history = createUpdateHistory(0);
+    const times = [base, base, base, base + 1, base + 10].map((time) =>
+      history.append(transaction(time), Number.NEGATIVE_INFINITY),
+    );
+    expect(times).toEqual([base, base + 1, base + 2, base + 3, base + 10]);
+  });
+
+  it('gives a transaction a time after the newest snapshot already taken', () => {
+    const history = createUpdateHistory(0);
+    expect(history.append(transaction(base), base + 500)).toBe(base + 501);
+    expect(history.append(transaction(base + 1000), base + 500)).toBe(base + 1000);
+  });
+
+  test.prop(
+    [
+      fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 60 }),
+      fc.integer({ min: 1, max: 12 }),
+    ],
+    { numRuns: 100 },
+  )('pages of any size concatenate to the whole history once each', (gaps, pageSize) => {
+    const history = createUpdateHistory(0);
+    let time = base;
+    const records = gaps.map((gap) => {
+      time += gap;
+      const record = transaction(time);
+      history.append(record, Number.NEGATIVE_INFINITY);
+      return record;
+    });
+    const seen = walk(history, pageSize);
+    expect(seen.map((item) => item.record)).toEqual(records);
+    const times = seen.map((item) => item.recordTimeMicros);
+    expect(times.every((value, index) => index === 0 || value > (times[index - 1] ?? 0))).toBe(
+      true,
+    );
+    for (const item of seen) expect(history.itemOf(item.record)).toEqual(item);
+  });
+
+  it('reads backwards from a time, for one synchronizer, within a lower bound', () => {
+    const history = createUpdateHistory(0);
+    const items = [0, 10, 20, 30, 40].map((gap, index) =>
+      transaction(base + gap, index === 2 ? 'sync::2' : 'sync::1'),
+    );
+    for (const record of items) history.append(record, Number.NEGATIVE_INFINITY);
+    const before = history.before({
+      migrationId: 0,
+      synchronizerId: 'sync::1',
+      before: base + 40,
+      atOrAfter: base + 10,
+      count: 10,
+    });
+    expect(before.map((item) => item.record)).toEqual([items[3], items[1]]);
+    expect(history.countAtOrBefore(0, base + 20)).toBe(3);
+    expect(history.rangesOf(0)?.get('sync::2')).toEqual({ min: base + 20, max: base + 20 });
+    expect(history.rangesOf(1)).toBeUndefined();
+  });
+
+  it('orders later migrations after earlier ones, whatever their record times', () => {
+    const history = createUpdateHistory(0);
+    const first = transaction(base + 100);
+    history.append(first, Number.NEGATIVE_INFINITY);
+    history.startMigration(1);
+    const second = transaction(base);
+    history.append(second, Number.NEGATIVE_INFINITY);
+    expect(walk(history, 1).map((item) => [item.migrationId, item.record])).toEqual([
+      [0, first],
+      [1, second],
+    ]);
+    expect(history.page({ migrationId: 0, recordTimeMicros: base + 100 }, 5)[0]?.record).toBe(
+      second,
+    );
+  });
+});

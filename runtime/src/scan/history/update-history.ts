@@ -1,0 +1,155 @@
+import type { ReassignmentRecord, TransactionRecord } from '@pocketnet/ledger';
+import { lastAtOrBefore, type Micros, recordTimeMicros } from './scan-time.ts';
+
+/** What Scan's history holds: transactions and contract reassignments (issue 10). */
+export type HistoryRecord = TransactionRecord | ReassignmentRecord;
+
+/** One update of the network's history as Scan serves it. */
+export type HistoryItem = {
+  readonly record: HistoryRecord;
+  readonly migrationId: number;
+  /** Unique and increasing within a migration (see `append`). */
+  readonly recordTimeMicros: Micros;
+};
+
+/** Where a page starts: after this (migration id, record time), exclusive. */
+export type HistoryCursor = { readonly migrationId: number; readonly recordTimeMicros: Micros };
+
+export type RecordTimeRange = { readonly min: Micros; readonly max: Micros };
+
+/** The updates of one migration id, in record-time order, in two parallel arrays. */
+type Segment = {
+  readonly migrationId: number;
+  readonly records: HistoryRecord[];
+  readonly times: number[];
+  readonly ranges: Map<string, RecordTimeRange>;
+};
+
+export type UpdateHistory = ReturnType<typeof createUpdateHistory>;
+
+const itemAt = (segment: Segment, index: number): HistoryItem | undefined => {
+  const record = segment.records[index];
+  const time = segment.times[index];
+  if (record === undefined || time === undefined) return undefined;
+  return { record, migrationId: segment.migrationId, recordTimeMicros: time };
+};
+
+function indexOfOffset(segment: Segment, offset: number): number {
+  let low = 0;
+  let high = segment.records.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = segment.records[middle]?.offset ?? 0;
+    if (at === offset) return middle;
+    if (at < offset) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/**
+ * Every transaction of the synchronizer, by migration id and record time: what `/v2/updates`
+ * pages through. Paging is a binary search and a slice, so the last page of a long history
+ * costs what the first does.
+ */
+export function createUpdateHistory(initialMigrationId: number) {
+  const segments: Segment[] = [];
+  const segmentOf = (migrationId: number): Segment => {
+    const found = segments.find((segment) => segment.migrationId === migrationId);
+    if (found) return found;
+    const created: Segment = { migrationId, records: [], times: [], ranges: new Map() };
+    segments.push(created);
+    segments.sort((a, b) => a.migrationId - b.migrationId);
+    return created;
+  };
+  let current = segmentOf(initialMigrationId);
+  return {
+    currentMigrationId: () => current.migrationId,
+    /** Updates from now on belong to `migrationId` (a synchronizer migration took place). */
+    startMigration(migrationId: number): void {
+      current = segmentOf(migrationId);
+    },
+    /**
+     * Appends a committed transaction and returns its Scan record time: the ledger's, moved
+     * forward by the least needed to stay unique and increasing within the migration (as a
+     * sequencer's are) and after `floor` (the newest ACS snapshot already taken).
+     */
+    append(record: HistoryRecord, floor: Micros): Micros {
+      const previous = current.times.at(-1) ?? Number.NEGATIVE_INFINITY;
+      const time = Math.max(recordTimeMicros(record.recordTime), previous + 1, floor + 1);
+      current.records.push(record);
+      current.times.push(time);
+      const range = current.ranges.get(record.synchronizerId);
+      current.ranges.set(record.synchronizerId, { min: range?.min ?? time, max: time });
+      return time;
+    },
+    /** Up to `limit` updates after `after` (from the beginning when null), in order. */
+    page(after: HistoryCursor | null, limit: number): HistoryItem[] {
+      const items: HistoryItem[] = [];
+      for (const segment of segments) {
+        if (after !== null && segment.migrationId < after.migrationId) continue;
+        const start =
+          after !== null && segment.migrationId === after.migrationId
+            ? lastAtOrBefore(segment.times, after.recordTimeMicros) + 1
+            : 0;
+        const end = Math.min(segment.records.length, start + limit - items.length);
+        for (let index = start; index < end; index++) {
+          const item = itemAt(segment, index);
+          if (item) items.push(item);
+        }
+        if (items.length >= limit) break;
+      }
+      return items;
+    },
+    /** The history item of a transaction record, if it is in the history. */
+    itemOf(record: HistoryRecord): HistoryItem | undefined {
+      for (const segment of segments) {
+        const index = indexOfOffset(segment, record.offset);
+        if (index >= 0) return itemAt(segment, index);
+      }
+      return undefined;
+    },
+    /** Newest first: updates of one synchronizer in `[atOrAfter, before)`, at most `count`. */
+    before(query: {
+      migrationId: number;
+      synchronizerId: string;
+      before: Micros;
+      atOrAfter: Micros | null;
+      count: number;
+    }): HistoryItem[] {
+      const segment = segments.find((candidate) => candidate.migrationId === query.migrationId);
+      if (!segment) return [];
+      const items: HistoryItem[] = [];
+      const floor = query.atOrAfter ?? Number.NEGATIVE_INFINITY;
+      for (let index = lastAtOrBefore(segment.times, query.before - 1); index >= 0; index--) {
+        const item = itemAt(segment, index);
+        if (!item || item.recordTimeMicros < floor || items.length >= query.count) break;
+        if (item.record.synchronizerId === query.synchronizerId) items.push(item);
+      }
+      return items;
+    },
+    /** Number of updates of `migrationId` with a record time at or before `time`. */
+    countAtOrBefore(migrationId: number, time: Micros): number {
+      const segment = segments.find((candidate) => candidate.migrationId === migrationId);
+      return segment ? lastAtOrBefore(segment.times, time) + 1 : 0;
+    },
+    /** The updates of `migrationId` at positions `from` (inclusive) to `to` (exclusive). */
+    slice(migrationId: number, from: number, to: number): HistoryItem[] {
+      const segment = segments.find((candidate) => candidate.migrationId === migrationId);
+      if (!segment) return [];
+      const items: HistoryItem[] = [];
+      for (let index = from; index < Math.min(to, segment.records.length); index++) {
+        const item = itemAt(segment, index);
+        if (item) items.push(item);
+      }
+      return items;
+    },
+    latest: (): HistoryItem | undefined => itemAt(current, current.records.length - 1),
+    migrationIds: (): number[] => segments.map((segment) => segment.migrationId),
+    /** Record time range per synchronizer of a migration id; undefined for an unknown one. */
+    rangesOf(migrationId: number): ReadonlyMap<string, RecordTimeRange> | undefined {
+      return segments.find((segment) => segment.migrationId === migrationId)?.ranges;
+    },
+    size: (): number => segments.reduce((total, segment) => total + segment.records.length, 0),
+  };
+}

@@ -1,0 +1,114 @@
+import type { CreatedNode, JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import {
+  createReferenceCache,
+  type NetworkReference,
+  networkReferences,
+  type ReferenceOf,
+} from './network-references.ts';
+
+/** An active contract as Scan serves it: where it lives and when Scan saw it, in order. */
+export type NetworkContract = {
+  readonly node: CreatedNode;
+  /** Null while the contract is in flight between two synchronizers. */
+  readonly synchronizerId: string | null;
+  /** Position among the tracked contracts in creation order: the paging token of lists. */
+  readonly sequence: number;
+};
+
+const refs = networkReferences;
+
+/** The payload field naming the party a lookup asks for, for the templates looked up by party. */
+const partyFields: ReadonlyMap<string, string> = new Map<NetworkReference, string>([
+  [refs.ansEntry, 'user'],
+  [refs.featuredAppRight, 'provider'],
+  [refs.transferPreapproval, 'receiver'],
+  [refs.validatorLicense, 'validator'],
+  [refs.memberTraffic, 'memberId'],
+  [refs.transferCommandCounter, 'sender'],
+]);
+
+const tracked: ReadonlySet<string> = new Set<string>(Object.values(refs));
+
+const partyOf = (node: CreatedNode, field: string): string => String(node.createArgument[field]);
+
+/**
+ * The active contracts of the templates Scan's network view serves, by template and, for some,
+ * by party, in creation order. Contracts of every other template cost nothing here.
+ */
+export function createNetworkContracts(referenceOf: ReferenceOf = createReferenceCache()) {
+  const byReference = new Map<string, Map<string, NetworkContract>>();
+  const byParty = new Map<string, Map<string, Set<string>>>();
+  const referenceOfActive = new Map<string, string>();
+  let sequence = 0;
+  const contractsOf = (reference: string) => {
+    const contracts = byReference.get(reference) ?? new Map<string, NetworkContract>();
+    byReference.set(reference, contracts);
+    return contracts;
+  };
+  const partyIndexOf = (reference: string) => {
+    const index = byParty.get(reference) ?? new Map<string, Set<string>>();
+    byParty.set(reference, index);
+    return index;
+  };
+  const add = (reference: string, node: CreatedNode, synchronizerId: string) => {
+    sequence += 1;
+    contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence });
+    referenceOfActive.set(node.contractId, reference);
+    const field = partyFields.get(reference);
+    if (field === undefined) return;
+    const index = partyIndexOf(reference);
+    const party = partyOf(node, field);
+    index.set(party, (index.get(party) ?? new Set()).add(node.contractId));
+  };
+  const remove = (contractId: string) => {
+    const reference = referenceOfActive.get(contractId);
+    if (reference === undefined) return;
+    referenceOfActive.delete(contractId);
+    const contract = byReference.get(reference)?.get(contractId);
+    byReference.get(reference)?.delete(contractId);
+    const field = partyFields.get(reference);
+    if (contract === undefined || field === undefined) return;
+    byParty.get(reference)?.get(partyOf(contract.node, field))?.delete(contractId);
+  };
+  const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
+    if (node.kind === 'created') {
+      if (tracked.has(reference)) add(reference, node, synchronizerId);
+    } else if (node.consuming) {
+      remove(node.contractId);
+    }
+  };
+  return {
+    /** One node of a committed transaction, its template's reference already known. */
+    onNode,
+    /** A reassignment moved a contract: onto `synchronizerId`, or in flight (null). */
+    relocate(contractId: string, synchronizerId: string | null): void {
+      const reference = referenceOfActive.get(contractId);
+      const contracts = reference === undefined ? undefined : byReference.get(reference);
+      const contract = contracts?.get(contractId);
+      if (contract !== undefined) contracts?.set(contractId, { ...contract, synchronizerId });
+    },
+    apply(record: JournalRecord): void {
+      if (record.type !== 'transaction') return;
+      for (const node of record.nodes) onNode(referenceOf(node), node, record.synchronizerId);
+    },
+    /** The active contracts of a template, oldest first. */
+    active: (reference: NetworkReference): NetworkContract[] => [
+      ...(byReference.get(reference)?.values() ?? []),
+    ],
+    /** The active contracts of a template whose party field names `party`, oldest first. */
+    ofParty(reference: NetworkReference, party: string): NetworkContract[] {
+      const ids = byParty.get(reference)?.get(party) ?? new Set<string>();
+      const contracts = byReference.get(reference);
+      return [...ids].flatMap((id) => {
+        const contract = contracts?.get(id);
+        return contract === undefined ? [] : [contract];
+      });
+    },
+    /** An active contract of a given template, by id. */
+    get(reference: NetworkReference, contractId: string): NetworkContract | undefined {
+      return byReference.get(reference)?.get(contractId);
+    },
+  };
+}
+
+export type NetworkContracts = ReturnType<typeof createNetworkContracts>;

@@ -1,0 +1,86 @@
+import type {
+  CreatedNode,
+  ExercisedNode,
+  JournalRecord,
+  TransactionNode,
+  Value,
+} from '@pocketnet/ledger';
+import { createReferenceCache, networkReferences, type ReferenceOf } from './network-references.ts';
+
+/** Where a TransferCommand stands, as Splice's Scan reports it. */
+export type TransferCommandStatus =
+  | { readonly status: 'created' }
+  | { readonly status: 'sent' }
+  | {
+      readonly status: 'failed';
+      readonly failureKind: 'failed' | 'expired' | 'withdrawn';
+      readonly reason: string;
+    };
+
+export type TransferCommandEntry = {
+  readonly node: CreatedNode;
+  readonly synchronizerId: string;
+  status: TransferCommandStatus;
+};
+
+// At most this many commands per sender and nonce, as Splice's Scan answers.
+const maxCommandsPerNonce = 100;
+
+function outcomeOf(node: ExercisedNode): TransferCommandStatus {
+  if (node.choice === 'TransferCommand_Withdraw') {
+    return { status: 'failed', failureKind: 'withdrawn', reason: 'Withdrawn by the sender' };
+  }
+  if (node.choice === 'TransferCommand_Expire') {
+    return { status: 'failed', failureKind: 'expired', reason: 'The command expired' };
+  }
+  const result = (node.exerciseResult as { result?: { tag?: Value; value?: Value } } | null)
+    ?.result;
+  if (result?.tag === 'TransferCommandResultFailure') {
+    return {
+      status: 'failed',
+      failureKind: 'failed',
+      reason: JSON.stringify(result.value ?? null),
+    };
+  }
+  return { status: 'sent' };
+}
+
+const keyOf = (sender: string, nonce: string) => `${sender}\n${nonce}`;
+
+/**
+ * Splice's transfer commands (the deprecated external-party send path) with their outcome:
+ * created while active, then sent or failed by the choice that consumed them.
+ */
+export function createTransferCommands(referenceOf: ReferenceOf = createReferenceCache()) {
+  const byId = new Map<string, TransferCommandEntry>();
+  const bySenderAndNonce = new Map<string, TransferCommandEntry[]>();
+  const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
+    if (reference !== networkReferences.transferCommand) return;
+    if (node.kind === 'created') {
+      const entry = { node, synchronizerId, status: { status: 'created' } as const };
+      byId.set(node.contractId, entry);
+      const { sender, nonce } = node.createArgument;
+      const key = keyOf(String(sender), String(nonce));
+      bySenderAndNonce.set(key, [...(bySenderAndNonce.get(key) ?? []), entry]);
+    } else if (node.consuming) {
+      const entry = byId.get(node.contractId);
+      if (entry) entry.status = outcomeOf(node);
+    }
+  };
+  return {
+    /** One node of a committed transaction, its template's reference already known. */
+    onNode,
+    apply(record: JournalRecord): void {
+      if (record.type !== 'transaction') return;
+      for (const node of record.nodes) onNode(referenceOf(node), node, record.synchronizerId);
+    },
+    /** The newest commands of a sender with a nonce, at most a hundred. */
+    of(sender: string, nonce: bigint): readonly TransferCommandEntry[] {
+      return (bySenderAndNonce.get(keyOf(sender, nonce.toString())) ?? []).slice(
+        -maxCommandsPerNonce,
+      );
+    },
+  };
+}
+
+export type TransferCommands = ReturnType<typeof createTransferCommands>;

@@ -1,0 +1,46 @@
+import { type CreatedNode, type JournalRecord, parseNumeric } from '@pocketnet/ledger';
+import type { ContractEventsIndex } from '../../projections/contract-events.projection.ts';
+import { textAt } from './payload-text.ts';
+import { referenceOf, registryReferences } from './registry-references.ts';
+
+// The amulet in existence: the sum of every active Amulet's and LockedAmulet's amount, kept as
+// the journal goes by, and the record time of the ledger state it sums.
+
+const amountPaths: ReadonlyMap<string, readonly string[]> = new Map([
+  [registryReferences.amulet, ['amount', 'initialAmount']],
+  [registryReferences.lockedAmulet, ['amulet', 'amount', 'initialAmount']],
+]);
+
+/** An amulet's (or locked amulet's) initial amount, or 0 for any other contract. */
+function amountOf(node: CreatedNode): bigint {
+  const path = amountPaths.get(referenceOf(node));
+  const amount = path === undefined ? '' : textAt(node.createArgument, path);
+  return amount === '' ? 0n : parseNumeric(amount);
+}
+
+const isAmulet = (node: { readonly packageName: string; readonly templateId: string }) =>
+  amountPaths.has(referenceOf(node));
+
+export type AmuletSupply = { readonly amount: bigint; readonly asOf: string };
+
+/** Archived contracts are read back from the contract events index, which the node fills first. */
+export function createAmuletSupply(contractEvents: ContractEventsIndex) {
+  let amount = 0n;
+  let asOf: string | null = null;
+  return {
+    apply(record: JournalRecord): void {
+      if (record.type !== 'transaction') return;
+      asOf = record.recordTime;
+      for (const node of record.nodes) {
+        if (node.kind === 'created') {
+          amount += amountOf(node);
+        } else if (node.consuming && isAmulet(node)) {
+          const created = contractEvents.get(node.contractId)?.created.node;
+          amount -= created === undefined ? 0n : amountOf(created);
+        }
+      }
+    },
+    /** Null before the first transaction. */
+    current: (): AmuletSupply | null => (asOf === null ? null : { amount, asOf }),
+  };
+}

@@ -1,0 +1,59 @@
+import type {
+  AllocateExternalParty,
+  ExternalParty,
+  ExternalPartyOperations,
+  GenerateExternalPartyTopology,
+} from '@pocketnet/ledger';
+import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import { accessOf, type Caller } from './caller.ts';
+
+const permissionDenied = (message: string) => new DomainError('PERMISSION_DENIED', message);
+
+/**
+ * External parties through the Ledger API: anyone authenticated may have topology generated;
+ * allocating needs ParticipantAdmin, the identity provider's admin, or to be the user named to
+ * receive the rights (Canton's rule for AllocateExternalParty).
+ */
+export function createExternalParties(deps: {
+  readonly participant: ParticipantState;
+  readonly operations: ExternalPartyOperations;
+}) {
+  const { operations } = deps;
+  return {
+    generateTopology(caller: Caller, request: GenerateExternalPartyTopology) {
+      accessOf(caller, deps.participant);
+      return operations.generateTopology(request);
+    },
+    async allocate(caller: Caller, request: AllocateExternalParty) {
+      const access = accessOf(caller, deps.participant);
+      const provider = request.identityProviderId ?? '';
+      const allowed =
+        access.isAdmin ||
+        access.administeredIdentityProvider === provider ||
+        (access.userId !== null && access.userId === request.userId);
+      if (!allowed) {
+        throw permissionDenied(
+          'Allocating an external party needs ParticipantAdmin, the identity provider admin right, or to be the user named in user_id',
+        );
+      }
+      return operations.allocate(request);
+    },
+    /** The signing keys of an external party hosted here (any authenticated caller may read them). */
+    signingKeys(caller: Caller, party: string): ExternalParty {
+      accessOf(caller, deps.participant);
+      const keys = operations.keysOf(party);
+      if (keys === undefined) {
+        throw new DomainError(
+          'PARTY_NOT_FOUND',
+          `Party ${party} is not an external party hosted here`,
+          {
+            details: { party },
+          },
+        );
+      }
+      return keys;
+    },
+  };
+}
+
+export type ExternalParties = ReturnType<typeof createExternalParties>;

@@ -1,0 +1,54 @@
+import {
+  type AdminRecord,
+  createSynchronizerState,
+  type JournalRecord,
+  type SynchronizerState,
+} from '@pocketnet/ledger';
+import type { SynchronizerInfo } from './synchronizer-set.ts';
+
+/** The admin change a synchronizer migration is journaled as (no offset: nothing on the ledger). */
+export const synchronizerMigratedKind = 'synchronizer.migrated';
+
+export type SynchronizerMigrated = {
+  readonly kind: typeof synchronizerMigratedKind;
+  readonly synchronizerId: string;
+  /** The migration id the synchronizer moves to. */
+  readonly migrationId: number;
+};
+
+export type MigrationRecord = AdminRecord & { readonly change: SynchronizerMigrated };
+
+export const isMigrationRecord = (record: JournalRecord): record is MigrationRecord =>
+  record.type === 'admin' && record.change.kind === synchronizerMigratedKind;
+
+/**
+ * The node's synchronizers and what the bus says about them: where each contract is, which
+ * synchronizers host each party, and the global synchronizer's migration id.
+ */
+export function createSynchronizers(infos: readonly SynchronizerInfo[]) {
+  const [global] = infos;
+  if (global === undefined) throw new Error('a node has at least the global synchronizer');
+  const state: SynchronizerState = createSynchronizerState(global.id);
+  let migrationId = 0;
+  const byId = new Map(infos.map((info) => [info.id, info]));
+  return {
+    apply(record: JournalRecord): void {
+      state.apply(record);
+      if (isMigrationRecord(record)) migrationId = record.change.migrationId;
+    },
+    list: infos,
+    ids: infos.map((info) => info.id),
+    global,
+    byId: (id: string): SynchronizerInfo | undefined => byId.get(id),
+    state,
+    /** The global synchronizer's migration id: 0, and one more after each migration. */
+    migrationId: () => migrationId,
+    /** The synchronizers hosting a party, in the node's order. */
+    hostsOf(party: string): SynchronizerInfo[] {
+      const hosting = state.synchronizersOf(party);
+      return infos.filter((info) => hosting.has(info.id));
+    },
+  };
+}
+
+export type Synchronizers = ReturnType<typeof createSynchronizers>;

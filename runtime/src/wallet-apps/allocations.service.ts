@@ -1,0 +1,156 @@
+import { DomainError, formatTime, parseNumeric, type Value } from '@pocketnet/ledger';
+import type { Scan } from '../scan/create-scan.ts';
+import type { Caller } from '../services/caller.ts';
+import type { NetworkContext } from '../wallet/network-context.ts';
+import type { WalletActions } from '../wallet/wallet-batch.ts';
+import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import type { ContractView } from '../wallet/wallet-views.ts';
+import { type AppAccess, appContractView } from './app-access.ts';
+
+const allocationFactory =
+  '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationFactory';
+const allocationInterface =
+  '#splice-api-token-allocation-v1:Splice.Api.Token.AllocationV1:Allocation';
+const sender = ['allocation', 'transferLeg', 'sender'] as const;
+
+export type AllocateAmulet = {
+  readonly executor: string;
+  readonly settlementRef: { readonly id: string; readonly cid?: string | undefined };
+  readonly requestedAtMicros: bigint;
+  readonly allocateBeforeMicros: bigint;
+  readonly settleBeforeMicros: bigint;
+  readonly settlementMeta: Readonly<Record<string, string>>;
+  readonly transferLegId: string;
+  readonly receiver: string;
+  readonly amount: string;
+  readonly legMeta: Readonly<Record<string, string>>;
+};
+
+export type AllocationOutcome = {
+  readonly output:
+    | { readonly kind: 'pending'; readonly allocationInstructionCid: string }
+    | { readonly kind: 'completed'; readonly allocationCid: string }
+    | { readonly kind: 'failed' };
+  readonly senderChangeCids: readonly string[];
+  readonly meta: Readonly<Record<string, string>>;
+};
+
+const metaOf = (result: Value) =>
+  (fieldAt(result, 'meta', 'values') ?? {}) as Record<string, string>;
+
+function outcomeOf(result: Value): AllocationOutcome {
+  const tag = String(fieldAt(result, 'output', 'tag'));
+  const value = fieldAt(result, 'output', 'value');
+  const base = {
+    senderChangeCids: (fieldAt(result, 'senderChangeCids') ?? []) as string[],
+    meta: metaOf(result),
+  };
+  if (tag === 'AllocationInstructionResult_Completed') {
+    return {
+      output: { kind: 'completed', allocationCid: String(fieldAt(value, 'allocationCid')) },
+      ...base,
+    };
+  }
+  if (tag === 'AllocationInstructionResult_Pending') {
+    const allocationInstructionCid = String(fieldAt(value, 'allocationInstructionCid'));
+    return { output: { kind: 'pending', allocationInstructionCid }, ...base };
+  }
+  return { output: { kind: 'failed' }, ...base };
+}
+
+/**
+ * Amulet allocations of the caller (wallet-internal `/v0/allocations`): a leg of a settlement
+ * locked through the network's AllocationFactory, listed while it lasts, withdrawn by the
+ * sender. Allocation requests are the AllocationRequest interface's, which no package on this
+ * node implements: there are none to list or reject.
+ */
+export function createAllocations(deps: {
+  readonly appAccess: AppAccess;
+  readonly network: NetworkContext;
+  readonly actions: WalletActions;
+  readonly scan: () => Scan;
+  readonly submit: WalletSubmit;
+}) {
+  const { appAccess, network } = deps;
+  const values = (meta: Readonly<Record<string, string>>) => ({ values: { ...meta } });
+  return {
+    list(caller: Caller): ContractView[] {
+      return appAccess.listOwned(caller, 'amuletAllocation', sender).map(appContractView);
+    },
+    async allocate(caller: Caller, request: AllocateAmulet): Promise<AllocationOutcome> {
+      const wallet = appAccess.walletOf(caller);
+      if (parseNumeric(request.amount) <= 0n) {
+        throw new DomainError('INVALID_ARGUMENT', 'The amount of an allocation must be positive');
+      }
+      const dso = network.dso();
+      const factory = deps.scan().registry.allocationFactory();
+      const inputs = deps.actions
+        .amuletInputs(wallet.party)
+        .map((input) => fieldAt(input, 'value'));
+      const allocation = {
+        settlement: {
+          executor: request.executor,
+          settlementRef: { id: request.settlementRef.id, cid: request.settlementRef.cid ?? null },
+          requestedAt: formatTime(request.requestedAtMicros),
+          allocateBefore: formatTime(request.allocateBeforeMicros),
+          settleBefore: formatTime(request.settleBeforeMicros),
+          meta: values(request.settlementMeta),
+        },
+        transferLegId: request.transferLegId,
+        transferLeg: {
+          sender: wallet.party,
+          receiver: request.receiver,
+          amount: request.amount,
+          instrumentId: { admin: dso, id: 'Amulet' },
+          meta: values(request.legMeta),
+        },
+      };
+      const record = await deps.submit({
+        actAs: [wallet.party],
+        readAs: [dso],
+        commands: [
+          exercise(allocationFactory, factory.factoryId, 'AllocationFactory_Allocate', {
+            expectedAdmin: dso,
+            allocation,
+            requestedAt: formatTime(network.now()),
+            inputHoldingCids: inputs,
+            extraArgs: { context: { values: factory.choiceContext.values }, meta: { values: {} } },
+          }),
+        ],
+      });
+      return outcomeOf(rootResult(record));
+    },
+    /** Withdraws an allocation as its sender; the holdings returned to the sender. */
+    async withdraw(caller: Caller, contractId: string) {
+      const { wallet } = appAccess.owned(caller, {
+        contractId,
+        kind: 'amuletAllocation',
+        what: 'allocation',
+        path: sender,
+      });
+      const context = deps.scan().registry.allocationContext(contractId, 'withdraw');
+      const record = await deps.submit({
+        actAs: [wallet.party],
+        readAs: [network.dso()],
+        commands: [
+          exercise(allocationInterface, contractId, 'Allocation_Withdraw', {
+            extraArgs: { context: { values: context.values }, meta: { values: {} } },
+          }),
+        ],
+      });
+      const result = rootResult(record);
+      const senderHoldingCids = (fieldAt(result, 'senderHoldingCids') ?? []) as string[];
+      return { senderHoldingCids, meta: metaOf(result) };
+    },
+    listRequests(caller: Caller): ContractView[] {
+      appAccess.walletOf(caller);
+      return [];
+    },
+    rejectRequest(caller: Caller, contractId: string): never {
+      appAccess.walletOf(caller);
+      throw new DomainError('CONTRACT_NOT_FOUND', `No allocation request with id ${contractId}`);
+    },
+  };
+}
+
+export type Allocations = ReturnType<typeof createAllocations>;

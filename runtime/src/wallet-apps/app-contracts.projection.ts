@@ -1,0 +1,102 @@
+import type { CreatedNode, ExercisedNode, JournalRecord } from '@pocketnet/ledger';
+import type { Observable, Subscription } from 'rxjs';
+import { type AppTemplate, appTemplateOf, stakeholdersOf } from './app-templates.ts';
+
+/** An active app contract, with where and when it was created. */
+export type AppContract = {
+  readonly kind: AppTemplate;
+  readonly node: CreatedNode;
+  readonly offset: number;
+  readonly synchronizerId: string;
+};
+
+/** A development fund coupon that is gone, and how it went. */
+export type ArchivedCoupon = {
+  readonly node: CreatedNode;
+  readonly archivedAt: string;
+  readonly choice: string;
+  readonly choiceArgument: ExercisedNode['choiceArgument'];
+  /** Position in the ledger, for paging: the offset and the node. */
+  readonly sequence: number;
+};
+
+type Index = Map<AppTemplate, Map<string, AppContract>>;
+
+const put = (index: Index, contract: AppContract) => {
+  const contracts = index.get(contract.kind) ?? new Map<string, AppContract>();
+  contracts.set(contract.node.contractId, contract);
+  index.set(contract.kind, contracts);
+};
+
+/**
+ * The wallet apps' own store, fed by the bus from the first record on: the active contracts of
+ * the app templates by stakeholder and by template, and the history of development fund coupons.
+ */
+export function createAppContracts(records$: Observable<JournalRecord>) {
+  const byParty = new Map<string, Index>();
+  const byKind: Index = new Map();
+  const byId = new Map<string, AppContract>();
+  const couponHistory: ArchivedCoupon[] = [];
+
+  const add = (contract: AppContract) => {
+    byId.set(contract.node.contractId, contract);
+    put(byKind, contract);
+    for (const party of stakeholdersOf(contract.node)) {
+      const index = byParty.get(party) ?? new Map();
+      byParty.set(party, index);
+      put(index, contract);
+    }
+  };
+  const remove = (node: ExercisedNode, record: { offset: number; effectiveAt: string }) => {
+    const contract = byId.get(node.contractId);
+    if (!contract) return;
+    byId.delete(node.contractId);
+    byKind.get(contract.kind)?.delete(node.contractId);
+    for (const party of stakeholdersOf(contract.node)) {
+      byParty.get(party)?.get(contract.kind)?.delete(node.contractId);
+    }
+    if (contract.kind === 'developmentFundCoupon') {
+      couponHistory.push({
+        node: contract.node,
+        archivedAt: record.effectiveAt,
+        choice: node.choice,
+        choiceArgument: node.choiceArgument,
+        sequence: record.offset * 10_000 + node.nodeId,
+      });
+    }
+  };
+  const apply = (record: JournalRecord) => {
+    if (record.type !== 'transaction') return;
+    for (const node of record.nodes) {
+      if (node.kind === 'exercised') {
+        if (node.consuming) remove(node, record);
+        continue;
+      }
+      const kind = appTemplateOf(node);
+      if (kind === undefined) continue;
+      add({ kind, node, offset: record.offset, synchronizerId: record.synchronizerId });
+    }
+  };
+  const subscription: Subscription = records$.subscribe(apply);
+
+  return {
+    /** Active contracts of `kind` that `party` is a stakeholder of, oldest first. */
+    of(party: string, kind: AppTemplate): AppContract[] {
+      return [...(byParty.get(party)?.get(kind)?.values() ?? [])];
+    },
+    /** Every active contract of `kind`, oldest first. */
+    all(kind: AppTemplate): AppContract[] {
+      return [...(byKind.get(kind)?.values() ?? [])];
+    },
+    get(contractId: string): AppContract | undefined {
+      return byId.get(contractId);
+    },
+    /** Archived development fund coupons a party was a stakeholder of, in ledger order. */
+    archivedCouponsOf(party: string): ArchivedCoupon[] {
+      return couponHistory.filter((coupon) => stakeholdersOf(coupon.node).includes(party));
+    },
+    close: () => subscription.unsubscribe(),
+  };
+}
+
+export type AppContracts = ReturnType<typeof createAppContracts>;

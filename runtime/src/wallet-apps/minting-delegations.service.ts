@@ -1,0 +1,129 @@
+import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import type { Caller } from '../services/caller.ts';
+import type { UserWallet } from '../wallet/wallet-access.ts';
+import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import type { ContractView } from '../wallet/wallet-views.ts';
+import { type AppAccess, appContractView, textOf } from './app-access.ts';
+import type { AppContract, AppContracts } from './app-contracts.projection.ts';
+import { type AppTemplate, appReference } from './app-templates.ts';
+
+/** A delegation or proposal, and whether its beneficiary is hosted on this validator. */
+export type DelegationView = {
+  readonly contract: ContractView;
+  readonly beneficiaryHosted: boolean;
+};
+
+export type DelegationPage = {
+  readonly items: readonly DelegationView[];
+  /** The `after` of the next page; absent on the last page. */
+  readonly nextPageToken?: number;
+};
+
+export type PageRequest = {
+  readonly after?: number | undefined;
+  readonly limit?: number | undefined;
+};
+
+const defaultLimit = 1000;
+const delegate = ['delegation', 'delegate'] as const;
+
+/**
+ * Minting delegations (Splice.Wallet.MintingDelegation) from the delegate's side: parties
+ * (external ones, typically) propose that this user mints their rewards for them; the user
+ * accepts (replacing an earlier delegation of the same beneficiary) or rejects proposals,
+ * and ends delegations. The beneficiary withdraws a proposal itself, on the ledger.
+ */
+export function createMintingDelegations(deps: {
+  readonly appAccess: AppAccess;
+  readonly contracts: AppContracts;
+  readonly participant: ParticipantState;
+  readonly submit: WalletSubmit;
+}) {
+  const { appAccess, contracts } = deps;
+  const hosted = (party: string) => deps.participant.parties.get(party)?.isLocal === true;
+
+  const page = (found: AppContract[], request: PageRequest, path: readonly string[]) => {
+    const limit = request.limit ?? defaultLimit;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new DomainError('INVALID_ARGUMENT', 'limit must be a positive integer');
+    }
+    const after = request.after ?? -1;
+    const rest = found.filter((contract) => contract.offset > after);
+    const items = rest.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items: items.map((contract) => ({
+        contract: appContractView(contract),
+        beneficiaryHosted: hosted(textOf(contract, ...path, 'beneficiary')),
+      })),
+      ...(rest.length > limit && last ? { nextPageToken: last.offset } : {}),
+    };
+  };
+  const act = (wallet: UserWallet, kind: AppTemplate, contractId: string, choice: string) =>
+    deps.submit({
+      actAs: [wallet.party],
+      commands: [exercise(appReference(kind), contractId, choice, {})],
+    });
+  const ownedProposal = (caller: Caller, contractId: string) =>
+    appAccess.owned(caller, {
+      contractId,
+      kind: 'mintingDelegationProposal',
+      what: 'minting delegation proposal',
+      path: delegate,
+    });
+
+  return {
+    proposals(caller: Caller, request: PageRequest): DelegationPage {
+      const found = appAccess.listOwned(caller, 'mintingDelegationProposal', delegate);
+      return page(found, request, ['delegation']);
+    },
+    delegations(caller: Caller, request: PageRequest): DelegationPage {
+      return page(appAccess.listOwned(caller, 'mintingDelegation', ['delegate']), request, []);
+    },
+    /** Accepts, archiving the delegation it replaces; the new MintingDelegation's id. */
+    async accept(caller: Caller, contractId: string): Promise<string> {
+      const { wallet, contract } = ownedProposal(caller, contractId);
+      const beneficiary = textOf(contract, 'delegation', 'beneficiary');
+      const existing = contracts
+        .of(wallet.party, 'mintingDelegation')
+        .find(
+          (found) =>
+            textOf(found, 'beneficiary') === beneficiary &&
+            textOf(found, 'delegate') === wallet.party,
+        );
+      const record = await deps.submit({
+        actAs: [wallet.party],
+        commands: [
+          exercise(
+            appReference('mintingDelegationProposal'),
+            contractId,
+            'MintingDelegationProposal_Accept',
+            { existingDelegationCid: existing?.node.contractId ?? null },
+          ),
+        ],
+      });
+      return String(fieldAt(rootResult(record), 'mintingDelegationCid'));
+    },
+    async reject(caller: Caller, contractId: string): Promise<void> {
+      const { wallet } = ownedProposal(caller, contractId);
+      await act(
+        wallet,
+        'mintingDelegationProposal',
+        contractId,
+        'MintingDelegationProposal_Reject',
+      );
+    },
+    /** Ends a delegation, as its delegate. */
+    async rejectDelegation(caller: Caller, contractId: string): Promise<void> {
+      const { wallet } = appAccess.owned(caller, {
+        contractId,
+        kind: 'mintingDelegation',
+        what: 'minting delegation',
+        path: ['delegate'],
+      });
+      await act(wallet, 'mintingDelegation', contractId, 'MintingDelegation_Reject');
+    },
+  };
+}
+
+export type MintingDelegations = ReturnType<typeof createMintingDelegations>;

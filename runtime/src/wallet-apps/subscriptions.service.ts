@@ -1,0 +1,98 @@
+import type { Caller } from '../services/caller.ts';
+import type { UserWallet } from '../wallet/wallet-access.ts';
+import type { WalletActions } from '../wallet/wallet-batch.ts';
+import type { ContractView } from '../wallet/wallet-views.ts';
+import { type AppAccess, appContractView, textOf } from './app-access.ts';
+import type { AppContract, AppContracts } from './app-contracts.projection.ts';
+
+const sender = ['subscriptionData', 'sender'] as const;
+
+/** A running subscription and where it is: between payments, or a payment being collected. */
+export type SubscriptionView = {
+  readonly subscription: ContractView;
+  readonly state: { readonly idle: ContractView } | { readonly payment: ContractView };
+};
+
+/**
+ * Subscriptions (Splice.Wallet.Subscriptions) from the paying user's side: requests to accept
+ * (paying the first period) or reject, the first payments not collected yet, the running
+ * subscriptions with their state, and cancelling one between payments.
+ */
+export function createSubscriptions(deps: {
+  readonly appAccess: AppAccess;
+  readonly contracts: AppContracts;
+  readonly actions: WalletActions;
+}) {
+  const { appAccess, contracts, actions } = deps;
+  const owned = (caller: Caller, contractId: string) =>
+    appAccess.owned(caller, {
+      contractId,
+      kind: 'subscriptionRequest',
+      what: 'subscription request',
+      path: sender,
+    });
+  const stateOf = (party: string, subscription: AppContract): SubscriptionView['state'] | null => {
+    const ofThis = (contract: AppContract) =>
+      textOf(contract, 'subscription') === subscription.node.contractId;
+    const idle = contracts.of(party, 'subscriptionIdleState').find(ofThis);
+    if (idle) return { idle: appContractView(idle) };
+    const payment = contracts.of(party, 'subscriptionPayment').find(ofThis);
+    return payment ? { payment: appContractView(payment) } : null;
+  };
+
+  return {
+    listRequests(caller: Caller): ContractView[] {
+      return appAccess.listOwned(caller, 'subscriptionRequest', sender).map(appContractView);
+    },
+    getRequest(caller: Caller, contractId: string): ContractView {
+      return appContractView(owned(caller, contractId).contract);
+    },
+    /** Accepts and pays the first period (locked until the receiver collects); its id. */
+    async acceptRequest(caller: Caller, contractId: string): Promise<string> {
+      const { wallet } = owned(caller, contractId);
+      const { outcomes } = await actions.executeBatch(wallet, [
+        { tag: 'CO_SubscriptionAcceptAndMakeInitialPayment', value: contractId },
+      ]);
+      return String(outcomes[0]?.value);
+    },
+    async rejectRequest(caller: Caller, contractId: string): Promise<void> {
+      const { wallet } = owned(caller, contractId);
+      await actions.installChoice(wallet, 'WalletAppInstall_SubscriptionRequest_Reject', {
+        cid: contractId,
+      });
+    },
+    listInitialPayments(caller: Caller): ContractView[] {
+      return appAccess.listOwned(caller, 'subscriptionInitialPayment', sender).map(appContractView);
+    },
+    list(caller: Caller): SubscriptionView[] {
+      const { party } = appAccess.walletOf(caller);
+      return appAccess.listOwned(caller, 'subscription', sender).flatMap((subscription) => {
+        const state = stateOf(party, subscription);
+        return state ? [{ subscription: appContractView(subscription), state }] : [];
+      });
+    },
+    /** Cancels a subscription between payments (its idle state's id), as its sender. */
+    async cancel(caller: Caller, idleStateId: string): Promise<void> {
+      const { wallet } = appAccess.owned(caller, {
+        contractId: idleStateId,
+        kind: 'subscriptionIdleState',
+        what: 'subscription in its idle state',
+        path: sender,
+      });
+      await actions.installChoice(
+        wallet,
+        'WalletAppInstall_SubscriptionIdleState_CancelSubscription',
+        { cid: idleStateId },
+      );
+    },
+    /** Pays the next period of a subscription (what the wallet's automation does when due). */
+    async makePayment(wallet: UserWallet, idleStateId: string): Promise<string> {
+      const { outcomes } = await actions.executeBatch(wallet, [
+        { tag: 'CO_SubscriptionMakePayment', value: idleStateId },
+      ]);
+      return String(outcomes[0]?.value);
+    },
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

@@ -1,0 +1,35 @@
+import { formatNumeric } from '@pocketnet/ledger';
+import { accruedHoldingFee } from '@pocketnet/splice';
+import type { Wallet } from '../wallet/create-wallet.ts';
+import { fieldAt } from '../wallet/wallet-submitter.ts';
+import { expiringAmountOf } from '../wallet/wallet-views.ts';
+
+/** `GET /v0/admin/external-party/balance`: a party's holdings and holding fees at the open round. */
+export function externalPartyBalance(wallet: Wallet, party: string) {
+  const round = wallet.network.roundNumberOf(wallet.network.openRound());
+  const sum = (amounts: readonly ReturnType<typeof expiringAmountOf>[]) => ({
+    total: amounts.reduce((total, amount) => total + amount.initialAmount, 0n),
+    fees: amounts.reduce((total, amount) => total + accruedHoldingFee(amount, round), 0n),
+  });
+  const unlocked = sum(
+    wallet.contracts
+      .of(party, 'amulet')
+      .map((amulet) => expiringAmountOf(amulet.node.createArgument)),
+  );
+  const locked = sum(
+    wallet.contracts
+      .of(party, 'lockedAmulet')
+      .map((holding) => expiringAmountOf(fieldAt(holding.node.createArgument, 'amulet'))),
+  );
+  return {
+    partyId: party,
+    totalUnlockedCoin: formatNumeric(unlocked.total),
+    totalLockedCoin: formatNumeric(locked.total),
+    totalCoinHoldings: formatNumeric(unlocked.total + locked.total),
+    accumulatedHoldingFeesUnlocked: formatNumeric(unlocked.fees),
+    accumulatedHoldingFeesLocked: formatNumeric(locked.fees),
+    accumulatedHoldingFeesTotal: formatNumeric(unlocked.fees + locked.fees),
+    totalAvailableCoin: formatNumeric(unlocked.total - unlocked.fees),
+    computedAsOfRound: round,
+  };
+}

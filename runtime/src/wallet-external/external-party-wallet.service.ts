@@ -1,0 +1,170 @@
+import {
+  DomainError,
+  type ExternalPartyOperations,
+  fingerprintOfPublicKey,
+  formatTime,
+  type JournalRecord,
+  type TransactionRecord,
+} from '@pocketnet/ledger';
+import type { Observable } from 'rxjs';
+import { type Caller, unrestrictedCaller } from '../services/caller.ts';
+import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
+import type { Wallet } from '../wallet/create-wallet.ts';
+import { createdOf, exercise, fieldAt, walletBackendUser } from '../wallet/wallet-submitter.ts';
+import { externalPartyBalance } from './external-party-balance.ts';
+import { createSetupProposals } from './setup-proposals.projection.ts';
+
+/** How long the preapproval the validator pays for lasts: 90 days, the free base duration. */
+const preapprovalLifetimeMicros = 90n * 24n * 3600n * 1_000_000n;
+
+/** What the validator API's `ExternalPartySubmission` carries (hex signature and key). */
+export type ExternalPartySubmission = {
+  readonly partyId: string;
+  readonly transaction: string;
+  readonly signedTxHash: string;
+  readonly publicKey: string;
+};
+
+const hexToBase64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+
+/**
+ * The validator app's external-party administration (validator-internal.yaml): onboarding
+ * topology signed key by key, the setup proposal the validator pays for and the party accepts
+ * by signing, and balances. Every operation is the validator operator's; the transactions the
+ * party signs are prepared and executed by the validator's wallet backend user.
+ */
+export function createExternalPartyWallet(deps: {
+  readonly wallet: Wallet;
+  readonly interactive: InteractiveSubmission;
+  readonly operations: ExternalPartyOperations;
+  readonly records$: Observable<JournalRecord>;
+}) {
+  const { wallet, interactive, operations } = deps;
+  const proposals = createSetupProposals(deps.records$);
+  const admin = (caller: Caller) => wallet.access.requireAdmin(caller);
+  let submissions = 0;
+
+  const execute = (submission: ExternalPartySubmission): Promise<TransactionRecord> => {
+    submissions += 1;
+    const signedBy = fingerprintOfPublicKey(Buffer.from(submission.publicKey, 'hex'));
+    return interactive.executeAndWait(unrestrictedCaller, {
+      preparedTransaction: submission.transaction,
+      partySignatures: [
+        {
+          party: submission.partyId,
+          signatures: [
+            {
+              format: 'SIGNATURE_FORMAT_CONCAT',
+              signature: hexToBase64(submission.signedTxHash),
+              signedBy,
+              signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+            },
+          ],
+        },
+      ],
+      userId: walletBackendUser,
+      submissionId: `external-party-${wallet.network.now()}-${submissions}`,
+      deduplicationPeriod: { kind: 'empty' },
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    });
+  };
+
+  return {
+    generateTopology(caller: Caller, request: { partyHint: string; publicKey: string }) {
+      admin(caller);
+      return operations.generateValidatorTopology(request);
+    },
+    async submitTopology(
+      caller: Caller,
+      request: {
+        publicKey: string;
+        signedTopologyTxs: readonly { topologyTx: string; signedHash: string }[];
+      },
+    ) {
+      admin(caller);
+      return operations.submitValidatorTopology(request);
+    },
+    /** The operator pays for the party's preapproval and proposes hosting it; 409 if it has one. */
+    async createSetupProposal(caller: Caller, user: string): Promise<string> {
+      admin(caller);
+      const operator = wallet.network.operator();
+      const pending = proposals
+        .ofValidator(operator)
+        .some((view) => fieldAt(view.payload, 'user') === user);
+      if (pending || wallet.preapprovals.preapprovalOf(user) !== undefined) {
+        throw new DomainError(
+          'DUPLICATE_CONTRACT_KEY',
+          `Party ${user} already has a setup proposal or a TransferPreapproval`,
+        );
+      }
+      const preapprovalExpiresAt = formatTime(wallet.network.now() + preapprovalLifetimeMicros);
+      const { outcomes } = await wallet.actions.executeBatch(
+        wallet.access.walletOfParty(operator),
+        [
+          {
+            tag: 'CO_CreateExternalPartySetupProposal',
+            value: { externalParty: user, preapprovalExpiresAt },
+          },
+        ],
+      );
+      return String(outcomes[0]?.value);
+    },
+    listSetupProposals(caller: Caller) {
+      admin(caller);
+      return proposals.ofValidator(wallet.network.operator());
+    },
+    prepareAccept(
+      caller: Caller,
+      request: { contractId: string; userPartyId: string; verboseHashing?: boolean | undefined },
+    ) {
+      admin(caller);
+      const proposal = proposals.get(request.contractId);
+      if (proposal === undefined || proposal.createArgument.user !== request.userPartyId) {
+        throw new DomainError(
+          'CONTRACT_NOT_FOUND',
+          `No ExternalPartySetupProposal ${request.contractId} for ${request.userPartyId}`,
+        );
+      }
+      const prepared = interactive.prepare(unrestrictedCaller, {
+        userId: walletBackendUser,
+        commandId: `external-party-setup-accept-${request.contractId.slice(0, 40)}`,
+        commands: [
+          exercise(
+            proposal.templateId,
+            request.contractId,
+            'ExternalPartySetupProposal_Accept',
+            {},
+          ),
+        ],
+        actAs: [request.userPartyId],
+        readAs: [],
+        disclosedContracts: [],
+        synchronizerId: null,
+        minLedgerTimeMicros: null,
+        maxRecordTimeMicros: null,
+        verboseHashing: request.verboseHashing,
+      });
+      return {
+        transaction: prepared.preparedTransaction,
+        txHash: Buffer.from(prepared.preparedTransactionHash, 'base64').toString('hex'),
+        hashingDetails: prepared.hashingDetails,
+      };
+    },
+    async submitAccept(caller: Caller, submission: ExternalPartySubmission) {
+      admin(caller);
+      const record = await execute(submission);
+      const [preapproval] = createdOf(record, 'Splice.AmuletRules:TransferPreapproval');
+      return {
+        transferPreapprovalContractId: preapproval?.contractId ?? '',
+        updateId: record.updateId,
+      };
+    },
+    balance(caller: Caller, party: string) {
+      admin(caller);
+      return externalPartyBalance(wallet, party);
+    },
+    close: () => proposals.close(),
+  };
+}
+
+export type ExternalPartyWallet = ReturnType<typeof createExternalPartyWallet>;

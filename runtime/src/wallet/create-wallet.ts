@@ -1,0 +1,96 @@
+import type { PocketnetNodeCore } from '../node/node-core.ts';
+import type { Caller } from '../services/caller.ts';
+import { createBalances } from './balance.service.ts';
+import type { HistoryEntry } from './history-types.ts';
+import { createNetworkContext } from './network-context.ts';
+import { createOnboarding } from './onboarding.service.ts';
+import { createPreapprovals } from './preapprovals.service.ts';
+import { createTokenTransfers } from './token-transfers.service.ts';
+import type { TrackingActors } from './tracking-status.ts';
+import { createTraffic } from './traffic.service.ts';
+import { createTransferOffers } from './transfer-offers.service.ts';
+import { createWalletAccess } from './wallet-access.ts';
+import { createWalletActions } from './wallet-batch.ts';
+import { createWalletContracts } from './wallet-contracts.projection.ts';
+import { createWalletHistory } from './wallet-history.projection.ts';
+import { createWalletSubmitter } from './wallet-submitter.ts';
+import { type ContractView, contractView } from './wallet-views.ts';
+
+export type CouponKind =
+  | 'appRewardCoupon'
+  | 'validatorRewardCoupon'
+  | 'svRewardCoupon'
+  | 'livenessActivityRecord';
+
+export type UserStatus = {
+  readonly partyId: string;
+  readonly userOnboarded: boolean;
+  readonly userWalletInstalled: boolean;
+  readonly hasFeaturedAppRight: boolean;
+};
+
+/**
+ * The validator's wallet: its own projections of the bus (wallet contracts per party, each
+ * wallet's history) and the services the validator API and the automations use. Built from
+ * the node core before the journal is replayed, so the projections see all of history; the
+ * actor registry, which tracks offers and traffic requests, is asked for when needed.
+ */
+export function createWallet(
+  core: PocketnetNodeCore,
+  options: { readonly actors: () => TrackingActors | undefined },
+) {
+  const contracts = createWalletContracts(core.records$);
+  const history = createWalletHistory({ records$: core.records$, hasWallet: contracts.hasWallet });
+  const network = createNetworkContext({ core, contracts });
+  const access = createWalletAccess({ participant: core.participant, contracts, network });
+  const submit = createWalletSubmitter({ engine: core.engine, now: () => core.clock.nowMicros() });
+  const actions = createWalletActions({ contracts, network, submit });
+  const parts = { contracts, network, access, actions };
+  return {
+    contracts,
+    network,
+    access,
+    actions,
+    submit,
+    onboarding: createOnboarding({ engine: core.engine, contracts, network, access, submit }),
+    balances: createBalances(parts),
+    offers: createTransferOffers({ ...parts, actors: options.actors }),
+    tokenTransfers: createTokenTransfers(parts),
+    preapprovals: createPreapprovals({ ...parts, submit }),
+    traffic: createTraffic({ ...parts, participant: core.participant, actors: options.actors }),
+    /** `POST /v0/wallet/transactions`: a page of the caller's history, newest first. */
+    transactions(caller: Caller, request: { beginAfterId?: string; pageSize: number }) {
+      return history.page(access.walletOf(caller).party, request) as readonly HistoryEntry[];
+    },
+    /** The caller's reward coupons of one kind (up to 1000, oldest first), as Splice lists them. */
+    coupons(caller: Caller, kind: CouponKind): ContractView[] {
+      const { party } = access.walletOf(caller);
+      return contracts.of(party, kind).slice(0, 1000).map(contractView);
+    },
+    /** `GET /v0/wallet/user-status`: whether the caller is onboarded; any token may ask. */
+    userStatus(caller: Caller): UserStatus {
+      const wallet = access.lookupWallet(access.userNameOf(caller));
+      return {
+        partyId: wallet?.party ?? '',
+        userOnboarded: wallet !== undefined,
+        userWalletInstalled: wallet !== undefined,
+        hasFeaturedAppRight: wallet ? network.featuredAppRightOf(wallet.party) !== null : false,
+      };
+    },
+    /** `GET /v0/validator-user`: the validator operator, for anyone. */
+    validatorUser() {
+      const partyId = network.operator();
+      return {
+        partyId,
+        userName: access.operatorUserName(),
+        featured: network.featuredAppRightOf(partyId) !== null,
+      };
+    },
+    close() {
+      contracts.close();
+      history.close();
+    },
+  };
+}
+
+export type Wallet = ReturnType<typeof createWallet>;

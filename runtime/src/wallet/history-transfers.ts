@@ -1,0 +1,167 @@
+import {
+  type ExercisedNode,
+  formatNumeric,
+  type TransactionNode,
+  type Value,
+} from '@pocketnet/ledger';
+import {
+  baseEntry,
+  descendantsOf,
+  type HistoryEntry,
+  type NodeAt,
+  type PartyAmount,
+} from './history-types.ts';
+import { inputFromLocks } from './history-unlocks.ts';
+import { byParty, type Holding, numericAt, textAt } from './history-values.ts';
+import { fieldAt } from './wallet-submitter.ts';
+import { walletTemplateOf } from './wallet-templates.ts';
+
+// A transfer-like action (a transfer, a payment, a purchase that burns amulet) as one history
+// entry: who paid what, who received what, read off the action's subtree and its summary.
+
+const reasonKey = 'splice.lfdecentralizedtrust.org/reason';
+
+const summaryPaths = [['summary'], ['transferResult', 'summary'], ['result', 'summary']];
+
+/** The TransferSummary of a transfer-like result, wherever the choice keeps it. */
+function summaryOf(node: ExercisedNode, nested: ExercisedNode | undefined): Value {
+  for (const found of [node, ...(nested ? [nested] : [])]) {
+    for (const path of summaryPaths) {
+      const summary = fieldAt(found.exerciseResult, ...path);
+      if (summary !== null) return summary;
+    }
+  }
+  return null;
+}
+
+/** Who pays: the nested transfer's sender, or the party the choice names. */
+function senderOf(node: ExercisedNode, nested: ExercisedNode | undefined): string {
+  if (nested) {
+    const argument = nested.choiceArgument;
+    return textAt(argument, 'transfer', 'sender') || textAt(argument, 'sender');
+  }
+  const argument = node.choiceArgument;
+  return (
+    textAt(argument, 'transfer', 'sender') ||
+    textAt(argument, 'sender') ||
+    textAt(argument, 'provider') ||
+    textAt(argument, 'validator') ||
+    textAt(node.exerciseResult, 'provider')
+  );
+}
+
+/** Holdings the subtree creates and does not consume again (a burnt split is not one). */
+function holdingsCreatedIn(nodes: readonly TransactionNode[]): Holding[] {
+  const consumed = new Set(
+    nodes.filter((node) => node.kind === 'exercised' && node.consuming).map((n) => n.contractId),
+  );
+  return nodes.flatMap((node) => {
+    if (node.kind !== 'created' || consumed.has(node.contractId)) return [];
+    const kind = walletTemplateOf(node);
+    if (kind !== 'amulet' && kind !== 'lockedAmulet') return [];
+    const amulet = kind === 'amulet' ? node.createArgument : fieldAt(node.createArgument, 'amulet');
+    const owner = textAt(amulet, 'owner');
+    return [
+      { owner, amount: numericAt(amulet, 'amount', 'initialAmount'), locked: kind !== 'amulet' },
+    ];
+  });
+}
+
+function instructionOf(node: ExercisedNode): HistoryEntry['transferInstruction'] {
+  if (node.choice === 'TransferInstruction_Accept') return { cid: node.contractId };
+  if (node.choice !== 'TransferFactory_Transfer') return undefined;
+  const cid = textAt(node.exerciseResult, 'output', 'value', 'transferInstructionCid');
+  if (cid === '') return undefined;
+  const transfer = fieldAt(node.choiceArgument, 'transfer');
+  return { cid, receiver: textAt(transfer, 'receiver'), amount: textAt(transfer, 'amount') };
+}
+
+function descriptionOf(node: ExercisedNode): string {
+  return (
+    textAt(node.choiceArgument, 'transfer', 'meta', 'values', reasonKey) ||
+    textAt(node.choiceArgument, 'description')
+  );
+}
+
+/** Rewards a transfer minted into its inputs (validator rewards with the faucet's). */
+const rewardsUsedOf = (summary: Value) => ({
+  app: formatNumeric(numericAt(summary, 'inputAppRewardAmount')),
+  validator: formatNumeric(
+    numericAt(summary, 'inputValidatorRewardAmount') +
+      numericAt(summary, 'inputValidatorFaucetAmount'),
+  ),
+  sv: formatNumeric(numericAt(summary, 'inputSvRewardAmount')),
+  developmentFund: formatNumeric(numericAt(summary, 'inputDevelopmentFundAmount')),
+});
+
+// The exercises that run an amulet transfer: AmuletRules_Transfer, and SendV2, which transfers
+// at an ExternalPartyConfigState's prices without an AmuletRules_Transfer below it.
+const transferRunners = new Set(['AmuletRules_Transfer', 'TransferPreapproval_SendV2']);
+
+/** The first transfer run at or below a node: the transfer an action made. */
+function nestedTransferOf(node: ExercisedNode, below: readonly TransactionNode[]) {
+  if (transferRunners.has(node.choice)) return node;
+  return below.find(
+    (child): child is ExercisedNode =>
+      child.kind === 'exercised' && transferRunners.has(child.choice),
+  );
+}
+
+/** The history entry of a transfer-like node; null when it moved no amulet at all. */
+export function transferEntry(at: NodeAt): HistoryEntry | null {
+  const { record, node } = at;
+  const below = descendantsOf(record, node);
+  const nested = nestedTransferOf(node, below);
+  const summary = summaryOf(node, nested);
+  if (summary === null) return null;
+  const sender = senderOf(node, nested);
+  const created = holdingsCreatedIn(below);
+  const kept = created.filter((holding) => holding.owner === sender && !holding.locked);
+  const senderNet = kept.reduce((sum, holding) => sum + holding.amount, 0n);
+  const receivers = byParty(created.filter((holding) => holding.owner !== sender));
+  const instruction = instructionOf(node);
+  const description = descriptionOf(node);
+  const parties = new Set([sender, ...receivers.map((receiver) => receiver.party)]);
+  if (instruction?.receiver) parties.add(instruction.receiver);
+  return {
+    ...baseEntry(at),
+    type: 'transfer',
+    parties: [...parties],
+    sender: {
+      party: sender,
+      amount: formatNumeric(
+        senderNet + inputFromLocks(at, nested, sender) - numericAt(summary, 'inputAmuletAmount'),
+      ),
+    },
+    receivers,
+    holdingFees: formatNumeric(numericAt(summary, 'holdingFees')),
+    rewardsUsed: rewardsUsedOf(summary),
+    ...(instruction ? { transferInstruction: instruction } : {}),
+    ...(description === '' ? {} : { description }),
+  };
+}
+
+/** A balance change of the holdings a subtree creates (tap, mint, a lock given back). */
+export function balanceChangeEntry(at: NodeAt, receivers: readonly PartyAmount[]): HistoryEntry {
+  const instructionCid = at.node.choice.startsWith('TransferInstruction_')
+    ? at.node.contractId
+    : undefined;
+  return {
+    ...baseEntry(at),
+    type: 'balance_change',
+    // An instruction's end shows in the histories of both its sender and its receiver.
+    parties: [
+      ...new Set([
+        ...receivers.map((receiver) => receiver.party),
+        ...(instructionCid === undefined ? [] : at.node.stakeholders),
+      ]),
+    ],
+    receivers,
+    ...(instructionCid === undefined ? {} : { transferInstruction: { cid: instructionCid } }),
+  };
+}
+
+/** What the subtree of `node` gave back to holders as amulet (an unlocked lock). */
+export function holdingsReturnedBy(at: NodeAt): PartyAmount[] {
+  return byParty(holdingsCreatedIn(descendantsOf(at.record, at.node)));
+}

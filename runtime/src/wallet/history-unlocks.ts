@@ -1,0 +1,66 @@
+import type { ExercisedNode } from '@pocketnet/ledger';
+import { descendantsOf, type NodeAt, type PartyAmount } from './history-types.ts';
+import { byParty, type Holding, numericAt, textAt } from './history-values.ts';
+import { fieldAt } from './wallet-submitter.ts';
+import { walletTemplateOf } from './wallet-templates.ts';
+
+// Locks in the history: a lock's creation is where the sender's balance changes (as in
+// Splice's history), so an unlock that feeds a transfer nets out with it, and an unlock that
+// gives the coin back is a balance change of its own.
+
+const unlockChoices = new Set(['LockedAmulet_UnlockV2', 'LockedAmulet_OwnerExpireLockV2']);
+
+export const isUnlockChoice = (choice: string): boolean => unlockChoices.has(choice);
+
+/** The amulets an unlock node freed, with their owners and amounts. */
+function freedBy(record: NodeAt['record'], unlock: ExercisedNode): Map<string, Holding> {
+  const freed = new Map<string, Holding>();
+  for (const child of descendantsOf(record, unlock)) {
+    if (child.kind !== 'created' || walletTemplateOf(child) !== 'amulet') continue;
+    const amulet = child.createArgument;
+    const amount = numericAt(amulet, 'amount', 'initialAmount');
+    freed.set(child.contractId, { owner: textAt(amulet, 'owner'), amount, locked: false });
+  }
+  return freed;
+}
+
+/**
+ * How much of a transfer's input the sender had locked before (an unlock in this transaction
+ * fed it): the lock's creation already took it from the sender's balance. As in Splice's
+ * history, the unlock and the transfer that spends it net out for the sender.
+ */
+export function inputFromLocks(
+  at: NodeAt,
+  nested: ExercisedNode | undefined,
+  sender: string,
+): bigint {
+  const transferring = nested ?? at.node;
+  const inputs =
+    fieldAt(transferring.choiceArgument, 'transfer', 'inputs') ??
+    fieldAt(transferring.choiceArgument, 'inputs');
+  if (!Array.isArray(inputs)) return 0n;
+  const freed = new Map<string, Holding>();
+  for (const node of at.record.nodes) {
+    if (node.kind === 'exercised' && isUnlockChoice(node.choice)) {
+      for (const [cid, holding] of freedBy(at.record, node)) freed.set(cid, holding);
+    }
+  }
+  let total = 0n;
+  for (const input of inputs) {
+    if (textAt(input, 'tag') !== 'InputAmulet') continue;
+    const holding = freed.get(textAt(input, 'value'));
+    if (holding?.owner === sender) total += holding.amount;
+  }
+  return total;
+}
+
+/** What an unlock gave back to its owner and the transaction did not spend again. */
+export function unlockReturnedBy(at: NodeAt): PartyAmount[] {
+  const consumed = new Set(
+    at.record.nodes.flatMap((node) =>
+      node.kind === 'exercised' && node.consuming ? [node.contractId] : [],
+    ),
+  );
+  const kept = [...freedBy(at.record, at.node)].filter(([cid]) => !consumed.has(cid));
+  return byParty(kept.map(([, holding]) => holding));
+}

@@ -1,0 +1,119 @@
+import { type CreatedNode, DomainError, parseTime, type Value } from '@pocketnet/ledger';
+import { amuletTemplateIds } from '@pocketnet/splice';
+import type { DevnetParties } from '../devnet/devnet-parties.ts';
+import type { PocketnetNodeCore } from '../node/node-core.ts';
+import type { WalletContracts } from './wallet-contracts.projection.ts';
+
+/** A ChoiceContext value as the token standard spells it. */
+export type ContextValue =
+  | { readonly tag: 'AV_ContractId'; readonly value: string }
+  | { readonly tag: 'AV_Bool'; readonly value: boolean };
+
+const unavailable = (message: string) => new DomainError('UNAVAILABLE', message);
+
+const roundNumberOf = (round: CreatedNode) =>
+  BigInt(String((round.createArgument.round as { number: string }).number));
+
+/**
+ * What every wallet command needs from the network: the DSO and the operator, AmuletRules,
+ * the rounds that are open now, and the contexts Splice's choices take, all read from the
+ * node's projections.
+ */
+export function createNetworkContext(deps: {
+  readonly core: PocketnetNodeCore;
+  readonly contracts: WalletContracts;
+}) {
+  const { core, contracts } = deps;
+  const templateIds = new Map<string, string>();
+  const active = (reference: string) => {
+    let templateId = templateIds.get(reference);
+    if (templateId === undefined) {
+      templateId = core.packages.resolveTemplate(reference).templateId;
+      templateIds.set(reference, templateId);
+    }
+    return core.watched.active(templateId);
+  };
+  const parties = (): DevnetParties => {
+    const known = core.devnetParties();
+    if (!known) throw unavailable('This node runs no network: the wallet needs a devnet');
+    return known;
+  };
+  const opened = (reference: string) => {
+    const now = core.clock.nowMicros();
+    return active(reference)
+      .filter((round) => (parseTime(String(round.createArgument.opensAt)) ?? now + 1n) <= now)
+      .sort((a, b) => (roundNumberOf(a) < roundNumberOf(b) ? -1 : 1));
+  };
+  const amuletRules = (): CreatedNode => {
+    const [rules] = active(amuletTemplateIds.amuletRules);
+    if (!rules) throw unavailable('The network has no AmuletRules yet');
+    return rules;
+  };
+  const openRound = (): CreatedNode => {
+    const latest = opened(amuletTemplateIds.openMiningRound).at(-1);
+    if (!latest) throw unavailable('No open mining round has opened yet');
+    return latest;
+  };
+  const featuredAppRightOf = (provider: string): string | null =>
+    contracts
+      .of(provider, 'featuredAppRight')
+      .find((right) => right.node.createArgument.provider === provider)?.node.contractId ?? null;
+
+  return {
+    dso: () => parties().dso,
+    operator: () => parties().validatorOperator,
+    synchronizerId: () => core.identity.synchronizerId,
+    participantId: () => core.identity.participantId,
+    now: () => core.clock.nowMicros(),
+    amuletRules,
+    openRound,
+    roundNumberOf,
+    featuredAppRightOf,
+    /** The TransferFactory (ExternalPartyAmuletRules) of the network. */
+    transferFactory(): string {
+      const [factory] = contracts.of(parties().dso, 'transferFactory');
+      if (!factory) throw unavailable('The network has no ExternalPartyAmuletRules yet');
+      return factory.node.contractId;
+    },
+    /** Splice's PaymentTransferContext: AmuletRules and the TransferContext of this round. */
+    paymentContext(options: { featuredAppRight?: string | null } = {}): Value {
+      const issuing = opened(amuletTemplateIds.issuingMiningRound).map((round) => [
+        round.createArgument.round as Value,
+        round.contractId,
+      ]);
+      return {
+        amuletRules: amuletRules().contractId,
+        context: {
+          openMiningRound: openRound().contractId,
+          issuingMiningRounds: issuing,
+          validatorRights: [],
+          featuredAppRight: options.featuredAppRight ?? null,
+        },
+      };
+    },
+    /**
+     * The registry's choice context for amulet transfers, as Scan's gives it (AmuletRules, the
+     * open round, the newest ExternalPartyConfigState), plus the given entries.
+     */
+    choiceContext(extra: Readonly<Record<string, ContextValue>> = {}): Value {
+      const configState = active(amuletTemplateIds.externalPartyConfigState).at(-1);
+      return {
+        values: {
+          'amulet-rules': { tag: 'AV_ContractId', value: amuletRules().contractId },
+          'open-round': { tag: 'AV_ContractId', value: openRound().contractId },
+          ...(configState === undefined
+            ? {}
+            : {
+                'external-party-config-state': {
+                  tag: 'AV_ContractId',
+                  value: configState.contractId,
+                },
+              }),
+          ...extra,
+        },
+      };
+    },
+  };
+}
+
+export type NetworkContext = ReturnType<typeof createNetworkContext>;

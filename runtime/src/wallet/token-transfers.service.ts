@@ -1,0 +1,162 @@
+import { DomainError, formatTime, parseNumeric, type Value } from '@pocketnet/ledger';
+import type { Caller } from '../services/caller.ts';
+import type { ContextValue, NetworkContext } from './network-context.ts';
+import type { UserWallet, WalletAccess } from './wallet-access.ts';
+import type { WalletActions } from './wallet-batch.ts';
+import type { WalletContracts } from './wallet-contracts.projection.ts';
+import { fieldAt, rootResult } from './wallet-submitter.ts';
+import { contractView } from './wallet-views.ts';
+
+export type CreateTokenTransfer = {
+  readonly receiver: string;
+  readonly amount: string;
+  readonly description: string;
+  readonly expiresAtMicros: bigint;
+  readonly trackingId: string;
+};
+
+/** A TransferInstructionResult, as the wallet API reports it. */
+export type TransferInstructionOutcome = {
+  readonly output:
+    | { readonly kind: 'pending'; readonly transferInstructionCid: string }
+    | { readonly kind: 'completed'; readonly receiverHoldingCids: readonly string[] }
+    | { readonly kind: 'failed' };
+  readonly senderChangeCids: readonly string[];
+  readonly meta: Readonly<Record<string, string>>;
+};
+
+const reasonKey = 'splice.lfdecentralizedtrust.org/reason';
+const noMeta = { values: {} };
+
+function outcomeOf(result: Value): TransferInstructionOutcome {
+  const output = fieldAt(result, 'output');
+  const tag = String(fieldAt(output, 'tag'));
+  const value = fieldAt(output, 'value');
+  const meta = (fieldAt(result, 'meta', 'values') ?? {}) as Record<string, string>;
+  const senderChangeCids = (fieldAt(result, 'senderChangeCids') ?? []) as string[];
+  if (tag === 'TransferInstructionResult_Pending') {
+    const transferInstructionCid = String(fieldAt(value, 'transferInstructionCid'));
+    return { output: { kind: 'pending', transferInstructionCid }, senderChangeCids, meta };
+  }
+  if (tag === 'TransferInstructionResult_Completed') {
+    const receiverHoldingCids = (fieldAt(value, 'receiverHoldingCids') ?? []) as string[];
+    return { output: { kind: 'completed', receiverHoldingCids }, senderChangeCids, meta };
+  }
+  return { output: { kind: 'failed' }, senderChangeCids, meta };
+}
+
+/**
+ * Token-standard transfers of amulet through the users' WalletAppInstalls: the sender's
+ * wallet calls the TransferFactory (one step when the receiver has a preapproval, otherwise
+ * the amount is locked in an AmuletTransferInstruction); the receiver accepts or rejects, the
+ * sender may withdraw, and either way the lock is released.
+ */
+export function createTokenTransfers(deps: {
+  readonly contracts: WalletContracts;
+  readonly network: NetworkContext;
+  readonly access: WalletAccess;
+  readonly actions: WalletActions;
+}) {
+  const { contracts, network, access, actions } = deps;
+
+  /** The factory's context: rules, round, and the receiver's preapproval when it has one. */
+  const factoryContext = (receiver: string): Value => {
+    const preapproval = contracts
+      .of(receiver, 'transferPreapproval')
+      .find((found) => found.node.createArgument.receiver === receiver);
+    if (!preapproval) return network.choiceContext();
+    const extra: Record<string, ContextValue> = {
+      'transfer-preapproval': { tag: 'AV_ContractId', value: preapproval.node.contractId },
+    };
+    const featured = network.featuredAppRightOf(String(preapproval.node.createArgument.provider));
+    if (featured) extra['featured-app-right'] = { tag: 'AV_ContractId', value: featured };
+    return network.choiceContext(extra);
+  };
+
+  async function transfer(wallet: UserWallet, request: CreateTokenTransfer) {
+    if (parseNumeric(request.amount) <= 0n) {
+      throw new DomainError('INVALID_ARGUMENT', 'The amount of a transfer must be positive');
+    }
+    const dso = network.dso();
+    const inputs = actions.amuletInputs(wallet.party).map((input) => fieldAt(input, 'value'));
+    const record = await actions.installChoice(
+      wallet,
+      'WalletAppInstall_TransferFactory_Transfer',
+      {
+        transferFactoryCid: network.transferFactory(),
+        transferArg: {
+          expectedAdmin: dso,
+          transfer: {
+            sender: wallet.party,
+            receiver: request.receiver,
+            amount: request.amount,
+            instrumentId: { admin: dso, id: 'Amulet' },
+            requestedAt: formatTime(network.now()),
+            executeBefore: formatTime(request.expiresAtMicros),
+            inputHoldingCids: inputs,
+            meta: { values: { [reasonKey]: request.description } },
+          },
+          extraArgs: { context: factoryContext(request.receiver), meta: noMeta },
+        },
+      },
+      `createTokenStandardTransfer:${wallet.party}:${request.trackingId}`,
+    );
+    return outcomeOf(rootResult(record));
+  }
+
+  /** Acts on an instruction as its receiver or sender, with the registry's context. */
+  async function act(
+    caller: Caller,
+    contractId: string,
+    step: { role: 'receiver' | 'sender'; choice: string; argument: string },
+  ) {
+    const wallet = access.walletOf(caller);
+    const instruction = contracts.get(contractId);
+    if (instruction?.kind !== 'transferInstruction') {
+      throw new DomainError('CONTRACT_NOT_FOUND', `No pending transfer with id ${contractId}`);
+    }
+    const payload = instruction.node.createArgument;
+    access.requireRole(wallet, String(fieldAt(payload, 'transfer', step.role)), 'transfer');
+    const lockedAmulet = String(fieldAt(payload, 'lockedAmulet'));
+    const context =
+      step.role === 'receiver' && step.argument === 'acceptArg'
+        ? network.choiceContext()
+        : network.choiceContext({
+            'expire-lock': { tag: 'AV_Bool', value: contracts.get(lockedAmulet) !== undefined },
+          });
+    const record = await actions.installChoice(wallet, step.choice, {
+      transferInstructionCid: contractId,
+      [step.argument]: { extraArgs: { context, meta: noMeta } },
+    });
+    return outcomeOf(rootResult(record));
+  }
+
+  return {
+    transfer,
+    create: (caller: Caller, request: CreateTokenTransfer) =>
+      transfer(access.walletOf(caller), request),
+    /** Pending transfers the caller sends or receives. */
+    list: (caller: Caller) =>
+      contracts.of(access.walletOf(caller).party, 'transferInstruction').map(contractView),
+    accept: (caller: Caller, contractId: string) =>
+      act(caller, contractId, {
+        role: 'receiver',
+        choice: 'WalletAppInstall_TransferInstruction_Accept',
+        argument: 'acceptArg',
+      }),
+    reject: (caller: Caller, contractId: string) =>
+      act(caller, contractId, {
+        role: 'receiver',
+        choice: 'WalletAppInstall_TransferInstruction_Reject',
+        argument: 'rejectArg',
+      }),
+    withdraw: (caller: Caller, contractId: string) =>
+      act(caller, contractId, {
+        role: 'sender',
+        choice: 'WalletAppInstall_TransferInstruction_Withdraw',
+        argument: 'withdrawArg',
+      }),
+  };
+}
+
+export type TokenTransfers = ReturnType<typeof createTokenTransfers>;

@@ -1,0 +1,157 @@
+import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledger';
+import type { Caller } from '../services/caller.ts';
+import type { NetworkContext } from './network-context.ts';
+import {
+  type BuyTrafficRequestStatusBody,
+  buyTrafficRequestStatusBody,
+  type TrackingActors,
+} from './tracking-status.ts';
+import type { WalletAccess } from './wallet-access.ts';
+import type { WalletActions } from './wallet-batch.ts';
+import type { WalletContracts } from './wallet-contracts.projection.ts';
+import { fieldAt, rootResult } from './wallet-submitter.ts';
+
+export type CreateBuyTrafficRequest = {
+  readonly receivingValidatorParty: string;
+  readonly synchronizerId: string;
+  readonly trafficAmount: bigint;
+  readonly trackingId: string;
+  readonly expiresAtMicros: bigint;
+};
+
+const invalid = (message: string) => new DomainError('INVALID_ARGUMENT', message);
+
+/**
+ * Traffic purchases: a user asks its wallet to buy traffic for the validator hosting any party
+ * (a BuyTrafficRequest, tracked by its id), and the wallet automation completes it with the
+ * user's amulet; the operator's own top-up buys directly.
+ */
+export function createTraffic(deps: {
+  readonly participant: ParticipantState;
+  readonly contracts: WalletContracts;
+  readonly network: NetworkContext;
+  readonly access: WalletAccess;
+  readonly actions: WalletActions;
+  readonly actors: () => TrackingActors | undefined;
+}) {
+  const { contracts, network, access, actions } = deps;
+  const actors = (): TrackingActors => {
+    const found = deps.actors();
+    if (!found) throw new DomainError('UNAVAILABLE', 'The workflow actors are not running');
+    return found;
+  };
+  /** The sequencer member that hosts `party`: this participant, for a party it hosts. */
+  const memberHosting = (party: string, synchronizerId: string): string => {
+    const hosted = deps.participant.parties.get(party)?.isLocal === true;
+    if (synchronizerId !== network.synchronizerId() || !hosted) {
+      throw invalid(`Could not find participant hosting ${party} on domain ${synchronizerId}`);
+    }
+    return network.participantId();
+  };
+  /** AmuletConfig's smallest purchase: a smaller one would fail every completion. */
+  const requireMinimumTopup = (bytes: bigint) => {
+    const config = fieldAt(network.amuletRules().createArgument, 'configSchedule', 'initialValue');
+    const minimum = BigInt(
+      String(fieldAt(config, 'decentralizedSynchronizer', 'fees', 'minTopupAmount') ?? '0'),
+    );
+    if (bytes < minimum) {
+      throw invalid(
+        `The requested traffic_amount (${bytes} bytes) is below the network's minimum top-up amount (${minimum} bytes). Please increase the amount.`,
+      );
+    }
+  };
+  const requestOf = (contractId: string) => {
+    const request = contracts.get(contractId);
+    if (request?.kind !== 'buyTrafficRequest') {
+      throw new DomainError('CONTRACT_NOT_FOUND', `No buy traffic request ${contractId}`);
+    }
+    return {
+      request,
+      wallet: access.walletOfParty(String(request.node.createArgument.endUserParty)),
+    };
+  };
+
+  return {
+    /** `POST /v0/wallet/buy-traffic-requests`; a tracking id used before is refused (409). */
+    async create(caller: Caller, request: CreateBuyTrafficRequest) {
+      const wallet = access.walletOf(caller);
+      if (request.trafficAmount <= 0n) throw invalid('trafficAmount must be positive');
+      requireMinimumTopup(request.trafficAmount);
+      const memberId = memberHosting(request.receivingValidatorParty, request.synchronizerId);
+      if (actors().findByTrackingId(caller, 'traffic-purchase', request.trackingId)) {
+        throw new DomainError(
+          'DUPLICATE_COMMAND',
+          `Buy traffic request with trackingId ${request.trackingId} already exists.`,
+        );
+      }
+      const record = await actions.installChoice(
+        wallet,
+        'WalletAppInstall_CreateBuyTrafficRequest',
+        {
+          memberId,
+          synchronizerId: request.synchronizerId,
+          migrationId: '0',
+          trafficAmount: request.trafficAmount.toString(),
+          expiresAt: formatTime(request.expiresAtMicros),
+          trackingId: request.trackingId,
+        },
+        `createBuyTrafficRequest:${request.receivingValidatorParty}:${wallet.party}:${request.trackingId}`,
+      );
+      return { requestContractId: String(fieldAt(rootResult(record), 'buyTrafficRequest')) };
+    },
+    status(caller: Caller, trackingId: string): BuyTrafficRequestStatusBody | undefined {
+      access.walletOf(caller);
+      const detail = actors().findByTrackingId(caller, 'traffic-purchase', trackingId);
+      return detail ? buyTrafficRequestStatusBody(detail) : undefined;
+    },
+    /** The wallet automation buys the requested traffic with the requester's amulet. */
+    async complete(requestContractId: string) {
+      const { wallet } = requestOf(requestContractId);
+      const { record, outcomes } = await actions.executeBatch(wallet, [
+        { tag: 'CO_CompleteBuyTrafficRequest', value: { trafficRequestCid: requestContractId } },
+      ]);
+      return { record, memberTraffic: String(fieldAt(outcomes[0]?.value ?? null, '_1')) };
+    },
+    /** The wallet automation gives a request up (say, for lack of funds). */
+    async cancel(requestContractId: string, reason: string) {
+      const { wallet } = requestOf(requestContractId);
+      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Cancel', {
+        requestCid: requestContractId,
+        reason,
+      });
+    },
+    async expire(requestContractId: string) {
+      const { wallet } = requestOf(requestContractId);
+      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Expire', {
+        requestCid: requestContractId,
+      });
+    },
+    /**
+     * The operator's top-up: buys `trafficAmount` bytes for this participant with the
+     * operator's amulet, no sooner than `minTopupIntervalMicros` after the last one.
+     */
+    async topUpOperator(request: { trafficAmount: bigint; minTopupIntervalMicros: bigint }) {
+      const operator = network.operator();
+      const memberId = network.participantId();
+      const state = contracts
+        .of(operator, 'topUpState')
+        .find((found) => found.node.createArgument.memberId === memberId);
+      const { record, outcomes } = await actions.executeBatch(access.walletOfParty(operator), [
+        {
+          tag: 'CO_BuyMemberTraffic',
+          value: {
+            trafficAmount: request.trafficAmount.toString(),
+            memberId,
+            synchronizerId: network.synchronizerId(),
+            migrationId: '0',
+            minTopupInterval: { microseconds: request.minTopupIntervalMicros.toString() },
+            topupStateCid: state?.node.contractId ?? null,
+          },
+        },
+      ]);
+      return { record, memberTraffic: String(outcomes[0]?.value) };
+    },
+  };
+}
+
+export type Traffic = ReturnType<typeof createTraffic>;

@@ -1,0 +1,95 @@
+import { DomainError, type TransactionRecord, type Value } from '@pocketnet/ledger';
+import type { AmuletOperation } from '@pocketnet/splice';
+import type { NetworkContext } from './network-context.ts';
+import type { UserWallet } from './wallet-access.ts';
+import type { WalletContracts } from './wallet-contracts.projection.ts';
+import { exercise, fieldAt, rootResult, type WalletSubmit } from './wallet-submitter.ts';
+import { walletReference } from './wallet-templates.ts';
+
+/** Splice's default `maxNumInputs`: a transfer takes at most 100 inputs. */
+const maxInputs = 100;
+
+export type BatchOutcome = { readonly tag: string; readonly value: Value };
+
+/**
+ * How the validator acts for an end user: it exercises a choice of the user's WalletAppInstall
+ * as the operator, reading as the user and the DSO (whose rules and rounds the choices read).
+ */
+export function createWalletActions(deps: {
+  readonly contracts: WalletContracts;
+  readonly network: NetworkContext;
+  readonly submit: WalletSubmit;
+}) {
+  const { contracts, network, submit } = deps;
+
+  const installChoice = (
+    wallet: UserWallet,
+    choice: string,
+    argument: Value,
+    deduplicationKey?: string,
+  ): Promise<TransactionRecord> =>
+    submit({
+      actAs: [network.operator()],
+      readAs: [wallet.party, network.dso()],
+      commands: [
+        exercise(
+          walletReference('walletAppInstall'),
+          wallet.install.node.contractId,
+          choice,
+          argument,
+        ),
+      ],
+      ...(deduplicationKey === undefined ? {} : { deduplicationKey }),
+    });
+
+  /** The user's unlocked amulets as transfer inputs, oldest first, at most `maxNumInputs`. */
+  const amuletInputs = (party: string): Value[] =>
+    contracts
+      .of(party, 'amulet')
+      .slice(0, maxInputs)
+      .map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }));
+
+  return {
+    installChoice,
+    amuletInputs,
+    /**
+     * WalletAppInstall_ExecuteBatch: the operations, run one after the other on the user's
+     * amulets (unless inputs are given); their outcomes, in order. An operation that reports
+     * COO_Error (it did nothing, though the batch committed) is raised as
+     * DAML_INTERPRETATION_ERROR with Splice's reason.
+     */
+    async executeBatch(
+      wallet: UserWallet,
+      operations: readonly AmuletOperation[],
+      options: {
+        inputs?: Value[];
+        featuredAppRight?: string | null;
+        deduplicationKey?: string;
+      } = {},
+    ): Promise<{ record: TransactionRecord; outcomes: BatchOutcome[] }> {
+      const argument = {
+        context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
+        inputs: options.inputs ?? amuletInputs(wallet.party),
+        operations: operations as unknown as Value,
+      };
+      const record = await installChoice(
+        wallet,
+        'WalletAppInstall_ExecuteBatch',
+        argument,
+        options.deduplicationKey,
+      );
+      const outcomes = fieldAt(rootResult(record), 'outcomes') as unknown as BatchOutcome[];
+      const failed = outcomes.find((outcome) => outcome.tag === 'COO_Error');
+      if (failed) {
+        const description = JSON.stringify(fieldAt(failed.value, 'value'));
+        throw new DomainError(
+          'DAML_INTERPRETATION_ERROR',
+          `The wallet operation failed: ${description}`,
+        );
+      }
+      return { record, outcomes };
+    },
+  };
+}
+
+export type WalletActions = ReturnType<typeof createWalletActions>;

@@ -1,0 +1,48 @@
+import type { JournalRecord } from '@pocketnet/ledger';
+import type { Observable } from 'rxjs';
+import { historyEntriesOf } from './history-entries.ts';
+import type { HistoryEntry } from './history-types.ts';
+
+/**
+ * Each wallet's transaction history, from the bus: the entries of every transaction that
+ * touches a party with a wallet here, kept per party in ledger order.
+ */
+export function createWalletHistory(deps: {
+  readonly records$: Observable<JournalRecord>;
+  /** Whether a party has a wallet here (the wallet contracts projection, applied first). */
+  readonly hasWallet: (party: string) => boolean;
+}) {
+  const byParty = new Map<string, HistoryEntry[]>();
+  const touchesWallet = (record: JournalRecord) =>
+    record.type === 'transaction' &&
+    record.nodes.some((node) => node.witnesses.some((party) => deps.hasWallet(party)));
+  const subscription = deps.records$.subscribe((record) => {
+    if (record.type !== 'transaction' || !touchesWallet(record)) return;
+    for (const entry of historyEntriesOf(record)) {
+      for (const party of new Set(entry.parties)) {
+        if (!deps.hasWallet(party)) continue;
+        const entries = byParty.get(party) ?? [];
+        entries.push(entry);
+        byParty.set(party, entries);
+      }
+    }
+  });
+  return {
+    /**
+     * A page of the party's history, newest first; `beginAfterId` continues after that entry
+     * (an id the party's history does not hold gives an empty page).
+     */
+    page(party: string, request: { beginAfterId?: string; pageSize: number }): HistoryEntry[] {
+      const entries = byParty.get(party) ?? [];
+      let end = entries.length;
+      if (request.beginAfterId !== undefined && request.beginAfterId !== '') {
+        end = entries.findIndex((entry) => entry.eventId === request.beginAfterId);
+        if (end < 0) return [];
+      }
+      return entries.slice(Math.max(0, end - request.pageSize), end).reverse();
+    },
+    close: () => subscription.unsubscribe(),
+  };
+}
+
+export type WalletHistory = ReturnType<typeof createWalletHistory>;
