@@ -75,7 +75,9 @@ export function startAutomations(deps: {
   logger.info({ runner: runner.kind, queues: queueNames }, 'automations started');
   return {
     runner,
-    view: createAutomationView(runner, queueNames),
+    view: createAutomationView(runner, queueNames, {
+      now: () => new Date(Number(automation.now() / 1000n)),
+    }),
     settled: dispatch.settled,
     async close() {
       bus.unsubscribe();

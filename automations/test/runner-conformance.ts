@@ -162,7 +162,7 @@ export function describeRunnerConformance(label: string, start: () => Promise<Ru
         await job.updateProgress({ merged: 150, total: 150 });
         return { outcome: 'done' };
       });
-      const events = eventsOf('long-1', 4);
+      const events = eventsOf('long-1', 5);
       await runner.add('progress', { name: 'merge', data: {}, options: { jobId: 'long-1' } });
       await halfway.promise;
       expect(await runner.job('progress', 'long-1')).toMatchObject({
@@ -175,6 +175,7 @@ export function describeRunnerConformance(label: string, start: () => Promise<Ru
         event.type === 'progress' ? event.progress : event.type,
       );
       expect(types).toEqual([
+        'waiting',
         'active',
         { merged: 100, total: 150 },
         { merged: 150, total: 150 },

@@ -90,7 +90,10 @@ export function startDirectServer(ledger: IouNode): Promise<RunningServer> {
  * The floor under any durable submit: the bare server plus one durable append per request to a
  * file journal of its own, of a record as large as a real Iou create (one the node committed).
  */
-export async function startFloorServer(ledger: IouNode, dir: string): Promise<RunningServer> {
+export async function startFloorServer(
+  ledger: IouNode,
+  dir: string,
+): Promise<RunningServer & { journalStats(): Record<string, number> }> {
   const { bank, alice, userId } = ledger;
   const createArguments = {
     issuer: bank,
@@ -104,7 +107,8 @@ export async function startFloorServer(ledger: IouNode, dir: string): Promise<Ru
     callerOf(ledger),
     createSubmission(sampleBody, { templateId: iouTemplate, createArguments }),
   );
-  const flushStats = { flushes: 0, records: 0, waits: 0, waitMs: 0 };
+  // Records per synced write, and how long an append waited to be durable.
+  const flushStats = { flushes: 0, records: 0, waitMs: 0 };
   const journal = await createFileJournal({
     dir,
     onFlush: ({ records }) => {
@@ -119,7 +123,6 @@ export async function startFloorServer(ledger: IouNode, dir: string): Promise<Ru
         offset += 1;
         const t0 = performance.now();
         await journal.append({ ...sample, offset } as JournalRecord);
-        flushStats.waits += 1;
         flushStats.waitMs += performance.now() - t0;
         const updateId = `1220${body.commandId.padEnd(64, '0').slice(0, 64)}`;
         return JSON.stringify({ updateId, completionOffset: offset });
@@ -128,8 +131,11 @@ export async function startFloorServer(ledger: IouNode, dir: string): Promise<Ru
   );
   return {
     url: server.url,
+    journalStats: () => ({
+      recordsPerWrite: flushStats.records / flushStats.flushes,
+      meanDurableWaitMs: flushStats.waitMs / flushStats.records,
+    }),
     async close() {
-      console.error(JSON.stringify({ ...flushStats, meanWaitMs: flushStats.waitMs / flushStats.waits, perFlush: flushStats.records / flushStats.flushes }));
       await server.close();
       await journal.close();
     },

@@ -60,7 +60,9 @@ function microsPerRequestByThread(
   return perThread;
 }
 
-function startServer(ledger: IouNode, dir: string): Promise<RunningServer> {
+type ProfiledServer = RunningServer & { journalStats?(): Record<string, number> };
+
+function startServer(ledger: IouNode, dir: string): Promise<ProfiledServer> {
   if (side === 'baseline') return startBaselineServer();
   if (side === 'direct') return startDirectServer(ledger);
   if (side === 'floor') return startFloorServer(ledger, join(dir, 'floor'));
@@ -126,6 +128,7 @@ const byThread = microsPerRequestByThread(ticks, await threadTicks(), result.tot
 await stopProfilers(result.total);
 console.log(JSON.stringify({ side, ...result, eventLoopUtilisation: utilisation.toFixed(2) }));
 console.log(`CPU µs per request by thread: ${JSON.stringify(byThread)}`);
+if (server.journalStats) console.log(`journal: ${JSON.stringify(server.journalStats())}`);
 await server.close();
 await ledger.node.close();
 await rm(dir, { recursive: true, force: true });

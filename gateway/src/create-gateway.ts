@@ -33,6 +33,7 @@ import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/subm
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
 import { scanRoutes } from './scan/scan.routes.ts';
+import { uiKitRoutes } from './ui-kit/static-page.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
 import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
 
@@ -118,6 +119,7 @@ export function createGateway(deps: GatewayDeps): {
   app.use('/api/inspect/v0', inspect.router);
   app.use(inspectPageRoutes());
   app.use(walletUiRoutes({ node, auth: deps.auth }));
+  app.use(uiKitRoutes());
   app.use('/api/scan', scanRoutes({ node, logger }));
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));

@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import { signTransactionHash, TopologyController } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExternalKey } from './external-fixtures.ts';
-import {
-  ok,
-  refused,
-  startValidatorNode,
-  type ValidatorNode,
-  validator,
-} from './validator-fixtures.ts';
+import { ok, refused, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
 
 // The validator API's external-party administration, signed with the official SDK's keys.
 
@@ -155,7 +149,7 @@ describe('the setup proposal', () => {
     });
   });
 
-  it('reports the party’s balance, and refuses the deprecated TransferCommand path', async () => {
+  it('reports the party’s balance', async () => {
     const { party } = await onboardExternal('grace');
     const balance = await ok<Record<string, unknown>>(
       net,
@@ -168,16 +162,5 @@ describe('the setup proposal', () => {
       total_available_coin: '0.0000000000',
     });
     expect(typeof balance.computed_as_of_round).toBe('number');
-    const send = await validator(net, `${base}/transfer-preapproval/prepare-send`, {
-      user: net.operatorUser,
-      body: {
-        sender_party_id: party,
-        receiver_party_id: party,
-        amount: 1,
-        expires_at: new Date().toISOString(),
-        nonce: 0,
-      },
-    });
-    expect(send.status).toBe(501);
   });
 });

@@ -1,20 +1,11 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.ts';
 import { type IouDesk, openIouDesk } from './graphql-ledger.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
 
 // The page a browser gets at /graphql, in Debian's headless Chromium with every request that
 // leaves the node refused: it must work offline.
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 describe('the GraphQL explorer page', () => {
   let node: TestNode;
@@ -25,7 +16,7 @@ describe('the GraphQL explorer page', () => {
   beforeAll(async () => {
     node = await startTestNode();
     desk = await openIouDesk(node, 'e');
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

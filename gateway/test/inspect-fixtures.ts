@@ -1,6 +1,7 @@
 import { createUser, exercise } from './ledger-fixtures.ts';
-import { createdIn, rootResult, submitTree, type Tree } from './splice-amulet-calls.ts';
+import { rootResult, submitTree, type Tree } from './splice-amulet-calls.ts';
 import { nodeTime, partyWithUser, type SpliceNode, spliceIds } from './splice-fixtures.ts';
+import { installWallet } from './splice-wallet-calls.ts';
 
 // Legacy transfer offers over the Ledger API, as the validator's wallet backend makes them
 // (see splice-transfer-offer.integration.test.ts), for the inspector's tests to watch.
@@ -21,27 +22,10 @@ export async function openOfferDesk(net: SpliceNode): Promise<OfferDesk> {
   const backend = 'wallet-backend';
   await createUser(net.node, backend, [net.operator], [alice, bob, net.dso]);
   await createUser(net.node, 'onboarding', [net.operator, alice, bob], [net.dso]);
-  const install = async (endUserParty: string, endUserName: string) => {
-    const tree = await submitTree(net, {
-      user: 'onboarding',
-      actAs: [endUserParty, net.operator],
-      commands: [
-        {
-          CreateCommand: {
-            templateId: spliceIds.walletAppInstall,
-            createArguments: {
-              dsoParty: net.dso,
-              validatorParty: net.operator,
-              endUserName,
-              endUserParty,
-            },
-          },
-        },
-      ],
-    });
-    return createdIn(tree, spliceIds.walletAppInstall)[0]?.contractId ?? '';
+  const installs = {
+    alice: await installWallet(net, 'onboarding', { party: alice, name: 'alice' }),
+    bob: await installWallet(net, 'onboarding', { party: bob, name: 'bob' }),
   };
-  const installs = { alice: await install(alice, 'alice'), bob: await install(bob, 'bob') };
   const walletAction = async (
     install: string,
     endUser: string,

@@ -1,23 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, launchChromium } from './chromium.ts';
 import { inspect, type OfferDesk, openOfferDesk } from './inspect-fixtures.ts';
 import { type SpliceNode, startSpliceNode } from './splice-fixtures.ts';
 
 // The inspector page in Debian's headless Chromium against a real devnet node: it draws the
 // transfer-offer machine, and the highlight follows a live offer as the Ledger API moves it.
 
-const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const offerStates = ['created', 'accepted', 'completed', 'rejected', 'withdrawn', 'expired'];
 
 describe('the inspector page', () => {
@@ -27,10 +17,9 @@ describe('the inspector page', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
     net = await startSpliceNode();
     desk = await openOfferDesk(net);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

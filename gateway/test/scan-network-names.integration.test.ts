@@ -20,6 +20,7 @@ import {
   spliceIds,
   startSpliceNode,
 } from './splice-fixtures.ts';
+import { installWallet, preapprove } from './splice-wallet-calls.ts';
 
 // The name service, featured apps and transfer preapprovals as Scan serves them, after
 // creating them through the Ledger API the way wallets and the DSO do.
@@ -58,24 +59,7 @@ describe('Scan: names, featured apps and preapprovals', () => {
 
   /** AnsRules_RequestEntry, the wallet's first payment, the DSO's collection: a new entry. */
   async function buyAnsEntry(name: string) {
-    const installed = await submitTree(net, {
-      user: 'alice-wallet',
-      actAs: [alice, net.operator],
-      commands: [
-        {
-          CreateCommand: {
-            templateId: spliceIds.walletAppInstall,
-            createArguments: {
-              dsoParty: net.dso,
-              validatorParty: net.operator,
-              endUserName: 'alice',
-              endUserParty: alice,
-            },
-          },
-        },
-      ],
-    });
-    const install = createdIn(installed, spliceIds.walletAppInstall)[0]?.contractId ?? '';
+    const install = await installWallet(net, 'alice-wallet', { party: alice, name: 'alice' });
     const rules = await scanOk<{ ans_rules_update: { contract: ScanContract } }>(
       net.node,
       '/v0/ans-rules',
@@ -243,37 +227,7 @@ describe('Scan: names, featured apps and preapprovals', () => {
       status: 404,
       message: /carol/,
     });
-    const proposed = await submitTree(net, {
-      user: 'carol',
-      actAs: [carol],
-      readAs: [],
-      commands: [
-        {
-          CreateCommand: {
-            templateId: spliceIds.transferPreapprovalProposal,
-            createArguments: { receiver: carol, provider: net.operator, expectedDso: net.dso },
-          },
-        },
-      ],
-    });
-    const proposal = createdIn(proposed, spliceIds.transferPreapprovalProposal)[0]?.contractId;
-    const coin = (await tap(net, net.operatorUser, net.operator, '100.0')).amulet;
-    const accepted = await submitTree(net, {
-      user: net.operatorUser,
-      actAs: [net.operator],
-      commands: [
-        exercise(
-          spliceIds.transferPreapprovalProposal,
-          proposal ?? '',
-          'TransferPreapprovalProposal_Accept',
-          {
-            context: { amuletRules: await amuletRulesId(net), context: await transferContext(net) },
-            inputs: [inputAmulet(coin)],
-            expiresAt: new Date(Date.parse(await nodeTime(net)) + 100 * dayMillis).toISOString(),
-          },
-        ),
-      ],
-    });
+    const accepted = await preapprove(net, { user: 'carol', receiver: carol, days: 100 });
     const [created] = createdIn(accepted, spliceIds.transferPreapproval);
     const [preapproval] = (await dsoContracts(net, spliceIds.transferPreapproval)).filter(
       (event) => event.createArgument.receiver === carol,

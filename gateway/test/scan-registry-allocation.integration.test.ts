@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, exercise } from './ledger-fixtures.ts';
-import { expectMatchesSpec, type SpecName } from './openapi-validator.ts';
 import { rootResult } from './splice-amulet-calls.ts';
 import {
   activeContracts,
-  interfaceFilter,
   nodeTime,
   type Payload,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   submitRaw,
   templateFilter,
 } from './splice-fixtures.ts';
 import {
   fromRegistry,
   type RegistryChoiceContextBody,
+  registryAnswer,
   registryCall,
   tokenStandardChoice,
   treeOf,
 } from './splice-registry.ts';
+import { holdingAmounts } from './splice-wallet-calls.ts';
 
 // A DvP leg as a trading app runs it against the node's registry: the sender allocates amulet
 // for the settlement through the allocation factory, then the executor settles it (featured,
@@ -42,42 +41,20 @@ describe('a token-standard allocation with the registry’s factory and choice c
   let trade = 0;
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice', { readsDso: false });
-    bob = await partyWithUser(net, 'bob', { readsDso: false });
+    ({ net, alice, bob } = await startSpliceNodeWith(['alice', 'bob'], { readsDso: false }));
     // The validator operator runs the venue: it holds the devnet's FeaturedAppRight.
     venue = net.operator;
     await createUser(net.node, 'settlement', [venue, alice, bob]);
   });
   afterAll(() => net.node.close());
 
-  const registry = async <T>(spec: SpecName, path: string, body: unknown) => {
-    const response = await registryCall(net, path, body);
-    const parsed = await response.json();
-    expectMatchesSpec({
-      spec,
-      method: 'post',
-      path: `/registry${path}`,
-      status: response.status,
-      body: parsed,
-    });
-    if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(parsed)}`);
-    return parsed as T;
-  };
-
-  const holdings = async (user: string, party: string) =>
-    (await activeContracts(net, { user, party, filter: interfaceFilter(spliceIds.holding) }))
-      .map((event) => event.interfaceViews[0]?.viewValue as { amount: string; lock: unknown })
-      .map((view) => `${view.lock === null ? '' : 'locked '}${view.amount}`)
-      .sort();
-
   /** Taps `amount` for alice with what the allocation factory disclosed, then allocates `leg`. */
   const allocate = async (amount: string, leg: string) => {
-    const factory = await registry<FactoryBody>(
-      'allocation-instruction',
-      '/allocation-instruction/v1/allocation-factory',
-      { choiceArguments: { expectedAdmin: net.dso } },
-    );
+    const factory = await registryAnswer<FactoryBody>(net, {
+      spec: 'allocation-instruction',
+      path: '/allocation-instruction/v1/allocation-factory',
+      body: { choiceArguments: { expectedAdmin: net.dso } },
+    });
     const { values } = factory.choiceContext.choiceContextData;
     const tapped = rootResult<{ amuletSum: { amulet: string } }>(
       await treeOf(
@@ -154,7 +131,11 @@ describe('a token-standard allocation with the registry’s factory and choice c
     request: { user: string; actAs: string[] },
   ) => {
     const path = `/allocations/v1/${allocation}/choice-contexts/${action}`;
-    const context = await registry<RegistryChoiceContextBody>('allocation', path, {});
+    const context = await registryAnswer<RegistryChoiceContextBody>(net, {
+      spec: 'allocation',
+      path,
+      body: {},
+    });
     const extraArgs = { context: context.choiceContextData, meta: { values: {} } };
     const response = await submitRaw(
       net,
@@ -173,7 +154,7 @@ describe('a token-standard allocation with the registry’s factory and choice c
 
   it('settles a leg with the execute-transfer context, featuring the executor', async () => {
     const allocation = await allocate('300', 'leg-0');
-    expect(await holdings('alice', alice)).toEqual(['locked 300.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['locked 300.0000000000']);
     const [right] = await activeContracts(net, {
       user: net.operatorUser,
       party: venue,
@@ -185,8 +166,8 @@ describe('a token-standard allocation with the registry’s factory and choice c
       'featured-app-right': { tag: 'AV_ContractId', value: right?.contractId },
     });
     expect(result).toMatchObject({ senderHoldingCids: [] });
-    expect(await holdings('bob', bob)).toEqual(['300.0000000000']);
-    expect(await holdings('alice', alice)).toEqual([]);
+    expect(await holdingAmounts(net, 'bob', bob)).toEqual(['300.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual([]);
     const coupons = await activeContracts(net, {
       user: net.operatorUser,
       party: venue,
@@ -212,7 +193,7 @@ describe('a token-standard allocation with the registry’s factory and choice c
       value: true,
     });
     expect(result).toMatchObject({ senderHoldingCids: [expect.any(String)] });
-    expect(await holdings('alice', alice)).toEqual(['120.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['120.0000000000']);
   });
 
   it('gives the funds back when executor, sender and receiver cancel together', async () => {
@@ -220,6 +201,6 @@ describe('a token-standard allocation with the registry’s factory and choice c
     const { context, result } = await step(allocation, 'cancel', together());
     expect(context.choiceContextData.values).not.toHaveProperty('featured-app-right');
     expect(result).toMatchObject({ senderHoldingCids: [expect.any(String)] });
-    expect(await holdings('alice', alice)).toEqual(['120.0000000000', '80.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['120.0000000000', '80.0000000000']);
   });
 });

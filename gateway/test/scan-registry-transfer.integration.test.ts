@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercise, json } from './ledger-fixtures.ts';
-import { expectMatchesSpec } from './openapi-validator.ts';
-import {
-  amuletRulesId,
-  createdIn,
-  inputAmulet,
-  rootResult,
-  submitTree,
-  tap,
-  transferContext,
-} from './splice-amulet-calls.ts';
+import { rootResult } from './splice-amulet-calls.ts';
 import {
   activeContracts,
   interfaceFilter,
@@ -18,17 +9,19 @@ import {
   partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   submitRaw,
   templateFilter,
 } from './splice-fixtures.ts';
 import {
   fromRegistry,
   type RegistryChoiceContextBody,
+  registryAnswer,
   registryCall,
   tokenStandardChoice,
   treeOf,
 } from './splice-registry.ts';
+import { holdingAmounts, operatorPayloads, preapprove } from './splice-wallet-calls.ts';
 
 // The round trip a wallet SDK makes for a token-standard transfer, against the node's own
 // registry only: tap with the disclosed AmuletRules and open round, ask for the transfer
@@ -51,26 +44,9 @@ describe('a token-standard transfer with the registry’s factory and choice con
   let bob: string;
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice', { readsDso: false });
-    bob = await partyWithUser(net, 'bob', { readsDso: false });
+    ({ net, alice, bob } = await startSpliceNodeWith(['alice', 'bob'], { readsDso: false }));
   });
   afterAll(() => net.node.close());
-
-  /** A registry POST whose answer must match `spec`; returns the body of a 200. */
-  const registry = async <T>(spec: 'transfer-instruction', path: string, body: unknown) => {
-    const response = await registryCall(net, path, body);
-    const parsed = await response.json();
-    expectMatchesSpec({
-      spec,
-      method: 'post',
-      path: `/registry${path}`,
-      status: response.status,
-      body: parsed,
-    });
-    if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(parsed)}`);
-    return parsed as T;
-  };
 
   const transferOf = async (
     sender: string,
@@ -97,8 +73,10 @@ describe('a token-standard transfer with the registry’s factory and choice con
   };
 
   const factoryFor = (choiceArguments: unknown) =>
-    registry<FactoryBody>('transfer-instruction', '/transfer-instruction/v1/transfer-factory', {
-      choiceArguments,
+    registryAnswer<FactoryBody>(net, {
+      spec: 'transfer-instruction',
+      path: '/transfer-instruction/v1/transfer-factory',
+      body: { choiceArguments },
     });
 
   /** AmuletRules_DevNet_Tap on the AmuletRules and open round the registry disclosed. */
@@ -160,7 +138,11 @@ describe('a token-standard transfer with the registry’s factory and choice con
     action: 'accept' | 'reject' | 'withdraw',
   ) => {
     const path = `/transfer-instruction/v1/${request.instruction}/choice-contexts/${action}`;
-    const context = await registry<RegistryChoiceContextBody>('transfer-instruction', path, {});
+    const context = await registryAnswer<RegistryChoiceContextBody>(net, {
+      spec: 'transfer-instruction',
+      path,
+      body: {},
+    });
     const response = await tokenStandardChoice(net, {
       user: request.user,
       actAs: request.actAs,
@@ -172,48 +154,6 @@ describe('a token-standard transfer with the registry’s factory and choice con
     });
     return { context, response };
   };
-
-  /** The receiver proposes a preapproval, which the validator operator accepts and pays for. */
-  const preapprove = async (receiver: string) => {
-    const proposal = await submitTree(net, {
-      user: 'carol',
-      actAs: [receiver],
-      readAs: [],
-      commands: [
-        {
-          CreateCommand: {
-            templateId: spliceIds.transferPreapprovalProposal,
-            createArguments: { receiver, provider: net.operator, expectedDso: net.dso },
-          },
-        },
-      ],
-    });
-    const [proposalEvent] = createdIn(proposal, spliceIds.transferPreapprovalProposal);
-    const coin = (await tap(net, net.operatorUser, net.operator, '100.0')).amulet;
-    const now = await nodeTime(net);
-    await submitTree(net, {
-      user: net.operatorUser,
-      actAs: [net.operator],
-      commands: [
-        exercise(
-          spliceIds.transferPreapprovalProposal,
-          proposalEvent?.contractId ?? '',
-          'TransferPreapprovalProposal_Accept',
-          {
-            context: { amuletRules: await amuletRulesId(net), context: await transferContext(net) },
-            inputs: [inputAmulet(coin)],
-            expiresAt: new Date(Date.parse(now) + 30 * dayMillis).toISOString(),
-          },
-        ),
-      ],
-    });
-  };
-
-  const holdings = async (user: string, party: string) =>
-    (await activeContracts(net, { user, party, filter: interfaceFilter(spliceIds.holding) }))
-      .map((event) => event.interfaceViews[0]?.viewValue as { amount: string; lock: unknown })
-      .map((view) => `${view.lock === null ? '' : 'locked '}${view.amount}`)
-      .sort();
 
   const unlockedOf = async (user: string, party: string) =>
     (await activeContracts(net, { user, party, filter: interfaceFilter(spliceIds.holding) }))
@@ -238,12 +178,15 @@ describe('a token-standard transfer with the registry’s factory and choice con
     );
     expect(kind).toBe('self');
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
-    expect(await holdings('alice', alice)).toEqual(['1000.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['1000.0000000000']);
   });
 
   it('pays the receiver who accepts with the registry’s accept context', async () => {
     const instruction = await offer('400');
-    expect(await holdings('alice', alice)).toEqual(['600.0000000000', 'locked 400.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual([
+      '600.0000000000',
+      'locked 400.0000000000',
+    ]);
     const { context, response } = await act({ user: 'bob', actAs: bob, instruction }, 'accept');
     const values = context.choiceContextData.values;
     expect(values['expire-lock']).toEqual({ tag: 'AV_Bool', value: true });
@@ -253,8 +196,8 @@ describe('a token-standard transfer with the registry’s factory and choice con
     expect(locked).toBeDefined();
     const result = rootResult<TransferResult>(await treeOf(response));
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
-    expect(await holdings('bob', bob)).toEqual(['400.0000000000']);
-    expect(await holdings('alice', alice)).toEqual(['600.0000000000']);
+    expect(await holdingAmounts(net, 'bob', bob)).toEqual(['400.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['600.0000000000']);
     // Once accepted, the instruction is gone, and so is its context.
     const gone = await registryCall(
       net,
@@ -266,13 +209,16 @@ describe('a token-standard transfer with the registry’s factory and choice con
 
   it('returns the locked funds to the sender when the receiver rejects', async () => {
     const instruction = await offer('250');
-    expect(await holdings('alice', alice)).toEqual(['350.0000000000', 'locked 250.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual([
+      '350.0000000000',
+      'locked 250.0000000000',
+    ]);
     const { response } = await act({ user: 'bob', actAs: bob, instruction }, 'reject');
     const result = rootResult<TransferResult>(await treeOf(response));
     expect(result.output.tag).toBe('TransferInstructionResult_Failed');
     expect(result.senderChangeCids).toHaveLength(1);
-    expect(await holdings('alice', alice)).toEqual(['250.0000000000', '350.0000000000']);
-    expect(await holdings('bob', bob)).toEqual(['400.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['250.0000000000', '350.0000000000']);
+    expect(await holdingAmounts(net, 'bob', bob)).toEqual(['400.0000000000']);
   });
 
   it('returns the locked funds to the sender who withdraws', async () => {
@@ -280,12 +226,12 @@ describe('a token-standard transfer with the registry’s factory and choice con
     const { response } = await act({ user: 'alice', actAs: alice, instruction }, 'withdraw');
     const result = rootResult<TransferResult>(await treeOf(response));
     expect(result.output.tag).toBe('TransferInstructionResult_Failed');
-    expect(await holdings('alice', alice)).toEqual(['100.0000000000', '500.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['100.0000000000', '500.0000000000']);
   });
 
   it('transfers directly to a receiver with a preapproval, featuring its provider', async () => {
     const carol = await partyWithUser(net, 'carol', { readsDso: false });
-    await preapprove(carol);
+    await preapprove(net, { user: 'carol', receiver: carol, days: 30 });
     const inputs = await unlockedOf('alice', alice);
     const choiceArguments = await transferOf(alice, carol, { amount: '75', inputs });
     const factory = await factoryFor(choiceArguments);
@@ -312,18 +258,10 @@ describe('a token-standard transfer with the registry’s factory and choice con
     const { kind, result } = await transfer('alice', choiceArguments);
     expect(kind).toBe('direct');
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
-    expect(await holdings('carol', carol)).toEqual(['75.0000000000']);
-    const operatorsOf = async (templateId: string) =>
-      (
-        await activeContracts(net, {
-          user: net.operatorUser,
-          party: net.operator,
-          filter: templateFilter(templateId),
-        })
-      ).map((event) => event.createArgument);
+    expect(await holdingAmounts(net, 'carol', carol)).toEqual(['75.0000000000']);
     // Splice's factory sends through TransferPreapproval_SendV2: the featured provider gets an
     // activity marker, which the DSO's automation converts into its AppRewardCoupon.
-    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([
+    expect(await operatorPayloads(net, spliceIds.featuredAppActivityMarker)).toEqual([
       expect.objectContaining({ provider: net.operator, beneficiary: net.operator }),
     ]);
     const marked = expect.objectContaining({
@@ -331,10 +269,10 @@ describe('a token-standard transfer with the registry’s factory and choice con
       beneficiary: net.operator,
       featured: true,
     });
-    expect(await operatorsOf(spliceIds.appRewardCoupon)).not.toContainEqual(marked);
+    expect(await operatorPayloads(net, spliceIds.appRewardCoupon)).not.toContainEqual(marked);
     await json(await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 600 } }));
-    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([]);
-    expect(await operatorsOf(spliceIds.appRewardCoupon)).toContainEqual(marked);
+    expect(await operatorPayloads(net, spliceIds.featuredAppActivityMarker)).toEqual([]);
+    expect(await operatorPayloads(net, spliceIds.appRewardCoupon)).toContainEqual(marked);
   });
 
   it('says there is no lock to expire once the sender took back an expired lock', async () => {

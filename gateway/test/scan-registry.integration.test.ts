@@ -6,10 +6,9 @@ import {
   dsoContracts,
   latestOpenRound,
   nodeTime,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   units,
 } from './splice-fixtures.ts';
 import { registryCall, registryContract } from './splice-registry.ts';
@@ -28,9 +27,7 @@ describe('the token-standard registry at /api/scan/registry', () => {
   let bob: string;
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice');
-    bob = await partyWithUser(net, 'bob');
+    ({ net, alice, bob } = await startSpliceNodeWith(['alice', 'bob']));
   });
   afterAll(() => net.node.close());
 

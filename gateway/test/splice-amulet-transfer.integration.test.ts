@@ -20,10 +20,9 @@ import {
   advanceRounds,
   expectRefused,
   latestOpenRound,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   units,
 } from './splice-fixtures.ts';
 
@@ -37,10 +36,7 @@ describe('tapping and transferring amulet over the Ledger API', () => {
   let carol: string;
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice');
-    bob = await partyWithUser(net, 'bob');
-    carol = await partyWithUser(net, 'carol');
+    ({ net, alice, bob, carol } = await startSpliceNodeWith(['alice', 'bob', 'carol']));
     // A desk that receivers have authorized to sign for them, as AmuletRules_Transfer needs.
     await createUser(net.node, 'desk', [alice, bob, carol], [net.dso]);
   });

@@ -102,6 +102,25 @@ export async function partyWithUser(
   return party;
 }
 
+/**
+ * A node as `startSpliceNode` starts it, with a party and user for each of `names` as
+ * `partyWithUser` makes them: `net`, and each party under its name.
+ */
+export async function startSpliceNodeWith<TName extends string>(
+  names: readonly TName[],
+  options: { readsDso?: boolean } = {},
+): Promise<{ net: SpliceNode } & Record<Exclude<TName, 'net'>, string>> {
+  const net = await startSpliceNode();
+  try {
+    const parties: Record<string, string> = {};
+    for (const name of names) parties[name] = await partyWithUser(net, name, options);
+    return { ...parties, net } as { net: SpliceNode } & Record<Exclude<TName, 'net'>, string>;
+  } catch (error) {
+    await net.node.close();
+    throw error;
+  }
+}
+
 export async function ledgerEnd(node: TestNode): Promise<number> {
   return (await json<{ offset: number }>(await node.call('/v2/state/ledger-end'))).offset;
 }

@@ -24,7 +24,7 @@ import {
   partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   submitRaw,
   units,
 } from './splice-fixtures.ts';
@@ -52,8 +52,7 @@ describe('holding fees over the Ledger API', () => {
   let coins: { ten: string; dust: string; start: number };
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice');
+    ({ net, alice } = await startSpliceNodeWith(['alice']));
     await createUser(net.node, 'dso-operator', [net.dso]);
   });
   afterAll(() => net.node.close());

@@ -1,4 +1,5 @@
 import { exercise, json } from './ledger-fixtures.ts';
+import { expectMatchesSpec, type SpecName } from './openapi-validator.ts';
 import type { Tree } from './splice-amulet-calls.ts';
 import {
   activeContracts,
@@ -158,6 +159,25 @@ export type RegistryChoiceContextBody = {
 /** Calls `/api/scan/registry` + `path`: a POST with `body`, or a GET without one. */
 export function registryCall(net: SpliceNode, path: string, body?: unknown): Promise<Response> {
   return net.node.call(`/api/scan/registry${path}`, { user: null, body });
+}
+
+/** A registry POST whose answer must match `spec`'s operation; the body of a 200, else throws. */
+export async function registryAnswer<T>(
+  net: SpliceNode,
+  request: { readonly spec: SpecName; readonly path: string; readonly body: unknown },
+): Promise<T> {
+  const { spec, path, body } = request;
+  const response = await registryCall(net, path, body);
+  const parsed = await response.json();
+  expectMatchesSpec({
+    spec,
+    method: 'post',
+    path: `/registry${path}`,
+    status: response.status,
+    body: parsed,
+  });
+  if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(parsed)}`);
+  return parsed as T;
 }
 
 /** The registry's answer as tokenStandardChoice takes a context; debug fields go along too. */

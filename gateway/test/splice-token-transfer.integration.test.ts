@@ -7,10 +7,9 @@ import {
   interfaceFilter,
   nodeTime,
   type Payload,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
 } from './splice-fixtures.ts';
 import {
   type Disclosed,
@@ -21,6 +20,7 @@ import {
   tokenStandardChoice,
   treeOf,
 } from './splice-registry.ts';
+import { holdingAmounts } from './splice-wallet-calls.ts';
 
 // A token-standard transfer over the Ledger API, as a wallet SDK makes it: the sender calls
 // TransferFactory_Transfer on ExternalPartyAmuletRules with the registry's choice context and
@@ -41,19 +41,10 @@ describe('a token-standard transfer offer over the Ledger API', () => {
   let instruction: string;
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice', { readsDso: false });
-    bob = await partyWithUser(net, 'bob', { readsDso: false });
+    ({ net, alice, bob } = await startSpliceNodeWith(['alice', 'bob'], { readsDso: false }));
     factory = disclosure(net, await registryContract(net, spliceIds.externalPartyAmuletRules));
   });
   afterAll(() => net.node.close());
-
-  /** A party's holdings through the Holding interface: "amount" or "locked amount". */
-  const holdings = async (user: string, party: string) =>
-    (await activeContracts(net, { user, party, filter: interfaceFilter(spliceIds.holding) }))
-      .map((event) => event.interfaceViews[0]?.viewValue as { amount: string; lock: unknown })
-      .map((view) => `${view.lock === null ? '' : 'locked '}${view.amount}`)
-      .sort();
 
   const offer = async (transfer: { amount: string; inputs: string[] }, expectedAdmin = net.dso) => {
     const now = await nodeTime(net);
@@ -96,7 +87,10 @@ describe('a token-standard transfer offer over the Ledger API', () => {
     expect(result.output.tag).toBe('TransferInstructionResult_Pending');
     expect(result.senderChangeCids).toHaveLength(1);
     instruction = String(result.output.value.transferInstructionCid);
-    expect(await holdings('alice', alice)).toEqual(['600.0000000000', 'locked 400.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual([
+      '600.0000000000',
+      'locked 400.0000000000',
+    ]);
     const [locked] = (
       await activeContracts(net, {
         user: 'alice',
@@ -122,7 +116,7 @@ describe('a token-standard transfer offer over the Ledger API', () => {
       transfer: { sender: alice, receiver: bob, amount: '400.0000000000' },
       status: { tag: 'TransferPendingReceiverAcceptance' },
     });
-    expect(await holdings('bob', bob)).toEqual([]);
+    expect(await holdingAmounts(net, 'bob', bob)).toEqual([]);
   });
 
   it('refuses an offer naming another admin, and changes nothing', async () => {
@@ -174,8 +168,8 @@ describe('a token-standard transfer offer over the Ledger API', () => {
     });
     const result = rootResult<TransferResult>(await treeOf(await accept()()));
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
-    expect(await holdings('bob', bob)).toEqual(['400.0000000000']);
-    expect(await holdings('alice', alice)).toEqual(['600.0000000000']);
+    expect(await holdingAmounts(net, 'bob', bob)).toEqual(['400.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['600.0000000000']);
     expect(
       await activeContracts(net, {
         user: 'bob',

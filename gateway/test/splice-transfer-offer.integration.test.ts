@@ -6,7 +6,6 @@ import {
   createdIn,
   inputAmulet,
   rootResult,
-  submitTree,
   tap,
   transferContext,
 } from './splice-amulet-calls.ts';
@@ -14,14 +13,14 @@ import {
   activeContracts,
   expectRefused,
   nodeTime,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
+  startSpliceNodeWith,
   submitRaw,
   templateFilter,
   units,
 } from './splice-fixtures.ts';
+import { installWallet } from './splice-wallet-calls.ts';
 
 // The legacy wallet transfer over the Ledger API: the validator's wallet backend creates a
 // TransferOffer through the sender's WalletAppInstall, accepts it through the receiver's, and
@@ -37,33 +36,14 @@ describe('a legacy transfer offer over the Ledger API', () => {
   const backend = 'wallet-backend';
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice');
-    bob = await partyWithUser(net, 'bob');
+    ({ net, alice, bob } = await startSpliceNodeWith(['alice', 'bob']));
     // The validator's wallet backend acts as the operator and reads as its end users.
     await createUser(net.node, backend, [net.operator], [alice, bob, net.dso]);
     await createUser(net.node, 'onboarding', [net.operator, alice, bob], [net.dso]);
-    const install = async (endUserParty: string, endUserName: string) => {
-      const tree = await submitTree(net, {
-        user: 'onboarding',
-        actAs: [endUserParty, net.operator],
-        commands: [
-          {
-            CreateCommand: {
-              templateId: spliceIds.walletAppInstall,
-              createArguments: {
-                dsoParty: net.dso,
-                validatorParty: net.operator,
-                endUserName,
-                endUserParty,
-              },
-            },
-          },
-        ],
-      });
-      return createdIn(tree, spliceIds.walletAppInstall)[0]?.contractId ?? '';
+    installs = {
+      alice: await installWallet(net, 'onboarding', { party: alice, name: 'alice' }),
+      bob: await installWallet(net, 'onboarding', { party: bob, name: 'bob' }),
     };
-    installs = { alice: await install(alice, 'alice'), bob: await install(bob, 'bob') };
   });
   afterAll(() => net.node.close());
 

@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercise, json } from './ledger-fixtures.ts';
-import {
-  amuletRulesId,
-  createdIn,
-  inputAmulet,
-  rootResult,
-  tap,
-  transferContext,
-} from './splice-amulet-calls.ts';
+import { json } from './ledger-fixtures.ts';
+import { createdIn, rootResult } from './splice-amulet-calls.ts';
 import {
   activeContracts,
   type CreatedEvent,
-  interfaceFilter,
   ledgerEnd,
   nodeTime,
   type Payload,
-  partyWithUser,
   type SpliceNode,
   spliceIds,
-  startSpliceNode,
-  submitRaw,
+  startSpliceNodeWith,
   templateFilter,
 } from './splice-fixtures.ts';
 import {
@@ -30,6 +20,7 @@ import {
   tokenStandardChoice,
   treeOf,
 } from './splice-registry.ts';
+import { holdingAmounts, operatorPayloads, preapprove } from './splice-wallet-calls.ts';
 
 // A one-step transfer through the receiver's TransferPreapproval over the Ledger API: created
 // by the validator operator from the receiver's proposal (paying for the days beyond the free
@@ -48,62 +39,19 @@ describe('a TransferPreapproval over the Ledger API', () => {
   let created: { updateId: string; offset: number };
 
   beforeAll(async () => {
-    net = await startSpliceNode();
-    alice = await partyWithUser(net, 'alice', { readsDso: false });
-    carol = await partyWithUser(net, 'carol', { readsDso: false });
-    dave = await partyWithUser(net, 'dave', { readsDso: false });
+    ({ net, alice, carol, dave } = await startSpliceNodeWith(['alice', 'carol', 'dave'], {
+      readsDso: false,
+    }));
   });
   afterAll(() => net.node.close());
 
-  const holdings = async (user: string, party: string) =>
-    (await activeContracts(net, { user, party, filter: interfaceFilter(spliceIds.holding) }))
-      .map((event) => String(event.interfaceViews[0]?.viewValue.amount))
-      .sort();
-
   it('is created by the provider from the receiver’s proposal, paying for days beyond 90', async () => {
-    const proposal = await json<{ transactionTree: Parameters<typeof createdIn>[0] }>(
-      await submitRaw(net, {
-        user: 'carol',
-        actAs: [carol],
-        readAs: [],
-        commands: [
-          {
-            CreateCommand: {
-              templateId: spliceIds.transferPreapprovalProposal,
-              createArguments: { receiver: carol, provider: net.operator, expectedDso: net.dso },
-            },
-          },
-        ],
-      }),
-    );
-    const [proposalEvent] = createdIn(
-      proposal.transactionTree,
-      spliceIds.transferPreapprovalProposal,
-    );
-    const coin = (await tap(net, net.operatorUser, net.operator, '100.0')).amulet;
-    const now = await nodeTime(net);
-    const response = await submitRaw(net, {
-      user: net.operatorUser,
-      actAs: [net.operator],
-      commands: [
-        exercise(
-          spliceIds.transferPreapprovalProposal,
-          proposalEvent?.contractId ?? '',
-          'TransferPreapprovalProposal_Accept',
-          {
-            context: { amuletRules: await amuletRulesId(net), context: await transferContext(net) },
-            inputs: [inputAmulet(coin)],
-            expiresAt: new Date(Date.parse(now) + 100 * dayMillis).toISOString(),
-          },
-        ),
-      ],
-    });
-    const tree = await treeOf(response);
+    const tree = await preapprove(net, { user: 'carol', receiver: carol, days: 100 });
     created = { updateId: tree.updateId, offset: tree.offset };
     // By hand: 100 days, of which 90 are free; 10 days × 0.00274 USD = 0.0274 USD, at 0.005 USD
     // per amulet 5.48 amulet burnt.
     expect(rootResult(tree)).toMatchObject({ amuletPaid: '5.4800000000' });
-    expect(await holdings(net.operatorUser, net.operator)).toEqual(['94.5200000000']);
+    expect(await holdingAmounts(net, net.operatorUser, net.operator)).toEqual(['94.5200000000']);
     [preapproval] = createdIn(tree, spliceIds.transferPreapproval) as [CreatedEvent];
     expect(preapproval.createArgument).toMatchObject({
       dso: net.dso,
@@ -162,28 +110,20 @@ describe('a TransferPreapproval over the Ledger API', () => {
     const tree = await treeOf(response);
     const result = rootResult<{ output: { tag: string } }>(tree);
     expect(result.output.tag).toBe('TransferInstructionResult_Completed');
-    expect(await holdings('carol', carol)).toEqual(['250.0000000000']);
-    expect(await holdings('alice', alice)).toEqual(['750.0000000000']);
-    const operatorsOf = async (templateId: string) =>
-      (
-        await activeContracts(net, {
-          user: net.operatorUser,
-          party: net.operator,
-          filter: templateFilter(templateId),
-        })
-      ).map((event) => event.createArgument);
+    expect(await holdingAmounts(net, 'carol', carol)).toEqual(['250.0000000000']);
+    expect(await holdingAmounts(net, 'alice', alice)).toEqual(['750.0000000000']);
     // Splice's factory sends through TransferPreapproval_SendV2, whose featured provider gets
     // a FeaturedAppActivityMarker rather than a coupon of the open round.
     expect(JSON.stringify(tree)).toContain('TransferPreapproval_SendV2');
-    expect(await operatorsOf(spliceIds.appRewardCoupon)).toEqual([]);
-    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([
+    expect(await operatorPayloads(net, spliceIds.appRewardCoupon)).toEqual([]);
+    expect(await operatorPayloads(net, spliceIds.featuredAppActivityMarker)).toEqual([
       { dso: net.dso, provider: net.operator, beneficiary: net.operator, weight: '1.0000000000' },
     ]);
     // The DSO's automation converts it as the round ticks: featuredAppActivityMarkerAmount
     // 1.0 USD / 0.005 USD per amulet = 200 amulet, in an open round of that time.
     await json(await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 600 } }));
-    expect(await operatorsOf(spliceIds.featuredAppActivityMarker)).toEqual([]);
-    expect(await operatorsOf(spliceIds.appRewardCoupon)).toEqual([
+    expect(await operatorPayloads(net, spliceIds.featuredAppActivityMarker)).toEqual([]);
+    expect(await operatorPayloads(net, spliceIds.appRewardCoupon)).toEqual([
       {
         dso: net.dso,
         provider: net.operator,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advance, appCall, appOk, appRefused, tapFor } from './validator-apps-fixtures.ts';
-import { onboard, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import { advance, tapFor } from './validator-apps-fixtures.ts';
+import {
+  ok,
+  onboard,
+  refused,
+  startValidatorNode,
+  type ValidatorNode,
+  validator,
+} from './validator-fixtures.ts';
 
 // The name service through the validator: a user requests an entry, accepts its subscription
 // in the wallet, the SV's automation collects the payment and creates the entry, which the
@@ -34,13 +41,13 @@ describe('ANS entries through the validator app', () => {
   let carol: string;
 
   const entriesOf = async (user: string) =>
-    (await appOk<{ entries: Entry[] }>(net, '/v0/entry/all', { user })).entries;
+    (await ok<{ entries: Entry[] }>(net, '/v0/entry/all', { user })).entries;
   const buyEntry = async (user: string, name: string) => {
-    const created = await appOk<Created>(net, '/v0/entry/create', {
+    const created = await ok<Created>(net, '/v0/entry/create', {
       user,
       body: { name, url: `https://${user}.example.com`, description: `${user}'s name` },
     });
-    const accepted = await appOk<{ initial_payment_contract_id: string }>(
+    const accepted = await ok<{ initial_payment_contract_id: string }>(
       net,
       `/v0/wallet/subscription-requests/${created.subscriptionRequestCid}/accept`,
       { user, method: 'POST' },
@@ -62,12 +69,12 @@ describe('ANS entries through the validator app', () => {
   afterAll(() => net.node.close());
 
   it('creates a subscription request for a valid name and refuses others', async () => {
-    const created = await appOk<Created>(net, '/v0/entry/create', {
+    const created = await ok<Created>(net, '/v0/entry/create', {
       user: 'alice',
       body: { name: 'spare.unverified.ans', url: '', description: '' },
     });
     expect(created).toMatchObject({ name: 'spare.unverified.ans', url: '', description: '' });
-    const request = await appOk<Contract>(
+    const request = await ok<Contract>(
       net,
       `/v0/wallet/subscription-requests/${created.subscriptionRequestCid}`,
       { user: 'alice' },
@@ -78,19 +85,19 @@ describe('ANS entries through the validator app', () => {
     });
     // Bob may neither see nor answer Alice's request.
     const path = `/v0/wallet/subscription-requests/${created.subscriptionRequestCid}`;
-    await appRefused(net, path, { user: 'bob' }, 403);
-    await appRefused(net, `${path}/accept`, { user: 'bob', method: 'POST' }, 403);
-    await appOk(net, `${path}/reject`, { user: 'alice', method: 'POST' });
-    await appRefused(net, path, { user: 'alice' }, 404);
+    await refused(net, path, { user: 'bob' }, { status: 403 });
+    await refused(net, `${path}/accept`, { user: 'bob', method: 'POST' }, { status: 403 });
+    await ok(net, `${path}/reject`, { user: 'alice', method: 'POST' });
+    await refused(net, path, { user: 'alice' }, { status: 404 });
     for (const name of ['alice.ans', 'alice.unverified.cns', 'Alice.unverified.ans']) {
       const body = { name, url: '', description: '' };
-      await appRefused(net, '/v0/entry/create', { user: 'alice', body }, 400);
+      await refused(net, '/v0/entry/create', { user: 'alice', body }, { status: 400 });
     }
     const badUrl = { name: 'a.unverified.ans', url: 'ftp://x', description: '' };
-    await appRefused(net, '/v0/entry/create', { user: 'alice', body: badUrl }, 400);
+    await refused(net, '/v0/entry/create', { user: 'alice', body: badUrl }, { status: 400 });
     // A user without a wallet here has no entries to make.
     const valid = { name: 'nobody.unverified.ans', url: '', description: '' };
-    await appRefused(net, '/v0/entry/create', { user: 'nobody', body: valid }, 404);
+    await refused(net, '/v0/entry/create', { user: 'nobody', body: valid }, { status: 404 });
   });
 
   it('creates the entry once the wallet pays for it, visible through the scan proxy', async () => {
@@ -110,30 +117,35 @@ describe('ANS entries through the validator app', () => {
     const expires = Number(entry?.expiresAt);
     expect(expires - before).toBeGreaterThanOrEqual(90 * dayMillis);
     expect(expires - before).toBeLessThan(90 * dayMillis + 60_000);
-    const byName = await appOk<{ entry: ProxyEntry }>(
+    const byName = await ok<{ entry: ProxyEntry }>(
       net,
       '/v0/scan-proxy/ans-entries/by-name/alice.unverified.ans',
       { user: 'bob' },
     );
     expect(byName.entry).toMatchObject({ contract_id: entry?.contractId, user: alice });
-    const byParty = await appOk<{ entry: ProxyEntry }>(
+    const byParty = await ok<{ entry: ProxyEntry }>(
       net,
       `/v0/scan-proxy/ans-entries/by-party/${alice}`,
       { user: null },
     );
     expect(byParty.entry.name).toBe('alice.unverified.ans');
-    const listed = await appOk<{ entries: ProxyEntry[] }>(
+    const listed = await ok<{ entries: ProxyEntry[] }>(
       net,
       '/v0/scan-proxy/ans-entries?name_prefix=alice&page_size=10',
       { user: 'bob' },
     );
     expect(listed.entries.map((found) => found.name)).toEqual(['alice.unverified.ans']);
     expect(await entriesOf('bob')).toEqual([]);
-    await appRefused(net, `/v0/scan-proxy/ans-entries/by-party/${bob}`, { user: 'bob' }, 404);
+    await refused(
+      net,
+      `/v0/scan-proxy/ans-entries/by-party/${bob}`,
+      { user: 'bob' },
+      { status: 404 },
+    );
     // The name is taken now.
     const again = { name: 'alice.unverified.ans', url: '', description: '' };
-    await appRefused(net, '/v0/entry/create', { user: 'bob', body: again }, 400);
-    const { subscriptions } = await appOk<Subscriptions>(net, '/v0/wallet/subscriptions', {
+    await refused(net, '/v0/entry/create', { user: 'bob', body: again }, { status: 400 });
+    const { subscriptions } = await ok<Subscriptions>(net, '/v0/wallet/subscriptions', {
       user: 'alice',
     });
     expect(subscriptions).toHaveLength(1);
@@ -143,31 +155,31 @@ describe('ANS entries through the validator app', () => {
 
   it('returns the payment of a second buyer of a name that was taken meanwhile', async () => {
     const body = { name: 'shared.unverified.ans', url: '', description: '' };
-    const bobs = await appOk<Created>(net, '/v0/entry/create', { user: 'bob', body });
-    const before = await appOk<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
+    const bobs = await ok<Created>(net, '/v0/entry/create', { user: 'bob', body });
+    const before = await ok<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
       user: 'bob',
     });
     await buyEntry('carol', 'shared.unverified.ans');
-    await appOk(net, `/v0/wallet/subscription-requests/${bobs.subscriptionRequestCid}/accept`, {
+    await ok(net, `/v0/wallet/subscription-requests/${bobs.subscriptionRequestCid}/accept`, {
       user: 'bob',
       method: 'POST',
     });
     await advance(net, 1);
     expect(await entriesOf('bob')).toEqual([]);
-    const initial = await appOk<{ initial_payments: unknown[] }>(
+    const initial = await ok<{ initial_payments: unknown[] }>(
       net,
       '/v0/wallet/subscription-initial-payments',
       { user: 'bob' },
     );
     expect(initial.initial_payments).toEqual([]);
-    const after = await appOk<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
+    const after = await ok<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
       user: 'bob',
     });
     expect(Number(after.effective_unlocked_qty)).toBeCloseTo(
       Number(before.effective_unlocked_qty),
       2,
     );
-    const owner = await appOk<{ entry: ProxyEntry }>(
+    const owner = await ok<{ entry: ProxyEntry }>(
       net,
       '/v0/scan-proxy/ans-entries/by-name/shared.unverified.ans',
       { user: 'bob' },
@@ -177,22 +189,22 @@ describe('ANS entries through the validator app', () => {
 
   it('renews a paid entry in its last 30 days and expires one whose subscription ended', async () => {
     await buyEntry('bob', 'bob.unverified.ans');
-    const { subscriptions } = await appOk<Subscriptions>(net, '/v0/wallet/subscriptions', {
+    const { subscriptions } = await ok<Subscriptions>(net, '/v0/wallet/subscriptions', {
       user: 'bob',
     });
     const idle = subscriptions[0]?.state.idle?.contract_id ?? '';
-    await appRefused(
+    await refused(
       net,
       `/v0/wallet/subscription-requests/${idle}`,
       {
         user: 'alice',
         method: 'DELETE',
       },
-      403,
+      { status: 403 },
     );
-    await appOk(net, `/v0/wallet/subscription-requests/${idle}`, { user: 'bob', method: 'DELETE' });
+    await ok(net, `/v0/wallet/subscription-requests/${idle}`, { user: 'bob', method: 'DELETE' });
     expect(
-      (await appOk<Subscriptions>(net, '/v0/wallet/subscriptions', { user: 'bob' })).subscriptions,
+      (await ok<Subscriptions>(net, '/v0/wallet/subscriptions', { user: 'bob' })).subscriptions,
     ).toEqual([]);
     const [first] = await entriesOf('alice');
     const [bobs] = await entriesOf('bob');
@@ -206,13 +218,13 @@ describe('ANS entries through the validator app', () => {
 
     await advance(net, 30 * daySeconds);
     expect(await entriesOf('bob')).toEqual([]);
-    await appRefused(
+    await refused(
       net,
       '/v0/scan-proxy/ans-entries/by-name/bob.unverified.ans',
       { user: 'bob' },
-      404,
+      { status: 404 },
     );
-    const listed = await appOk<{ entries: ProxyEntry[] }>(
+    const listed = await ok<{ entries: ProxyEntry[] }>(
       net,
       '/v0/scan-proxy/ans-entries?name_prefix=bob&page_size=10',
       { user: 'bob' },
@@ -222,7 +234,7 @@ describe('ANS entries through the validator app', () => {
       renewed?.contractId,
     ]);
     // The wallet paid 1 USD (200 CC) twice for Alice's name, less a little holding fee.
-    const answer = await appCall<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
+    const answer = await validator<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
       user: 'alice',
     });
     const left = Number(answer.body.effective_unlocked_qty);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateParty, createdIds, createUser, submitTree } from './ledger-fixtures.ts';
-import { appOk, appRefused } from './validator-apps-fixtures.ts';
-import { onboard, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import {
+  ok,
+  onboard,
+  refused,
+  startValidatorNode,
+  type ValidatorNode,
+} from './validator-fixtures.ts';
 
 // Minting delegations: a party (an external one, say) proposes that Alice's wallet mints its
 // rewards; Alice, the delegate, accepts (replacing an earlier delegation of the same party),
@@ -45,9 +50,9 @@ describe('minting delegations through the wallet API', () => {
     return createdIds(tree)[0] ?? '';
   };
   const proposals = (user: string, query = '') =>
-    appOk<Proposals>(net, `/v0/wallet/minting-delegation-proposals${query}`, { user });
+    ok<Proposals>(net, `/v0/wallet/minting-delegation-proposals${query}`, { user });
   const delegations = (user: string) =>
-    appOk<Delegations>(net, '/v0/wallet/minting-delegations', { user });
+    ok<Delegations>(net, '/v0/wallet/minting-delegations', { user });
 
   beforeAll(async () => {
     net = await startValidatorNode();
@@ -66,8 +71,8 @@ describe('minting delegations through the wallet API', () => {
     ]);
     expect((await proposals('bob')).proposals).toEqual([]);
     const accept = `/v0/wallet/minting-delegation-proposals/${first}/accept`;
-    await appRefused(net, accept, { user: 'bob', method: 'POST' }, 403);
-    const created = await appOk<{ contract_id: string }>(net, accept, {
+    await refused(net, accept, { user: 'bob', method: 'POST' }, { status: 403 });
+    const created = await ok<{ contract_id: string }>(net, accept, {
       user: 'alice',
       method: 'POST',
     });
@@ -77,7 +82,7 @@ describe('minting delegations through the wallet API', () => {
     expect(delegation?.contract.payload).toMatchObject({ beneficiary: carol, delegate: alice });
 
     const second = await propose('20');
-    const replaced = await appOk<{ contract_id: string }>(
+    const replaced = await ok<{ contract_id: string }>(
       net,
       `/v0/wallet/minting-delegation-proposals/${second}/accept`,
       { user: 'alice', method: 'POST' },
@@ -85,14 +90,14 @@ describe('minting delegations through the wallet API', () => {
     const now = (await delegations('alice')).delegations;
     expect(now.map((item) => item.contract.contract_id)).toEqual([replaced.contract_id]);
     expect(now[0]?.contract.payload.amuletMergeLimit).toBe('20');
-    await appRefused(net, accept, { user: 'alice', method: 'POST' }, 404);
+    await refused(net, accept, { user: 'alice', method: 'POST' }, { status: 404 });
   });
 
   it('rejects a proposal, and drops one its beneficiary withdrew', async () => {
     const unwanted = await propose('5');
     const reject = `/v0/wallet/minting-delegation-proposals/${unwanted}/reject`;
-    await appRefused(net, reject, { user: 'bob', method: 'POST' }, 403);
-    await appOk(net, reject, { user: 'alice', method: 'POST' });
+    await refused(net, reject, { user: 'bob', method: 'POST' }, { status: 403 });
+    await ok(net, reject, { user: 'alice', method: 'POST' });
     expect((await proposals('alice')).proposals).toEqual([]);
     const withdrawn = await propose('6');
     expect((await proposals('alice')).proposals).toHaveLength(1);
@@ -105,11 +110,11 @@ describe('minting delegations through the wallet API', () => {
       },
     });
     expect((await proposals('alice')).proposals).toEqual([]);
-    await appRefused(
+    await refused(
       net,
       `/v0/wallet/minting-delegation-proposals/${withdrawn}/accept`,
       { user: 'alice', method: 'POST' },
-      404,
+      { status: 404 },
     );
   });
 
@@ -121,17 +126,17 @@ describe('minting delegations through the wallet API', () => {
     const rest = await proposals('alice', `?limit=2&after=${first.next_page_token}`);
     expect(rest.proposals.map((item) => item.contract.contract_id)).toEqual(ids.slice(2));
     expect(rest.next_page_token).toBeUndefined();
-    await appRefused(
+    await refused(
       net,
       '/v0/wallet/minting-delegation-proposals?limit=x',
       { user: 'alice' },
-      400,
+      { status: 400 },
     );
 
     const [delegation] = (await delegations('alice')).delegations;
     const end = `/v0/wallet/minting-delegations/${delegation?.contract.contract_id}/reject`;
-    await appRefused(net, end, { user: 'bob', method: 'POST' }, 403);
-    await appOk(net, end, { user: 'alice', method: 'POST' });
+    await refused(net, end, { user: 'bob', method: 'POST' }, { status: 403 });
+    await ok(net, end, { user: 'alice', method: 'POST' });
     expect((await delegations('alice')).delegations).toEqual([]);
   });
 });

@@ -28,16 +28,30 @@ export async function startValidatorNode(): Promise<ValidatorNode> {
   };
 }
 
-/** Which spec document describes a validator path (the newest Splice, as main has it). */
-function specOf(path: string): SpecName {
-  if (/^\/v0\/wallet\/(transfer-offers(\/[^/]+\/status)?|buy-traffic-requests.*)$/.test(path)) {
-    return path.endsWith('/accept') || path.endsWith('/reject') || path.endsWith('/withdraw')
-      ? 'wallet-internal-main'
-      : 'wallet-external-main';
+/**
+ * The spec document of a validator path (the newest Splice, as main has it), and the path as that
+ * document spells it.
+ */
+function specOf(path: string): { spec: SpecName; path: string } {
+  const registry = /^\/v0\/scan-proxy(\/registry\/([a-z-]+)\/v1\/.*)$/.exec(path);
+  if (registry) {
+    const api = registry[2] === 'metadata' ? 'token-metadata' : registry[2];
+    const spec = api === 'allocations' ? 'allocation' : (api as SpecName);
+    return { spec, path: registry[1] ?? path };
   }
-  if (path.startsWith('/v0/wallet') || path === '/v0/feature-support')
-    return 'wallet-internal-main';
-  return 'validator-main';
+  if (/^\/v[01]\/scan-proxy\//.test(path)) return { spec: 'scan-proxy-main', path };
+  if (path.startsWith('/v0/entry/')) return { spec: 'ans-main', path };
+  if (/^\/v0\/wallet\/(transfer-offers(\/[^/]+\/status)?|buy-traffic-requests.*)$/.test(path)) {
+    return { spec: 'wallet-external-main', path };
+  }
+  if (
+    path.startsWith('/v0/wallet') ||
+    path.startsWith('/v0/allocations') ||
+    path === '/v0/feature-support'
+  ) {
+    return { spec: 'wallet-internal-main', path };
+  }
+  return { spec: 'validator-main', path };
 }
 
 /** Whether the spec declares an answer with this status for the operation. */
@@ -51,8 +65,9 @@ function declares(spec: SpecName, method: string, path: string, status: number):
 }
 
 /**
- * Calls `/api/validator{path}` as `user` and validates the answer against the spec; the status
- * and the parsed body (undefined when empty).
+ * Calls `/api/validator{path}` as `user` and validates the answer against the spec of its path
+ * (an error answer the spec does not declare must still be Splice's `{error}`); the status and
+ * the parsed body (undefined when empty).
  */
 export async function validator<T = Record<string, unknown>>(
   net: ValidatorNode,
@@ -64,13 +79,13 @@ export async function validator<T = Record<string, unknown>>(
   const text = await response.text();
   const body = text === '' ? undefined : JSON.parse(text);
   const status = response.status;
-  const spec = specOf(path);
-  if (status >= 400 && !declares(spec, method, path, status)) {
+  const { spec, path: specPath } = specOf(path.split('?')[0] ?? path);
+  if (status >= 400 && !declares(spec, method, specPath, status)) {
     // Most operations declare no error answers; Splice's are all the common ErrorResponse.
-    expect(Object.keys(body ?? {})).toEqual(['error']);
+    expect(Object.keys(body ?? {}), `${path} → ${status}`).toEqual(['error']);
     expect(typeof (body as { error: unknown }).error).toBe('string');
   } else {
-    expectMatchesSpec({ spec, method, path, status, body });
+    expectMatchesSpec({ spec, method, path: specPath, status, body });
   }
   return { status, body: body as T };
 }
@@ -109,6 +124,24 @@ export async function onboard(net: ValidatorNode, name: string): Promise<string>
     body: { name },
   });
   return body.party_id;
+}
+
+/**
+ * A devnet node with its validator app, and `names` onboarded in order as wallet users: `net`,
+ * and each user's party under its name.
+ */
+export async function startWithUsers<TName extends string>(
+  ...names: TName[]
+): Promise<{ net: ValidatorNode } & Record<Exclude<TName, 'net'>, string>> {
+  const net = await startValidatorNode();
+  try {
+    const parties: Record<string, string> = {};
+    for (const name of names) parties[name] = await onboard(net, name);
+    return { ...parties, net } as { net: ValidatorNode } & Record<Exclude<TName, 'net'>, string>;
+  } catch (error) {
+    await net.node.close();
+    throw error;
+  }
 }
 
 /** The node's clock, in unix microseconds. */

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOk, appRefused, tapFor } from './validator-apps-fixtures.ts';
-import { onboard, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import { tapFor } from './validator-apps-fixtures.ts';
+import {
+  ok,
+  onboard,
+  refused,
+  startValidatorNode,
+  type ValidatorNode,
+} from './validator-fixtures.ts';
 
 // The rest of the wallet API beside payments: a user features itself on the devnet and gives
 // the right up, locks amulet for a settlement leg and withdraws it, sees its development fund
@@ -24,7 +30,7 @@ describe('featured apps, allocations and the operator’s dumps through the vali
     );
   const unlocked = async (user: string) =>
     Number(
-      (await appOk<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', { user }))
+      (await ok<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', { user }))
         .effective_unlocked_qty,
     );
 
@@ -37,29 +43,29 @@ describe('featured apps, allocations and the operator’s dumps through the vali
   afterAll(() => net.node.close());
 
   it('grants a user its own featured app right on the devnet, once, and cancels it', async () => {
-    const status = () => appOk<Status>(net, '/v0/wallet/user-status', { user: 'alice' });
+    const status = () => ok<Status>(net, '/v0/wallet/user-status', { user: 'alice' });
     expect((await status()).has_featured_app_right).toBe(false);
-    const granted = await appOk<{ contract_id: string }>(
+    const granted = await ok<{ contract_id: string }>(
       net,
       '/v0/wallet/self-grant-feature-app-right',
       { user: 'alice', method: 'POST' },
     );
     expect((await status()).has_featured_app_right).toBe(true);
-    const again = await appOk<{ contract_id: string }>(
+    const again = await ok<{ contract_id: string }>(
       net,
       '/v0/wallet/self-grant-feature-app-right',
       { user: 'alice', body: {} },
     );
     expect(again.contract_id).toBe(granted.contract_id);
-    const scan = await appOk<{ featured_app_right?: Contract }>(
+    const scan = await ok<{ featured_app_right?: Contract }>(
       net,
       `/v0/scan-proxy/featured-apps/${alice}`,
       { user: 'bob' },
     );
     expect(scan.featured_app_right?.contract_id).toBe(granted.contract_id);
-    await appOk(net, '/v0/wallet/cancel-featured-app-rights', { user: 'alice', method: 'DELETE' });
+    await ok(net, '/v0/wallet/cancel-featured-app-rights', { user: 'alice', method: 'DELETE' });
     expect((await status()).has_featured_app_right).toBe(false);
-    expect(await appOk(net, `/v0/scan-proxy/featured-apps/${alice}`, { user: 'bob' })).toEqual({});
+    expect(await ok(net, `/v0/scan-proxy/featured-apps/${alice}`, { user: 'bob' })).toEqual({});
   });
 
   it('allocates amulet for a settlement leg and withdraws it as the sender only', async () => {
@@ -76,13 +82,13 @@ describe('featured apps, allocations and the operator’s dumps through the vali
       transfer_leg_id: 'leg-0',
       transfer_leg: { receiver: bob, amount: '50.0' },
     };
-    const allocated = await appOk<{ output: { allocation_cid?: string } }>(net, '/v0/allocations', {
+    const allocated = await ok<{ output: { allocation_cid?: string } }>(net, '/v0/allocations', {
       user: 'alice',
       body: request,
     });
     const allocation = allocated.output.allocation_cid ?? '';
     expect(before - (await unlocked('alice'))).toBeCloseTo(50, 6);
-    const listed = await appOk<{ allocations: Array<{ contract: Contract }> }>(
+    const listed = await ok<{ allocations: Array<{ contract: Contract }> }>(
       net,
       '/v0/allocations',
       { user: 'alice' },
@@ -92,66 +98,70 @@ describe('featured apps, allocations and the operator’s dumps through the vali
       allocation: { transferLegId: 'leg-0', transferLeg: { sender: alice, receiver: bob } },
     });
     expect(
-      (await appOk<{ allocations: unknown[] }>(net, '/v0/allocations', { user: 'bob' }))
-        .allocations,
+      (await ok<{ allocations: unknown[] }>(net, '/v0/allocations', { user: 'bob' })).allocations,
     ).toEqual([]);
     const withdraw = `/v0/allocations/${allocation}/withdraw`;
-    await appRefused(net, withdraw, { user: 'bob', method: 'POST' }, 403);
-    const withdrawn = await appOk<{ sender_holding_cids: string[] }>(net, withdraw, {
+    await refused(net, withdraw, { user: 'bob', method: 'POST' }, { status: 403 });
+    const withdrawn = await ok<{ sender_holding_cids: string[] }>(net, withdraw, {
       user: 'alice',
       method: 'POST',
     });
     expect(withdrawn.sender_holding_cids).toHaveLength(1);
     expect(await unlocked('alice')).toBeCloseTo(before, 6);
-    await appRefused(net, withdraw, { user: 'alice', method: 'POST' }, 404);
+    await refused(net, withdraw, { user: 'alice', method: 'POST' }, { status: 404 });
     const invalid = { ...request, transfer_leg: { receiver: bob, amount: '-1' } };
-    await appRefused(net, '/v0/allocations', { user: 'alice', body: invalid }, 400);
+    await refused(net, '/v0/allocations', { user: 'alice', body: invalid }, { status: 400 });
   });
 
   it('has no allocation requests, as no package here implements them', async () => {
-    const requests = await appOk<{ allocation_requests: unknown[] }>(
+    const requests = await ok<{ allocation_requests: unknown[] }>(
       net,
       '/v0/wallet/token-standard/allocation-requests',
       { user: 'alice' },
     );
     expect(requests.allocation_requests).toEqual([]);
-    await appRefused(
+    await refused(
       net,
       '/v0/wallet/token-standard/allocation-requests/00abc/reject',
       { user: 'alice', method: 'POST' },
-      404,
+      { status: 404 },
     );
   });
 
   it('lists development fund and faucet coupons; only the fund manager may grant', async () => {
-    const active = await appOk<{ active_development_fund_coupons: unknown[] }>(
+    const active = await ok<{ active_development_fund_coupons: unknown[] }>(
       net,
       '/v0/wallet/development-fund-coupons',
       { user: 'alice' },
     );
     expect(active.active_development_fund_coupons).toEqual([]);
-    const history = await appOk<{ development_fund_coupon_history: unknown[] }>(
+    const history = await ok<{ development_fund_coupon_history: unknown[] }>(
       net,
       '/v0/wallet/development-fund-coupons/history?limit=10',
       { user: 'alice' },
     );
     expect(history.development_fund_coupon_history).toEqual([]);
-    await appRefused(net, '/v0/wallet/development-fund-coupons/history', { user: 'alice' }, 400);
+    await refused(
+      net,
+      '/v0/wallet/development-fund-coupons/history',
+      { user: 'alice' },
+      { status: 400 },
+    );
     const grant = { beneficiary: bob, amount: '10.0', expiresAt: await nowMicros(), reason: 'x' };
-    const refusal = await appRefused(
+    const refusal = await refused(
       net,
       '/v0/wallet/development-fund-coupons/allocate',
       { user: 'alice', body: grant },
-      403,
+      { status: 403 },
     );
     expect(refusal).toMatch(/development fund manager/);
-    await appRefused(
+    await refused(
       net,
       '/v0/wallet/development-fund-coupons/00abc/withdraw',
       { user: 'alice', body: { reason: 'x' } },
-      404,
+      { status: 404 },
     );
-    const faucets = await appOk<{ validator_faucet_coupons: unknown[] }>(
+    const faucets = await ok<{ validator_faucet_coupons: unknown[] }>(
       net,
       '/v0/wallet/validator-faucet-coupons',
       { user: 'administrator' },
@@ -160,14 +170,14 @@ describe('featured apps, allocations and the operator’s dumps through the vali
   });
 
   it('gives the operator, and nobody else, its node identity and connection', async () => {
-    const identities = await appOk<{ id: string; keys: unknown[] }>(
+    const identities = await ok<{ id: string; keys: unknown[] }>(
       net,
       '/v0/admin/participant/identities',
       { user: 'administrator' },
     );
     expect(identities.id).toBe(net.node.node.identity.participantId);
     expect(identities.keys).toHaveLength(1);
-    const config = await appOk<{ sequencer_connections: { connections: unknown[] } }>(
+    const config = await ok<{ sequencer_connections: { connections: unknown[] } }>(
       net,
       '/v0/admin/participant/global-domain-connection-config',
       { user: 'administrator' },
@@ -177,7 +187,7 @@ describe('featured apps, allocations and the operator’s dumps through the vali
       '/v0/admin/participant/identities',
       '/v0/admin/participant/global-domain-connection-config',
     ]) {
-      await appRefused(net, path, { user: 'alice' }, 403);
+      await refused(net, path, { user: 'alice' }, { status: 403 });
     }
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitTree } from './ledger-fixtures.ts';
-import { advance, appOk, appRefused, startApp, tapFor } from './validator-apps-fixtures.ts';
-import { onboard, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import { advance, startApp, tapFor } from './validator-apps-fixtures.ts';
+import {
+  ok,
+  onboard,
+  refused,
+  startValidatorNode,
+  type ValidatorNode,
+} from './validator-fixtures.ts';
 
 // App payments and subscriptions from the paying user's side: an app asks Alice to pay, she
 // accepts (the amount is locked for the app) or rejects; an app's subscription is accepted
@@ -30,7 +36,7 @@ describe('app payments and subscriptions through the wallet API', () => {
     new Date(Date.parse(await now()) + micros / 1000).toISOString();
   const unlocked = async (user: string) =>
     Number(
-      (await appOk<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', { user }))
+      (await ok<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', { user }))
         .effective_unlocked_qty,
     );
   const paymentRequest = async (description: string) =>
@@ -67,10 +73,10 @@ describe('app payments and subscriptions through the wallet API', () => {
     );
   /** The app collects a (first or next) payment in the round it was locked in. */
   const collect = async (template: string, paymentCid: string, round: string) => {
-    const rules = await appOk<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
+    const rules = await ok<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
       user: 'alice',
     });
-    const rounds = await appOk<{ open_mining_rounds: WithState[] }>(
+    const rounds = await ok<{ open_mining_rounds: WithState[] }>(
       net,
       '/v0/scan-proxy/open-and-issuing-mining-rounds',
       { user: 'alice' },
@@ -103,7 +109,7 @@ describe('app payments and subscriptions through the wallet API', () => {
     });
   };
   const subscriptionsOf = async (user: string) =>
-    (await appOk<{ subscriptions: SubscriptionItem[] }>(net, '/v0/wallet/subscriptions', { user }))
+    (await ok<{ subscriptions: SubscriptionItem[] }>(net, '/v0/wallet/subscriptions', { user }))
       .subscriptions;
 
   beforeAll(async () => {
@@ -118,7 +124,7 @@ describe('app payments and subscriptions through the wallet API', () => {
   it('lists, accepts and rejects app payment requests of the user only', async () => {
     const coffee = await paymentRequest('a coffee');
     const tea = await paymentRequest('a tea');
-    const listed = await appOk<{ payment_requests: WithState[] }>(
+    const listed = await ok<{ payment_requests: WithState[] }>(
       net,
       '/v0/wallet/app-payment-requests',
       { user: 'alice' },
@@ -127,13 +133,13 @@ describe('app payments and subscriptions through the wallet API', () => {
       coffee,
       tea,
     ]);
-    const one = await appOk<WithState>(net, `/v0/wallet/app-payment-requests/${coffee}`, {
+    const one = await ok<WithState>(net, `/v0/wallet/app-payment-requests/${coffee}`, {
       user: 'alice',
     });
     expect(one.contract.payload).toMatchObject({ sender: alice, description: 'a coffee' });
     expect(
       (
-        await appOk<{ payment_requests: unknown[] }>(net, '/v0/wallet/app-payment-requests', {
+        await ok<{ payment_requests: unknown[] }>(net, '/v0/wallet/app-payment-requests', {
           user: 'bob',
         })
       ).payment_requests,
@@ -143,17 +149,17 @@ describe('app payments and subscriptions through the wallet API', () => {
       [`/v0/wallet/app-payment-requests/${coffee}/accept`, 'POST'],
       [`/v0/wallet/app-payment-requests/${coffee}/reject`, 'POST'],
     ] as const) {
-      await appRefused(net, path, { user: 'bob', method }, 403);
+      await refused(net, path, { user: 'bob', method }, { status: 403 });
     }
     const before = await unlocked('alice');
-    const accepted = await appOk<{ accepted_payment_contract_id: string }>(
+    const accepted = await ok<{ accepted_payment_contract_id: string }>(
       net,
       `/v0/wallet/app-payment-requests/${coffee}/accept`,
       { user: 'alice', method: 'POST' },
     );
     // 0.5 USD at 0.005 USD per amulet: 100 amulets locked for the app.
     expect(before - (await unlocked('alice'))).toBeCloseTo(100, 6);
-    const acceptedList = await appOk<{ accepted_app_payments: WithState[] }>(
+    const acceptedList = await ok<{ accepted_app_payments: WithState[] }>(
       net,
       '/v0/wallet/accepted-app-payments',
       { user: 'alice' },
@@ -166,46 +172,51 @@ describe('app payments and subscriptions through the wallet API', () => {
       provider: app.provider,
       reference: coffee,
     });
-    await appOk(net, `/v0/wallet/app-payment-requests/${tea}/reject`, {
+    await ok(net, `/v0/wallet/app-payment-requests/${tea}/reject`, {
       user: 'alice',
       method: 'POST',
     });
     expect(
       (
-        await appOk<{ payment_requests: unknown[] }>(net, '/v0/wallet/app-payment-requests', {
+        await ok<{ payment_requests: unknown[] }>(net, '/v0/wallet/app-payment-requests', {
           user: 'alice',
         })
       ).payment_requests,
     ).toEqual([]);
-    await appRefused(net, `/v0/wallet/app-payment-requests/${tea}`, { user: 'alice' }, 404);
-    await appRefused(
+    await refused(
+      net,
+      `/v0/wallet/app-payment-requests/${tea}`,
+      { user: 'alice' },
+      { status: 404 },
+    );
+    await refused(
       net,
       `/v0/wallet/app-payment-requests/${coffee}/accept`,
       { user: 'alice', method: 'POST' },
-      404,
+      { status: 404 },
     );
   });
 
   it('subscribes with a first payment and pays each next period as time passes', async () => {
     const request = await subscriptionRequest();
-    const requests = await appOk<{ subscription_requests: Contract[] }>(
+    const requests = await ok<{ subscription_requests: Contract[] }>(
       net,
       '/v0/wallet/subscription-requests',
       { user: 'alice' },
     );
     expect(requests.subscription_requests.map((found) => found.contract_id)).toEqual([request]);
-    await appRefused(
+    await refused(
       net,
       `/v0/wallet/subscription-requests/${request}/accept`,
       { user: 'bob', method: 'POST' },
-      403,
+      { status: 403 },
     );
-    const accepted = await appOk<{ initial_payment_contract_id: string }>(
+    const accepted = await ok<{ initial_payment_contract_id: string }>(
       net,
       `/v0/wallet/subscription-requests/${request}/accept`,
       { user: 'alice', method: 'POST' },
     );
-    const initial = await appOk<{ initial_payments: Contract[] }>(
+    const initial = await ok<{ initial_payments: Contract[] }>(
       net,
       '/v0/wallet/subscription-initial-payments',
       { user: 'alice' },
@@ -236,42 +247,47 @@ describe('app payments and subscriptions through the wallet API', () => {
     ).toBe(hourMicros / 1000);
 
     const cancel = `/v0/wallet/subscription-requests/${idleAgain?.contract_id}`;
-    await appRefused(net, cancel, { user: 'bob', method: 'DELETE' }, 403);
-    await appOk(net, cancel, { user: 'alice', method: 'DELETE' });
+    await refused(net, cancel, { user: 'bob', method: 'DELETE' }, { status: 403 });
+    await ok(net, cancel, { user: 'alice', method: 'DELETE' });
     expect(await subscriptionsOf('alice')).toEqual([]);
   });
 
   it('rejects a subscription request', async () => {
     const request = await subscriptionRequest();
-    await appRefused(
+    await refused(
       net,
       `/v0/wallet/subscription-requests/${request}/reject`,
       { user: 'bob', method: 'POST' },
-      403,
+      { status: 403 },
     );
-    await appOk(net, `/v0/wallet/subscription-requests/${request}/reject`, {
+    await ok(net, `/v0/wallet/subscription-requests/${request}/reject`, {
       user: 'alice',
       method: 'POST',
     });
-    const requests = await appOk<{ subscription_requests: Contract[] }>(
+    const requests = await ok<{ subscription_requests: Contract[] }>(
       net,
       '/v0/wallet/subscription-requests',
       { user: 'alice' },
     );
     expect(requests.subscription_requests).toEqual([]);
-    await appRefused(net, `/v0/wallet/subscription-requests/${request}`, { user: 'alice' }, 404);
+    await refused(
+      net,
+      `/v0/wallet/subscription-requests/${request}`,
+      { user: 'alice' },
+      { status: 404 },
+    );
   });
 
   it('shows each payment once in the history: the lock takes it, the collection not again', async () => {
     // The app turns the accepted coffee down: the amount locked for it comes back to Alice.
-    const { accepted_app_payments: acceptedPayments } = await appOk<{
+    const { accepted_app_payments: acceptedPayments } = await ok<{
       accepted_app_payments: WithState[];
     }>(net, '/v0/wallet/accepted-app-payments', { user: 'alice' });
     const [coffee] = acceptedPayments;
-    const rules = await appOk<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
+    const rules = await ok<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
       user: 'alice',
     });
-    const rounds = await appOk<{ open_mining_rounds: WithState[] }>(
+    const rounds = await ok<{ open_mining_rounds: WithState[] }>(
       net,
       '/v0/scan-proxy/open-and-issuing-mining-rounds',
       { user: 'alice' },
@@ -298,7 +314,7 @@ describe('app payments and subscriptions through the wallet API', () => {
     });
     type Amount = { party: string; amount: string };
     type Item = { transaction_subtype: { choice: string }; sender?: Amount; receivers: Amount[] };
-    const { items } = await appOk<{ items: Item[] }>(net, '/v0/wallet/transactions', {
+    const { items } = await ok<{ items: Item[] }>(net, '/v0/wallet/transactions', {
       user: 'alice',
       body: { page_size: 100 },
     });
@@ -318,7 +334,7 @@ describe('app payments and subscriptions through the wallet API', () => {
       (item) => item.transaction_subtype.choice === 'LockedAmulet_UnlockV2',
     );
     expect(returned?.receivers).toEqual([{ party: alice, amount: '100.0000000000' }]);
-    const balance = await appOk<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
+    const balance = await ok<{ effective_unlocked_qty: string }>(net, '/v0/wallet/balance', {
       user: 'alice',
     });
     expect(changes.reduce((sum, change) => sum + change, 0n)).toBe(

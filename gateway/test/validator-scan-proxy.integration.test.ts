@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanCall } from './scan-network-fixtures.ts';
-import { advance, appCall, appOk, appRefused, tapFor } from './validator-apps-fixtures.ts';
-import { onboard, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import { advance, tapFor } from './validator-apps-fixtures.ts';
+import {
+  ok,
+  onboard,
+  refused,
+  startValidatorNode,
+  type ValidatorNode,
+  validator,
+} from './validator-fixtures.ts';
 
 // Every operation of scan-proxy.yaml: the validator answers from its node's Scan, so each
 // forwarded answer is Scan's own (same status, same body), and the proxy's own shapes (GET
@@ -20,7 +27,10 @@ describe('the scan proxy of the validator app', () => {
     scanPath: string,
     init: { body?: unknown; user?: string | null } = {},
   ) => {
-    const proxied = await appCall(net, proxyPath, { user: init.user ?? 'alice', body: init.body });
+    const proxied = await validator(net, proxyPath, {
+      user: init.user ?? 'alice',
+      body: init.body,
+    });
     const direct = await scanCall(net.node, scanPath, { body: init.body });
     expect(proxied).toEqual(direct);
     return proxied;
@@ -31,7 +41,7 @@ describe('the scan proxy of the validator app', () => {
     alice = await onboard(net, 'alice');
     bob = await onboard(net, 'bob');
     await tapFor(net, 'alice', '1');
-    await appOk(net, '/v0/wallet/transfer-preapproval', { user: 'alice', method: 'POST' });
+    await ok(net, '/v0/wallet/transfer-preapproval', { user: 'alice', method: 'POST' });
     await advance(net, 3 * 3600);
   });
   afterAll(() => net.node.close());
@@ -40,7 +50,7 @@ describe('the scan proxy of the validator app', () => {
     const id = await sameAsScan('/v0/scan-proxy/dso-party-id', '/v0/dso-party-id');
     expect(id.body).toEqual({ dso_party_id: net.dso });
     await sameAsScan('/v0/scan-proxy/dso', '/v0/dso');
-    const rules = await appOk<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
+    const rules = await ok<{ amulet_rules: WithState }>(net, '/v0/scan-proxy/amulet-rules', {
       user: 'alice',
     });
     const fromScan = await scanCall<{ amulet_rules_update: WithState }>(
@@ -50,7 +60,7 @@ describe('the scan proxy of the validator app', () => {
     );
     expect(rules.amulet_rules).toEqual(fromScan.body.amulet_rules_update);
     expect(rules.amulet_rules.contract.template_id).toMatch(/:Splice\.AmuletRules:AmuletRules$/);
-    const rounds = await appOk<{
+    const rounds = await ok<{
       open_mining_rounds: WithState[];
       issuing_mining_rounds: WithState[];
     }>(net, '/v0/scan-proxy/open-and-issuing-mining-rounds', { user: null });
@@ -90,14 +100,19 @@ describe('the scan proxy of the validator app', () => {
       `/v0/scan-proxy/ans-entries/by-party/${net.dso}`,
       `/v0/ans-entries/by-party/${net.dso}`,
     );
-    await appRefused(net, `/v0/scan-proxy/ans-entries/by-party/${bob}`, { user: 'bob' }, 404);
-    await appRefused(
+    await refused(
+      net,
+      `/v0/scan-proxy/ans-entries/by-party/${bob}`,
+      { user: 'bob' },
+      { status: 404 },
+    );
+    await refused(
       net,
       '/v0/scan-proxy/ans-entries/by-name/nobody.unverified.ans',
       { user: 'bob' },
-      404,
+      { status: 404 },
     );
-    await appRefused(net, '/v0/scan-proxy/ans-entries', { user: 'bob' }, 400);
+    await refused(net, '/v0/scan-proxy/ans-entries', { user: 'bob' }, { status: 400 });
     const preapproval = await sameAsScan(
       `/v0/scan-proxy/transfer-preapprovals/by-party/${alice}`,
       `/v0/transfer-preapprovals/by-party/${alice}`,
@@ -105,15 +120,20 @@ describe('the scan proxy of the validator app', () => {
     expect(preapproval.body).toMatchObject({
       transfer_preapproval: { contract: { payload: { receiver: alice, provider: net.operator } } },
     });
-    await appRefused(
+    await refused(
       net,
       `/v0/scan-proxy/transfer-preapprovals/by-party/${bob}`,
       { user: 'bob' },
-      404,
+      { status: 404 },
     );
-    await appRefused(net, `/v0/scan-proxy/transfer-command-counter/${alice}`, { user: 'bob' }, 404);
+    await refused(
+      net,
+      `/v0/scan-proxy/transfer-command-counter/${alice}`,
+      { user: 'bob' },
+      { status: 404 },
+    );
     const status = `/transfer-command/status?sender=${encodeURIComponent(alice)}&nonce=0`;
-    const proxied = await appCall(net, `/v0/scan-proxy${status}`, { user: 'bob' });
+    const proxied = await validator(net, `/v0/scan-proxy${status}`, { user: 'bob' });
     expect(proxied).toEqual(await scanCall(net.node, `/v0${status}`));
     expect(proxied.status).toBe(404);
   });
@@ -138,11 +158,11 @@ describe('the scan proxy of the validator app', () => {
   });
 
   it('reaches the token registry the wallet SDK uses through the proxy', async () => {
-    const info = await appOk<{ adminId: string }>(net, '/v0/scan-proxy/registry/metadata/v1/info', {
+    const info = await ok<{ adminId: string }>(net, '/v0/scan-proxy/registry/metadata/v1/info', {
       user: 'alice',
     });
     expect(info.adminId).toBe(net.dso);
-    const instruments = await appOk<{ instruments: Array<{ id: string }> }>(
+    const instruments = await ok<{ instruments: Array<{ id: string }> }>(
       net,
       '/v0/scan-proxy/registry/metadata/v1/instruments',
       { user: 'alice' },
@@ -164,7 +184,7 @@ describe('the scan proxy of the validator app', () => {
       },
       extraArgs: { context: { values: {} }, meta: { values: {} } },
     };
-    const factory = await appOk<{ factoryId: string; transferKind: string }>(
+    const factory = await ok<{ factoryId: string; transferKind: string }>(
       net,
       '/v0/scan-proxy/registry/transfer-instruction/v1/transfer-factory',
       { user: 'alice', body: { choiceArguments } },
@@ -177,7 +197,7 @@ describe('the scan proxy of the validator app', () => {
       },
     );
     expect(factory).toEqual(await direct.json());
-    const missing = await appCall(
+    const missing = await validator(
       net,
       '/v0/scan-proxy/registry/allocations/v1/nope/choice-contexts/withdraw',
       {

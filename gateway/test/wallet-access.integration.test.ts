@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tapFor } from './validator-apps-fixtures.ts';
 import {
   hourMicros,
   nowMicros,
   ok,
-  onboard,
   refused,
-  startValidatorNode,
+  startWithUsers,
   type ValidatorNode,
 } from './validator-fixtures.ts';
 
@@ -21,15 +21,8 @@ describe('access to wallets through the validator API', () => {
   let alicesCoin: string;
 
   beforeAll(async () => {
-    net = await startValidatorNode();
-    await onboard(net, 'alice');
-    bob = await onboard(net, 'bob');
-    carol = await onboard(net, 'carol');
-    const tapped = await ok<{ contract_id: string }>(net, '/v0/wallet/tap', {
-      user: 'alice',
-      body: { amount: '1' },
-    });
-    alicesCoin = tapped.contract_id;
+    ({ net, bob, carol } = await startWithUsers('alice', 'bob', 'carol'));
+    alicesCoin = await tapFor(net, 'alice', '1');
   });
   afterAll(() => net.node.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tapFor } from './validator-apps-fixtures.ts';
 import {
   balanceOf,
   ok,
-  onboard,
   refused,
-  startValidatorNode,
+  startWithUsers,
   type ValidatorNode,
   validator,
 } from './validator-fixtures.ts';
@@ -28,10 +28,8 @@ describe('transfer preapprovals through the wallet API', () => {
   let preapproval: string;
 
   beforeAll(async () => {
-    net = await startValidatorNode();
-    alice = await onboard(net, 'alice');
-    bob = await onboard(net, 'bob');
-    await ok(net, '/v0/wallet/tap', { user: 'alice', body: { amount: '1' } });
+    ({ net, alice, bob } = await startWithUsers('alice', 'bob'));
+    await tapFor(net, 'alice', '1');
   });
   afterAll(() => net.node.close());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tapFor } from './validator-apps-fixtures.ts';
 import {
   balanceOf,
   hourMicros,
   nowMicros,
   ok,
-  onboard,
   refused,
-  startValidatorNode,
+  startWithUsers,
   type ValidatorNode,
 } from './validator-fixtures.ts';
 
@@ -26,10 +26,8 @@ describe('token-standard transfers through the wallet API', () => {
   let bob: string;
 
   beforeAll(async () => {
-    net = await startValidatorNode();
-    alice = await onboard(net, 'alice');
-    bob = await onboard(net, 'bob');
-    await ok(net, '/v0/wallet/tap', { user: 'alice', body: { amount: '1' } });
+    ({ net, alice, bob } = await startWithUsers('alice', 'bob'));
+    await tapFor(net, 'alice', '1');
   });
   afterAll(() => net.node.close());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tapFor } from './validator-apps-fixtures.ts';
 import {
   balanceOf,
   hourMicros,
   nowMicros,
   ok,
-  onboard,
   refused,
-  startValidatorNode,
+  startWithUsers,
   type ValidatorNode,
 } from './validator-fixtures.ts';
 
@@ -20,10 +20,9 @@ describe('traffic purchases through the wallet API', () => {
   let alice: string;
 
   beforeAll(async () => {
-    net = await startValidatorNode();
+    ({ net, alice } = await startWithUsers('alice'));
     synchronizerId = net.node.node.identity.synchronizerId;
-    alice = await onboard(net, 'alice');
-    await ok(net, '/v0/wallet/tap', { user: 'alice', body: { amount: '20' } });
+    await tapFor(net, 'alice', '20');
   });
   afterAll(() => net.node.close());
 

@@ -4,9 +4,8 @@ import {
   hourMicros,
   nowMicros,
   ok,
-  onboard,
   refused,
-  startValidatorNode,
+  startWithUsers,
   type ValidatorNode,
   validator,
 } from './validator-fixtures.ts';
@@ -29,9 +28,7 @@ describe('a transfer offer through the wallet API', () => {
   let bob: string;
 
   beforeAll(async () => {
-    net = await startValidatorNode();
-    alice = await onboard(net, 'alice');
-    bob = await onboard(net, 'bob');
+    ({ net, alice, bob } = await startWithUsers('alice', 'bob'));
   });
   afterAll(() => net.node.close());
 

@@ -1,21 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { artifacts, launchChromium } from './chromium.ts';
+import { startTestNode, type TestNode } from './test-node.ts';
 
 // The wallet page in Debian's headless Chromium: one browser, a context (own storage, own
 // cookies) per user, and what every wallet test does with a page.
-
-export const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export type WalletPage = {
   readonly page: Page;
@@ -23,11 +12,6 @@ export type WalletPage = {
   /** Uncaught errors, console errors other than refused requests, and missing assets. */
   readonly problems: string[];
 };
-
-export async function launchBrowser(): Promise<Browser> {
-  mkdirSync(artifacts, { recursive: true });
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-}
 
 /** A fresh context on `/wallet`, at a desktop size unless told. */
 export async function openWalletPage(
@@ -46,12 +30,40 @@ export async function openWalletPage(
     }
   });
   page.on('response', (response) => {
-    if (response.url().includes('/wallet/assets/') && response.status() !== 200) {
+    if (/\/(wallet|ui-kit)\/assets\//.test(response.url()) && response.status() !== 200) {
       problems.push(`asset ${response.url()} answered ${response.status()}`);
     }
   });
   await page.goto(`${url}/wallet`);
   return { page, context, problems };
+}
+
+export type TwoWallets = {
+  readonly net: TestNode;
+  readonly browser: Browser;
+  readonly alice: WalletPage;
+  readonly bob: WalletPage;
+  /** Closes the browser, then the node. */
+  close(): Promise<void>;
+};
+
+/** A devnet node, one Chromium, and a wallet page each for alice and bob, not signed in yet. */
+export async function openTwoWallets(): Promise<TwoWallets> {
+  const net = await startTestNode({ devnet: true });
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await net.close();
+  };
+  try {
+    browser = await launchChromium();
+    const alice = await openWalletPage(browser, net.url);
+    const bob = await openWalletPage(browser, net.url);
+    return { net, browser, alice, bob, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** A full-page screenshot in test-artifacts/, taken from the top of the page. */
@@ -72,6 +84,13 @@ export async function onboard(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create my wallet' }).click();
   await waitLive(page);
   return (await page.locator('#my-party').textContent()) ?? '';
+}
+
+/** Taps test coin worth `usd` and waits until the available balance shows `balance`. */
+export async function tap(page: Page, usd: string, balance: string): Promise<void> {
+  await page.getByLabel('Get test coin (USD worth)').fill(usd);
+  await page.getByRole('button', { name: 'Tap' }).click();
+  await waitText(page, '#balance-available', balance);
 }
 
 export const waitLive = (page: Page) => page.locator('#live[data-status="live"]').waitFor();

@@ -1,16 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateParty, createdIds, createUser, submitTree } from './ledger-fixtures.ts';
-import { startTestNode, type TestNode } from './test-node.ts';
+import type { TestNode } from './test-node.ts';
 import {
   goTo,
-  launchBrowser,
   offerRow,
   onboard,
+  openTwoWallets,
   openWalletPage,
   screenshot,
   send,
   signIn,
+  tap,
   type WalletPage,
   waitLive,
   waitText,
@@ -28,31 +29,20 @@ describe('the wallet page, every section', () => {
   let browser: Browser;
   let alice: WalletPage;
   let bob: WalletPage;
+  let close: (() => Promise<void>) | undefined;
   let aliceParty: string;
   let bobParty: string;
 
   beforeAll(async () => {
-    net = await startTestNode({ devnet: true });
-    browser = await launchBrowser();
-    alice = await openWalletPage(browser, net.url);
-    bob = await openWalletPage(browser, net.url);
+    ({ net, browser, alice, bob, close } = await openTwoWallets());
     await signIn(alice.page, 'alice');
     aliceParty = await onboard(alice.page);
     await signIn(bob.page, 'bob');
     bobParty = await onboard(bob.page);
-    for (const [wallet, usd, coin] of [
-      [alice, '50', '10,000.00'],
-      [bob, '5', '1,000.00'],
-    ] as const) {
-      await wallet.page.getByLabel('Get test coin (USD worth)').fill(usd);
-      await wallet.page.getByRole('button', { name: 'Tap' }).click();
-      await waitText(wallet.page, '#balance-available', coin);
-    }
+    await tap(alice.page, '50', '10,000.00');
+    await tap(bob.page, '5', '1,000.00');
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await net?.close();
-  });
+  afterAll(() => close?.());
 
   async function graphql<T>(user: string, query: string): Promise<T> {
     const response = await fetch(`${net.url}/graphql`, {
@@ -153,12 +143,10 @@ describe('the wallet page, every section', () => {
   }, 60_000);
 
   it('lists each holding, and pages through the history', async () => {
-    for (let tap = 1; tap <= 10; tap += 1) {
-      await alice.page.getByLabel('Get test coin (USD worth)').fill('1');
-      await alice.page.getByRole('button', { name: 'Tap' }).click();
+    for (let count = 1; count <= 10; count += 1) {
       // Each tap is 200 more.
-      const shown = (6692.5 + 200 * tap).toLocaleString('en-US', { minimumFractionDigits: 2 });
-      await waitText(alice.page, '#balance-available', shown);
+      const shown = (6692.5 + 200 * count).toLocaleString('en-US', { minimumFractionDigits: 2 });
+      await tap(alice.page, '1', shown);
     }
     const response = await net.call('/api/validator/v0/wallet/amulets', { user: 'alice' });
     const { amulets } = (await response.json()) as {

@@ -1,15 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from './test-node.ts';
+import type { TestNode } from './test-node.ts';
 import {
   goTo,
-  launchBrowser,
   offerRow,
   onboard,
-  openWalletPage,
+  openTwoWallets,
   screenshot,
   send,
   signIn,
+  tap,
   type WalletPage,
   waitText,
 } from './wallet-ui-browser.ts';
@@ -21,22 +20,16 @@ import {
 
 describe('the wallet page, two users', () => {
   let net: TestNode;
-  let browser: Browser;
   let alice: WalletPage;
   let bob: WalletPage;
+  let close: (() => Promise<void>) | undefined;
   let aliceParty: string;
   let bobParty: string;
 
   beforeAll(async () => {
-    net = await startTestNode({ devnet: true });
-    browser = await launchBrowser();
-    alice = await openWalletPage(browser, net.url);
-    bob = await openWalletPage(browser, net.url);
+    ({ net, alice, bob, close } = await openTwoWallets());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await net?.close();
-  });
+  afterAll(() => close?.());
 
   /**
    * Splice completes an accepted offer in the sender's wallet automation; no automation runs in
@@ -68,10 +61,8 @@ describe('the wallet page, two users', () => {
   }, 60_000);
 
   it('taps, offers, and the receiver sees the offer live and accepts it; both wallets show it', async () => {
-    await alice.page.getByLabel('Get test coin (USD worth)').fill('10');
-    await alice.page.getByRole('button', { name: 'Tap' }).click();
     // 10 USD at the devnet's 0.005 USD per coin.
-    await waitText(alice.page, '#balance-available', '2,000.00');
+    await tap(alice.page, '10', '2,000.00');
 
     await send(alice.page, {
       receiver: bobParty,

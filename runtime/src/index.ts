@@ -65,6 +65,8 @@ export { commandIdOf } from './automation/automation-outcome.ts';
 export { idPart } from './automation/automation-values.ts';
 export type {
   AutomationFailure,
+  AutomationJobEvent,
+  AutomationJobEventState,
   AutomationProgress,
   AutomationQueueCounts,
   AutomationQueueView,

@@ -1,6 +1,7 @@
 import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Subject } from 'rxjs';
 import { createAddBatch } from './bullmq-add-batch.ts';
+import { forwardEvents } from './bullmq-events.ts';
 import { bullmqStatesOf, countsOfBullmq, snapshotOfBullmq } from './bullmq-job.ts';
 import { attemptsOf, defaultJobOptions, retainedJobs } from './job-defaults.ts';
 import { checkJobId, PermanentJobError } from './job-errors.ts';
@@ -155,6 +156,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       return snapshots.filter((entry) => entry !== null);
     },
     events$: events.asObservable(),
+    listen: async (name) => {
+      await listen(name);
+    },
     async close() {
       await Promise.all([...workers].map((worker) => worker.close()));
       const queueEvents = await Promise.all(listeners.values());
@@ -164,17 +168,4 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       events.complete();
     },
   };
-}
-
-function forwardEvents(queue: string, source: QueueEvents, events: Subject<JobEvent>): void {
-  source.on('active', ({ jobId }) => events.next({ type: 'active', queue, jobId }));
-  source.on('progress', ({ jobId, data }) =>
-    events.next({ type: 'progress', queue, jobId, progress: data as number }),
-  );
-  source.on('completed', ({ jobId, returnvalue }) =>
-    events.next({ type: 'completed', queue, jobId, result: returnvalue as unknown as JobResult }),
-  );
-  source.on('failed', ({ jobId, failedReason }) =>
-    events.next({ type: 'failed', queue, jobId, reason: failedReason }),
-  );
 }

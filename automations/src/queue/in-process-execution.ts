@@ -33,7 +33,9 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
   const queueOf = (name: string) => {
     let queue = queues.get(name);
     if (queue === undefined) {
-      queue = createInProcessQueue(name);
+      queue = createInProcessQueue(name, (job) =>
+        events.next({ type: 'waiting', queue: name, jobId: job.id, name: job.name }),
+      );
       queues.set(name, queue);
     }
     return queue;
@@ -49,13 +51,14 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
   const fail = (queue: InProcessQueue, job: InProcessJob, reason: string) => {
     job.failedReason = reason;
     queue.moveTo(job, 'failed');
-    events.next({ type: 'failed', queue: queue.name, jobId: job.id, reason });
+    events.next({ type: 'failed', queue: queue.name, jobId: job.id, name: job.name, reason });
   };
   const settle = (queue: InProcessQueue, job: InProcessJob, answer: Answer) => {
     if (answer.ok) {
       job.result = answer.result;
       queue.moveTo(job, 'completed');
-      events.next({ type: 'completed', queue: queue.name, jobId: job.id, result: answer.result });
+      const { result } = answer;
+      events.next({ type: 'completed', queue: queue.name, jobId: job.id, name: job.name, result });
       return;
     }
     job.attemptsMade += 1;
@@ -78,7 +81,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
     updateProgress: async (progress: JobProgress) => {
       if (!owns()) return;
       job.progress = progress;
-      events.next({ type: 'progress', queue: queue.name, jobId: job.id, progress });
+      events.next({ type: 'progress', queue: queue.name, jobId: job.id, name: job.name, progress });
     },
   });
   const start = (queue: InProcessQueue, worker: WorkerState, job: InProcessJob) => {
@@ -89,7 +92,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
     // A stalled run may still answer: only the run that owns the job settles it.
     const owns = () => job.token === token && job.state === 'active';
     const controller = new AbortController();
-    events.next({ type: 'active', queue: queue.name, jobId: job.id });
+    events.next({ type: 'active', queue: queue.name, jobId: job.id, name: job.name });
     const done = worker
       .processor(viewOf(queue, job, owns), controller.signal)
       .then(

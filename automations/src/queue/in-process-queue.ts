@@ -25,7 +25,7 @@ export type InProcessJob = {
 };
 
 /** One queue's jobs: by id, the waiting ones in order, and the finished ones it retains. */
-export function createInProcessQueue(name: string) {
+export function createInProcessQueue(name: string, onWaiting: (job: InProcessJob) => void) {
   const jobs = new Map<string, InProcessJob>();
   const waiting: InProcessJob[] = [];
   const finished = { completed: [] as string[], failed: [] as string[] };
@@ -44,7 +44,10 @@ export function createInProcessQueue(name: string) {
     /** A job in `state`, retained as finished when it completed or failed. */
     moveTo(job: InProcessJob, state: JobState) {
       job.state = state;
-      if (state === 'waiting') waiting.push(job);
+      if (state === 'waiting') {
+        waiting.push(job);
+        onWaiting(job);
+      }
       if (state === 'completed' || state === 'failed') retain(job, state);
     },
     counts(): JobCounts {

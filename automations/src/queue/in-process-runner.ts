@@ -95,6 +95,7 @@ export function createInProcessRunner(): JobRunner {
     counts: async (name) => execution.queueOf(name).counts(),
     list: async (name, state, limit) => execution.queueOf(name).list(state, limit),
     events$: events.asObservable(),
+    listen: async () => {},
     async close() {
       const workers = [...execution.workers.values()].flatMap((set) => [...set]);
       for (const worker of workers) worker.closing = true;

@@ -55,7 +55,13 @@ export type JobSnapshot = {
   readonly data: unknown;
 };
 
-export type JobEvent =
+export type JobEvent = (
+  | {
+      /** Ready to run: just added, its delay or backoff over, or stalled back. */
+      readonly type: 'waiting';
+      readonly queue: string;
+      readonly jobId: string;
+    }
   | { readonly type: 'active'; readonly queue: string; readonly jobId: string }
   | {
       readonly type: 'progress';
@@ -75,7 +81,11 @@ export type JobEvent =
       readonly queue: string;
       readonly jobId: string;
       readonly reason: string;
-    };
+    }
+) & {
+  /** The job's name, when the runner knows it without a read. */
+  readonly name?: string;
+};
 
 export type JobWorker = {
   /** Stops taking jobs; waits for the running ones unless `force` (they stall and rerun). */
@@ -98,5 +108,7 @@ export type JobRunner = {
   /** Jobs in `state`, newest first. */
   list(queue: string, state: JobState, limit: number): Promise<JobSnapshot[]>;
   readonly events$: Observable<JobEvent>;
+  /** Makes `events$` carry this queue's events (BullMQ listens per queue; in-process always). */
+  listen(queue: string): Promise<void>;
   close(): Promise<void>;
 };

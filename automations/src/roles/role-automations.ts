@@ -14,6 +14,9 @@ export const workerQueues = queueNames.filter((queue) => !writerQueues.includes(
 
 const idle: JobWorker = { close: async () => {} };
 
+/** How often a worker runs a job again that came out stale (see startAutomationWorkers). */
+const staleReruns = 12;
+
 /** A runner that works only `queues`; jobs of the others wait for the processes that work them. */
 function workingOnly(runner: JobRunner, queues: readonly string[]): JobRunner {
   return {
@@ -39,7 +42,9 @@ export function startWriterAutomations(deps: {
 
 /**
  * A worker process's automations: the validator's queues, each job run once this replica has
- * caught up with the journal (the trigger that enqueued it is then visible here).
+ * caught up with the journal (the trigger that enqueued it is then visible here). Several
+ * workers run jobs of one queue at once, which one process never does: a job that comes out
+ * stale is run again, caught up, a few times.
  */
 export function startAutomationWorkers(deps: {
   readonly node: AutomatedNode;
@@ -52,8 +57,15 @@ export function startAutomationWorkers(deps: {
   const caughtUp =
     (processor: Processor): Processor =>
     async (job, signal) => {
-      await deps.catchUp();
-      return processor(job, signal);
+      for (let attempt = 1; ; attempt += 1) {
+        await deps.catchUp();
+        const result = await processor(job, signal);
+        if (result.outcome !== 'stale' || attempt === staleReruns || signal.aborted) return result;
+        // Another worker may have just spent a contract this job also chose (the sender's
+        // amulets): once caught up, the job chooses again; a trigger that is really gone stays
+        // stale. A rerun is safe: its command id derives from the job, so it commits once.
+        await new Promise((resume) => setTimeout(resume, attempt * (20 + Math.random() * 60)));
+      }
     };
   const workers = workerQueues.map((queue) =>
     deps.runner.work(queue, caughtUp(queueProcessor(queue, processorDeps)), {

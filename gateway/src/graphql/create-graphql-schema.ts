@@ -3,6 +3,7 @@ import { graphqlTypeDefs } from '@pocketnet/schema';
 import type { GraphQLSchema } from 'graphql';
 import { graphqlScalars } from './graphql-scalars.ts';
 import { actorResolvers } from './resolvers/actors.resolvers.ts';
+import { automationResolvers } from './resolvers/automations.resolvers.ts';
 import { devnetResolvers } from './resolvers/devnet.resolvers.ts';
 import {
   contractResolvers,
@@ -55,6 +56,7 @@ export function createGraphQLSchema(deps: ResolverDeps): GraphQLSchema {
       transferMutationResolvers(deps),
       walletMutationResolvers(deps),
       walletStreamResolvers(deps),
+      automationResolvers(deps),
     ],
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });

@@ -4,7 +4,11 @@ import { createJsonBodyParser } from '../http/json-body.middleware.ts';
 import { sendJson } from '../http/send-json.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
 import { reassignmentRoutes } from './reassignment.routes.ts';
-import { renderTransaction, renderTransactionTree } from './render/updates.render.ts';
+import {
+  renderEmptyTransaction,
+  renderTransaction,
+  renderTransactionTree,
+} from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 import { submitAndWait } from './submit-and-wait.ts';
 import { type JsCommandsJson, toSubmission } from './to-submission.ts';
@@ -40,7 +44,7 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
       transactionFormat ?? submittersFormat(commands.actAs, 'TRANSACTION_SHAPE_ACS_DELTA');
     const { filter, shape } = toTransactionFormat(format, node.catalog, { shape: 'ACS_DELTA' });
     const view = node.views.transaction(record, filter, shape);
-    res.json({ transaction: view ? renderTransaction(view) : emptyTransaction(record) });
+    res.json({ transaction: view ? renderTransaction(view) : renderEmptyTransaction(record) });
   });
 
   post('/v2/commands/submit-and-wait-for-transaction-tree', async (req, res) => {
@@ -53,7 +57,7 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
     const view = node.views.transaction(record, filter, shape);
     const tree = view
       ? renderTransactionTree(view)
-      : { ...emptyTransaction(record), eventsById: {} };
+      : { ...renderEmptyTransaction(record), eventsById: {} };
     res.json({ transactionTree: tree });
   });
 
@@ -65,24 +69,4 @@ export function commandsRoutes({ node }: LedgerApiDeps): Router {
   // Reassignments between the node's synchronizers (issue 10).
   router.use(reassignmentRoutes({ node }));
   return router;
-}
-
-function emptyTransaction(record: {
-  updateId: string;
-  offset: number;
-  synchronizerId: string;
-  effectiveAt: string;
-  recordTime: string;
-  workflowId: string;
-}) {
-  return {
-    updateId: record.updateId,
-    commandId: '',
-    workflowId: record.workflowId,
-    effectiveAt: record.effectiveAt,
-    offset: record.offset,
-    synchronizerId: record.synchronizerId,
-    recordTime: record.recordTime,
-    events: [],
-  };
 }

@@ -2,7 +2,7 @@ import type { LedgerApiRequest } from '@pocketnet/schema';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
-import { renderTransaction } from './render/updates.render.ts';
+import { renderEmptyTransaction, renderTransaction } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 import { type JsCommandsJson, toSubmission } from './to-submission.ts';
 
@@ -94,18 +94,7 @@ export function interactiveSubmissionRoutes({ node }: LedgerApiDeps): Router {
     const format = body.transactionFormat ?? submittersFormat(actAs);
     const { filter, shape } = toTransactionFormat(format, node.catalog, { shape: 'ACS_DELTA' });
     const view = node.views.transaction(record, filter, shape);
-    const transaction = view
-      ? renderTransaction(view)
-      : {
-          updateId: record.updateId,
-          commandId: '',
-          workflowId: record.workflowId,
-          effectiveAt: record.effectiveAt,
-          offset: record.offset,
-          synchronizerId: record.synchronizerId,
-          recordTime: record.recordTime,
-          events: [],
-        };
+    const transaction = view ? renderTransaction(view) : renderEmptyTransaction(record);
     res.json({
       transaction: { ...transaction, externalTransactionHash: record.external?.transactionHash },
     });

@@ -79,6 +79,7 @@ export type {
   PrepareSubmission,
 } from './interactive/interactive-operations.ts';
 export { createInteractiveSubmissions } from './interactive/interactive-operations.ts';
+export { decodePreparedTransaction } from './interactive/prepared-proto.ts';
 export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';

@@ -60,6 +60,13 @@ export { externalReferences } from './external/amulet-references.ts';
 export { type ChoiceContextKey, choiceContextKeys } from './external/choice-context.ts';
 export { externalPartyTemplates } from './external/external-party-templates.ts';
 export { amuletRulesPreapprovalChoices } from './external/preapproval-creation.ts';
+export {
+  type TransferCommand,
+  type TransferCommandCounter,
+  transferCommand,
+  transferCommandCounter,
+} from './external/transfer-command.ts';
+export { transferCommandReferences } from './external/transfer-command-types.ts';
 export { type TransferPreapproval, transferPreapproval } from './external/transfer-preapproval.ts';
 export {
   featuredAppActivityMarkerV1InterfaceId,

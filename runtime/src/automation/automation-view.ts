@@ -1,3 +1,5 @@
+import type { Observable } from 'rxjs';
+
 /** Jobs of one queue per state. */
 export type AutomationQueueCounts = {
   readonly waiting: number;
@@ -37,4 +39,24 @@ export type AutomationQueueView = {
 export type AutomationView = {
   readonly mode: 'bullmq' | 'in-process';
   queues(): Promise<readonly AutomationQueueView[]>;
+  /** Every job's moves from now on, on every queue the view shows (hot: no replay). */
+  readonly jobEvents$: Observable<AutomationJobEvent>;
+};
+
+export type AutomationJobEventState = 'waiting' | 'active' | 'progress' | 'completed' | 'failed';
+
+/** One move of one job, as the runner reported it. */
+export type AutomationJobEvent = {
+  readonly queue: string;
+  readonly jobId: string;
+  readonly name: string;
+  readonly state: AutomationJobEventState;
+  /** On `progress`: a percentage or named counters. */
+  readonly progress?: number | Readonly<Record<string, number>>;
+  /** On `completed`: what the processor reported. */
+  readonly outcome?: 'done' | 'noop' | 'stale';
+  /** On `failed`: why it failed for good. */
+  readonly failedReason?: string;
+  /** When the view saw it (ISO 8601). */
+  readonly at: string;
 };

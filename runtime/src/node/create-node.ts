@@ -18,6 +18,7 @@ import { createAutomation } from '../automation/create-automation.ts';
 import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createUpdateBus } from '../bus/update-bus.ts';
 import { startDevnet } from '../devnet/start-devnet.ts';
+import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
 import { createContractEventsIndex } from '../projections/contract-events.projection.ts';
 import { createParticipantProjection } from '../projections/participant.projection.ts';
@@ -153,6 +154,11 @@ export async function createNode(config: NodeConfig) {
     operations: externalPartyOperations,
     records$: bus.records$,
   });
+  // The DSO sends external parties' TransferCommands (on a devnet, once started below).
+  const transferCommands = createTransferCommandAutomation(core, {
+    wallet,
+    onError: config.onBackgroundError,
+  });
   await engine.recover();
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
@@ -191,6 +197,8 @@ export async function createNode(config: NodeConfig) {
     const onError = config.onBackgroundError ?? (() => {});
     for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
+    schedule.addTask(transferCommands.dueTask);
+    void transferCommands.start();
   }
   // On the wall clock, whatever falls due runs within a second.
   const scheduleTicker =
@@ -258,6 +266,7 @@ export async function createNode(config: NodeConfig) {
       walletApps.close();
       interactive.close();
       walletExternal.close();
+      transferCommands.close();
       projections.unsubscribe();
       bus.complete();
       await journal.close();

@@ -4,8 +4,8 @@ import type { Caller } from '../services/caller.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, appContractView } from './app-access.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
+import type { AppAccess } from './app-access.ts';
 
 const allocationFactory =
   '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationFactory';
@@ -75,7 +75,7 @@ export function createAllocations(deps: {
   const values = (meta: Readonly<Record<string, string>>) => ({ values: { ...meta } });
   return {
     list(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'amuletAllocation', sender).map(appContractView);
+      return appAccess.listOwned(caller, 'amuletAllocation', sender).map(contractView);
     },
     async allocate(caller: Caller, request: AllocateAmulet): Promise<AllocationOutcome> {
       const wallet = appAccess.walletOf(caller);

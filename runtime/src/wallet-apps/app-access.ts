@@ -1,23 +1,9 @@
-import { DomainError, encodeContractBlob, type Value } from '@pocketnet/ledger';
+import { DomainError, type Value } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
 import type { UserWallet, WalletAccess } from '../wallet/wallet-access.ts';
 import { fieldAt } from '../wallet/wallet-submitter.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 import type { AppTemplate } from './app-templates.ts';
-
-/** A contract as Splice's APIs show it, with the synchronizer it is on. */
-export function appContractView(contract: AppContract): ContractView {
-  const { node } = contract;
-  return {
-    templateId: node.templateId,
-    contractId: node.contractId,
-    payload: node.createArgument,
-    createdEventBlob: encodeContractBlob(node),
-    createdAt: node.createdAt,
-    synchronizerId: contract.synchronizerId,
-  };
-}
 
 /** A text field of a contract's payload, by path ('' when missing). */
 export const textOf = (contract: AppContract, ...path: string[]): string => {

@@ -7,10 +7,10 @@ import type { Scan } from '../scan/create-scan.ts';
 import type { Caller } from '../services/caller.ts';
 import type { DueTask } from '../time/scheduler.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import { createAllocations } from './allocations.service.ts';
 import { createAnsEntries } from './ans.service.ts';
-import { appContractView, createAppAccess } from './app-access.ts';
+import { createAppAccess } from './app-access.ts';
 import { createAppContracts } from './app-contracts.projection.ts';
 import { type AppTemplate, appTemplateOf } from './app-templates.ts';
 import { createDevelopmentFund } from './development-fund.service.ts';
@@ -79,7 +79,7 @@ export function createWalletApps(
     /** The caller's ValidatorFaucetCoupons (up to 1000); this network issues none any more. */
     validatorFaucetCoupons(caller: Caller): ContractView[] {
       const { party } = appAccess.walletOf(caller);
-      return contracts.of(party, 'validatorFaucetCoupon').slice(0, 1000).map(appContractView);
+      return contracts.of(party, 'validatorFaucetCoupon').slice(0, 1000).map(contractView);
     },
     identity: createValidatorIdentity({
       access: wallet.access,

@@ -2,8 +2,8 @@ import { DomainError, type Value } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import { fieldAt } from '../wallet/wallet-submitter.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, appContractView } from './app-access.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
+import type { AppAccess } from './app-access.ts';
 import type { AppContracts, ArchivedCoupon } from './app-contracts.projection.ts';
 
 export type CouponStatus = 'withdrawn' | 'rejected' | 'claimed' | 'expired';
@@ -88,7 +88,7 @@ export function createDevelopmentFund(deps: {
   return {
     list(caller: Caller): ContractView[] {
       const { party } = appAccess.walletOf(caller);
-      return contracts.of(party, 'developmentFundCoupon').slice(0, 1000).map(appContractView);
+      return contracts.of(party, 'developmentFundCoupon').slice(0, 1000).map(contractView);
     },
     history(
       caller: Caller,

@@ -2,8 +2,8 @@ import { DomainError, type ParticipantState } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
 import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, appContractView, textOf } from './app-access.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
+import { type AppAccess, textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 import { type AppTemplate, appReference } from './app-templates.ts';
 
@@ -53,7 +53,7 @@ export function createMintingDelegations(deps: {
     const last = items.at(-1);
     return {
       items: items.map((contract) => ({
-        contract: appContractView(contract),
+        contract: contractView(contract),
         beneficiaryHosted: hosted(textOf(contract, ...path, 'beneficiary')),
       })),
       ...(rest.length > limit && last ? { nextPageToken: last.offset } : {}),

@@ -1,7 +1,7 @@
 import type { Caller } from '../services/caller.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, appContractView } from './app-access.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
+import type { AppAccess } from './app-access.ts';
 
 const request = (contractId: string) => ({
   contractId,
@@ -23,11 +23,11 @@ export function createAppPayments(deps: {
   return {
     /** `GET /v0/wallet/app-payment-requests`: requests the caller is asked to pay. */
     list(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'appPaymentRequest', ['sender']).map(appContractView);
+      return appAccess.listOwned(caller, 'appPaymentRequest', ['sender']).map(contractView);
     },
     /** `GET /v0/wallet/app-payment-requests/{cid}`. */
     get(caller: Caller, contractId: string): ContractView {
-      return appContractView(appAccess.owned(caller, request(contractId)).contract);
+      return contractView(appAccess.owned(caller, request(contractId)).contract);
     },
     /** Accepts with the caller's amulets (CO_AppPayment); the AcceptedAppPayment's id. */
     async accept(caller: Caller, contractId: string): Promise<string> {
@@ -46,7 +46,7 @@ export function createAppPayments(deps: {
     },
     /** `GET /v0/wallet/accepted-app-payments`: accepted, not yet collected, the caller paying. */
     listAccepted(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'acceptedAppPayment', ['sender']).map(appContractView);
+      return appAccess.listOwned(caller, 'acceptedAppPayment', ['sender']).map(contractView);
     },
   };
 }

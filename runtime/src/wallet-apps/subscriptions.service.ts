@@ -1,8 +1,8 @@
 import type { Caller } from '../services/caller.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
-import type { ContractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, appContractView, textOf } from './app-access.ts';
+import { type ContractView, contractView } from '../wallet/wallet-views.ts';
+import { type AppAccess, textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 
 const sender = ['subscriptionData', 'sender'] as const;
@@ -35,17 +35,17 @@ export function createSubscriptions(deps: {
     const ofThis = (contract: AppContract) =>
       textOf(contract, 'subscription') === subscription.node.contractId;
     const idle = contracts.of(party, 'subscriptionIdleState').find(ofThis);
-    if (idle) return { idle: appContractView(idle) };
+    if (idle) return { idle: contractView(idle) };
     const payment = contracts.of(party, 'subscriptionPayment').find(ofThis);
-    return payment ? { payment: appContractView(payment) } : null;
+    return payment ? { payment: contractView(payment) } : null;
   };
 
   return {
     listRequests(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'subscriptionRequest', sender).map(appContractView);
+      return appAccess.listOwned(caller, 'subscriptionRequest', sender).map(contractView);
     },
     getRequest(caller: Caller, contractId: string): ContractView {
-      return appContractView(owned(caller, contractId).contract);
+      return contractView(owned(caller, contractId).contract);
     },
     /** Accepts and pays the first period (locked until the receiver collects); its id. */
     async acceptRequest(caller: Caller, contractId: string): Promise<string> {
@@ -62,13 +62,13 @@ export function createSubscriptions(deps: {
       });
     },
     listInitialPayments(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'subscriptionInitialPayment', sender).map(appContractView);
+      return appAccess.listOwned(caller, 'subscriptionInitialPayment', sender).map(contractView);
     },
     list(caller: Caller): SubscriptionView[] {
       const { party } = appAccess.walletOf(caller);
       return appAccess.listOwned(caller, 'subscription', sender).flatMap((subscription) => {
         const state = stateOf(party, subscription);
-        return state ? [{ subscription: appContractView(subscription), state }] : [];
+        return state ? [{ subscription: contractView(subscription), state }] : [];
       });
     },
     /** Cancels a subscription between payments (its idle state's id), as its sender. */

@@ -13,6 +13,7 @@ import type { Wallet } from '../wallet/create-wallet.ts';
 import { createdOf, exercise, fieldAt, walletBackendUser } from '../wallet/wallet-submitter.ts';
 import { externalPartyBalance } from './external-party-balance.ts';
 import { createSetupProposals } from './setup-proposals.projection.ts';
+import { createTransferCommandSends, type PrepareSendRequest } from './transfer-command-send.ts';
 
 /** How long the preapproval the validator pays for lasts: 90 days, the free base duration. */
 const preapprovalLifetimeMicros = 90n * 24n * 3600n * 1_000_000n;
@@ -41,6 +42,7 @@ export function createExternalPartyWallet(deps: {
 }) {
   const { wallet, interactive, operations } = deps;
   const proposals = createSetupProposals(deps.records$);
+  const sends = createTransferCommandSends(deps);
   const admin = (caller: Caller) => wallet.access.requireAdmin(caller);
   let submissions = 0;
 
@@ -159,11 +161,25 @@ export function createExternalPartyWallet(deps: {
         updateId: record.updateId,
       };
     },
+    /** `transfer-preapproval/prepare-send`: the sender's TransferCommand, to sign. */
+    prepareSend(caller: Caller, request: PrepareSendRequest) {
+      admin(caller);
+      return sends.prepareSend(request);
+    },
+    /** `transfer-preapproval/submit-send`: the signed TransferCommand; the DSO sends it. */
+    async submitSend(caller: Caller, submission: ExternalPartySubmission) {
+      admin(caller);
+      const record = await execute(submission);
+      return { updateId: record.updateId };
+    },
     balance(caller: Caller, party: string) {
       admin(caller);
       return externalPartyBalance(wallet, party);
     },
-    close: () => proposals.close(),
+    close: () => {
+      proposals.close();
+      sends.close();
+    },
   };
 }
 

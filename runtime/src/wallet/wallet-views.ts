@@ -13,7 +13,10 @@ export type ContractView = {
   readonly synchronizerId: string;
 };
 
-export function contractView(contract: WalletContract): ContractView {
+/** A wallet's or an app's contract as Splice's APIs show it. */
+export function contractView(
+  contract: Pick<WalletContract, 'node' | 'synchronizerId'>,
+): ContractView {
   const { node } = contract;
   return {
     templateId: node.templateId,

@@ -1,4 +1,5 @@
 import { actorsTypeDefs } from './actors.graphql.ts';
+import { automationsTypeDefs } from './automations.graphql.ts';
 import { devnetTypeDefs } from './devnet.graphql.ts';
 import { ledgerTypeDefs } from './ledger.graphql.ts';
 import { networkTypeDefs } from './network.graphql.ts';
@@ -16,4 +17,5 @@ export const graphqlTypeDefs: readonly string[] = [
   networkTypeDefs,
   devnetTypeDefs,
   walletTypeDefs,
+  automationsTypeDefs,
 ];

@@ -1,8 +1,8 @@
-import { DomainError } from '@pocketnet/runtime';
 import { map } from 'rxjs';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { updateFormatOf } from '../graphql-filters.ts';
 import { toAsyncIterable } from '../to-async-iterable.ts';
+import { automationsOf } from './automations.resolvers.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
 
 const holdingTemplates = [
@@ -16,11 +16,8 @@ export function walletStreamResolvers({ node, streams, automations }: ResolverDe
   return {
     Query: {
       automationQueues: async (_: unknown, __: unknown, ctx: Ctx) => {
-        wallet.access.requireAdmin(ctx.caller());
-        if (automations === undefined) {
-          throw new DomainError('UNAVAILABLE', 'This node runs no automations');
-        }
-        return { runner: automations.mode, queues: await automations.queues() };
+        const view = automationsOf({ node, streams, automations }, ctx);
+        return { runner: view.mode, queues: await view.queues() };
       },
     },
     Subscription: {

@@ -1,5 +1,7 @@
 // The latest transitions of every actor the user may see, newest first.
-import { formatTime, h, replaceChildren, shortId } from './dom.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { shortId } from '../../ui-kit/assets/format.js';
+import { formatTime } from './format.js';
 
 export const activityLimit = 40;
 

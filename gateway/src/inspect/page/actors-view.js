@@ -1,6 +1,8 @@
 // The live actors of the chosen machine: filters by state, status and text, and a list that the
 // arrow keys walk through.
-import { formatTime, h, partyName, replaceChildren, shortId, stateTone } from './dom.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { formatTime, stateTone } from './format.js';
 
 /** Per machine: how many actors it has, and how many of them are active. */
 export function countByMachine(actors) {

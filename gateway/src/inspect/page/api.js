@@ -1,13 +1,6 @@
 // The inspect API as the page calls it: JSON over fetch with the bearer token, and the
 // transition stream over EventSource (which cannot send headers, hence `access_token`).
-
-export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
+import { ApiError } from '../../ui-kit/assets/session.js';
 
 async function errorOf(response) {
   const text = await response.text();
@@ -63,14 +56,4 @@ export async function fetchDevToken(user) {
   });
   if (!response.ok) throw await errorOf(response);
   return (await response.json()).token;
-}
-
-/** The `sub` of a JWT, read without verifying it (the node verifies it on every call). */
-export function userOfToken(token) {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(atob(payload)).sub ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -1,7 +1,9 @@
 // The inspector page's entry: signs in (a devnet's dev token for a user name, or a pasted JWT),
 // then runs the inspector; a refused token brings the sign-in back with the reason.
-import { createApi, fetchDevToken, userOfToken } from './api.js';
-import { h, replaceChildren } from './dom.js';
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { showLiveStatus, tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
+import { createApi, fetchDevToken } from './api.js';
 import { createInspector } from './inspector.js';
 
 const tokenKey = 'pocketnet.inspect.token';
@@ -16,7 +18,6 @@ const ui = {
   tokenForm: byId('token-form'),
   tokenText: byId('token-text'),
   account: byId('account'),
-  live: byId('live'),
   machines: byId('machines'),
   machineTitle: byId('machine-title'),
   machineDescription: byId('machine-description'),
@@ -33,22 +34,10 @@ const ui = {
 
 let inspector = null;
 
-const liveTexts = {
-  live: 'Live',
-  connecting: 'Reconnecting…',
-  closed: 'Disconnected',
-  idle: 'Offline',
-};
-
-function showStatus(status) {
-  ui.live.dataset.status = status;
-  ui.live.querySelector('.text').textContent = liveTexts[status] ?? status;
-}
-
 function showLogin(message) {
   inspector?.stop();
   inspector = null;
-  showStatus('idle');
+  showLiveStatus('idle');
   ui.app.hidden = true;
   ui.login.hidden = false;
   replaceChildren(ui.account);
@@ -73,7 +62,7 @@ async function signIn(token) {
     h('button', { type: 'button', class: 'link', onClick: signOut }, 'Sign out'),
   );
   inspector = createInspector(ui, createApi(token), {
-    onStatus: showStatus,
+    onStatus: showLiveStatus,
     onAuthFailure: (error) => {
       localStorage.removeItem(tokenKey);
       showLogin(`${user}: ${error.message}`);
@@ -105,7 +94,7 @@ ui.userForm.addEventListener('submit', async (event) => {
 
 ui.tokenForm.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const token = ui.tokenText.value.trim().replace(/^bearer\s+/i, '');
+  const token = tokenOfPaste(ui.tokenText.value);
   if (token) await signIn(token);
 });
 

@@ -1,7 +1,8 @@
 // Draws a laid-out machine (chart-layout.js) as SVG: states as boxes, final states with a double
 // border, the initial state's entry dot, transitions as labelled arrows.
+
+import { s } from '../../ui-kit/assets/dom.js';
 import { layoutGraph } from './chart-layout.js';
-import { s } from './dom.js';
 
 const font = '500 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const labelFont = '11.5px ui-monospace, "SF Mono", "Cascadia Code", Menlo, Consolas, monospace';

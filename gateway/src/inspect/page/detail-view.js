@@ -1,5 +1,7 @@
 // One actor: where it is, what it holds, and its history, which the replay steps through.
-import { formatTime, h, partyName, replaceChildren, s, shortId, stateTone } from './dom.js';
+import { h, replaceChildren, s } from '../../ui-kit/assets/dom.js';
+import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { formatTime, stateTone } from './format.js';
 
 // Icons drawn here rather than taken from a font, which may lack the media-control glyphs.
 const icons = {

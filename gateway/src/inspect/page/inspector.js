@@ -1,5 +1,7 @@
 // The signed-in inspector: loads machines and actors, draws the chosen machine, follows the
 // transition stream and keeps every panel in step with it.
+
+import { replaceChildren } from '../../ui-kit/assets/dom.js';
 import { remember, renderActivity } from './activity-view.js';
 import {
   countByMachine,
@@ -13,7 +15,6 @@ import { graphOfMachine } from './chart-model.js';
 import { highlightChart, renderChart } from './chart-view.js';
 import { createCoalescer } from './coalesce.js';
 import { renderDetail, stepOf } from './detail-view.js';
-import { replaceChildren } from './dom.js';
 import { moveBetweenTabs, renderMachines } from './machines-view.js';
 import { createShortcuts } from './shortcuts.js';
 

@@ -1,5 +1,5 @@
 // The machines as tabs: arrow keys move between them, as a tab list does.
-import { h, replaceChildren } from './dom.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 
 /** Arrow keys, Home and End move between the tabs (for the tab list's keydown). */
 export function moveBetweenTabs(event) {

@@ -28,6 +28,27 @@ export function renderTransaction(view: TransactionView) {
   return { ...header(view), events: view.events.map((event) => renderEvent(event, offset)) };
 }
 
+/** A transaction none of whose events the reader may see: its header, without a command id. */
+export function renderEmptyTransaction(record: {
+  updateId: string;
+  offset: number;
+  synchronizerId: string;
+  effectiveAt: string;
+  recordTime: string;
+  workflowId: string;
+}) {
+  return {
+    updateId: record.updateId,
+    commandId: '',
+    workflowId: record.workflowId,
+    effectiveAt: record.effectiveAt,
+    offset: record.offset,
+    synchronizerId: record.synchronizerId,
+    recordTime: record.recordTime,
+    events: [],
+  };
+}
+
 export function renderTransactionTree(view: TransactionView) {
   const { offset } = view.record;
   const eventsById: Record<string, unknown> = {};

@@ -34,3 +34,24 @@ export const externalPartySubmissionSchema = z.object({
 });
 
 export const balanceQuerySchema = z.object({ party_id: z.string().min(1) });
+
+/** PrepareTransferPreapprovalSendRequest: the amount is a JSON number, the expiry a date-time. */
+export const prepareSendRequestSchema = z.object({
+  sender_party_id: z.string().min(1),
+  receiver_party_id: z.string().min(1),
+  amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/)]),
+  expires_at: z.string().datetime({ offset: true }),
+  nonce: z.number().int().nonnegative(),
+  verbose_hashing: z.boolean().optional(),
+});
+
+/** A JSON number (or decimal text) as a decimal with at most ten places. */
+export const decimalTextOf = (amount: number | string): string =>
+  typeof amount === 'string' ? amount : amount.toFixed(10);
+
+/** An RFC 3339 date-time in microseconds since the epoch. */
+export function microsOfDateTime(text: string): bigint {
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? '';
+  const wholeSeconds = Math.floor(Date.parse(text.replace(/\.\d+/, '')) / 1000);
+  return BigInt(wholeSeconds) * 1_000_000n + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+}

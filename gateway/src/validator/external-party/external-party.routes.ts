@@ -4,15 +4,15 @@ import { callerOf } from '../../ledger-api/route-deps.ts';
 import { renderContractWithState } from '../wallet-render.ts';
 import {
   balanceQuerySchema,
+  decimalTextOf,
   externalPartySubmissionSchema,
   generateTopologyRequestSchema,
+  microsOfDateTime,
   prepareAcceptRequestSchema,
+  prepareSendRequestSchema,
   setupProposalRequestSchema,
   submitTopologyRequestSchema,
 } from './external-party-requests.schema.ts';
-
-const notImplemented =
-  'TransferCommand (the deprecated prepare-send/submit-send path) is not modelled on this node: send with a token-standard transfer (TransferFactory_Transfer), which goes through the receiver’s TransferPreapproval';
 
 /** `/v0/admin/external-party/*` of the validator API: the validator operator's. */
 export function externalPartyRoutes({ node }: { node: PocketnetNode }): Router {
@@ -99,12 +99,34 @@ export function externalPartyRoutes({ node }: { node: PocketnetNode }): Router {
       computed_as_of_round: Number(balance.computedAsOfRound),
     });
   });
-  router.post(
-    [`${base}/transfer-preapproval/prepare-send`, `${base}/transfer-preapproval/submit-send`],
-    (_req, res) => {
-      callerOf(res);
-      res.status(501).json({ error: notImplemented });
-    },
-  );
+  router.post(`${base}/transfer-preapproval/prepare-send`, (req, res) => {
+    const body = prepareSendRequestSchema.parse(req.body);
+    const prepared = external.prepareSend(callerOf(res), {
+      senderPartyId: body.sender_party_id,
+      receiverPartyId: body.receiver_party_id,
+      amount: decimalTextOf(body.amount),
+      expiresAtMicros: microsOfDateTime(body.expires_at),
+      nonce: BigInt(body.nonce),
+      verboseHashing: body.verbose_hashing,
+    });
+    res.json({
+      transaction: prepared.transaction,
+      tx_hash: prepared.txHash,
+      transfer_command_contract_id_prefix: prepared.transferCommandContractIdPrefix,
+      ...(prepared.hashingDetails === undefined
+        ? {}
+        : { hashing_details: prepared.hashingDetails }),
+    });
+  });
+  router.post(`${base}/transfer-preapproval/submit-send`, async (req, res) => {
+    const { submission } = externalPartySubmissionSchema.parse(req.body);
+    const sent = await external.submitSend(callerOf(res), {
+      partyId: submission.party_id,
+      transaction: submission.transaction,
+      signedTxHash: submission.signed_tx_hash,
+      publicKey: submission.public_key,
+    });
+    res.json({ update_id: sent.updateId });
+  });
   return router;
 }

@@ -1,6 +1,7 @@
 // A list row with a title, details, a state badge and buttons that act on it: a click disables
 // its button while it runs, and a failure is shown in words by the card.
-import { h, runButton } from './dom.js';
+import { h } from '../../ui-kit/assets/dom.js';
+import { runButton } from './forms.js';
 
 /**
  * `spec`: `{ key, data, title, details, side, actions }`, each action `{ action, label, style,

@@ -1,13 +1,6 @@
 // The node's APIs as the wallet calls them: JSON over fetch with the bearer token. Every failure
 // becomes an ApiError whose message says what went wrong in words.
-
-export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
+import { ApiError } from '../../ui-kit/assets/session.js';
 
 // Splice prefixes its error ids to messages (`splice.lfdecentralizedtrust.org/insufficient-funds: …`).
 const errorIdPrefix = /^[a-z0-9.-]+\.[a-z]+\/[a-z0-9-]+:\s*/i;
@@ -62,16 +55,6 @@ export const fetchDevToken = async (user) =>
 
 /** What the wallet's page needs to know of the node (`/wallet/node-info`). */
 export const fetchNodeInfo = () => call('/wallet/node-info');
-
-/** The `sub` of a JWT, read without verifying it (the node verifies it on every call). */
-export function userOfToken(token) {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(atob(payload)).sub ?? null;
-  } catch {
-    return null;
-  }
-}
 
 const path = (value) => encodeURIComponent(value);
 

@@ -1,9 +1,12 @@
 // The wallet page's entry: signs in (a devnet's dev token for a user name, or a pasted JWT),
 // onboards a user without a wallet, then opens the wallet. A refused token brings the sign-in
 // back with the reason.
-import { createApi, fetchDevToken, fetchNodeInfo, userOfToken } from './api.js';
-import { h, replaceChildren, runButton, showFormError } from './dom.js';
-import { partyName, shortId } from './format.js';
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { showLiveStatus, tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
+import { createApi, fetchDevToken, fetchNodeInfo } from './api.js';
+import { runButton, showFormError } from './forms.js';
 import { startRouter } from './router.js';
 import { createToasts } from './toasts.js';
 import { openWallet } from './wallet.js';
@@ -11,12 +14,6 @@ import { openWallet } from './wallet.js';
 const tokenKey = 'pocketnet.wallet.token';
 const byId = (id) => document.getElementById(id);
 const screens = ['login', 'onboard', 'app'];
-const liveTexts = {
-  live: 'Live',
-  connecting: 'Reconnecting…',
-  closed: 'Disconnected',
-  idle: 'Offline',
-};
 
 const toast = createToasts(byId('toasts'));
 let info = { devnet: false, dev_tokens: false };
@@ -28,17 +25,12 @@ function show(screen) {
   for (const id of screens) byId(id).hidden = id !== screen;
 }
 
-function showStatus(status) {
-  byId('live').dataset.status = status;
-  byId('live').querySelector('.text').textContent = liveTexts[status] ?? status;
-}
-
 function showLogin(message) {
   session += 1;
   stopWallet?.();
   stopWallet = null;
   localStorage.removeItem(tokenKey);
-  showStatus('idle');
+  showLiveStatus('idle');
   replaceChildren(byId('account'));
   show('login');
   byId('user-form').hidden = !info.dev_tokens;
@@ -68,7 +60,7 @@ async function enter(token, user, party, api) {
   showAccount(user, party);
   show('app');
   startRouter();
-  const ctx = { api, info, toast, onStatus: showStatus, nodeInfo: fetchNodeInfo };
+  const ctx = { api, info, toast, onStatus: showLiveStatus, nodeInfo: fetchNodeInfo };
   const opening = session;
   const stop = await openWallet({ token, party, user }, ctx);
   if (opening === session) stopWallet = stop;
@@ -122,9 +114,7 @@ byId('user-form').addEventListener('submit', async (event) => {
 
 byId('token-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const token = byId('token-text')
-    .value.trim()
-    .replace(/^bearer\s+/i, '');
+  const token = tokenOfPaste(byId('token-text').value);
   if (!token) return showFormError(byId('login-error'), 'Paste an access token first.');
   await signIn(token);
 });

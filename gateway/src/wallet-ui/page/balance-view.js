@@ -1,7 +1,9 @@
 // The balance card: what the wallet can spend, what is locked, what holding fees have eaten, and
 // on a devnet the faucet.
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { formatAmount, parseAmountInput } from './decimal.js';
-import { h, replaceChildren, runForm } from './dom.js';
+import { runForm } from './forms.js';
 import { amount, cardHead, errorLine, field } from './parts.js';
 
 function tapForm(ctx) {

@@ -2,9 +2,11 @@
 // wallet) mint that party's rewards into its coin: the delegate accepts or rejects a proposal
 // and ends a delegation. Merge delegations let the validator operator merge a user's holdings:
 // the user proposes one at onboarding and may withdraw it, the operator accepts or rejects.
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
 import { actionRow, cardErrors } from './action-row.js';
-import { h, replaceChildren } from './dom.js';
-import { formatTime, partyName } from './format.js';
+import { formatTime } from './format.js';
 import { cardHead, empty, party, stateBadge } from './parts.js';
 
 const doneWords = { accept: 'Accepted', reject: 'Rejected', withdraw: 'Withdrew', end: 'Ended' };

@@ -1,17 +1,5 @@
-// How the wallet names things for people: parties, ids, times, workflows and their states.
-
-/** `alice::1220abcd…` → `alice`, the part a person recognises. */
-export function partyName(party) {
-  const text = String(party ?? '');
-  const at = text.indexOf('::');
-  return at < 0 ? text : text.slice(0, at);
-}
-
-/** A long id with its middle left out: `1220a1…e9f0`. */
-export function shortId(id, keep = 6) {
-  const text = String(id ?? '');
-  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
-}
+// How the wallet names things for people: parties, times, workflows and their states.
+import { shortId } from '../../ui-kit/assets/format.js';
 
 /** A party as `alice (1220ab…f0e1)`: its hint and a short fingerprint. */
 export function partyLabel(party) {

@@ -1,8 +1,10 @@
 // The history card: the wallet's transactions, newest first, a page at a time. Each says what
 // happened in words and how it changed this wallet's balance.
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
 import { formatAmount, sum, toUnits } from './decimal.js';
-import { h, replaceChildren } from './dom.js';
-import { formatTime, partyName } from './format.js';
+import { formatTime } from './format.js';
 import { amount, cardHead, empty } from './parts.js';
 
 const operationNames = {

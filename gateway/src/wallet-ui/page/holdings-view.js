@@ -1,7 +1,8 @@
 // The holdings card: each amulet the wallet holds (its UTXOs), what it is worth now after holding
 // fees, and the locked ones with who holds the lock.
-import { h, replaceChildren } from './dom.js';
-import { formatTime, partyName, shortId } from './format.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { formatTime } from './format.js';
 import { amount, cardHead, empty } from './parts.js';
 
 function holdingRow(position, locked) {

@@ -1,7 +1,8 @@
 // The name card: the wallet's names in the name service, which others can send to instead of
 // the party id, and registering one (the wallet pays the name service's subscription for it).
-import { h, replaceChildren, runForm } from './dom.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { formatTime } from './format.js';
+import { runForm } from './forms.js';
 import { cardHead, empty, errorLine, field } from './parts.js';
 
 const suffix = '.unverified.ans';

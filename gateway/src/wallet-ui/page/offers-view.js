@@ -1,10 +1,11 @@
 // The offers card: transfers waiting for someone. Incoming offers are accepted or rejected here,
 // outgoing ones withdrawn; each shows its workflow's state, from its actor.
 
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
 import { actionRow, cardErrors } from './action-row.js';
 import { formatAmount } from './decimal.js';
-import { h, replaceChildren } from './dom.js';
-import { formatTime, partyName } from './format.js';
+import { formatTime } from './format.js';
 import { amount, cardHead, coin, empty, party, stateBadge } from './parts.js';
 
 /** The offers, accepted offers and token-standard transfers of the state, as rows. */

@@ -1,6 +1,7 @@
 // Pieces every card of the wallet is built from.
+
+import { h } from '../../ui-kit/assets/dom.js';
 import { formatAmount } from './decimal.js';
-import { h } from './dom.js';
 import { partyLabel, stateTone, stateWord } from './format.js';
 
 /** The coin's symbol, as the wallet's history details name it. */

@@ -1,7 +1,9 @@
 // The receive card: the party others send to, and whether it takes one-step transfers (a
 // TransferPreapproval its validator provides).
-import { h, replaceChildren, runButton } from './dom.js';
-import { formatTime, partyName } from './format.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
+import { formatTime } from './format.js';
+import { runButton } from './forms.js';
 import { cardHead } from './parts.js';
 
 async function copy(text, ctx) {

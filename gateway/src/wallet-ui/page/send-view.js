@@ -1,8 +1,10 @@
 // The send card: coin to a party (by id or name), as a transfer offer the receiver accepts, or in
 // one step to a receiver that accepts one-step transfers (it has a TransferPreapproval).
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
 import { formatAmount, parseAmountInput } from './decimal.js';
-import { h, replaceChildren, runForm } from './dom.js';
-import { partyName } from './format.js';
+import { runForm } from './forms.js';
 import { cardHead, coin, errorLine, field } from './parts.js';
 import { resolveParty } from './receiver.js';
 

@@ -1,5 +1,5 @@
 // Short confirmations in the corner, read out by screen readers, gone after a few seconds.
-import { h } from './dom.js';
+import { h } from '../../ui-kit/assets/dom.js';
 
 const shownMs = 6000;
 const maxShown = 3;

@@ -1,8 +1,11 @@
 // The traffic card: buy synchronizer traffic with the wallet's coin for any validator (its
 // operator party, by id or name), and follow each purchase to its end.
+
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
 import { formatAmount } from './decimal.js';
-import { h, replaceChildren, runForm } from './dom.js';
-import { formatTime, partyName } from './format.js';
+import { formatTime } from './format.js';
+import { runForm } from './forms.js';
 import { cardHead, empty, errorLine, field, stateBadge } from './parts.js';
 import { resolveParty } from './receiver.js';
 

@@ -1,7 +1,8 @@
 // The workflows card: every workflow of the wallet that is still under way, with the state its
 // actor is in, and the ones that ended most recently with how they ended.
-import { h, replaceChildren } from './dom.js';
-import { formatTime, machineName, partyName } from './format.js';
+import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { partyName } from '../../ui-kit/assets/format.js';
+import { formatTime, machineName } from './format.js';
 import { amount, cardHead, empty, stateBadge } from './parts.js';
 
 const recentlyEnded = 5;

@@ -1,4 +1,4 @@
-import { restartedJobs } from '@pocketnet/automations';
+import { createBullmqRunner, restartedJobs } from '@pocketnet/automations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, eventually, ok } from './network-http.ts';
 import { type Network, startNetwork } from './scale-out-network.ts';
@@ -26,8 +26,8 @@ describe('a worker killed with SIGKILL mid-job', () => {
   it('has its jobs finished by another worker, each ledger effect once', async () => {
     network = await startNetwork({
       gateways: 1,
-      workers: 2,
-      env: { POCKETNET_JOB_LOCK_MS: '1500' },
+      workers: 1,
+      env: { POCKETNET_JOB_LOCK_MS: '3000' },
     });
     const net = network;
     const [gateway] = net.gateways.map((g) => g.url) as [string];
@@ -72,9 +72,12 @@ describe('a worker killed with SIGKILL mid-job', () => {
         (view) => (view.queues.find((q) => q.name === 'transfer-offers')?.counts.active ?? 0) > 0,
         60_000,
       );
+      // The one worker holds the running job: it dies with it. Two new workers take over and
+      // share the rest (each job chooses from the sender's amulets, which the other spends).
       const [victim, ...rest] = workers;
       await victim?.kill('SIGKILL');
-      workers = [...rest, await net.startWorker()];
+      workers = [...rest, ...(await Promise.all([net.startWorker(), net.startWorker()]))];
+      workers = workers.slice(-1);
       await accepting;
       const statuses = async () =>
         Promise.all(
@@ -94,6 +97,14 @@ describe('a worker killed with SIGKILL mid-job', () => {
         (all) => all.every((s) => s.status === 'completed'),
         120_000,
       );
+      if (!done.every((s) => s.status === 'completed')) {
+        // What the jobs said, for whoever reads a failure.
+        const runner = createBullmqRunner({ redisUrl: net.redisUrl, prefix: net.prefix });
+        const jobs = await runner.list('transfer-offers', 'completed', 200);
+        await runner.close();
+        const notDone = jobs.filter((job) => job.result?.outcome !== 'done');
+        console.log(`jobs not done: ${JSON.stringify(notDone.map((job) => [job.id, job.result]))}`);
+      }
       expect(done.map((s) => s.status)).toEqual(Array(offered).fill('completed'));
       restarted = await restartedJobs({
         redisUrl: net.redisUrl,

@@ -51,7 +51,16 @@ function thresholdOf(request: GenerateTopologyRequest, hosting: readonly Hosting
   return requested === 0 ? Math.max(confirmers, 1) : requested;
 }
 
-function generated(party: string, key: SigningKey, transactions: TopologyTransaction[]) {
+/** The party's root NamespaceDelegation (its key certifies itself), then `hosting`. */
+function generated(party: string, key: SigningKey, hosting: TopologyTransaction[]) {
+  const transactions = [
+    topologyTransaction({
+      kind: 'namespaceDelegation',
+      namespace: key.fingerprint,
+      targetKey: key,
+    }),
+    ...hosting,
+  ];
   return {
     party,
     fingerprint: key.fingerprint,
@@ -69,11 +78,6 @@ export function generateExternalPartyTopology(request: GenerateTopologyRequest):
   const party = createPartyId(request.partyHint, key.fingerprint);
   const participants = hostingOf(request);
   return generated(party, key, [
-    topologyTransaction({
-      kind: 'namespaceDelegation',
-      namespace: key.fingerprint,
-      targetKey: key,
-    }),
     topologyTransaction({
       kind: 'partyToParticipant',
       party,
@@ -96,11 +100,6 @@ export function generateValidatorPartyTopology(request: {
   const { key } = request;
   const party = createPartyId(request.partyHint, key.fingerprint);
   return generated(party, key, [
-    topologyTransaction({
-      kind: 'namespaceDelegation',
-      namespace: key.fingerprint,
-      targetKey: key,
-    }),
     topologyTransaction({
       kind: 'partyToParticipant',
       party,

@@ -23,6 +23,10 @@ const openFlags = constants.O_RDWR | constants.O_CREAT | (dataSync ?? 0);
 const zeroChunkBytes = 256 * 1024;
 const preallocateAheadBytes = 2 * 1024 * 1024;
 const zeros = Buffer.alloc(zeroChunkBytes);
+// A chunk that took longer than this pauses zero-filling for that long times the factor; the
+// writes meanwhile extend the file, as they would without it.
+const slowZeroFillMs = 4;
+const pauseFactor = 50;
 
 export type SegmentExtent = { readonly path: string; readonly size: number };
 
@@ -98,6 +102,7 @@ export function openSegmentWriter(options: {
 }): SegmentWriter {
   const { dir, segmentBytes } = options;
   let segment = options.start ? openSegment(options.start) : createSegment(dir, 1);
+  let pausedUntil = 0;
   return {
     write(slices) {
       segment.size += writeAll(segment.fd, slices, segment.size);
@@ -108,9 +113,14 @@ export function openSegmentWriter(options: {
       // A segment rolls over once it reaches segmentBytes: it never needs space past that.
       if (segment.allocated >= segmentBytes) return false;
       if (segment.allocated - segment.size >= preallocateAheadBytes) return false;
+      if (performance.now() < pausedUntil) return false;
       const bytes = Math.min(zeroChunkBytes, segmentBytes - segment.allocated);
+      const started = performance.now();
       segment.allocated += writeAll(segment.fd, [zeros.subarray(0, bytes)], segment.allocated);
       if (dataSync === undefined) fdatasyncSync(segment.fd);
+      // A disk this slow (busy with other work) would hold records up behind the zeros.
+      const took = performance.now() - started;
+      if (took > slowZeroFillMs) pausedUntil = performance.now() + took * pauseFactor;
       return true;
     },
     rollIfFull() {

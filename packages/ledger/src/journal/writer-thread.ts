@@ -29,7 +29,6 @@ export type WriterThreadOptions = {
   readonly ringBytes: number | undefined;
 };
 
-const releaseNow = process.env.JOURNAL_RELEASE === 'now';
 const workerUrl = new URL('./journal-worker.ts', import.meta.url);
 
 /** The segments and their durable sizes, as the writer reports rollovers and writes. */
@@ -113,9 +112,8 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
       appended += producer.push(json);
       if (waiters.isEmpty()) worker.ref();
       const durableThere = waiters.add(appended);
-      if (releaseNow) producer.release();
       // Everything appended in this turn of the event loop goes to the writer together.
-      else if (!releaseScheduled) {
+      if (!releaseScheduled) {
         releaseScheduled = true;
         setImmediate(release);
       }

@@ -4,6 +4,11 @@ import { allocationFactoryInterface } from '../token-standard/allocation-instruc
 import { transferFactoryInterface } from '../token-standard/transfer-instruction-v1.ts';
 import { amuletFactoryAllocate } from './allocation-factory.ts';
 import { requireExpectedAdmin } from './factory-checks.ts';
+import {
+  createTransferCommand,
+  createTransferCommandArgument,
+  createTransferCommandResultType,
+} from './transfer-command-types.ts';
 import { amuletFactoryTransfer } from './transfer-factory.ts';
 
 const factoryView = ({ dso }: { readonly dso: string }) => ({ admin: dso, meta: { values: {} } });
@@ -21,6 +26,15 @@ export const externalPartyAmuletRules = defineTemplate({
   },
   fields: { dso: t.party() },
   signatories: ({ dso }) => [dso],
+  choices: (choice) => ({
+    ExternalPartyAmuletRules_CreateTransferCommand: choice({
+      controllers: (_payload, { sender }) => [sender],
+      consuming: false,
+      argument: createTransferCommandArgument,
+      result: createTransferCommandResultType,
+      body: (tx, self, argument) => createTransferCommand(tx, self.payload.dso, argument),
+    }),
+  }),
   implements: (implement) => [
     implement(transferFactoryInterface, {
       view: factoryView,

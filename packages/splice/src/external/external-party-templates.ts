@@ -3,6 +3,7 @@ import { amuletAllocation } from './amulet-allocation.ts';
 import { amuletTransferInstruction } from './amulet-transfer-instruction.ts';
 import { externalPartyAmuletRules } from './external-party-amulet-rules.ts';
 import { externalPartySetupProposal } from './external-party-setup-proposal.ts';
+import { transferCommand, transferCommandCounter } from './transfer-command.ts';
 import { transferPreapproval } from './transfer-preapproval.ts';
 
 /**
@@ -16,4 +17,6 @@ export const externalPartyTemplates: readonly TemplateDefinition[] = [
   externalPartyAmuletRules,
   amuletTransferInstruction,
   amuletAllocation,
+  transferCommand,
+  transferCommandCounter,
 ];

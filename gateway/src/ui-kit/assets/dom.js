@@ -1,4 +1,5 @@
-// Small DOM helpers: elements from data, never from HTML strings, so no markup is ever injected.
+// Small DOM helpers both pages build with: elements from data, never from HTML strings, so no
+// markup is ever injected.
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 
@@ -50,35 +51,4 @@ export function replaceChildren(container, ...children) {
   if (key === undefined) return;
   const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
   again?.focus({ preventScroll: true });
-}
-
-/** `alice::1220abcd…` → `alice`, the part a person recognises. */
-export function partyName(party) {
-  const at = party.indexOf('::');
-  return at < 0 ? party : party.slice(0, at);
-}
-
-/** A long id with its middle left out: `00a1b2…e9f0`. */
-export function shortId(id, keep = 6) {
-  return id.length <= keep * 2 + 1 ? id : `${id.slice(0, keep)}…${id.slice(-keep)}`;
-}
-
-const finishedWords = /^(completed|accepted|active|onboarded|closed|archived|issuing|open)$/;
-const failedWords = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted)$/;
-
-/** A colour family for a state's name: `good`, `bad` or `neutral`. */
-export function stateTone(state) {
-  const last = state.split('.').at(-1) ?? state;
-  if (failedWords.test(last)) return 'bad';
-  if (finishedWords.test(last)) return 'good';
-  return 'neutral';
-}
-
-/** `2026-01-01T10:00:00.000Z` → `10:00:00`, or the date too when it is not today. */
-export function formatTime(iso) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameDay = date.toDateString() === new Date().toDateString();
-  const time = date.toLocaleTimeString(undefined, { hour12: false });
-  return sameDay ? time : `${date.toLocaleDateString()} ${time}`;
 }

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { type Response, Router } from 'express';
+
+const contentTypes: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+// Everything a page loads comes from this node: it works offline and runs nothing else.
+// `connect-src 'self'` covers the node's REST paths, its event streams and its GraphQL WebSocket.
+const securityHeaders = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+type Asset = { readonly body: Buffer; readonly type: string };
+
+/** A folder's files, read once: small hand-written pages, ES modules and style sheets, no build. */
+function loadAssets(dir: string): ReadonlyMap<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(dir)) {
+    const type = contentTypes[extname(name)];
+    if (type) assets.set(name, { body: readFileSync(join(dir, name)), type });
+  }
+  return assets;
+}
+
+function send(res: Response, asset: Asset): void {
+  res.writeHead(200, {
+    ...securityHeaders,
+    'Content-Type': asset.type,
+    'Content-Length': asset.body.length,
+    'Cache-Control': 'no-cache',
+  });
+  res.end(asset.body);
+}
+
+export type StaticPage = {
+  /** Where the page lives, such as `/wallet`; its files are at `${path}/assets/<name>`. */
+  readonly path: string;
+  /** The folder of its files: `index.html` is the page itself, never served as an asset. */
+  readonly dir: string;
+};
+
+/**
+ * A hand-written page: its `index.html` at `path` and `path/`, and every file of its folder at
+ * `path/assets/<name>`, each under the strict same-origin policy above.
+ */
+export function staticPageRoutes({ path, dir }: StaticPage): Router {
+  const assets = loadAssets(dir);
+  const router = Router();
+  const index = assets.get('index.html');
+  if (index) router.get([path, `${path}/`], (_req, res) => send(res, index));
+  router.get(`${path}/assets/:name`, (req, res, next) => {
+    const asset = req.params.name === 'index.html' ? undefined : assets.get(req.params.name);
+    return asset ? send(res, asset) : next();
+  });
+  return router;
+}
+
+/**
+ * `/ui-kit/assets/<name>`: the style sheets and modules both pages share. A page's modules import
+ * them as `../../ui-kit/assets/<name>`, which names the same file on disk and over HTTP.
+ */
+export function uiKitRoutes(): Router {
+  return staticPageRoutes({ path: '/ui-kit', dir: join(import.meta.dirname, 'assets') });
+}

@@ -1,0 +1,243 @@
+import { signTransactionHash } from '@canton-network/wallet-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExternalKey, type ExternalKey } from './external-fixtures.ts';
+import { expectMatchesSpec } from './openapi-validator.ts';
+import { advance, tapFor } from './validator-apps-fixtures.ts';
+import {
+  nowMicros,
+  ok,
+  startValidatorNode,
+  type ValidatorNode,
+  validator,
+} from './validator-fixtures.ts';
+
+// The deprecated external-party send (prepare-send / submit-send): the sender signs a
+// TransferCommand, the DSO's automation sends it through the receiver's TransferPreapproval,
+// and Scan reports its status and the sender's counter.
+
+type External = { key: ExternalKey; publicKey: string; party: string };
+type Status = { contract: { payload: Record<string, unknown> }; status: Record<string, string> };
+
+let net: ValidatorNode;
+let alice: External;
+let bob: External;
+
+const base = '/v0/admin/external-party';
+const hex = (base64: string) => Buffer.from(base64, 'base64').toString('hex');
+const base64 = (hexText: string) => Buffer.from(hexText, 'hex').toString('base64');
+const admin = (body?: unknown) => ({
+  user: net.operatorUser,
+  ...(body === undefined ? {} : { body }),
+});
+
+const submission = (who: External, prepared: { transaction: string; tx_hash: string }) => ({
+  submission: {
+    party_id: who.party,
+    transaction: prepared.transaction,
+    signed_tx_hash: hex(signTransactionHash(base64(prepared.tx_hash), who.key.privateKey)),
+    public_key: who.publicKey,
+  },
+});
+
+/** Onboarded through the validator API, with a TransferPreapproval accepted by signing. */
+async function externalWithPreapproval(hint: string): Promise<External> {
+  const key = createExternalKey();
+  const publicKey = hex(key.publicKey);
+  const generated = await ok<{ topology_txs: Array<{ topology_tx: string; hash: string }> }>(
+    net,
+    `${base}/topology/generate`,
+    admin({ party_hint: hint, public_key: publicKey }),
+  );
+  const signed = generated.topology_txs.map((tx) => ({
+    topology_tx: tx.topology_tx,
+    signed_hash: hex(signTransactionHash(base64(tx.hash), key.privateKey)),
+  }));
+  const { party_id: party } = await ok<{ party_id: string }>(
+    net,
+    `${base}/topology/submit`,
+    admin({ public_key: publicKey, signed_topology_txs: signed }),
+  );
+  const who = { key, publicKey, party };
+  const { contract_id } = await ok<{ contract_id: string }>(
+    net,
+    `${base}/setup-proposal`,
+    admin({ user_party_id: party }),
+  );
+  const prepared = await ok<{ transaction: string; tx_hash: string }>(
+    net,
+    `${base}/setup-proposal/prepare-accept`,
+    admin({ contract_id, user_party_id: party }),
+  );
+  await ok(net, `${base}/setup-proposal/submit-accept`, admin(submission(who, prepared)));
+  return who;
+}
+
+const scan = async (path: string) => {
+  const response = await net.node.call(`/api/scan${path}`);
+  const body = await response.json();
+  if (response.status === 200) {
+    expectMatchesSpec({ spec: 'scan', method: 'get', path, status: 200, body });
+  }
+  return { status: response.status, body: body as Record<string, unknown> };
+};
+
+const unlockedOf = async (who: External) =>
+  Number(
+    (
+      await ok<{ total_unlocked_coin: string }>(
+        net,
+        `${base}/balance?party_id=${encodeURIComponent(who.party)}`,
+        admin(),
+      )
+    ).total_unlocked_coin,
+  );
+
+/** The sender's commands with this nonce, once none of them is still waiting to be sent. */
+async function settled(sender: External, nonce: number): Promise<Status[]> {
+  const path = `/v0/transfer-command/status?sender=${encodeURIComponent(sender.party)}&nonce=${nonce}`;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { body } = await scan(path);
+    const commands = Object.values(body.transfer_commands_by_contract_id as Record<string, Status>);
+    if (commands.length > 0 && commands.every((command) => command.status.status !== 'created')) {
+      return commands;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the transfer command ${nonce} of ${sender.party} was never sent`);
+}
+
+async function send(request: { amount: number; nonce: number; expiresInSeconds?: number }) {
+  const expiresAt = (await nowMicros(net)) / 1000 + (request.expiresInSeconds ?? 3600) * 1000;
+  const prepared = await ok<{
+    transaction: string;
+    tx_hash: string;
+    transfer_command_contract_id_prefix: string;
+  }>(
+    net,
+    `${base}/transfer-preapproval/prepare-send`,
+    admin({
+      sender_party_id: alice.party,
+      receiver_party_id: bob.party,
+      amount: request.amount,
+      expires_at: new Date(expiresAt).toISOString(),
+      nonce: request.nonce,
+    }),
+  );
+  return prepared;
+}
+
+beforeAll(async () => {
+  net = await startValidatorNode();
+  alice = await externalWithPreapproval('alice-tc');
+  bob = await externalWithPreapproval('bob-tc');
+  await tapFor(net, net.operatorUser, '1000');
+  await ok(net, '/v0/wallet/transfer-preapproval/send', {
+    user: net.operatorUser,
+    body: { receiver_party_id: alice.party, amount: '100', deduplication_id: 'fund-alice' },
+  });
+}, 60_000);
+afterAll(() => net.node.close());
+
+describe('an external party’s TransferCommand', () => {
+  it('is signed by the sender, sent by the DSO into the receiver’s preapproval, and counted', async () => {
+    expect(
+      (await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`)).status,
+    ).toBe(404);
+    const bobBefore = await unlockedOf(bob);
+    const prepared = await send({ amount: 10, nonce: 0 });
+    expect(prepared.transfer_command_contract_id_prefix).toMatch(/^00[0-9a-f]{64}$/);
+    const refusedByOther = await validator(
+      net,
+      `${base}/transfer-preapproval/submit-send`,
+      admin(submission({ ...alice, key: createExternalKey() }, prepared)),
+    );
+    expect(refusedByOther.status).toBe(400);
+    const sent = await ok<{ update_id: string }>(
+      net,
+      `${base}/transfer-preapproval/submit-send`,
+      admin(submission(alice, prepared)),
+    );
+    expect(sent.update_id).toMatch(/.+/);
+    const [command] = await settled(alice, 0);
+    expect(command?.status).toEqual({ status: 'sent' });
+    expect(command?.contract.payload).toMatchObject({
+      sender: alice.party,
+      receiver: bob.party,
+      nonce: '0',
+    });
+    expect(await unlockedOf(bob)).toBeCloseTo(bobBefore + 10, 6);
+    const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
+    expect(counter.status).toBe(200);
+    expect(counter.body).toMatchObject({
+      transfer_command_counter: { contract: { payload: { sender: alice.party, nextNonce: '1' } } },
+    });
+  });
+
+  it('fails a command whose nonce was already spent, and leaves the counter', async () => {
+    const bobBefore = await unlockedOf(bob);
+    const prepared = await send({ amount: 5, nonce: 0 });
+    await ok(net, `${base}/transfer-preapproval/submit-send`, admin(submission(alice, prepared)));
+    const statuses = await settled(alice, 0);
+    const failed = statuses.find((command) => command.status.status === 'failed');
+    expect(failed?.status).toMatchObject({ status: 'failed', failure_kind: 'failed' });
+    expect(failed?.status.reason).toMatch(/Expected nonce 0 is smaller than current counter 1/);
+    expect(await unlockedOf(bob)).toBeCloseTo(bobBefore, 6);
+    const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
+    expect(counter.body).toMatchObject({
+      transfer_command_counter: { contract: { payload: { nextNonce: '1' } } },
+    });
+  });
+
+  it('refuses a command signed after its expiry, and sends nothing', async () => {
+    const bobBefore = await unlockedOf(bob);
+    const prepared = await send({ amount: 5, nonce: 1, expiresInSeconds: 60 });
+    await advance(net, 120);
+    const late = await validator<{ error: string }>(
+      net,
+      `${base}/transfer-preapproval/submit-send`,
+      admin(submission(alice, prepared)),
+    );
+    // Committed as prepared (this node's ledger time is the preparation's), the DSO expires it
+    // rather than sending it; a ledger that bounds the record time refuses it outright.
+    if (late.status === 200) {
+      const [command] = await settled(alice, 1);
+      expect(command?.status).toMatchObject({ status: 'failed', failure_kind: 'expired' });
+    } else {
+      expect(late.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(await unlockedOf(bob)).toBeCloseTo(bobBefore, 6);
+    const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
+    expect(counter.body).toMatchObject({
+      transfer_command_counter: { contract: { payload: { nextNonce: '1' } } },
+    });
+  });
+
+  it('keeps a command ahead of the counter waiting, and expires it when its time is up', async () => {
+    const prepared = await send({ amount: 5, nonce: 7, expiresInSeconds: 600 });
+    await ok(net, `${base}/transfer-preapproval/submit-send`, admin(submission(alice, prepared)));
+    const path = `/v0/transfer-command/status?sender=${encodeURIComponent(alice.party)}&nonce=7`;
+    const waiting = await scan(path);
+    expect(Object.values(waiting.body.transfer_commands_by_contract_id as object)).toMatchObject([
+      { status: { status: 'created' } },
+    ]);
+    await advance(net, 900);
+    const [command] = await settled(alice, 7);
+    expect(command?.status).toMatchObject({ status: 'failed', failure_kind: 'expired' });
+  });
+
+  it('cannot be prepared with an expiry already past', async () => {
+    const past = await validator<{ error: string }>(
+      net,
+      `${base}/transfer-preapproval/prepare-send`,
+      admin({
+        sender_party_id: alice.party,
+        receiver_party_id: bob.party,
+        amount: 1,
+        expires_at: new Date((await nowMicros(net)) / 1000 - 1000).toISOString(),
+        nonce: 1,
+      }),
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatch(/ExternalPartyAmuletRules_CreateTransferCommand\.expiresAt/);
+  });
+});

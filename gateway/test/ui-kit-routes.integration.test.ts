@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from './test-node.ts';
+
+// The gateway's two hand-written pages and the UI kit they share, as the node serves them: each
+// page and every file it loads, from this node alone under a strict content security policy.
+
+const src = new URL('../src/', import.meta.url);
+/** Where each served folder is on disk. */
+const folders: Readonly<Record<string, URL>> = {
+  '/inspect/assets/': new URL('inspect/page/', src),
+  '/wallet/assets/': new URL('wallet-ui/page/', src),
+  '/ui-kit/assets/': new URL('ui-kit/assets/', src),
+};
+
+function fileOf(path: string): URL {
+  const folder = Object.keys(folders).find((prefix) => path.startsWith(prefix));
+  if (!folder) throw new Error(`${path} is in no served folder`);
+  return new URL(path.slice(folder.length), folders[folder]);
+}
+
+/** Every path a page loads: those its index.html names, and the modules they import. */
+function assetsOfPage(page: URL): string[] {
+  const found = new Set<string>();
+  const html = readFileSync(new URL('index.html', page), 'utf8');
+  const pending = [...html.matchAll(/\/[\w-]+\/assets\/[\w.-]+/g)].map((match) => match[0]);
+  while (pending.length > 0) {
+    const path = pending.pop() ?? '';
+    if (found.has(path)) continue;
+    found.add(path);
+    if (!path.endsWith('.js')) continue;
+    const source = readFileSync(fileOf(path), 'utf8');
+    for (const match of source.matchAll(/from '(\.{1,2}\/[\w./-]+)'/g)) {
+      pending.push(new URL(match[1] ?? '', `http://node${path}`).pathname);
+    }
+  }
+  return [...found].sort();
+}
+
+describe.each([
+  { page: '/inspect', folder: 'inspect/page/', own: ['app.js', 'inspector.js', 'theme.css'] },
+  { page: '/wallet', folder: 'wallet-ui/page/', own: ['app.js', 'wallet.js', 'theme.css'] },
+])('the files of $page', ({ page, folder, own }) => {
+  let net: TestNode;
+  beforeAll(async () => {
+    net = await startTestNode({ devnet: true });
+  });
+  afterAll(() => net.close());
+
+  it('serves the page with a policy that lets it load only from this node', async () => {
+    for (const path of [page, `${page}/`]) {
+      const response = await fetch(`${net.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("connect-src 'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain(`<script type="module" src="${page}/assets/app.js">`);
+    }
+  });
+
+  it('serves every module and style sheet the page loads, its own and the UI kit’s', async () => {
+    const assets = assetsOfPage(new URL(folder, src));
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        ...own.map((name) => `${page}/assets/${name}`),
+        '/ui-kit/assets/base.css',
+        '/ui-kit/assets/shell.css',
+        '/ui-kit/assets/dom.js',
+        '/ui-kit/assets/session.js',
+      ]),
+    );
+    for (const path of assets) {
+      const response = await fetch(`${net.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'none'");
+      const type = response.headers.get('content-type') ?? '';
+      expect(type, path).toMatch(/^(text\/javascript|text\/css|image\/svg\+xml)/);
+      expect(await response.text(), path).toBe(readFileSync(fileOf(path), 'utf8'));
+    }
+  });
+
+  it('serves nothing else', async () => {
+    const missing = [
+      `${page}/assets/nope.js`,
+      `${page}/assets/index.html`,
+      `${page}/assets/..%2Findex.html`,
+      '/ui-kit',
+      '/ui-kit/assets/static-page.routes.ts',
+      '/ui-kit/assets/..%2Fstatic-page.routes.ts',
+    ];
+    for (const path of missing) {
+      expect((await fetch(`${net.url}${path}`)).status, path).toBe(404);
+    }
+  });
+});

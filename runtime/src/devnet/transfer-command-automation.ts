@@ -1,0 +1,186 @@
+import {
+  type Command,
+  type CreatedNode,
+  internalSubmission,
+  type JournalRecord,
+  parseTime,
+  type TransactionNode,
+  type TransactionRecord,
+  type Value,
+} from '@pocketnet/ledger';
+import { transferCommandReferences as refs } from '@pocketnet/splice';
+import type { Subscription } from 'rxjs';
+import type { PocketnetNodeCore } from '../node/node-core.ts';
+import type { DueTask } from '../time/scheduler.ts';
+import type { Wallet } from '../wallet/create-wallet.ts';
+
+/**
+ * The DSO's TransferCommand automation on the devnet (Splice's TransferCommandSendTrigger and
+ * ExpiredTransferCommandTrigger), a reaction to the bus: once a TransferCommand is committed the
+ * DSO sends it with the sender's amulets through the receiver's TransferPreapproval, creating
+ * the sender's TransferCommandCounter first if it has none; a command past its expiry is
+ * expired instead. A command whose nonce is ahead of the counter waits for the ones before it.
+ */
+export function createTransferCommandAutomation(
+  core: PocketnetNodeCore,
+  options: { readonly wallet: Wallet; readonly onError?: ((error: unknown) => void) | undefined },
+) {
+  const deps = {
+    ...options,
+    records$: core.records$,
+    engine: core.engine,
+    packages: core.packages,
+    dso: () => core.devnetParties()?.dso ?? null,
+    now: () => core.clock.nowMicros(),
+    onError: options.onError ?? (() => {}),
+  };
+  const { wallet } = deps;
+  const commandId = deps.packages.resolveTemplate(refs.transferCommand).templateId;
+  const counterId = deps.packages.resolveTemplate(refs.transferCommandCounter).templateId;
+  const commands = new Map<string, CreatedNode>();
+  const counters = new Map<string, CreatedNode>();
+  const failed = new Set<string>();
+  let submissions = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+
+  const submit = (dso: string, commandsToRun: readonly Command[]): Promise<TransactionRecord> => {
+    submissions += 1;
+    return deps.engine.submit(
+      internalSubmission({
+        commands: commandsToRun,
+        userId: 'pocketnet-dso-automation',
+        commandId: `transfer-command-automation-${deps.now()}-${submissions}`,
+        actAs: [dso],
+        workflowId: 'transfer-command-automation',
+      }),
+    );
+  };
+  const exercise = (dso: string, contractId: string, choice: string, choiceArgument: Value) =>
+    submit(dso, [
+      { kind: 'exercise', templateId: refs.transferCommand, contractId, choice, choiceArgument },
+    ]);
+
+  const counterOf = async (dso: string, sender: string): Promise<CreatedNode | null> => {
+    const found = counters.get(sender);
+    if (found) return found;
+    const record = await submit(dso, [
+      {
+        kind: 'create',
+        templateId: refs.transferCommandCounter,
+        createArguments: { dso, sender, nextNonce: '0' },
+      },
+    ]);
+    const created = record.nodes.find((node) => node.kind === 'created');
+    return created?.kind === 'created' ? created : null;
+  };
+
+  const handle = async (dso: string, command: CreatedNode): Promise<void> => {
+    const payload = command.createArgument as Record<string, string>;
+    const expiresAt = parseTime(String(payload.expiresAt)) ?? 0n;
+    if (expiresAt <= deps.now()) {
+      await exercise(dso, command.contractId, 'TransferCommand_Expire', { p: dso });
+      return;
+    }
+    const counter = await counterOf(dso, String(payload.sender));
+    if (counter === null) return;
+    if (BigInt(String(payload.nonce)) > BigInt(String(counter.createArgument.nextNonce))) return;
+    const preapproval = wallet.preapprovals.preapprovalOf(String(payload.receiver));
+    const inputs = wallet.contracts
+      .of(String(payload.sender), 'amulet')
+      .map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }));
+    await exercise(dso, command.contractId, 'TransferCommand_Send', {
+      context: wallet.network.paymentContext(),
+      inputs,
+      transferPreapprovalCidO: preapproval?.node.contractId ?? null,
+      transferCounterCid: counter.contractId,
+    });
+  };
+
+  const pass = async (): Promise<void> => {
+    const dso = deps.dso();
+    if (dso === null) return;
+    const pending = [...commands.values()]
+      .filter((command) => command.createArgument.dso === dso && !failed.has(command.contractId))
+      .sort((a, b) =>
+        Number(BigInt(String(a.createArgument.nonce)) - BigInt(String(b.createArgument.nonce))),
+      );
+    for (const command of pending) {
+      if (!commands.has(command.contractId)) continue;
+      try {
+        await handle(dso, command);
+      } catch (error) {
+        failed.add(command.contractId);
+        deps.onError(error);
+      }
+    }
+  };
+  const kick = () => {
+    if (!started) return;
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+  };
+
+  const onCommand = (node: TransactionNode) => {
+    if (node.kind === 'created') commands.set(node.contractId, node);
+    else if (node.consuming) commands.delete(node.contractId);
+  };
+  const onCounter = (node: TransactionNode) => {
+    if (node.kind === 'created') counters.set(String(node.createArgument.sender), node);
+    else if (node.consuming) {
+      const spent = [...counters].find(([, counter]) => counter.contractId === node.contractId);
+      if (spent) counters.delete(spent[0]);
+    }
+  };
+  const onRecord = (record: JournalRecord) => {
+    if (record.type !== 'transaction') return;
+    let fresh = false;
+    for (const node of record.nodes) {
+      if (node.templateId === commandId) onCommand(node);
+      else if (node.templateId === counterId) onCounter(node);
+      else continue;
+      fresh = true;
+    }
+    if (fresh) setImmediate(kick);
+  };
+
+  let subscription: Subscription | null = deps.records$.subscribe(onRecord);
+  return {
+    /** After the replay: sends or expires whatever is pending now, and from then on. */
+    start: async (): Promise<void> => {
+      started = true;
+      kick();
+      await running;
+    },
+    /** On the node's schedule: a pending command falls due once its expiry has passed. */
+    dueTask: {
+      name: 'transfer-command-expiry',
+      nextDueMicros: () => {
+        const expiries = [...commands.values()]
+          .filter((command) => !failed.has(command.contractId))
+          .map((command) => (parseTime(String(command.createArgument.expiresAt)) ?? 0n) + 1n);
+        return started && expiries.length > 0 ? expiries.reduce((a, b) => (a < b ? a : b)) : null;
+      },
+      run: async () => {
+        kick();
+        await running;
+      },
+    } satisfies DueTask,
+    close: () => {
+      subscription?.unsubscribe();
+      subscription = null;
+    },
+  };
+}
+
+export type TransferCommandAutomation = ReturnType<typeof createTransferCommandAutomation>;
