@@ -28,6 +28,8 @@ export type {
   Processor,
 } from './queue/job-types.ts';
 export { dropRedisPrefix } from './redis/drop-redis-prefix.ts';
+export type { RedisDurability } from './redis/redis-durability-check.ts';
+export { assertRedisDurable, RedisNotDurableError } from './redis/redis-durability-check.ts';
 export { assertRedisKeepsKeys, RedisEvictsKeysError } from './redis/redis-eviction-check.ts';
 export type { RedisJournal, RedisJournalOptions } from './redis/redis-journal.ts';
 export { JournalFencedError, openRedisJournal } from './redis/redis-journal.ts';
@@ -53,7 +55,7 @@ export {
   workerQueues,
 } from './roles/role-automations.ts';
 export type { ScaleOutSettings } from './roles/scale-out-settings.ts';
-export { scaleOutSettings } from './roles/scale-out-settings.ts';
+export { ScaleOutSettingsError, scaleOutSettings } from './roles/scale-out-settings.ts';
 export type { WriterLife } from './roles/writer-lives.ts';
 export { runWriterLives, waitForRedis } from './roles/writer-lives.ts';
 export { writerQueue } from './roles/writer-queue.ts';

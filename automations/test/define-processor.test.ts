@@ -50,6 +50,16 @@ describe('a processor defined with defineProcessor', () => {
     });
   });
 
+  it('names the contract a missing-contract refusal names, for a conflict rerun', async () => {
+    const spent = new DomainError('CONTRACT_NOT_FOUND', 'Contract could not be found', {
+      details: { contractId: '00ab' },
+    });
+    await expect(processorThrowing(spent)(job({ party: 'abc' }), signal)).resolves.toMatchObject({
+      outcome: 'stale',
+      inactiveContract: '00ab',
+    });
+  });
+
   it('fails a refusal for good and rethrows what may pass, for a retry', async () => {
     const refused = new DomainError('DAML_INTERPRETATION_ERROR', 'insufficient funds');
     await expect(processorThrowing(refused)(job({ party: 'abc' }), signal)).rejects.toThrow(

@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { scaleOutSettings } from '@pocketnet/automations';
 import {
   type AuthConfig,
   createGateway,
@@ -53,7 +54,12 @@ export async function startGatewayServer(
   auth: AuthConfig = devAuth,
 ): Promise<RunningServer & { readonly loggedErrors: { count: number } }> {
   const loggedErrors = { count: 0 };
-  const gateway = createGateway({ node, auth, logger: countingLogger(loggedErrors) });
+  const defaults = scaleOutSettings({});
+  const gateway = createGateway({
+    ...{ node, auth, logger: countingLogger(loggedErrors) },
+    // As `pocketnet start` has it by default, so the bench pays for load shedding too.
+    admission: { maxInFlight: defaults.maxInFlight, maxQueueMs: defaults.writerMaxQueueMs },
+  });
   const server = createServer(gateway.app);
   gateway.attachWebSockets(server);
   return { ...(await listen(server)), loggedErrors };

@@ -11,13 +11,29 @@ import {
 } from './graphql-subscriptions.bench.ts';
 import { runHttpSubmit } from './http-submit.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
+import { readRedisJournalConfig, runRedisJournal } from './redis-journal.bench.ts';
 import { runReplay } from './replay.bench.ts';
 import { renderTable } from './report-table.ts';
 import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.ts';
+import { readScaleOutConfig, runScaleOutSubmit } from './scale-out-submit.bench.ts';
 import { runScanPaging } from './scan-paging.bench.ts';
 import { readScanPagingConfig } from './scan-paging-measure.ts';
 
 const config = readBenchConfig();
+
+/**
+ * `--only scale-out,replay` (or BENCH_ONLY): the benchmarks whose names hold one of the words,
+ * ignoring case. From the root, `BENCH_ONLY=scale-out npm run bench` (npm takes `--only` itself).
+ */
+function selectedWords(args: readonly string[]): string[] {
+  const index = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  const given =
+    index < 0 ? process.env.BENCH_ONLY : (args[index]?.split('=')[1] ?? args[index + 1]);
+  return (given ?? '')
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word.length > 0);
+}
 
 // Cheap and isolated ones first; the memory benchmark runs in child processes of its own.
 const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
@@ -32,15 +48,26 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runGraphQLSubscriptions(readGraphQLSubscriptionsConfig()),
   ],
   ['automation jobs vs raw BullMQ', () => runAutomationJobs(readAutomationJobsConfig())],
+  ['scale-out: Redis journal vs raw XADD', () => runRedisJournal(readRedisJournalConfig())],
+  [
+    'scale-out: submit-and-wait, 2 gateways vs embedded',
+    () => runScaleOutSubmit(readScaleOutConfig()),
+  ],
   ['cold start', () => runColdStart(config.coldStart)],
   ['replay', () => runReplay(config.replay)],
   ['memory per active contract', () => runMemoryPerContract(config.memory)],
 ];
 
+const words = selectedWords(process.argv.slice(2));
+const selected = benchmarks.filter(
+  ([name]) => words.length === 0 || words.some((word) => name.toLowerCase().includes(word)),
+);
+if (selected.length === 0) throw new Error(`no benchmark matches ${words.join(', ')}`);
+
 const lines: BenchLine[] = [];
 const notes: string[] = [];
 const started = performance.now();
-for (const [name, run] of benchmarks) {
+for (const [name, run] of selected) {
   const began = performance.now();
   process.stdout.write(`running ${name} ... `);
   const result = await run();

@@ -65,7 +65,12 @@ export async function startEmbedded(): Promise<ServedNetwork> {
 /** A writer and `gateways` gateway processes on a fresh key prefix of the bench Redis. */
 export async function startScaledOut(gateways: number): Promise<ServedNetwork> {
   const prefix = `bench-${process.pid}-${Date.now()}`;
-  const env = { REDIS_URL: redisUrl, POCKETNET_REDIS_PREFIX: prefix };
+  // The bench Redis is the shared test one, without AOF: the writer is told not to require it.
+  const env = {
+    REDIS_URL: redisUrl,
+    POCKETNET_REDIS_PREFIX: prefix,
+    POCKETNET_REDIS_DURABILITY: 'none',
+  };
   const common = ['--no-devnet', '--auth', 'none'];
   const writerPort = await freePort();
   const writer = await spawnRole(

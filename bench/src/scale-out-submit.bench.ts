@@ -23,7 +23,7 @@ const driverScript = join(import.meta.dirname, 'load-driver.ts');
 export function readScaleOutConfig() {
   return {
     connections: envInteger('BENCH_SCALE_OUT_CONNECTIONS', 64),
-    seconds: envInteger('BENCH_SCALE_OUT_SECONDS', 8),
+    seconds: envInteger('BENCH_SCALE_OUT_SECONDS', 5),
     rounds: envInteger('BENCH_SCALE_OUT_ROUNDS', 2),
   };
 }

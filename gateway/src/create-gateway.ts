@@ -14,8 +14,10 @@ import { authenticateRequest } from './auth/require-user.middleware.ts';
 import { automationsRoutes } from './automations/automations.routes.ts';
 import { devTokenRoutes } from './devnet/dev-token.routes.ts';
 import { devnetRoutes } from './devnet/devnet.routes.ts';
+import { withAdmittedCommands } from './graphql/admitted-commands.ts';
 import { createGraphQL } from './graphql/create-graphql.ts';
 import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
+import { admitSubmissions } from './http/admit-submissions.middleware.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
@@ -24,6 +26,12 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { createStreamGauge, type StreamStats } from './http/stream-gauge.ts';
+import { type StreamLimits, streamLimitsOf } from './http/stream-limits.ts';
+import {
+  createSubmissionAdmission,
+  type SubmissionAdmissionLimits,
+} from './http/submission-admission.ts';
 import { createInspectApi } from './inspect/inspect.routes.ts';
 import { inspectPageRoutes } from './inspect/inspect-page.routes.ts';
 import { commandsRoutes } from './ledger-api/commands.routes.ts';
@@ -43,6 +51,17 @@ export type GatewayDeps = {
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
   readonly automations?: AutomationView;
+  /**
+   * What one streaming connection (Ledger API WebSocket, server-sent events) may hold for a
+   * slow client: `defaultStreamLimits` (4 MiB, 30 s) where not set.
+   */
+  readonly streamLimits?: Partial<StreamLimits>;
+  /**
+   * Load shedding of command submissions (`start`: POCKETNET_MAX_IN_FLIGHT,
+   * POCKETNET_WRITER_MAX_QUEUE_MS): beyond the limits they are refused with
+   * PARTICIPANT_BACKPRESSURE. None when absent (a replica's engine limits its own).
+   */
+  readonly admission?: SubmissionAdmissionLimits;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -93,29 +112,41 @@ export function createGateway(deps: GatewayDeps): {
   attachWebSockets(server: Server): void;
   /** Ends every WebSocket stream, so that the servers can close. */
   closeStreams(): void;
+  /** What the stream limits have done: the largest backlog held for one client, cut-offs. */
+  streamStats(): StreamStats;
   /** A failure as the API at `path` answers it (scale-out: a replica's forwarding fails). */
   renderError(error: unknown, path: string): { status: number; body: unknown };
 } {
   const { node, logger } = deps;
   const authenticator = createAuthenticator(deps.auth, node.identityProviderForIssuer);
   const participant = node.identity.participantId;
+  const streams = { limits: streamLimitsOf(deps.streamLimits), gauge: createStreamGauge() };
+  const admission = deps.admission ? createSubmissionAdmission(deps.admission) : undefined;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // submit-and-wait is answered ahead of express when it can be; its failures come in here.
-  installSubmitFastLane(app, { node, knownCaller: (req) => knownCaller(authenticator, req) });
+  installSubmitFastLane(app, {
+    node,
+    knownCaller: (req) => knownCaller(authenticator, req),
+    admission,
+  });
   app.use(submitFastLaneFailures);
   // The node listens only once the journal is replayed, so answering at all means ready.
   app.get('/livez', (_req, res) => void res.status(200).end());
   app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
   app.use(identifyCaller(authenticator));
+  if (admission) app.use(admitSubmissions(admission));
   // Submissions are the hot path: their routes come first and read their own JSON bodies, so a
   // command passes through no other router (each cost a microsecond or two per request).
   app.use(commandsRoutes({ node }));
   app.use(packageUploadRoutes({ node }));
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
-  const inspect = createInspectApi({ actors: node.actors, authenticator, logger });
+  const inspect = createInspectApi({
+    ...{ actors: node.actors, authenticator, logger },
+    streamGuard: streams,
+  });
   app.use('/api/inspect/v0', inspect.router);
   app.use(inspectPageRoutes());
   app.use(walletUiRoutes({ node, auth: deps.auth }));
@@ -124,7 +155,11 @@ export function createGateway(deps: GatewayDeps): {
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));
   // yoga reads its own bodies, so it comes before the shared JSON parser.
-  const graphql = createGraphQL({ node, authenticator, logger, automations: deps.automations });
+  const graphql = createGraphQL({
+    node: admission ? withAdmittedCommands(node, admission) : node,
+    ...{ authenticator, logger, automations: deps.automations },
+    streamGuard: streams,
+  });
   app.use(graphql.path, graphql.handler);
   app.use(createJsonBodyParser());
   app.use(versionRoutes({ node }));
@@ -141,6 +176,7 @@ export function createGateway(deps: GatewayDeps): {
       }
       return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
     },
+    streamStats: () => streams.gauge.stats(),
     closeStreams: () => {
       for (const sockets of webSockets) sockets.close();
       inspect.closeStreams();
@@ -154,6 +190,7 @@ export function createGateway(deps: GatewayDeps): {
         selectProtocol: selectWebSocketProtocol,
         renderError: (error) => renderLedgerError(error, { participant, traceId: '' }).body,
         refuse: (socket, error) => refuseUpgrade(socket, error, { participant, traceId: '' }),
+        ...streams,
       });
       webSockets.push(sockets);
     },

@@ -4,3 +4,7 @@ export type { DevTokenOptions } from './auth/dev-token.ts';
 export { devTokenIssuer, mintDevToken } from './auth/dev-token.ts';
 export type { GatewayDeps } from './create-gateway.ts';
 export { createGateway } from './create-gateway.ts';
+export type { StreamStats } from './http/stream-gauge.ts';
+export type { StreamLimits } from './http/stream-limits.ts';
+export { defaultStreamLimits } from './http/stream-limits.ts';
+export type { SubmissionAdmissionLimits } from './http/submission-admission.ts';

@@ -1,6 +1,7 @@
 import { signTransactionHash } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExternalKey, type ExternalKey } from './external-fixtures.ts';
+import { ledgerEnd } from './ledger-calls.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
 import { advance, tapFor } from './validator-apps-fixtures.ts';
 import {
@@ -21,6 +22,18 @@ type Status = { contract: { payload: Record<string, unknown> }; status: Record<s
 let net: ValidatorNode;
 let alice: External;
 let bob: External;
+/** What the node's background work reported: here, the DSO's failed sends. */
+const backgroundErrors: unknown[] = [];
+const insufficientFunds = () =>
+  backgroundErrors.filter((error) => String(error).includes('Insufficient funds')).length;
+
+/** Waits (bounded) until the DSO's automation has reported `count` sends it could not pay. */
+async function reportedFailures(count: number): Promise<void> {
+  for (let attempt = 0; attempt < 200 && insufficientFunds() < count; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(insufficientFunds()).toBe(count);
+}
 
 const base = '/v0/admin/external-party';
 const hex = (base64: string) => Buffer.from(base64, 'base64').toString('hex');
@@ -127,7 +140,7 @@ async function send(request: { amount: number; nonce: number; expiresInSeconds?:
 }
 
 beforeAll(async () => {
-  net = await startValidatorNode();
+  net = await startValidatorNode({ onBackgroundError: (error) => backgroundErrors.push(error) });
   alice = await externalWithPreapproval('alice-tc');
   bob = await externalWithPreapproval('bob-tc');
   await tapFor(net, net.operatorUser, '1000');
@@ -188,23 +201,24 @@ describe('an external party’s TransferCommand', () => {
     });
   });
 
-  it('refuses a command signed after its expiry, and sends nothing', async () => {
+  it('refuses a command signed after its expiry: nothing is committed, nothing sent', async () => {
     const bobBefore = await unlockedOf(bob);
     const prepared = await send({ amount: 5, nonce: 1, expiresInSeconds: 60 });
     await advance(net, 120);
+    const end = await ledgerEnd(net.node);
     const late = await validator<{ error: string }>(
       net,
       `${base}/transfer-preapproval/submit-send`,
       admin(submission(alice, prepared)),
     );
-    // Committed as prepared (this node's ledger time is the preparation's), the DSO expires it
-    // rather than sending it; a ledger that bounds the record time refuses it outright.
-    if (late.status === 200) {
-      const [command] = await settled(alice, 1);
-      expect(command?.status).toMatchObject({ status: 'failed', failure_kind: 'expired' });
-    } else {
-      expect(late.status).toBeGreaterThanOrEqual(400);
-    }
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatch(/expiresAt .* has already passed/);
+    expect(await ledgerEnd(net.node)).toBe(end);
+    const status = await scan(
+      `/v0/transfer-command/status?sender=${encodeURIComponent(alice.party)}&nonce=1`,
+    );
+    // Scan knows no TransferCommand of alice with that nonce.
+    expect(status.status).toBe(404);
     expect(await unlockedOf(bob)).toBeCloseTo(bobBefore, 6);
     const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
     expect(counter.body).toMatchObject({
@@ -239,5 +253,46 @@ describe('an external party’s TransferCommand', () => {
     );
     expect(past.status).toBe(400);
     expect(past.body.error).toMatch(/ExternalPartyAmuletRules_CreateTransferCommand\.expiresAt/);
+  });
+
+  it('keeps a send the sender cannot pay pending, reports it once, and sends it once it can pay', async () => {
+    const failuresBefore = insufficientFunds();
+    const bobBefore = await unlockedOf(bob);
+    const prepared = await send({ amount: 500, nonce: 1 });
+    await ok(net, `${base}/transfer-preapproval/submit-send`, admin(submission(alice, prepared)));
+    await reportedFailures(failuresBefore + 1);
+    const path = `/v0/transfer-command/status?sender=${encodeURIComponent(alice.party)}&nonce=1`;
+    expect(
+      Object.values((await scan(path)).body.transfer_commands_by_contract_id as object),
+    ).toMatchObject([{ status: { status: 'created' } }]);
+    // Transactions that change nothing the send reads do not make the DSO try it again.
+    await tapFor(net, net.operatorUser, '1000');
+    await tapFor(net, net.operatorUser, '1000');
+    await ok(net, '/v0/wallet/transfer-preapproval/send', {
+      user: net.operatorUser,
+      body: { receiver_party_id: alice.party, amount: '1000', deduplication_id: 'fund-alice-2' },
+    });
+    const [command] = await settled(alice, 1);
+    expect(command?.status).toEqual({ status: 'sent' });
+    expect(insufficientFunds()).toBe(failuresBefore + 1);
+    expect(await unlockedOf(bob)).toBeCloseTo(bobBefore + 500, 6);
+    const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
+    expect(counter.body).toMatchObject({
+      transfer_command_counter: { contract: { payload: { nextNonce: '2' } } },
+    });
+  });
+
+  it('expires a send the sender cannot pay once its time is up, leaving the nonce unspent', async () => {
+    const failuresBefore = insufficientFunds();
+    const prepared = await send({ amount: 100_000, nonce: 2, expiresInSeconds: 600 });
+    await ok(net, `${base}/transfer-preapproval/submit-send`, admin(submission(alice, prepared)));
+    await reportedFailures(failuresBefore + 1);
+    await advance(net, 900);
+    const [command] = await settled(alice, 2);
+    expect(command?.status).toMatchObject({ status: 'failed', failure_kind: 'expired' });
+    const counter = await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`);
+    expect(counter.body).toMatchObject({
+      transfer_command_counter: { contract: { payload: { nextNonce: '2' } } },
+    });
   });
 });

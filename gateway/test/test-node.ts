@@ -7,6 +7,8 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import { pino } from 'pino';
+import type { StreamStats } from '../src/http/stream-gauge.ts';
+import type { StreamLimits } from '../src/http/stream-limits.ts';
 import { createGateway, mintDevToken } from '../src/index.ts';
 
 export type TestNode = {
@@ -25,13 +27,23 @@ export type TestNode = {
   close(): Promise<void>;
 };
 
+/** A started node also tells what its stream limits did (the gateway's `streamStats()`). */
+export type StartedTestNode = TestNode & { streamStats(): StreamStats };
+
 const secret = 'unsafe';
 const audience = 'https://canton.network.global';
 
 /** A real node with the real gateway on a free port, journal in memory unless a dir is given. */
 export async function startTestNode(
-  options: { dataDir?: string; devnet?: boolean; synchronizers?: readonly string[] } = {},
-): Promise<TestNode> {
+  options: {
+    dataDir?: string;
+    devnet?: boolean;
+    synchronizers?: readonly string[];
+    streamLimits?: Partial<StreamLimits>;
+    /** Where failures of the node's background work go (dropped otherwise). */
+    onBackgroundError?: (error: unknown) => void;
+  } = {},
+): Promise<StartedTestNode> {
   const node = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
@@ -40,9 +52,13 @@ export async function startTestNode(
     ...(options.synchronizers ? { synchronizers: options.synchronizers } : {}),
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
+    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
   const logger = pino({ level: 'silent' });
-  const gateway = createGateway({ node, auth: { mode: 'hs256', secret, audience }, logger });
+  const gateway = createGateway({
+    ...{ node, auth: { mode: 'hs256', secret, audience }, logger },
+    ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+  });
   const server: Server = createServer(gateway.app);
   gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,6 +71,7 @@ export async function startTestNode(
     wsUrl: `ws://127.0.0.1:${port}`,
     token,
     closeStreams: () => gateway.closeStreams(),
+    streamStats: () => gateway.streamStats(),
     async call(path, init = {}) {
       const user = init.user === undefined ? 'participant_admin' : init.user;
       const headers: Record<string, string> = {};

@@ -16,8 +16,10 @@ export type ValidatorNode = {
 
 export type Answer<T = unknown> = { readonly status: number; readonly body: T };
 
-export async function startValidatorNode(): Promise<ValidatorNode> {
-  const node = await startTestNode({ devnet: true });
+export async function startValidatorNode(
+  options: { onBackgroundError?: (error: unknown) => void } = {},
+): Promise<ValidatorNode> {
+  const node = await startTestNode({ devnet: true, ...options });
   const parties = node.node.devnet?.parties;
   if (!parties) throw new Error('the node has no devnet');
   return {

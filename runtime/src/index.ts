@@ -31,6 +31,7 @@ export {
   formatNumeric,
   isDomainError,
   parseNumeric,
+  parseTime,
 } from '@pocketnet/ledger';
 export { createActorRuntime } from './actors/actor-runtime.ts';
 export type {
@@ -108,13 +109,18 @@ export type { HttpForwardingDeps } from './scale-out/http-forwarding.ts';
 export {
   createHttpForwarding,
   forwardHttpThrough,
-  isForwardedToWriter,
   runForwardedRequest,
 } from './scale-out/http-forwarding.ts';
 export type { JournalFollower } from './scale-out/journal-follower.ts';
+export type { CommittedPlan, JournalTracking } from './scale-out/journal-tracking.ts';
+export { createJournalTracking } from './scale-out/journal-tracking.ts';
 export type { NodeLedger } from './scale-out/node-ledger.ts';
+export type { PlanCommits } from './scale-out/plan-commits.ts';
+export { createPlanCommits } from './scale-out/plan-commits.ts';
+export type { PlannedChange, PlanVerdict } from './scale-out/planned-change.ts';
 export type { Replica, ReplicaOptions } from './scale-out/replica-engine.ts';
 export { createReplica, valueOfAnswer } from './scale-out/replica-engine.ts';
+export { isForwardedToWriter, isPlannedByReplica } from './scale-out/replica-routes.ts';
 export type {
   CommandTransport,
   ForwardedHttpAnswer,

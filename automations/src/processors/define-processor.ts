@@ -1,7 +1,15 @@
-import type { AutomationOutcome } from '@pocketnet/runtime';
+import { type AutomationOutcome, isDomainError } from '@pocketnet/runtime';
 import type { z } from 'zod';
 import { handlingOf, PermanentJobError, reasonOf } from '../queue/job-errors.ts';
 import type { AutomationJob, JobResult, Processor } from '../queue/job-types.ts';
+
+/** The contract a CONTRACT_NOT_FOUND names: what a conflict rerun looks at. */
+const inactiveContractOf = (error: unknown): { inactiveContract?: string } => {
+  const contractId = isDomainError(error) ? error.details.contractId : undefined;
+  return isDomainError(error) && error.code === 'CONTRACT_NOT_FOUND' && contractId !== undefined
+    ? { inactiveContract: contractId }
+    : {};
+};
 
 const issuesOf = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.map(String).join('.') || 'data'}: ${issue.message}`);
@@ -30,7 +38,7 @@ export function defineProcessor<TSchema extends z.ZodType>(
     } catch (error) {
       const handling = handlingOf(error);
       if (handling === 'noop' || handling === 'stale') {
-        return { outcome: handling, detail: reasonOf(error) };
+        return { outcome: handling, detail: reasonOf(error), ...inactiveContractOf(error) };
       }
       if (handling === 'permanent') throw new PermanentJobError(reasonOf(error));
       throw error;

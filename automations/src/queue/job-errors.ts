@@ -67,9 +67,12 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   LOCAL_VERDICT_INACTIVE_CONTRACTS: 'stale',
   LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND: 'permanent',
   NOT_SEQUENCED_TIMEOUT: 'retry',
+  // The signed ledger time bounds have passed: only a new preparation can commit it.
+  LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND: 'permanent',
   // A contract in flight between synchronizers is usable again once assigned.
   UNKNOWN_CONTRACT_SYNCHRONIZERS: 'retry',
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: 'permanent',
+  INVALID_DEDUPLICATION_PERIOD: 'permanent',
 };
 
 /**

@@ -10,7 +10,12 @@ export type JobCounts = Readonly<Record<JobState, number>>;
  * ledger dropped a duplicate command), or the trigger no longer holds (its contract is gone).
  */
 export type JobOutcome = 'done' | 'noop' | 'stale';
-export type JobResult = { readonly outcome: JobOutcome; readonly detail?: string };
+export type JobResult = {
+  readonly outcome: JobOutcome;
+  readonly detail?: string;
+  /** Stale because the ledger found this contract inactive (see rerunOnConflict). */
+  readonly inactiveContract?: string;
+};
 
 /** How far a long job got: a percentage or a few named counters (JSON only). */
 export type JobProgress = number | Readonly<Record<string, number>>;

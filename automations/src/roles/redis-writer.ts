@@ -1,8 +1,11 @@
 import {
+  createJournalTracking,
+  createPlanCommits,
   createWriterCommands,
   type ForwardedHttpAnswer,
   type ForwardedHttpRequest,
   type JournalRecord,
+  type JournalTracking,
   type LedgerEngine,
   type NodeLedger,
   runForwardedRequest,
@@ -27,11 +30,13 @@ export function createRedisWriterLedger(options: {
 }) {
   let journal: RedisJournal | null = null;
   const onReplayed = options.onReplayed ?? (() => {});
+  // What the engine applied beyond what is durable, and the participant changes replicas plan.
+  const tracking = createJournalTracking();
   const ledger: NodeLedger = {
     async openJournal() {
       const opened = await openRedisJournal(options);
       journal = opened;
-      return {
+      return tracking.track({
         ...opened,
         replay: () =>
           (async function* () {
@@ -40,28 +45,43 @@ export function createRedisWriterLedger(options: {
               yield record;
             }
           })(),
-      };
+      });
     },
   };
   return {
     ledger,
     journal: () => journal,
     position: () => journal?.position() ?? 0,
+    tracking,
   };
 }
+
+type WriterEngine = Pick<
+  LedgerEngine,
+  'submit' | 'submitAsync' | 'submitReassignment' | 'commitAdmin' | 'commitTopology'
+>;
 
 /** The writer serving replicas: a worker on the command queue, many commands at once. */
 export function serveWriterCommands(deps: {
   readonly runner: JobRunner;
-  readonly engine: Pick<LedgerEngine, 'submit' | 'submitAsync' | 'submitReassignment'>;
+  readonly engine: WriterEngine;
   readonly position: () => number;
+  /** The writer's journal tracking: refusals answer with what it applied; plans commit. */
+  readonly tracking?: JournalTracking;
   readonly nowMicros: () => bigint;
   readonly http: (request: ForwardedHttpRequest) => Promise<ForwardedHttpAnswer>;
   /** Commands run at once (default 256): concurrent submissions share a journal append. */
   readonly concurrency?: number;
   readonly maxQueueMs?: number;
 }): JobWorker {
-  const commands = createWriterCommands(deps);
+  const { tracking } = deps;
+  const commands = createWriterCommands({
+    ...deps,
+    ...(tracking && {
+      appliedPosition: tracking.applied,
+      plans: createPlanCommits({ engine: deps.engine, tracking }),
+    }),
+  });
   const processor = writerCommandProcessor({
     commands,
     ...(deps.maxQueueMs ? { maxQueueMs: deps.maxQueueMs } : {}),
@@ -77,9 +97,13 @@ export async function serveAsWriter(deps: {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly runner: JobRunner;
-  readonly engine: Pick<LedgerEngine, 'submit' | 'submitAsync' | 'submitReassignment'>;
+  readonly engine: WriterEngine;
   readonly nowMicros: () => bigint;
-  readonly writer: { journal(): RedisJournal | null; position(): number };
+  readonly writer: {
+    journal(): RedisJournal | null;
+    position(): number;
+    readonly tracking?: JournalTracking;
+  };
   readonly baseUrl: string;
   readonly network: Omit<WriterAnnouncement, 'epoch'>;
   readonly settings: Pick<ScaleOutSettings, 'writerConcurrency' | 'writerMaxQueueMs'>;
@@ -88,6 +112,7 @@ export async function serveAsWriter(deps: {
     runner: deps.runner,
     engine: deps.engine,
     position: deps.writer.position,
+    ...(deps.writer.tracking && { tracking: deps.writer.tracking }),
     nowMicros: deps.nowMicros,
     http: (request) => runForwardedRequest(deps.baseUrl, request),
     concurrency: deps.settings.writerConcurrency,

@@ -3,7 +3,8 @@ import { policiesOf } from '../automation-policies.ts';
 import { queueNames, queueProcessor } from '../automation-queues.ts';
 import { createAutomationView } from '../automation-view.ts';
 import type { AutomationConfig } from '../config/automation-config.schema.ts';
-import type { JobRunner, JobWorker, Processor } from '../queue/job-types.ts';
+import { rerunOnConflict } from '../processors/conflict-reruns.ts';
+import type { JobRunner, JobWorker } from '../queue/job-types.ts';
 import { type AutomatedNode, type Automations, startAutomations } from '../start-automations.ts';
 
 /** The SV side's queue: it runs where the ledger's writer runs. */
@@ -13,9 +14,6 @@ const writerQueues: readonly string[] = ['sv-automation'];
 export const workerQueues = queueNames.filter((queue) => !writerQueues.includes(queue));
 
 const idle: JobWorker = { close: async () => {} };
-
-/** How often a worker runs a job again that came out stale (see startAutomationWorkers). */
-const staleReruns = 12;
 
 /** A runner that works only `queues`; jobs of the others wait for the processes that work them. */
 function workingOnly(runner: JobRunner, queues: readonly string[]): JobRunner {
@@ -43,8 +41,9 @@ export function startWriterAutomations(deps: {
 /**
  * A worker process's automations: the validator's queues, each job run once this replica has
  * caught up with the journal (the trigger that enqueued it is then visible here). Several
- * workers run jobs of one queue at once, which one process never does: a job that comes out
- * stale is run again, caught up, a few times.
+ * workers run jobs of one queue at once, which one process never does: a job whose command the
+ * ledger refused because another job spent a contract it chose runs again on a fresher view
+ * (processors/conflict-reruns.ts).
  */
 export function startAutomationWorkers(deps: {
   readonly node: AutomatedNode;
@@ -52,25 +51,20 @@ export function startAutomationWorkers(deps: {
   readonly runner: JobRunner;
   /** Resolves once the replica's bus holds everything durable when it was called. */
   readonly catchUp: () => Promise<void>;
+  /** Where conflicts (a job running again) are logged. */
+  readonly logger?: Logger;
 }) {
   const processorDeps = { automation: deps.node.automation, policies: policiesOf(deps.config) };
-  const caughtUp =
-    (processor: Processor): Processor =>
-    async (job, signal) => {
-      for (let attempt = 1; ; attempt += 1) {
-        await deps.catchUp();
-        const result = await processor(job, signal);
-        if (result.outcome !== 'stale' || attempt === staleReruns || signal.aborted) return result;
-        // Another worker may have just spent a contract this job also chose (the sender's
-        // amulets): once caught up, the job chooses again; a trigger that is really gone stays
-        // stale. A rerun is safe: its command id derives from the job, so it commits once.
-        await new Promise((resume) => setTimeout(resume, attempt * (20 + Math.random() * 60)));
-      }
-    };
   const workers = workerQueues.map((queue) =>
-    deps.runner.work(queue, caughtUp(queueProcessor(queue, processorDeps)), {
-      concurrency: deps.config.concurrency,
-    }),
+    deps.runner.work(
+      queue,
+      rerunOnConflict(queueProcessor(queue, processorDeps), {
+        catchUp: deps.catchUp,
+        onConflict: (conflict) =>
+          deps.logger?.info({ queue, ...conflict }, 'job conflicted: running it again'),
+      }),
+      { concurrency: deps.config.concurrency },
+    ),
   );
   return {
     view: createAutomationView(deps.runner, queueNames),

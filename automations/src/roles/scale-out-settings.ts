@@ -21,6 +21,11 @@ const settingsSchema = z.object({
   POCKETNET_REUSE_PORT: z.enum(['0', '1']).default('0'),
 });
 
+/** A knob with a bad value: the process stops at start, naming the variable. */
+export class ScaleOutSettingsError extends Error {
+  override readonly name = 'ScaleOutSettingsError';
+}
+
 export type ScaleOutSettings = {
   readonly commandTimeoutMs: number;
   readonly maxInFlight: number;
@@ -40,7 +45,9 @@ export function scaleOutSettings(env: NodeJS.ProcessEnv): ScaleOutSettings {
   );
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid ${String(issue?.path[0])}: ${issue?.message ?? 'bad value'}`);
+    throw new ScaleOutSettingsError(
+      `invalid ${String(issue?.path[0])}: ${issue?.message ?? 'bad value'}`,
+    );
   }
   const values = parsed.data;
   return {

@@ -44,6 +44,8 @@ export async function runWriterLives(deps: {
   readonly start: (life: number) => Promise<WriterLife>;
   readonly signal: AbortSignal;
   readonly onRestart?: (error: Error) => void;
+  /** A failure to start that no return of Redis cures (a port in use): thrown, not retried. */
+  readonly isFatal?: (error: unknown) => boolean;
 }): Promise<'stopped' | 'fenced'> {
   for (let life = 0; ; life += 1) {
     try {
@@ -57,6 +59,7 @@ export async function runWriterLives(deps: {
     } catch (error) {
       // Redis went away while the journal replayed: try again once it is back.
       if (deps.signal.aborted) return 'stopped';
+      if (deps.isFatal?.(error)) throw error;
       deps.onRestart?.(error instanceof Error ? error : new Error(String(error)));
       continue;
     }

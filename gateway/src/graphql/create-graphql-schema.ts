@@ -12,6 +12,7 @@ import {
 } from './resolvers/ledger.resolvers.ts';
 import { ledgerSubscriptionResolvers } from './resolvers/ledger-subscriptions.resolvers.ts';
 import { ledgerTypeResolvers } from './resolvers/ledger-types.resolvers.ts';
+import { mergeDelegationResolvers } from './resolvers/merge-delegations.resolvers.ts';
 import { networkResolvers } from './resolvers/network.resolvers.ts';
 import type { ResolverDeps } from './resolvers/resolver-types.ts';
 import { walletResolvers } from './resolvers/wallet.resolvers.ts';
@@ -55,6 +56,7 @@ export function createGraphQLSchema(deps: ResolverDeps): GraphQLSchema {
       walletTypeResolvers(),
       transferMutationResolvers(deps),
       walletMutationResolvers(deps),
+      mergeDelegationResolvers(deps),
       walletStreamResolvers(deps),
       automationResolvers(deps),
     ],

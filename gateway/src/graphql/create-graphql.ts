@@ -5,6 +5,9 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { ReplaySubject } from 'rxjs';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { type EventStreamGuardDeps, guardEventStream } from '../http/event-stream-guard.ts';
+import { createStreamGauge } from '../http/stream-gauge.ts';
+import { streamLimitsOf } from '../http/stream-limits.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
 import { renderExplorerPage } from './explorer.page.ts';
 import {
@@ -20,6 +23,7 @@ import {
   defaultQueryLimits,
   type QueryLimits,
 } from './query-limits.rule.ts';
+import { createResultSizes } from './result-sizes.ts';
 import { useSharedSubscriptions } from './shared-subscriptions.plugin.ts';
 import { createSubscriptionSharing } from './subscription-sharing.ts';
 import { createYogaLogger } from './yoga-logger.ts';
@@ -33,6 +37,8 @@ export type GraphQLDeps = {
   readonly limits?: QueryLimits;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
+  /** What a server-sent event stream may hold for a slow client before it is cut off. */
+  readonly streamGuard?: EventStreamGuardDeps;
 };
 
 const useQueryLimits = (limits: QueryLimits): Plugin => ({
@@ -49,7 +55,11 @@ export function createGraphQL(deps: GraphQLDeps) {
   const shutdown$ = new ReplaySubject<void>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({ node, streams, automations: deps.automations });
-  const sharing = createSubscriptionSharing(streams);
+  const guard = deps.streamGuard ?? { limits: streamLimitsOf(), gauge: createStreamGauge() };
+  // Every transport consumes the shared executions' results: bounding what a subscriber leaves
+  // untaken there bounds what a slow client costs (its socket holds little more: both wait).
+  const backlog = { sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark };
+  const sharing = createSubscriptionSharing({ ...streams, backlog });
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: graphqlPath,
@@ -67,13 +77,17 @@ export function createGraphQL(deps: GraphQLDeps) {
       ),
   });
   const sockets: Array<{ close(): void }> = [];
-  const handler: RequestHandler = (req, res) => void yoga(req, res);
+  const handler: RequestHandler = (req, res) => {
+    // yoga answers with server-sent events when the client accepts them.
+    if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
+    void yoga(req, res);
+  };
   return {
     path: graphqlPath,
     /** The express handler to mount at `path`. */
     handler,
     attachWebSocket(server: Server) {
-      const socketDeps = { yoga, authenticator: deps.authenticator, sharing };
+      const socketDeps = { yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge };
       sockets.push(attachGraphQLWebSocket(server, socketDeps));
     },
     /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */

@@ -1,5 +1,6 @@
 import { DomainError, domainErrorCodes } from '@pocketnet/runtime';
 import { GraphQLError } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { factsOf } from '../http/canton-error-catalogue.ts';
 import { graphqlErrorStatus } from './graphql-error-status.ts';
@@ -37,5 +38,40 @@ describe('GraphQL errors', () => {
     expect(JSON.stringify(masked.toJSON())).not.toContain('secret');
     const invalid = new GraphQLError('Cannot query field "x" on type "Query".');
     expect(maskGraphQLError(invalid, 'Unexpected error.')).toBe(invalid);
+  });
+
+  it('answers a resolver that fails with a bug as 500 with a fixed message, through yoga', async () => {
+    // A schema of the test's own whose resolver fails as a bug would: a plain Error.
+    const schema = createSchema({
+      typeDefs: 'type Query { broken: String }',
+      resolvers: {
+        Query: {
+          broken: () => {
+            throw new Error('database handle is gone: secret-detail');
+          },
+        },
+      },
+    });
+    const yoga = createYoga({
+      schema,
+      logging: false,
+      maskedErrors: { maskError: maskGraphQLError },
+    });
+    const response = await yoga.fetch('http://pocketnet.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: JSON.stringify({ query: '{ broken }' }),
+    });
+    const body = (await response.json()) as { errors: unknown[] };
+    expect(response.status).toBe(500);
+    expect(body.errors).toEqual([
+      {
+        message: 'Unexpected error.',
+        path: ['broken'],
+        locations: [{ line: 1, column: 3 }],
+        extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
+      },
+    ]);
+    expect(JSON.stringify(body)).not.toContain('secret-detail');
   });
 });

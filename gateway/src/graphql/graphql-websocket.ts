@@ -4,6 +4,7 @@ import { handleProtocols, makeServer } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { StreamGauge } from '../http/stream-gauge.ts';
 import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts';
 import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
 import { createFrameCache } from './graphql-ws-frames.ts';
@@ -49,6 +50,8 @@ export function attachGraphQLWebSocket(
     readonly yoga: Yoga;
     readonly authenticator: Authenticator;
     readonly sharing: SubscriptionSharing;
+    /** Records what each connection's socket holds for its client. */
+    readonly gauge?: StreamGauge;
   },
 ): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
@@ -97,7 +100,7 @@ export function attachGraphQLWebSocket(
       return (key === null ? run() : deps.sharing.join(key, run)) as never;
     },
   });
-  const output = { corkForTurn: createTurnCork(), frames };
+  const output = { corkForTurn: createTurnCork(), frames, gauge: deps.gauge };
   wss.on('connection', (socket, request) =>
     serveGraphQLSocket(protocol, { socket, request }, output),
   );

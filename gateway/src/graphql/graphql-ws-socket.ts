@@ -2,12 +2,17 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server as GraphQLWsServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import type { StreamGauge } from '../http/stream-gauge.ts';
 import type { FrameCache } from './graphql-ws-frames.ts';
 
 /** What graphql-ws's context carries of a connection (as its own `ws` adapter does). */
 export type SocketExtra = { readonly socket: WebSocket; readonly request: IncomingMessage };
 
-/** Above this much unsent data, a send waits until the socket has written it. */
+/**
+ * Above this much unsent data, a send waits until the socket has written it. The subscription
+ * then waits, and what it has not taken piles up in its bounded buffer (to-async-iterable.ts),
+ * never here; a client that stops reading stops answering pings and is dropped.
+ */
 const highWaterMark = 64 * 1024;
 const keepAliveMs = 12_000;
 const internalError = 4500;
@@ -44,9 +49,13 @@ const tcpOf = (socket: WebSocket) => (socket as unknown as { _socket?: Socket })
 export function serveGraphQLSocket(
   server: GraphQLWsServer<SocketExtra>,
   connection: { readonly socket: WebSocket; readonly request: IncomingMessage },
-  output: { readonly corkForTurn: TurnCork; readonly frames: FrameCache },
+  output: {
+    readonly corkForTurn: TurnCork;
+    readonly frames: FrameCache;
+    readonly gauge?: StreamGauge | undefined;
+  },
 ): void {
-  const { corkForTurn, frames } = output;
+  const { corkForTurn, frames, gauge } = output;
   const { socket, request } = connection;
   const closed = server.opened(
     {
@@ -55,8 +64,14 @@ export function serveGraphQLSocket(
         const frame = frames.frameOf(data);
         if (socket.readyState !== socket.OPEN) return;
         corkForTurn(tcpOf(socket));
-        if (socket.bufferedAmount < highWaterMark) return void socket.send(frame);
-        return new Promise<void>((resolve) => socket.send(frame, () => resolve()));
+        if (socket.bufferedAmount < highWaterMark) {
+          socket.send(frame);
+          return void gauge?.record(socket.bufferedAmount);
+        }
+        return new Promise<void>((resolve) => {
+          socket.send(frame, () => resolve());
+          gauge?.record(socket.bufferedAmount);
+        });
       },
       close: (code, reason) => socket.close(code, reason),
       onMessage: (handle) =>

@@ -37,6 +37,22 @@ describe('toAsyncIterable', () => {
     expect(source.observed).toBe(false);
   });
 
+  it('drops a consumer whose untaken items measure more than allowed, counting what it took', async () => {
+    const source = new Subject<string>();
+    const backlog = { sizeOf: (item: unknown) => String(item).length, maxBytes: 10 };
+    const iterator = toAsyncIterable(source, { ...options(), maxBuffered: 100, backlog });
+    source.next('12345');
+    source.next('12345');
+    expect(await iterator.next()).toEqual({ value: '12345', done: false });
+    // Taking one freed its bytes: ten are untaken now, which is allowed.
+    source.next('12345');
+    expect(source.observed).toBe(true);
+    source.next('1');
+    const failure = await iterator.next().catch((error: unknown) => error);
+    expect(isDomainError(failure) && failure.message).toMatch(/more than 10 bytes behind/);
+    expect(source.observed).toBe(false);
+  });
+
   it('passes an error of the source on, after what was buffered', async () => {
     const source = new Subject<number>();
     const iterator = toAsyncIterable(source, options());

@@ -6,12 +6,20 @@ export type StreamOptions = {
   readonly shutdown$: Observable<unknown>;
   /** A subscriber further behind than this many items is dropped (it may resume). */
   readonly maxBuffered: number;
+  /** A subscriber whose untaken items measure more than `maxBytes` is dropped too. */
+  readonly backlog?: BacklogLimit;
 };
 
-const fellBehind = (limit: number) =>
+export type BacklogLimit = {
+  /** An item's size; the same item always measures the same. */
+  readonly sizeOf: (item: unknown) => number;
+  readonly maxBytes: number;
+};
+
+const fellBehind = (limit: string) =>
   new DomainError(
     'UNAVAILABLE',
-    `The subscriber fell more than ${limit} events behind; resubscribe from the last offset received`,
+    `The subscriber fell more than ${limit} behind; resubscribe from the last offset received`,
   );
 
 /**
@@ -25,6 +33,8 @@ export function toAsyncIterable<T>(
 ): AsyncIterableIterator<T> {
   const buffer: T[] = [];
   let head = 0;
+  let bufferedBytes = 0;
+  const { backlog } = options;
   let waiting: {
     resolve: (result: IteratorResult<T>) => void;
     reject: (e: unknown) => void;
@@ -50,11 +60,15 @@ export function toAsyncIterable<T>(
         return;
       }
       buffer.push(value);
-      if (buffer.length - head <= options.maxBuffered) return;
+      if (backlog) bufferedBytes += backlog.sizeOf(value);
+      const overBytes = backlog !== undefined && bufferedBytes > backlog.maxBytes;
+      if (buffer.length - head <= options.maxBuffered && !overBytes) return;
       // What it has not taken is dropped with it: it resumes from the last offset it received.
       buffer.length = 0;
       head = 0;
-      finish({ error: fellBehind(options.maxBuffered) });
+      bufferedBytes = 0;
+      const limit = overBytes ? `${backlog.maxBytes} bytes` : `${options.maxBuffered} events`;
+      finish({ error: fellBehind(limit) });
     },
     error: (error: unknown) => finish({ error }),
     complete: () => finish('done'),
@@ -65,6 +79,7 @@ export function toAsyncIterable<T>(
       if (head < buffer.length) {
         const value = buffer[head] as T;
         head += 1;
+        if (backlog) bufferedBytes -= backlog.sizeOf(value);
         if (head > 1024 && head * 2 > buffer.length) {
           buffer.splice(0, head);
           head = 0;

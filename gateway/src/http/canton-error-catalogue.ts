@@ -68,9 +68,11 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   LOCAL_VERDICT_INACTIVE_CONTRACTS: definite(missing),
   LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND: definite(precondition),
   NOT_SEQUENCED_TIMEOUT: definite(contention),
+  LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND: definite(contention),
   // Routing errors come before in-flight submission checking: never definite answers.
   UNKNOWN_CONTRACT_SYNCHRONIZERS: definite(precondition),
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: definite(precondition),
+  INVALID_DEDUPLICATION_PERIOD: definite(precondition),
 };
 
 export function factsOf(code: DomainErrorCode): CategoryFacts & { definiteAnswer?: false } {

@@ -3,6 +3,7 @@ import { type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { EventStreamGuardDeps } from '../http/event-stream-guard.ts';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import type { ActorInspection } from './actor-inspection.ts';
@@ -15,6 +16,8 @@ export type InspectApiDeps = {
   readonly logger: Logger;
   /** How often an idle transition stream sends a heartbeat comment. */
   readonly heartbeatMs?: number;
+  /** What a transition stream may hold for a slow client before it is cut off. */
+  readonly streamGuard?: EventStreamGuardDeps;
 };
 
 const actorsQuerySchema = z.object({
@@ -41,6 +44,7 @@ export function createInspectApi(deps: InspectApiDeps): {
   const streams = createTransitionStreams({
     actors,
     ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }),
+    ...(deps.streamGuard === undefined ? {} : { guard: deps.streamGuard }),
   });
   const knownMachine = (id: string | undefined) => {
     if (id === undefined || actors.machine(id)) return;

@@ -1,6 +1,9 @@
 import type { ActorTransition, Caller } from '@pocketnet/runtime';
 import type { Response } from 'express';
 import { filter, type Subscription } from 'rxjs';
+import { type EventStreamGuardDeps, guardEventStream } from '../http/event-stream-guard.ts';
+import { createStreamGauge } from '../http/stream-gauge.ts';
+import { streamLimitsOf } from '../http/stream-limits.ts';
 import type { ActorInspection } from './actor-inspection.ts';
 
 export type TransitionFilter = { readonly machine?: string; readonly actor?: string };
@@ -36,14 +39,18 @@ const frame = (transition: ActorTransition) =>
 /**
  * `text/event-stream` of actor transitions. Each stream starts with a `ready` event (so that a
  * client can load what exists after it knows it will hear what changes), then sends one
- * `transition` event per transition it may see, and a comment line every `heartbeatMs`.
+ * `transition` event per transition it may see, and a comment line every `heartbeatMs`. A
+ * client that reads slower than transitions happen is cut off (`guard`) rather than buffered
+ * for: the stream cannot be resumed, and the page reconnects and reloads what exists.
  */
 export function createTransitionStreams(deps: {
   readonly actors: ActorInspection;
   readonly heartbeatMs?: number;
+  readonly guard?: EventStreamGuardDeps;
 }): TransitionStreams {
   const streams = new Set<() => void>();
   const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
+  const guard = deps.guard ?? { limits: streamLimitsOf(), gauge: createStreamGauge() };
   return {
     get size() {
       return streams.size;
@@ -55,6 +62,7 @@ export function createTransitionStreams(deps: {
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
+      guardEventStream(res, guard);
       res.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
       let subscription: Subscription | undefined;
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);

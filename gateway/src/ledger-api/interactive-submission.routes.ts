@@ -4,21 +4,22 @@ import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
 import { renderEmptyTransaction, renderTransaction } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+import { minLedgerTimeField, relativeLedgerTime, timestampField } from './submission-times.ts';
 import { type JsCommandsJson, toSubmission } from './to-submission.ts';
 
 type PrepareBody = LedgerApiRequest<'JsPrepareSubmissionRequest'>;
 type ExecuteBody = LedgerApiRequest<'JsExecuteSubmissionRequest'>;
-type Duration = { seconds?: number | undefined; nanos?: number | undefined };
+type MinLedgerTime = PrepareBody['minLedgerTime'];
 
-const micros = (duration: Duration) =>
-  BigInt(duration.seconds ?? 0) * 1_000_000n + BigInt(Math.trunc((duration.nanos ?? 0) / 1000));
-const timeMicros = (iso: string) => BigInt(Date.parse(iso)) * 1000n;
-
-function minLedgerTime(body: PrepareBody, nowMicros: bigint): bigint | null {
-  const time = body.minLedgerTime?.time;
+/** Checked before anything is prepared or executed: a bad time is a 400, never a 500. */
+function minLedgerTime(minimum: MinLedgerTime, nowMicros: bigint): bigint | null {
+  const time = minimum?.time;
   if (time === undefined || 'Empty' in time) return null;
-  if ('MinLedgerTimeAbs' in time) return timeMicros(time.MinLedgerTimeAbs.value);
-  return nowMicros + micros(time.MinLedgerTimeRel.value);
+  if ('MinLedgerTimeAbs' in time) {
+    return minLedgerTimeField(time.MinLedgerTimeAbs.value, 'minLedgerTime.time.MinLedgerTimeAbs');
+  }
+  const field = 'minLedgerTime.time.MinLedgerTimeRel';
+  return relativeLedgerTime(nowMicros, time.MinLedgerTimeRel.value, field);
 }
 
 /** The request as the node's interactive submission takes it (commands parsed as for submit). */
@@ -32,14 +33,17 @@ function toPrepare(body: PrepareBody, nowMicros: bigint) {
     readAs: body.readAs ?? [],
     disclosedContracts: parsed.disclosedContracts,
     synchronizerId: body.synchronizerId || null,
-    minLedgerTimeMicros: minLedgerTime(body, nowMicros),
-    maxRecordTimeMicros: body.maxRecordTime ? timeMicros(body.maxRecordTime) : null,
+    minLedgerTimeMicros: minLedgerTime(body.minLedgerTime, nowMicros),
+    maxRecordTimeMicros:
+      body.maxRecordTime === undefined ? null : timestampField(body.maxRecordTime, 'maxRecordTime'),
     hashingSchemeVersion: body.hashingSchemeVersion,
     verboseHashing: body.verboseHashing,
   };
 }
 
-function toExecute(body: ExecuteBody) {
+function toExecute(body: ExecuteBody, nowMicros: bigint) {
+  // A lower bound for the ledger time execution picks within the signed time bounds.
+  const minLedgerTimeMicros = minLedgerTime(body.minLedgerTime, nowMicros);
   const { deduplicationPeriod } = toSubmission(
     {
       commands: [],
@@ -56,6 +60,7 @@ function toExecute(body: ExecuteBody) {
     userId: body.userId,
     deduplicationPeriod,
     hashingSchemeVersion: body.hashingSchemeVersion,
+    minLedgerTimeMicros,
   };
 }
 
@@ -79,17 +84,23 @@ export function interactiveSubmissionRoutes({ node }: LedgerApiDeps): Router {
   });
   router.post('/v2/interactive-submission/execute', async (req, res) => {
     const body = decode('JsExecuteSubmissionRequest', req.body);
-    await interactive.execute(callerOf(res), toExecute(body));
+    await interactive.execute(callerOf(res), toExecute(body, node.clock.nowMicros()));
     res.json({});
   });
   router.post('/v2/interactive-submission/executeAndWait', async (req, res) => {
     const body = decode('JsExecuteSubmissionAndWaitRequest', req.body);
-    const record = await interactive.executeAndWait(callerOf(res), toExecute(body));
+    const record = await interactive.executeAndWait(
+      callerOf(res),
+      toExecute(body, node.clock.nowMicros()),
+    );
     res.json({ updateId: record.updateId, completionOffset: record.offset });
   });
   router.post('/v2/interactive-submission/executeAndWaitForTransaction', async (req, res) => {
     const body = decode('JsExecuteSubmissionAndWaitForTransactionRequest', req.body);
-    const record = await interactive.executeAndWait(callerOf(res), toExecute(body));
+    const record = await interactive.executeAndWait(
+      callerOf(res),
+      toExecute(body, node.clock.nowMicros()),
+    );
     const actAs = record.submission?.actAs ?? [];
     const format = body.transactionFormat ?? submittersFormat(actAs);
     const { filter, shape } = toTransactionFormat(format, node.catalog, { shape: 'ACS_DELTA' });

@@ -4,6 +4,7 @@ import type { Express, RequestHandler } from 'express';
 import { maxRequestBodyBytes, parseJsonBody } from '../http/json-body.middleware.ts';
 import { plainBodyLength, readPlainBody } from '../http/plain-body.ts';
 import { sendJson } from '../http/send-json.ts';
+import type { SubmissionAdmission } from '../http/submission-admission.ts';
 import type { LedgerApiDeps } from './route-deps.ts';
 import { submitAndWait } from './submit-and-wait.ts';
 
@@ -12,6 +13,11 @@ const lanePath = '/v2/commands/submit-and-wait';
 /** A request the lane took and could not answer: express's error handlers answer it instead. */
 const laneFailure = Symbol('submit fast lane failure');
 type LaneRequest = IncomingMessage & { [laneFailure]?: { readonly error: unknown } };
+
+/** Returns an admitted command's ticket (-1: none was taken). */
+function releaseTicket(admission: SubmissionAdmission | null, ticket: number): void {
+  if (ticket >= 0) admission?.release(ticket);
+}
 
 type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
 type AppWithHandle = Express & { handle: Handle };
@@ -27,8 +33,13 @@ type AppWithHandle = Express & { handle: Handle };
  */
 export function installSubmitFastLane(
   app: Express,
-  deps: LedgerApiDeps & { readonly knownCaller: (request: IncomingMessage) => Caller | undefined },
+  deps: LedgerApiDeps & {
+    readonly knownCaller: (request: IncomingMessage) => Caller | undefined;
+    /** Commands in flight and their waiting time, limited (`start`); unlimited when absent. */
+    readonly admission?: SubmissionAdmission | undefined;
+  },
 ): void {
+  const admission = deps.admission ?? null;
   const withHandle = app as AppWithHandle;
   const handle: Handle = withHandle.handle.bind(app);
   const fail = (req: LaneRequest, res: ServerResponse, error: unknown) => {
@@ -41,14 +52,25 @@ export function installSubmitFastLane(
     if (caller === undefined) return false;
     const length = plainBodyLength(req, maxRequestBodyBytes);
     if (length === null) return false;
+    // Declared here, beside req and res, so that the answer's callbacks allocate nothing more.
+    let ticket = -1;
     readPlainBody(req, length, (error, body) => {
       if (error) return fail(req, res, error);
       try {
+        // Admitted before the body is parsed: a refusal costs next to nothing.
+        if (admission !== null) ticket = admission.admit();
         submitAndWait(deps.node, caller, parseJsonBody(body)).then(
-          (answer) => sendJson(res, answer),
-          (failure: unknown) => fail(req, res, failure),
+          (answer) => {
+            releaseTicket(admission, ticket);
+            sendJson(res, answer);
+          },
+          (failure: unknown) => {
+            releaseTicket(admission, ticket);
+            fail(req, res, failure);
+          },
         );
       } catch (failure) {
+        releaseTicket(admission, ticket);
         fail(req, res, failure);
       }
     });

@@ -1,4 +1,16 @@
-import type { Command, CommandSubmission, DeduplicationPeriod, Value } from '@pocketnet/runtime';
+import {
+  type Command,
+  type CommandSubmission,
+  type DeduplicationPeriod,
+  DomainError,
+  type Value,
+} from '@pocketnet/runtime';
+import {
+  type DurationJson,
+  durationMicros,
+  minLedgerTimeField,
+  relativeLedgerTime,
+} from './submission-times.ts';
 
 // The parts of JsCommands this module reads; the edge's zod schema has validated the body.
 type CommandJson =
@@ -28,7 +40,7 @@ type CommandJson =
       };
     };
 
-type Duration = { seconds?: number | undefined; nanos?: number | undefined };
+type Duration = DurationJson;
 
 export type JsCommandsJson = {
   commands: CommandJson[];
@@ -55,9 +67,6 @@ export type JsCommandsJson = {
       }>
     | undefined;
 };
-
-const durationMicros = (duration: Duration) =>
-  BigInt(duration.seconds ?? 0) * 1_000_000n + BigInt(Math.trunc((duration.nanos ?? 0) / 1000));
 
 function toCommand(command: CommandJson): Command {
   // Values stay as the client sent them: the interpreter checks them against the template.
@@ -104,9 +113,21 @@ function deduplication(period: JsCommandsJson['deduplicationPeriod']): Deduplica
   return { kind: 'duration', micros: durationMicros(period.DeduplicationDuration.value) };
 }
 
+/**
+ * The command's minimum ledger time, checked here at the edge as Canton's CommandsValidator
+ * checks it: a malformed instant is a 400 before anything is submitted, and so is a time a
+ * Daml Time cannot hold, or both bounds at once.
+ */
 function minLedgerTime(body: JsCommandsJson, nowMicros: bigint): bigint | null {
-  if (body.minLedgerTimeAbs) return BigInt(Date.parse(body.minLedgerTimeAbs)) * 1000n;
-  if (body.minLedgerTimeRel) return nowMicros + durationMicros(body.minLedgerTimeRel);
+  const { minLedgerTimeAbs: absolute, minLedgerTimeRel: relative } = body;
+  if (absolute !== undefined && relative !== undefined) {
+    throw new DomainError(
+      'INVALID_ARGUMENT',
+      'min_ledger_time_abs cannot be specified at the same time as min_ledger_time_rel',
+    );
+  }
+  if (absolute !== undefined) return minLedgerTimeField(absolute, 'minLedgerTimeAbs');
+  if (relative !== undefined) return relativeLedgerTime(nowMicros, relative, 'minLedgerTimeRel');
   return null;
 }
 

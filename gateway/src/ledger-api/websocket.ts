@@ -1,9 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Caller, PocketnetNode } from '@pocketnet/runtime';
-import type { Observable, Subscription } from 'rxjs';
-import { type WebSocket, WebSocketServer } from 'ws';
-import { streamEndpoints } from './stream-endpoints.ts';
+import { WebSocketServer } from 'ws';
+import type { StreamGauge } from '../http/stream-gauge.ts';
+import type { StreamLimits } from '../http/stream-limits.ts';
+import { failStream, type PacingDeps, paceStream, type StreamConnection } from './paced-stream.ts';
+import { type ResumableStream, resumableEndpoints } from './stream-endpoints.ts';
 
 export type WebSocketDeps = {
   readonly node: PocketnetNode;
@@ -14,12 +16,16 @@ export type WebSocketDeps = {
   readonly renderError: (error: unknown) => unknown;
   /** Answers an upgrade that may not proceed with the HTTP error Canton gives. */
   readonly refuse: (socket: Duplex, error: unknown) => void;
+  /** What one connection may hold for a slow client (see paced-stream.ts). */
+  readonly limits: StreamLimits;
+  readonly gauge: StreamGauge;
 };
 
 /**
  * The Ledger API's WebSocket channels: the client sends one request message, the server answers
  * with the stream's elements, each a JSON message, and closes when a bounded stream ends. An
- * error is sent as a JsCantonError message before the socket closes.
+ * error is sent as a JsCantonError message before the socket closes. A client that reads slower
+ * than the stream runs is paced (paced-stream.ts), never buffered without bound.
  */
 export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { close(): void } {
   const wss = new WebSocketServer({
@@ -28,7 +34,7 @@ export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { c
   });
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const endpoint = streamEndpoints[path];
+    const endpoint = resumableEndpoints[path];
     if (!endpoint) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
@@ -36,7 +42,7 @@ export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { c
     deps.authenticateUpgrade(request).then(
       (caller) =>
         wss.handleUpgrade(request, socket, head, (ws) => {
-          serveStream(ws, (body) => endpoint(deps.node, caller, body), deps);
+          serveStream({ ws, tcp: socket }, (body) => endpoint(deps.node, caller, body), deps);
         }),
       (error: unknown) => deps.refuse(socket, error),
     );
@@ -51,26 +57,18 @@ export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { c
 }
 
 function serveStream(
-  ws: WebSocket,
-  open: (body: unknown) => Observable<unknown>,
-  deps: WebSocketDeps,
+  connection: StreamConnection,
+  open: (body: unknown) => ResumableStream,
+  deps: PacingDeps,
 ): void {
-  let subscription: Subscription | undefined;
-  const fail = (error: unknown) => {
-    ws.send(JSON.stringify(deps.renderError(error)));
-    ws.close(1000);
-  };
+  const { ws } = connection;
   ws.once('message', (data) => {
+    let stream: ResumableStream;
     try {
-      const body: unknown = JSON.parse(String(data));
-      subscription = open(body).subscribe({
-        next: (element) => ws.send(JSON.stringify(element)),
-        error: fail,
-        complete: () => ws.close(1000),
-      });
+      stream = open(JSON.parse(String(data)));
     } catch (error) {
-      fail(error);
+      return failStream(ws, error, deps);
     }
+    paceStream(connection, stream, deps);
   });
-  ws.on('close', () => subscription?.unsubscribe());
 }

@@ -96,6 +96,8 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
       local: gateway.app,
       isConnected: replica.replica.isConnected,
       isFull: replica.replica.isFull,
+      // Plan-based writes (parties, users, onboarding) are planned here once caught up.
+      catchUp: replica.replica.catchUpToHead,
       renderError: gateway.renderError,
     }),
   );

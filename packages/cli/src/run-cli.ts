@@ -16,12 +16,13 @@ Usage:
                   [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
                   [--package ./my-package.ts] [--config validator.yaml]
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
-                  [--inspect stately] [--inspect-port 7576]
+                  [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 
-Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL
+Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
+  POCKETNET_MAX_IN_FLIGHT, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {

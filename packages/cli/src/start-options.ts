@@ -31,6 +31,11 @@ export type StartOptions = {
   readonly redisUrl: string | null;
   /** `POCKETNET_REDIS_PREFIX`: the key prefix of the queues in Redis (default `pocketnet`). */
   readonly redisPrefix: string;
+  /**
+   * `--redis-durability aof|none` (POCKETNET_REDIS_DURABILITY): whether a journal in Redis
+   * requires Redis's AOF (`appendonly yes`, the default), or takes any Redis (throwaway devnets).
+   */
+  readonly redisDurability: 'aof' | 'none';
   /** `--inspect stately`: also send the actors' inspection events to Stately's inspector. */
   readonly inspect: { readonly mode: 'stately'; readonly port: number } | null;
   /** `--synchronizers global,app1`: the synchronizers the node hosts (`global` alone by default). */
@@ -67,6 +72,10 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       'inspect-port': { type: 'string', default: '7576' },
       config: { type: 'string' },
       synchronizers: { type: 'string', default: 'global' },
+      'redis-durability': {
+        type: 'string',
+        default: process.env.POCKETNET_REDIS_DURABILITY || 'aof',
+      },
     },
   });
   const port = Number(values.port);
@@ -94,6 +103,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     configFile: values.config ?? null,
     redisUrl: process.env.REDIS_URL || null,
     redisPrefix: process.env.POCKETNET_REDIS_PREFIX || 'pocketnet',
+    redisDurability: redisDurabilityOption(values['redis-durability']),
     inspect: inspectOption(values.inspect, values['inspect-port']),
     synchronizers: synchronizersOption(values.synchronizers),
     scan: {
@@ -118,6 +128,11 @@ function journalOption(values: {
     throw new Error(`unknown --journal ${journal}: use file, memory or redis`);
   if (values.ephemeral) return 'memory';
   return process.env.REDIS_URL && values['data-dir'] === undefined ? 'redis' : 'file';
+}
+
+function redisDurabilityOption(value: string): StartOptions['redisDurability'] {
+  if (value === 'aof' || value === 'none') return value;
+  throw new Error(`unknown --redis-durability ${value}: use aof or none`);
 }
 
 function authOption(

@@ -35,6 +35,7 @@ export async function workerCommand(args: readonly string[], streams: Streams): 
     config,
     runner: replica.runner,
     catchUp: replica.catchUp,
+    logger,
   });
   streams.stdout.write(
     `pocketnet worker ready in ${Math.round(performance.now() - startedAt)} ms ` +

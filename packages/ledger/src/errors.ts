@@ -50,10 +50,15 @@ export const domainErrorCodes = [
   'LOCAL_VERDICT_INACTIVE_CONTRACTS',
   'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND',
   'NOT_SEQUENCED_TIMEOUT',
+  // An externally signed transaction bound to a ledger time too far from the record time.
+  'LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND',
   // Routing between several synchronizers (issue 10): a contract in flight between two, and a
   // prescribed synchronizer the input contracts are not on.
   'UNKNOWN_CONTRACT_SYNCHRONIZERS',
   'INVALID_PRESCRIBED_SYNCHRONIZER_ID',
+  // A deduplication period the participant cannot honour (longer than its maximum, or
+  // reaching back before acceptances it no longer remembers).
+  'INVALID_DEDUPLICATION_PERIOD',
 ] as const;
 
 export type DomainErrorCode = (typeof domainErrorCodes)[number];

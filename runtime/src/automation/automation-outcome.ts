@@ -7,6 +7,12 @@ import { isDomainError } from '@pocketnet/ledger';
 export type AutomationOutcome = {
   readonly outcome: 'done' | 'noop' | 'stale';
   readonly detail?: string;
+  /**
+   * Stale because the ledger found this contract inactive when the job's command used it: a
+   * concurrent commit spent it (the job may choose again, from a fresher view), or it is the
+   * job's own trigger, gone for good.
+   */
+  readonly inactiveContract?: string;
 };
 
 export const done = (detail: string): AutomationOutcome => ({ outcome: 'done', detail });
@@ -37,7 +43,11 @@ export async function effectOnce(
       return noop(`already done (the ledger dropped the duplicate command): ${detail}`);
     }
     if (isDomainError(error) && error.code === 'CONTRACT_NOT_FOUND') {
-      return stale(`${detail}: ${error.message}`);
+      const { contractId } = error.details;
+      return {
+        ...stale(`${detail}: ${error.message}`),
+        ...(contractId === undefined ? {} : { inactiveContract: contractId }),
+      };
     }
     throw error;
   }

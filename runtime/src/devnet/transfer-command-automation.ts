@@ -13,6 +13,7 @@ import type { Subscription } from 'rxjs';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import type { DueTask } from '../time/scheduler.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
+import { createSendAttempts } from './transfer-command-attempts.ts';
 
 /**
  * The DSO's TransferCommand automation on the devnet (Splice's TransferCommandSendTrigger and
@@ -20,6 +21,8 @@ import type { Wallet } from '../wallet/create-wallet.ts';
  * DSO sends it with the sender's amulets through the receiver's TransferPreapproval, creating
  * the sender's TransferCommandCounter first if it has none; a command past its expiry is
  * expired instead. A command whose nonce is ahead of the counter waits for the ones before it.
+ * A send that fails (the sender cannot pay, say) is reported and leaves the command pending, as
+ * in Splice: it is tried again once what it reads has changed, and expired when its time is up.
  */
 export function createTransferCommandAutomation(
   core: PocketnetNodeCore,
@@ -39,7 +42,7 @@ export function createTransferCommandAutomation(
   const counterId = deps.packages.resolveTemplate(refs.transferCommandCounter).templateId;
   const commands = new Map<string, CreatedNode>();
   const counters = new Map<string, CreatedNode>();
-  const failed = new Set<string>();
+  const attempts = createSendAttempts(wallet);
   let submissions = 0;
   let running: Promise<void> | null = null;
   let again = false;
@@ -76,13 +79,22 @@ export function createTransferCommandAutomation(
     return created?.kind === 'created' ? created : null;
   };
 
-  const handle = async (dso: string, command: CreatedNode): Promise<void> => {
-    const payload = command.createArgument as Record<string, string>;
-    const expiresAt = parseTime(String(payload.expiresAt)) ?? 0n;
-    if (expiresAt <= deps.now()) {
+  const expiresAtOf = (command: CreatedNode) =>
+    parseTime(String(command.createArgument.expiresAt)) ?? 0n;
+  const counterIdOf = (command: CreatedNode) =>
+    counters.get(String(command.createArgument.sender))?.contractId;
+
+  const expire = async (dso: string, command: CreatedNode): Promise<void> => {
+    try {
       await exercise(dso, command.contractId, 'TransferCommand_Expire', { p: dso });
-      return;
+    } catch (error) {
+      attempts.expiryFailed(command.contractId);
+      deps.onError(error);
     }
+  };
+
+  const send = async (dso: string, command: CreatedNode): Promise<void> => {
+    const payload = command.createArgument as Record<string, string>;
     const counter = await counterOf(dso, String(payload.sender));
     if (counter === null) return;
     if (BigInt(String(payload.nonce)) > BigInt(String(counter.createArgument.nextNonce))) return;
@@ -98,22 +110,29 @@ export function createTransferCommandAutomation(
     });
   };
 
+  const handle = async (dso: string, command: CreatedNode): Promise<void> => {
+    if (attempts.isStuck(command.contractId)) return;
+    // As Splice's trigger: an expired command is not sent; the expiry archives it.
+    if (expiresAtOf(command) <= deps.now()) return expire(dso, command);
+    if (!attempts.mayTry(command, counterIdOf(command))) return;
+    try {
+      await send(dso, command);
+    } catch (error) {
+      attempts.sendFailed(command, counterIdOf(command));
+      deps.onError(error);
+    }
+  };
+
   const pass = async (): Promise<void> => {
     const dso = deps.dso();
     if (dso === null) return;
     const pending = [...commands.values()]
-      .filter((command) => command.createArgument.dso === dso && !failed.has(command.contractId))
+      .filter((command) => command.createArgument.dso === dso)
       .sort((a, b) =>
         Number(BigInt(String(a.createArgument.nonce)) - BigInt(String(b.createArgument.nonce))),
       );
     for (const command of pending) {
-      if (!commands.has(command.contractId)) continue;
-      try {
-        await handle(dso, command);
-      } catch (error) {
-        failed.add(command.contractId);
-        deps.onError(error);
-      }
+      if (commands.has(command.contractId)) await handle(dso, command);
     }
   };
   const kick = () => {
@@ -133,7 +152,10 @@ export function createTransferCommandAutomation(
 
   const onCommand = (node: TransactionNode) => {
     if (node.kind === 'created') commands.set(node.contractId, node);
-    else if (node.consuming) commands.delete(node.contractId);
+    else if (node.consuming) {
+      commands.delete(node.contractId);
+      attempts.forget(node.contractId);
+    }
   };
   const onCounter = (node: TransactionNode) => {
     if (node.kind === 'created') counters.set(String(node.createArgument.sender), node);
@@ -144,7 +166,8 @@ export function createTransferCommandAutomation(
   };
   const onRecord = (record: JournalRecord) => {
     if (record.type !== 'transaction') return;
-    let fresh = false;
+    // While a send waits on what it reads to change, any transaction may be that change.
+    let fresh = attempts.hasFailures();
     for (const node of record.nodes) {
       if (node.templateId === commandId) onCommand(node);
       else if (node.templateId === counterId) onCounter(node);
@@ -166,10 +189,14 @@ export function createTransferCommandAutomation(
     dueTask: {
       name: 'transfer-command-expiry',
       nextDueMicros: () => {
-        const expiries = [...commands.values()]
-          .filter((command) => !failed.has(command.contractId))
-          .map((command) => (parseTime(String(command.createArgument.expiresAt)) ?? 0n) + 1n);
-        return started && expiries.length > 0 ? expiries.reduce((a, b) => (a < b ? a : b)) : null;
+        if (!started) return null;
+        let earliest: bigint | null = null;
+        for (const command of commands.values()) {
+          if (attempts.isStuck(command.contractId)) continue;
+          const due = expiresAtOf(command) + 1n;
+          if (earliest === null || due < earliest) earliest = due;
+        }
+        return earliest;
       },
       run: async () => {
         kick();

@@ -1,11 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DomainError } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createHttpForwarding,
-  type HttpForwardingDeps,
-  isForwardedToWriter,
-} from './http-forwarding.ts';
+import { createHttpForwarding, type HttpForwardingDeps } from './http-forwarding.ts';
+import { isForwardedToWriter, isPlannedByReplica } from './replica-routes.ts';
 import type { ForwardedHttpRequest } from './writer-command.ts';
 
 describe('which requests a gateway replica hands to the writer', () => {
@@ -29,6 +26,24 @@ describe('which requests a gateway replica hands to the writer', () => {
     ['GET', '/api/validator/v0/wallet/balance', false],
   ])('%s %s → writer: %s', (method, path, forwarded) => {
     expect(isForwardedToWriter(method, path)).toBe(forwarded);
+  });
+
+  it.each([
+    ['POST', '/v2/parties', true],
+    ['PATCH', '/v2/parties/alice::1220ab', true],
+    ['POST', '/v2/parties/external/allocate', true],
+    ['POST', '/v2/users', true],
+    ['POST', '/v2/users/alice/rights', true],
+    ['DELETE', '/v2/idps/idp1', true],
+    ['POST', '/api/validator/v0/register', true],
+    ['POST', '/api/validator/v0/admin/users', true],
+    ['POST', '/api/validator/v0/admin/users/offboard', true],
+    ['GET', '/v2/users', false],
+    ['POST', '/v2/packages', false],
+    ['POST', '/v2/interactive-submission/execute', false],
+    ['POST', '/api/validator/v0/wallet/tap', false],
+  ])('%s %s → planned on a replica that can catch up: %s', (method, path, planned) => {
+    expect(isPlannedByReplica(method, path)).toBe(planned);
   });
 });
 
@@ -82,6 +97,35 @@ describe('a replica’s front door', () => {
       '{"partyIdHint":"alice"}',
     );
     expect(forwarded[0]?.headers.host).toBeUndefined();
+  });
+
+  it('serves plan-based writes itself once caught up, when it can catch up', async () => {
+    const order: string[] = [];
+    const { base, forwarded } = await serve({
+      catchUp: async () => {
+        order.push('caught up');
+      },
+      local: (_req, res) => {
+        order.push('served');
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('local');
+      },
+    });
+    const allocated = await fetch(`${base}/v2/parties`, { method: 'POST', body: '{}' });
+    expect(await allocated.text()).toBe('local');
+    expect(order).toEqual(['caught up', 'served']);
+    const tapped = await fetch(`${base}/api/validator/v0/wallet/tap`, { method: 'POST' });
+    expect(await tapped.text()).toBe('from the writer');
+    expect(forwarded.map((request) => request.url)).toEqual(['/api/validator/v0/wallet/tap']);
+  });
+
+  it('refuses a plan-based write it cannot catch up for, as the API’s error', async () => {
+    const { base, forwarded } = await serve({
+      catchUp: () => Promise.reject(new DomainError('UNAVAILABLE', 'Redis is away')),
+    });
+    const refused = await fetch(`${base}/v2/users`, { method: 'POST', body: '{"user":{}}' });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ code: 'UNAVAILABLE' });
+    expect(forwarded).toHaveLength(0);
   });
 
   it('serves reads itself, and renders a failed hand-over as the API’s error', async () => {

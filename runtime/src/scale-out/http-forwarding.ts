@@ -2,28 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { DomainError } from '@pocketnet/ledger';
 import { isGraphQLMutation, replayedRequest } from './graphql-forwarding.ts';
 import { type Replica, valueOfAnswer } from './replica-engine.ts';
+import { isForwardedToWriter, isPlannedByReplica, readMethods } from './replica-routes.ts';
 import type { ForwardedHttpAnswer, ForwardedHttpRequest } from './writer-command.ts';
-
-/**
- * Requests a gateway replica serves itself although they are not GETs: reads sent as POSTs, and
- * command submissions (authorized here; their commands travel to the writer through the
- * replica's engine). Every other write goes to the writer whole, so that whatever it changes
- * (users, parties, packages, the wallet's state, devnet time) changes in one place only.
- */
-const servedByReplica: readonly RegExp[] = [
-  /^\/v2\/commands\//,
-  /^\/v2\/state\//,
-  /^\/v2\/updates(\/|$)/,
-  /^\/v2\/events\//,
-  /^\/v2\/contracts\//,
-  /^\/v2\/package-vetting\/list$/,
-  /^\/v2\/interactive-submission\/preferred-packages$/,
-  /^\/api\/scan\//,
-  /^\/api\/devnet\/v0\/dev-token$/,
-  /^\/api\/validator\/v0\/wallet\/(transfer-offers|buy-traffic-requests)\/[^/]+\/status$/,
-];
-
-const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const overloaded = () =>
   new DomainError(
@@ -42,11 +22,6 @@ function refuse(
     res.writeHead(rendered.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(rendered.body));
   });
-}
-
-export function isForwardedToWriter(method: string, path: string): boolean {
-  if (readMethods.has(method)) return false;
-  return !servedByReplica.some((pattern) => pattern.test(path));
 }
 
 // Hop-by-hop and framing headers: each leg sets its own.
@@ -107,6 +82,13 @@ export type HttpForwardingDeps = {
    * refused before its body is even read, so that shedding load costs next to nothing.
    */
   readonly isFull?: () => boolean;
+  /**
+   * Resolves once this replica holds the journal as far as it was durable when called. Given,
+   * the replica serves plan-based writes itself (isPlannedByReplica) after catching up, so that
+   * what the request reads (the caller's rights, what exists) includes every write
+   * acknowledged before it on any replica; without, those go to the writer whole.
+   */
+  readonly catchUp?: () => Promise<void>;
 };
 
 const maxBodyBytes = (deps: HttpForwardingDeps) => deps.maxBodyBytes ?? 64 * 1024 * 1024;
@@ -136,6 +118,21 @@ async function forwardWhole(
   }
 }
 
+/** A plan-based write, served here on a state caught up with the journal's head. */
+async function servePlanned(
+  deps: HttpForwardingDeps & { catchUp: () => Promise<void> },
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  try {
+    await deps.catchUp();
+  } catch (error) {
+    refuse(req, res, deps.renderError(error, (req.url ?? '/').split('?')[0] ?? '/'));
+    return;
+  }
+  deps.local(req, res);
+}
+
 /** GraphQL over POST: mutations go to the writer, the rest (queries, SSE streams) stay here. */
 async function graphql(deps: HttpForwardingDeps, req: IncomingMessage, res: ServerResponse) {
   let body: Buffer;
@@ -155,8 +152,9 @@ async function graphql(deps: HttpForwardingDeps, req: IncomingMessage, res: Serv
 }
 
 /**
- * A gateway replica's front door: writes other than submissions go to the writer, the rest to
- * the replica's own API; `/readyz` says 503 while the shared journal is unreachable.
+ * A gateway replica's front door: submissions and (with `catchUp`) plan-based writes are served
+ * here, other writes go to the writer, reads stay here; `/readyz` says 503 while the shared
+ * journal is unreachable.
  */
 export function createHttpForwarding(deps: HttpForwardingDeps): RequestListener {
   return (req, res) => {
@@ -166,8 +164,11 @@ export function createHttpForwarding(deps: HttpForwardingDeps): RequestListener 
       res.writeHead(503, { 'content-type': 'text/plain' }).end('the ledger is unreachable');
       return;
     }
+    const { catchUp } = deps;
     if (method === 'POST' && path === '/graphql') void graphql(deps, req, res);
-    else if (isForwardedToWriter(method, path)) void forwardWhole(deps, req, res);
+    else if (catchUp && isPlannedByReplica(method, path)) {
+      void servePlanned({ ...deps, catchUp }, req, res);
+    } else if (isForwardedToWriter(method, path)) void forwardWhole(deps, req, res);
     else if (method === 'POST' && path.startsWith('/v2/commands/') && deps.isFull?.()) {
       refuse(req, res, deps.renderError(overloaded(), path));
     } else deps.local(req, res);

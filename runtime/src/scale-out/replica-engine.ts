@@ -13,7 +13,9 @@ import {
 } from '@pocketnet/ledger';
 import { type FollowerClock, observeRecordTime } from './follower-clock.ts';
 import type { JournalFollower } from './journal-follower.ts';
+import type { PlanVerdict } from './planned-change.ts';
 import { createPositionWaiters } from './position-waiters.ts';
+import { createReplicaPlans } from './replica-plans.ts';
 import type { CommandTransport, WriterAnswer, WriterCommand } from './writer-command.ts';
 
 export type ReplicaOptions = {
@@ -34,12 +36,21 @@ const noContracts: ActiveContractStore = {
   createdOffsetOf: () => undefined,
 };
 
+// The one write a replica refuses: an externally signed execution, whose plan interprets
+// against the writer's contracts (a replica holds none). Its route (interactive submission's
+// execute) is forwarded to the writer whole.
 function refusedOnReplica(operation: string): never {
   throw new DomainError(
     'UNAVAILABLE',
     `A gateway replica cannot ${operation}: the writer does (its requests are forwarded to it)`,
   );
 }
+
+const lagging = (ms: number) =>
+  new DomainError(
+    'UNAVAILABLE',
+    `This gateway has not caught up with the ledger's writer in ${ms} ms`,
+  );
 
 /** The answer as the caller of the engine sees it: the value, or the writer's error. */
 export function valueOfAnswer(answer: WriterAnswer): unknown {
@@ -59,29 +70,34 @@ export function valueOfAnswer(answer: WriterAnswer): unknown {
 export function createReplica(options: ReplicaOptions) {
   const { follower, transport, clock } = options;
   const maxInFlight = options.maxInFlight ?? 256;
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 10_000;
   const waiters = createPositionWaiters();
   let inFlight = 0;
 
-  /** Waits for the bus to hold `position`; a replica cut off from the journal gives up. */
-  async function caughtUpWithin(position: number, ms: number): Promise<void> {
+  /** Waits for `reached`; a replica cut off from the journal gives up. */
+  async function within(reached: Promise<void>): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const lagging = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new DomainError(
-              'UNAVAILABLE',
-              `The writer answered, but this gateway has not caught up with the ledger in ${ms} ms`,
-            ),
-          ),
-        ms,
-      );
+    const givenUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(lagging(catchUpTimeoutMs)), catchUpTimeoutMs);
     });
     try {
-      await Promise.race([waiters.wait(position), lagging]);
+      await Promise.race([reached, givenUp]);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Resolves once the bus holds everything durable in the journal when it was called. */
+  async function catchUpToHead(): Promise<void> {
+    let head: number;
+    try {
+      head = await follower.head();
+    } catch (cause) {
+      throw new DomainError('UNAVAILABLE', 'The ledger is unreachable (its Redis is away)', {
+        cause,
+      });
+    }
+    await within(waiters.wait(head));
   }
 
   async function forward(command: WriterCommand): Promise<WriterAnswer> {
@@ -98,7 +114,7 @@ export function createReplica(options: ReplicaOptions) {
     try {
       const answer = await transport.send(command);
       clock.observe(BigInt(answer.nowMicros));
-      await caughtUpWithin(answer.position, options.catchUpTimeoutMs ?? 10_000);
+      await within(waiters.wait(answer.position));
       return answer;
     } finally {
       inFlight -= 1;
@@ -107,16 +123,28 @@ export function createReplica(options: ReplicaOptions) {
 
   function createEngine(deps: LedgerEngineDeps): LedgerEngine {
     const participant = createParticipantState(deps.participantId);
+    // Participant changes applied here, counted as the writer counts them (planned-change.ts).
+    const changes = createPositionWaiters();
     let ledgerEnd = 0;
     const apply = (record: JournalRecord, position: number) => {
-      if (record.type === 'topology' || record.type === 'admin') {
-        applyParticipantRecord(participant, record);
-      }
+      const isChange = record.type === 'topology' || record.type === 'admin';
+      if (isChange) applyParticipantRecord(participant, record);
       if (hasOffset(record)) ledgerEnd = record.offset;
       observeRecordTime(clock, record);
       deps.publish(record);
+      if (isChange) changes.release(changes.reached() + 1);
       waiters.release(position);
     };
+    const plans = createReplicaPlans({
+      participant,
+      changes: changes.reached,
+      changesReached: (count) => within(changes.wait(count)),
+      catchUp: catchUpToHead,
+      send: async (planned) =>
+        valueOfAnswer(await forward({ kind: 'plan', planned })) as PlanVerdict,
+      nowMicros: () => clock.nowMicros(),
+      ledgerEnd: () => ledgerEnd,
+    });
     return {
       recover: () => follower.follow(0, apply),
       submit: async (request) =>
@@ -126,9 +154,9 @@ export function createReplica(options: ReplicaOptions) {
       },
       submitReassignment: async (request) =>
         valueOfAnswer(await forward({ kind: 'reassign', request })) as ReassignmentRecord,
-      commitTopology: () => refusedOnReplica('allocate parties'),
-      commitPlanned: () => refusedOnReplica('execute externally signed transactions'),
-      commitAdmin: () => refusedOnReplica('change users, rights or packages'),
+      commitTopology: plans.commitTopology,
+      commitPlanned: async () => refusedOnReplica('execute externally signed transactions'),
+      commitAdmin: plans.commitAdmin,
       ledgerEnd: () => ledgerEnd,
       participant,
       contracts: noContracts,
@@ -142,6 +170,8 @@ export function createReplica(options: ReplicaOptions) {
     forward,
     /** Resolves once this replica's bus holds the journal up to `position`. */
     caughtUpTo: (position: number) => waiters.wait(position),
+    /** Resolves once this replica's bus holds what the journal held when called (bounded). */
+    catchUpToHead,
     position: () => waiters.reached(),
     inFlight: () => inFlight,
     /** Whether a further command would be refused for backpressure. */

@@ -1,15 +1,18 @@
 import {
+  createMemoryJournal,
   createSimulatedClock,
   DomainError,
   internalSubmission,
   type JournalRecord,
 } from '@pocketnet/ledger';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNode, type PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 import { decodeCrossProcess, encodeCrossProcess } from './command-codec.ts';
 import { createFollowerClock } from './follower-clock.ts';
 import type { JournalFollower } from './journal-follower.ts';
+import { createJournalTracking, type JournalTracking } from './journal-tracking.ts';
+import { createPlanCommits } from './plan-commits.ts';
 import { createReplica } from './replica-engine.ts';
 import type { CommandTransport, WriterCommand } from './writer-command.ts';
 import { createWriterCommands } from './writer-commands.ts';
@@ -45,25 +48,43 @@ function followerOf(writer: PocketnetNode): JournalFollower {
   };
 }
 
-/** Commands cross as they would between processes (encoded), and may be held back. */
-function transportTo(writer: PocketnetNode, position: () => number) {
+/**
+ * Commands cross as they would between processes (encoded), may be held back, and are recorded;
+ * `twice` runs each command twice, as BullMQ may after a writer died mid-job (the first
+ * answer is lost).
+ */
+function transportTo(
+  writer: PocketnetNode,
+  options: { position: () => number; tracking: JournalTracking; twice?: boolean },
+) {
   const commands = createWriterCommands({
     engine: writer.engine,
-    position,
+    position: options.position,
+    appliedPosition: options.tracking.applied,
+    plans: createPlanCommits({ engine: writer.engine, tracking: options.tracking }),
     nowMicros: () => writer.clock.nowMicros(),
     http: () => Promise.reject(new Error('no HTTP in this test')),
   });
+  const sent: WriterCommand[] = [];
   let gate: Promise<void> = Promise.resolve();
+  let waiting = 0;
   const transport: CommandTransport = {
     async send(command) {
+      waiting += 1;
       await gate;
+      waiting -= 1;
       const crossed = decodeCrossProcess<WriterCommand>(encodeCrossProcess(command));
+      sent.push(crossed);
+      if (options.twice) await commands.execute(crossed);
       return decodeCrossProcess(encodeCrossProcess(await commands.execute(crossed)));
     },
     close: async () => {},
   };
   return {
     transport,
+    sent,
+    /** Commands held back at the gate now. */
+    waiting: () => waiting,
     hold() {
       let release = () => {};
       gate = new Promise((resolve) => {
@@ -74,14 +95,31 @@ function transportTo(writer: PocketnetNode, position: () => number) {
   };
 }
 
-async function startPair(options: { maxInFlight?: number } = {}) {
-  const writer = await createNode({ ...nodeConfig, clock: createSimulatedClock(start) });
+async function startWriter() {
+  const tracking = createJournalTracking();
+  const writer = await createNode({
+    ...nodeConfig,
+    clock: createSimulatedClock(start),
+    ledger: { openJournal: async () => tracking.track(createMemoryJournal()) },
+  });
   let written = 0;
   writer.records$.subscribe(() => {
     written += 1;
   });
-  const follower = followerOf(writer);
-  const { transport, hold } = transportTo(writer, () => written);
+  return { writer, tracking, follower: followerOf(writer), position: () => written };
+}
+
+type Writer = Awaited<ReturnType<typeof startWriter>>;
+
+async function startReplicaOf(
+  { writer, tracking, follower, position }: Writer,
+  options: { maxInFlight?: number; twice?: boolean } = {},
+) {
+  const { transport, hold, sent, waiting } = transportTo(writer, {
+    position,
+    tracking,
+    ...options,
+  });
   const clock = createFollowerClock(createSimulatedClock(start - 60_000_000n));
   const replica = createReplica({ follower, transport, clock, ...options });
   const node = await createNode({
@@ -97,7 +135,12 @@ async function startPair(options: { maxInFlight?: number } = {}) {
       replica: true,
     },
   });
-  return { writer, node, replica, clock, hold };
+  return { node, replica, clock, hold, sent, waiting };
+}
+
+async function startPair(options: { maxInFlight?: number; twice?: boolean } = {}) {
+  const writer = await startWriter();
+  return { writer: writer.writer, ...(await startReplicaOf(writer, options)) };
 }
 
 describe('a replica of the ledger', () => {
@@ -167,11 +210,105 @@ describe('a replica of the ledger', () => {
     await node.engine.submit(iou(party, 'c'));
   });
 
-  it('leaves what it cannot forward to the writer, saying so', async () => {
+  it('commits its plan-based writes on the writer and holds them itself when they answer', async () => {
+    const { writer, node, sent } = await startPair();
+    nodes.push(node, writer);
+    const bank = await node.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'Bank' });
+    // Read your writes: the replica's own participant state holds the party already.
+    expect(node.participant.parties.get(bank.party)?.isLocal).toBe(true);
+    expect(writer.participant.parties.get(bank.party)?.isLocal).toBe(true);
+    await node.admin.createUser(unrestrictedCaller, {
+      user: { id: 'teller', primaryParty: bank.party },
+      rights: [{ kind: 'CanActAs', party: bank.party }],
+    });
+    expect(writer.participant.users.get('teller')?.rights).toEqual([
+      { kind: 'CanActAs', party: bank.party },
+    ]);
+    expect(node.participant.users.get('teller')?.primaryParty).toBe(bank.party);
+    // A party without a hint is named from its plan's own update id, unique to it.
+    const unnamed = await node.admin.allocateParty(unrestrictedCaller, {});
+    expect(writer.participant.parties.has(unnamed.party)).toBe(true);
+    expect(unnamed.party).not.toBe(bank.party);
+    expect(sent.map((command) => command.kind)).toEqual(['plan', 'plan', 'plan']);
+    // The writer's checks hold: the same party again is refused, as on the writer.
+    const again = node.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'Bank' });
+    await expect(again).rejects.toMatchObject({ name: 'DomainError', code: 'INVALID_ARGUMENT' });
+    // And the replica's offsets are the writer's: the topology records carry the writer's.
+    expect(node.engine.ledgerEnd()).toBe(writer.engine.ledgerEnd());
+  });
+
+  it('plans again on the state that changed under its plan, and commits once', async () => {
+    const { writer, node, hold, sent, waiting } = await startPair();
+    nodes.push(node, writer);
+    const { party } = await writer.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'Bank' });
+    await writer.admin.createUser(unrestrictedCaller, { user: { id: 'teller' }, rights: [] });
+    const release = hold();
+    const granting = node.admin.grantUserRights(unrestrictedCaller, {
+      userId: 'teller',
+      rights: [{ kind: 'CanReadAs', party }],
+    });
+    await vi.waitFor(() => expect(waiting()).toBe(1));
+    // While the replica's plan waits for the writer, the writer changes the same user.
+    await writer.admin.grantUserRights(unrestrictedCaller, {
+      userId: 'teller',
+      rights: [{ kind: 'CanActAs', party }],
+    });
+    release();
+    expect(await granting).toEqual([{ kind: 'CanReadAs', party }]);
+    const planned = sent.filter((command) => command.kind === 'plan');
+    expect(planned).toHaveLength(2);
+    const [first, second] = planned.map((command) =>
+      command.kind === 'plan' ? command.planned : null,
+    );
+    expect(second?.planId).toBe(first?.planId);
+    expect(second?.basedOn).toBe((first?.basedOn ?? 0) + 1);
+    for (const holder of [writer, node]) {
+      expect(holder.participant.users.get('teller')?.rights).toEqual([
+        { kind: 'CanActAs', party },
+        { kind: 'CanReadAs', party },
+      ]);
+    }
+  });
+
+  it('commits a plan whose command runs twice once, answering the second run with the first', async () => {
+    const { writer, node } = await startPair({ twice: true });
+    nodes.push(node, writer);
+    const created: string[] = [];
+    writer.records$.subscribe((record) => {
+      if (record.type === 'admin' && record.change.kind === 'user.created') {
+        created.push(String(record.change.userId));
+      }
+    });
+    await node.admin.createUser(unrestrictedCaller, { user: { id: 'once' }, rights: [] });
+    expect(created).toEqual(['once']);
+    expect(node.participant.users.has('once')).toBe(true);
+  });
+
+  it('lets one of two replicas creating the same user win; the other is told it exists', async () => {
+    const shared = await startWriter();
+    const first = await startReplicaOf(shared);
+    const second = await startReplicaOf(shared);
+    nodes.push(first.node, second.node, shared.writer);
+    const create = (replica: PocketnetNode) =>
+      replica.admin.createUser(unrestrictedCaller, { user: { id: 'contested' }, rights: [] });
+    const outcomes = await Promise.allSettled([create(first.node), create(second.node)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toMatchObject({
+      code: 'USER_ALREADY_EXISTS',
+    });
+    for (const holder of [shared.writer, first.node, second.node]) {
+      expect(holder.participant.users.has('contested')).toBe(true);
+    }
+  });
+
+  it('refuses only the externally signed execution, whose plan needs the writer’s contracts', async () => {
     const { writer, node } = await startPair();
     nodes.push(node, writer);
-    const allocating = node.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'Nope' });
-    await expect(allocating).rejects.toBeInstanceOf(DomainError);
-    await expect(allocating).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    const executing = node.engine.commitPlanned(iou('x', 'external'), () => {
+      throw new Error('never planned here');
+    });
+    await expect(executing).rejects.toBeInstanceOf(DomainError);
+    await expect(executing).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 });

@@ -1,4 +1,5 @@
 import type { DomainErrorCode, ReassignmentRequest, SubmitRequest } from '@pocketnet/ledger';
+import type { PlannedChange } from './planned-change.ts';
 
 /** An HTTP request a gateway replica hands to the writer whole (an admin or wallet write). */
 export type ForwardedHttpRequest = {
@@ -18,12 +19,14 @@ export type ForwardedHttpAnswer = {
 
 /**
  * What a replica asks of the writer, the synchronizer's single ordering point: a submission
- * the replica has already authorized, or a whole HTTP request for the writer's own API.
+ * the replica has already authorized, a participant change it planned (planned-change.ts), or a
+ * whole HTTP request for the writer's own API.
  */
 export type WriterCommand =
   | { readonly kind: 'submit'; readonly request: SubmitRequest }
   | { readonly kind: 'submit-async'; readonly request: SubmitRequest }
   | { readonly kind: 'reassign'; readonly request: ReassignmentRequest }
+  | { readonly kind: 'plan'; readonly planned: PlannedChange }
   | { readonly kind: 'http'; readonly request: ForwardedHttpRequest };
 
 export type WriterError = {
@@ -34,8 +37,10 @@ export type WriterError = {
 
 type AnswerBase = {
   /**
-   * How far the journal was durable when the writer answered: a replica answers its client
-   * only once its own bus has caught up with it (read your writes).
+   * The journal position that covers the answer: a replica answers its client only once its
+   * own bus has caught up with it (read your writes). For a commit, how far the journal was
+   * durable; for a refusal, the last record the writer had applied (durable or not yet), since
+   * a refusal may stem from a change still in flight (a contract just archived).
    */
   readonly position: number;
   /** The writer's clock (µs, decimal), which a replica's clock follows. */

@@ -1,4 +1,10 @@
-import { type DomainErrorCode, isDomainError, type LedgerEngine } from '@pocketnet/ledger';
+import {
+  DomainError,
+  type DomainErrorCode,
+  isDomainError,
+  type LedgerEngine,
+} from '@pocketnet/ledger';
+import type { PlanCommits } from './plan-commits.ts';
 import type {
   ForwardedHttpAnswer,
   ForwardedHttpRequest,
@@ -12,6 +18,13 @@ export type WriterCommandsDeps = {
   readonly engine: Pick<LedgerEngine, 'submit' | 'submitAsync' | 'submitReassignment'>;
   /** How far the journal is durable now. */
   readonly position: () => number;
+  /**
+   * The last record the engine applied, durable or not (journal-tracking.ts): what a refusal
+   * is answered with. The durable position when absent.
+   */
+  readonly appliedPosition?: () => number;
+  /** Commits participant changes replicas planned; without, they are refused (UNAVAILABLE). */
+  readonly plans?: PlanCommits;
   readonly nowMicros: () => bigint;
   /** Runs a forwarded HTTP request through the writer's own API. */
   readonly http: (request: ForwardedHttpRequest) => Promise<ForwardedHttpAnswer>;
@@ -26,6 +39,11 @@ async function run(deps: WriterCommandsDeps, command: WriterCommand): Promise<un
       return null;
     case 'reassign':
       return deps.engine.submitReassignment(command.request);
+    case 'plan':
+      if (deps.plans === undefined) {
+        throw new DomainError('UNAVAILABLE', 'This writer takes no changes planned by replicas');
+      }
+      return deps.plans(command.planned);
     case 'http':
       return deps.http(command.request);
   }
@@ -37,12 +55,9 @@ async function run(deps: WriterCommandsDeps, command: WriterCommand): Promise<un
  * is a bug, reported as a failure.
  */
 export function createWriterCommands(deps: WriterCommandsDeps) {
-  const answer = (verdict: WriterVerdict) =>
-    ({
-      ...verdict,
-      position: deps.position(),
-      nowMicros: deps.nowMicros().toString(),
-    }) as WriterAnswer;
+  const answer = (verdict: WriterVerdict, position = deps.position()) =>
+    ({ ...verdict, position, nowMicros: deps.nowMicros().toString() }) as WriterAnswer;
+  const appliedPosition = deps.appliedPosition ?? deps.position;
   return {
     /** An answer refusing a command unrun (load shedding). */
     refuse: (code: DomainErrorCode, message: string): WriterAnswer =>
@@ -53,7 +68,10 @@ export function createWriterCommands(deps: WriterCommandsDeps) {
       } catch (error) {
         if (isDomainError(error)) {
           const { code, message, details } = error;
-          return answer({ outcome: 'rejected', error: { code, message, details } });
+          return answer(
+            { outcome: 'rejected', error: { code, message, details } },
+            appliedPosition(),
+          );
         }
         return answer({
           outcome: 'failed',

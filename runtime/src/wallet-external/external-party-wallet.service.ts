@@ -169,6 +169,7 @@ export function createExternalPartyWallet(deps: {
     /** `transfer-preapproval/submit-send`: the signed TransferCommand; the DSO sends it. */
     async submitSend(caller: Caller, submission: ExternalPartySubmission) {
       admin(caller);
+      sends.requireUnexpired(submission.transaction);
       const record = await execute(submission);
       return { updateId: record.updateId };
     },

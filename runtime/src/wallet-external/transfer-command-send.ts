@@ -18,11 +18,22 @@ const rulesName = 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules';
 const isRules = (node: CreatedNode) =>
   node.packageName === 'splice-amulet' && node.templateId.endsWith(`:${rulesName}`);
 
+const createsOf = (transaction: string) =>
+  (decodePreparedTransaction(Buffer.from(transaction, 'base64'))?.transaction?.nodes ?? [])
+    .map((node) => node.v1?.create)
+    .filter((create) => create !== undefined);
+
 /** The contract id (its prefix) of the prepared transaction's one create. */
 const createdContractIdOf = (transaction: string): string =>
-  decodePreparedTransaction(Buffer.from(transaction, 'base64'))?.transaction?.nodes?.find(
-    (node) => node.v1?.create !== undefined,
-  )?.v1?.create?.contractId ?? '';
+  createsOf(transaction)[0]?.contractId ?? '';
+
+/** The expiry (microseconds) of each TransferCommand the prepared transaction creates. */
+const commandExpiriesOf = (transaction: string): bigint[] =>
+  createsOf(transaction)
+    .filter((create) => create.templateId?.entityName === 'TransferCommand')
+    .flatMap((create) => create.argument?.record?.fields ?? [])
+    .filter((field) => field.label === 'expiresAt' && field.value?.timestamp !== undefined)
+    .map((field) => BigInt(field.value?.timestamp ?? '0'));
 
 /** What `prepare-send` asks for (validator-internal.yaml PrepareTransferPreapprovalSendRequest). */
 export type PrepareSendRequest = {
@@ -116,6 +127,21 @@ export function createTransferCommandSends(deps: {
         transferCommandContractIdPrefix: createdContractIdOf(result.preparedTransaction),
         hashingDetails: result.hashingDetails,
       };
+    },
+    /**
+     * Refuses a signed TransferCommand whose expiry has passed by now. The choice that creates
+     * it checks `expiresAt` against the ledger time with Daml's assertWithinDeadline, which
+     * Canton turns into a bound on the ledger time the execution may take; this node executes
+     * at the preparation's ledger time, so the bound is enforced here, before anything commits.
+     */
+    requireUnexpired(transaction: string): void {
+      const now = wallet.network.now();
+      const expired = commandExpiriesOf(transaction).find((expiresAt) => expiresAt <= now);
+      if (expired === undefined) return;
+      throw new DomainError(
+        'DAML_INTERPRETATION_ERROR',
+        `ExternalPartyAmuletRules_CreateTransferCommand.expiresAt (${formatTime(expired)}) has already passed (now ${formatTime(now)}): the TransferCommand was signed too late`,
+      );
     },
     close: () => subscription.unsubscribe(),
   };

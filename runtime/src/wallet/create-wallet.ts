@@ -2,6 +2,7 @@ import type { PocketnetNodeCore } from '../node/node-core.ts';
 import type { Caller } from '../services/caller.ts';
 import { createBalances } from './balance.service.ts';
 import type { HistoryEntry } from './history-types.ts';
+import { createMergeDelegations } from './merge-delegations.service.ts';
 import { createNetworkContext } from './network-context.ts';
 import { createOnboarding } from './onboarding.service.ts';
 import { createPreapprovals } from './preapprovals.service.ts';
@@ -58,6 +59,7 @@ export function createWallet(
     tokenTransfers: createTokenTransfers(parts),
     preapprovals: createPreapprovals({ ...parts, submit }),
     traffic: createTraffic({ ...parts, participant: core.participant, actors: options.actors }),
+    mergeDelegations: createMergeDelegations({ ...parts, participant: core.participant, submit }),
     /** `POST /v0/wallet/transactions`: a page of the caller's history, newest first. */
     transactions(caller: Caller, request: { beginAfterId?: string; pageSize: number }) {
       return history.page(access.walletOf(caller).party, request) as readonly HistoryEntry[];

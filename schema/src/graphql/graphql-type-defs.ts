@@ -2,6 +2,7 @@ import { actorsTypeDefs } from './actors.graphql.ts';
 import { automationsTypeDefs } from './automations.graphql.ts';
 import { devnetTypeDefs } from './devnet.graphql.ts';
 import { ledgerTypeDefs } from './ledger.graphql.ts';
+import { mergeDelegationsTypeDefs } from './merge-delegations.graphql.ts';
 import { networkTypeDefs } from './network.graphql.ts';
 import { scalarsTypeDefs } from './scalars.graphql.ts';
 import { walletTypeDefs } from './wallet.graphql.ts';
@@ -17,5 +18,6 @@ export const graphqlTypeDefs: readonly string[] = [
   networkTypeDefs,
   devnetTypeDefs,
   walletTypeDefs,
+  mergeDelegationsTypeDefs,
   automationsTypeDefs,
 ];

@@ -82,7 +82,7 @@ export function contractResolvers({ node }: ResolverDeps): ResolverMap {
     Mutation: {
       submitCommands: async (_: unknown, args: { commands: unknown }, ctx: Ctx) => {
         const body = asInvalidArgument(() => decodeLedgerRequest('JsCommands', args.commands));
-        const submission = toSubmission(body, node.clock.nowMicros());
+        const submission = asInvalidArgument(() => toSubmission(body, node.clock.nowMicros()));
         const record = await node.commands.submitAndWait(ctx.caller(), submission);
         const filter = eventFilterOf(node.catalog, body.actAs, null);
         return { record, transaction: node.views.transaction(record, filter, 'ACS_DELTA') };

@@ -10,7 +10,7 @@ import { findFreePort } from '../node-process.ts';
  * configuration of docker-compose.yml. It can be killed and started again on the same port and
  * files.
  */
-export async function startOwnRedis() {
+export async function startOwnRedis(options: { readonly appendfsync?: string } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-redis-'));
   const port = await findFreePort();
   let child: ChildProcess | null = null;
@@ -27,7 +27,7 @@ export async function startOwnRedis() {
         '--appendonly',
         'yes',
         '--appendfsync',
-        'always',
+        options.appendfsync ?? 'always',
         '--save',
         '',
         '--maxmemory-policy',

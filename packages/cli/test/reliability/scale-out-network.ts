@@ -22,7 +22,13 @@ export type NetworkOptions = {
 export async function startNetwork(options: NetworkOptions = {}) {
   const redisUrl = options.redisUrl ?? sharedRedisUrl;
   const keys = freshRedisPrefix(redisUrl);
-  const env = { REDIS_URL: redisUrl, POCKETNET_REDIS_PREFIX: keys.prefix, ...options.env };
+  // The shared test Redis keeps no AOF: a throwaway network opts out of the durability check
+  // (a Redis of the test's own, redis-server-process.ts, has the AOF and is checked).
+  const durability = options.redisUrl === undefined ? { POCKETNET_REDIS_DURABILITY: 'none' } : {};
+  const env = {
+    ...{ REDIS_URL: redisUrl, POCKETNET_REDIS_PREFIX: keys.prefix, ...durability },
+    ...options.env,
+  };
   const args = options.args ?? [];
   const all = new Set<RoleProcess>();
   const track = (role: RoleProcess) => {

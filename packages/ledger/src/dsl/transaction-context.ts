@@ -78,8 +78,24 @@ export type TransactionContext = {
   /** Exercises the contract's `Archive` choice. */
   archive(template: TemplateDefinition | string, contractId: string): void;
 
-  /** The ledger time of the transaction, as a Time value. */
+  /**
+   * The ledger time of the transaction, as a Time value (Daml's `getTime`). Reading it ties
+   * the transaction to exactly this ledger time: an externally signed transaction that reads
+   * it must be executed within the ledger time tolerance of its preparation.
+   */
   now(): string;
+
+  /**
+   * Daml's ledger time comparisons (`isLedgerTimeLT`, `LE`, `GT`, `GE`): whether the ledger
+   * time is before / at or before / after / at or after `time`. They constrain the ledger time
+   * only to the side of `time` the answer holds for, so a deadline check this way leaves an
+   * externally signed transaction executable until the deadline (Splice's
+   * assertWithinDeadline and assertDeadlineExceeded are written with them).
+   */
+  isLedgerTimeLT(time: string): boolean;
+  isLedgerTimeLE(time: string): boolean;
+  isLedgerTimeGT(time: string): boolean;
+  isLedgerTimeGE(time: string): boolean;
 
   /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
   fail(message: string): never;

@@ -171,7 +171,7 @@ export function createDeduplicationIndex(maxMicros: bigint) {
     ): Acceptance | null {
       const forgotten = accepted.forgottenThroughOffset();
       if (period.kind === 'offset' && period.offset < forgotten) {
-        throw deduplicationPeriodTooEarly(period.offset, forgotten);
+        throw deduplicationPeriodTooEarly(period.offset, forgotten, change);
       }
       const previous = accepted.find(change);
       if (previous === null) return null;

@@ -143,8 +143,11 @@ describe('deduplication', () => {
     );
     const since = (offset: number) => ({ kind: 'offset', offset }) as const;
     const tooEarly = caught(() => index.duplicateOf(change, since(4), hour));
-    expect(isDomainError(tooEarly) && tooEarly.code).toBe('INVALID_ARGUMENT');
-    expect(isDomainError(tooEarly) && tooEarly.details).toEqual({ earliest_offset: '5' });
+    expect(isDomainError(tooEarly) && tooEarly.code).toBe('INVALID_DEDUPLICATION_PERIOD');
+    expect(isDomainError(tooEarly) && tooEarly.details).toMatchObject({ earliest_offset: '5' });
+    // Offset 0, the participant's begin, reaches back before them too.
+    const fromBegin = caught(() => index.duplicateOf(change, since(0), hour));
+    expect(isDomainError(fromBegin) && fromBegin.details).toMatchObject({ earliest_offset: '5' });
     expect(index.duplicateOf(change, since(5), hour)).toBeNull();
   });
 
@@ -152,7 +155,8 @@ describe('deduplication', () => {
     const tooLong = caught(() =>
       checkDeduplicationPeriod({ kind: 'duration', micros: 2n * hour }, hour),
     );
-    expect(isDomainError(tooLong) && tooLong.code).toBe('INVALID_ARGUMENT');
+    expect(isDomainError(tooLong) && tooLong.code).toBe('INVALID_DEDUPLICATION_PERIOD');
+    expect(isDomainError(tooLong) && tooLong.details).toEqual({ longest_duration: 'PT1H' });
     const negative = caught(() =>
       checkDeduplicationPeriod({ kind: 'duration', micros: -1n }, hour),
     );
@@ -160,6 +164,19 @@ describe('deduplication', () => {
     expect(
       caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: hour }, hour)),
     ).toBeNull();
+  });
+
+  test('offset 0 deduplicates from the beginning; an offset past every acceptance finds none', () => {
+    const index = createDeduplicationIndex(hour);
+    accept(index, change, { offset: 5, recordTimeMicros: 0n, updateId: 'u', submissionId: 's' });
+    expect(index.duplicateOf(change, { kind: 'offset', offset: 0 }, 1n)?.offset).toBe(5);
+    expect(index.duplicateOf(change, { kind: 'offset', offset: 1_000 }, 1n)).toBeNull();
+    expect(caught(() => checkDeduplicationPeriod({ kind: 'offset', offset: 0 }, hour))).toBeNull();
+  });
+
+  test('refuses a negative offset as an invalid argument', () => {
+    const negative = caught(() => checkDeduplicationPeriod({ kind: 'offset', offset: -1 }, hour));
+    expect(isDomainError(negative) && negative.code).toBe('INVALID_ARGUMENT');
   });
 
   test('a duplicate names the earlier submission and its completion offset', () => {

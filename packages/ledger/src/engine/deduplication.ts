@@ -20,31 +20,67 @@ export function describeChangeId(change: ChangeId): string {
   return `ChangeId(userId = ${change.userId}, commandId = ${change.commandId}, actAs = {${actAs}})`;
 }
 
-/** Rejects a period Canton would refuse: negative, or longer than the maximum. */
+/** A non-negative duration as Java's Duration.toString writes it (`PT168H`, `PT1.5S`), as Canton's messages do. */
+function javaDuration(micros: bigint): string {
+  const seconds = micros / 1_000_000n;
+  const fraction = (micros % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  const hours = seconds / 3600n;
+  const minutes = (seconds % 3600n) / 60n;
+  const rest = seconds % 60n;
+  const secondsText = fraction === '' ? `${rest}` : `${rest}.${fraction}`;
+  const parts = [
+    hours > 0n ? `${hours}H` : '',
+    minutes > 0n ? `${minutes}M` : '',
+    rest > 0n || fraction !== '' ? `${secondsText}S` : '',
+  ].join('');
+  return `PT${parts === '' ? '0S' : parts}`;
+}
+
+/**
+ * Rejects a period Canton refuses before deduplicating: a negative duration or offset, or a
+ * duration longer than the maximum. Offset 0 is the participant's begin (Canton 3.3 on), and
+ * an offset past the ledger end is taken as given: Canton checks neither against the ledger
+ * end, and such a period simply holds no earlier acceptance.
+ */
 export function checkDeduplicationPeriod(period: DeduplicationPeriod, maxMicros: bigint): void {
-  if (period.kind === 'duration' && (period.micros < 0n || period.micros > maxMicros)) {
-    // Canton answers INVALID_DEDUPLICATION_PERIOD, which the error catalogue does not have yet.
+  if (period.kind === 'duration' && period.micros < 0n) {
+    // Canton answers INVALID_FIELD ("Duration must be positive"); kept as INVALID_ARGUMENT,
+    // the same gRPC status, as clients of this node have seen it so far.
     throw invalidArgument(
-      `The submitted command had an invalid deduplication period: the deduplication duration ${period.micros}µs must be between 0 and ${maxMicros}µs`,
-      { longest_duration: `${maxMicros}µs` },
+      `The submitted command had an invalid deduplication period: the deduplication duration ${period.micros}µs must not be negative`,
+    );
+  }
+  if (period.kind === 'duration' && period.micros > maxMicros) {
+    const longest = javaDuration(maxMicros);
+    throw new DomainError(
+      'INVALID_DEDUPLICATION_PERIOD',
+      `The submitted command had an invalid deduplication period: The given deduplication duration of ${javaDuration(period.micros)} exceeds the maximum deduplication duration of ${longest}`,
+      { details: { longest_duration: longest } },
     );
   }
   if (period.kind === 'offset' && (!Number.isSafeInteger(period.offset) || period.offset < 0)) {
+    // Canton answers NEGATIVE_OFFSET (an INVALID_ARGUMENT status as well).
     throw invalidArgument(
-      `The submitted command had an invalid deduplication period: offset ${period.offset} is not a valid offset`,
+      `The submitted command had an invalid deduplication period: offset ${period.offset} is not a valid offset: the deduplication offset has to be a non-negative integer`,
     );
   }
 }
 
 /**
  * An offset period that starts before acceptances the index has already dropped (older than
- * the maximum deduplication duration): it cannot be checked, so it is refused, as Canton does.
+ * the maximum deduplication duration, this node's pruning of its deduplication state): it
+ * cannot be checked, so it is refused as Canton refuses a period reaching into pruned offsets,
+ * naming the earliest offset a period may start from.
  */
-export function deduplicationPeriodTooEarly(offset: number, forgottenThrough: number): DomainError {
-  // Canton answers INVALID_DEDUPLICATION_PERIOD, which the error catalogue does not have yet.
-  return invalidArgument(
-    `The submitted command had an invalid deduplication period: offset ${offset} is before the earliest offset ${forgottenThrough} this participant still deduplicates from`,
-    { earliest_offset: String(forgottenThrough) },
+export function deduplicationPeriodTooEarly(
+  offset: number,
+  forgottenThrough: number,
+  change: ChangeId,
+): DomainError {
+  return new DomainError(
+    'INVALID_DEDUPLICATION_PERIOD',
+    `Deduplication period starts too early. The error metadata field earliest_offset contains the earliest deduplication offset currently allowed. (offset ${offset} is before ${forgottenThrough})`,
+    { details: { earliest_offset: String(forgottenThrough), changeId: describeChangeId(change) } },
   );
 }
 

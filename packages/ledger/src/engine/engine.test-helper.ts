@@ -4,6 +4,7 @@ import { examplePackages } from '../examples/examples-package.ts';
 import { makeParticipantId, makeSynchronizerId } from '../ids/ledger-ids.ts';
 import { createPartyId } from '../ids/party-id.ts';
 import type { Journal } from '../journal.ts';
+import type { Package } from '../packages/package.ts';
 import { createPackageRegistry } from '../packages/registry.ts';
 import type { ParticipantState } from '../participant/participant-state.ts';
 import type { JournalRecord, TopologyRecord, TransactionRecord } from '../transaction.ts';
@@ -50,14 +51,19 @@ export type TestEngine = {
 /** An engine over the journal, recovered; with `host`, the three parties are allocated first. */
 export async function startEngine(
   journal: Journal,
-  options: { readonly clock?: SimulatedClock; readonly host?: boolean } = {},
+  options: {
+    readonly clock?: SimulatedClock;
+    readonly host?: boolean;
+    /** The packages loaded (the example packages unless given). */
+    readonly packages?: readonly Package[];
+  } = {},
 ): Promise<TestEngine> {
   const clock = options.clock ?? createSimulatedClock(startMicros);
   const published: JournalRecord[] = [];
   const engine = createLedgerEngine({
     journal,
     clock,
-    packages: createPackageRegistry(examplePackages),
+    packages: createPackageRegistry(options.packages ?? examplePackages),
     participantId,
     synchronizerId,
     publish: (record) => published.push(record),

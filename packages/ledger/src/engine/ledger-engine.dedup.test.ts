@@ -153,13 +153,13 @@ describe('ledger engine: command deduplication', () => {
       deduplicationPeriod: { kind: 'offset', offset } as const,
     });
     const tooEarly = await engine.submit(since(accepted.offset - 1)).catch((error) => error);
-    expect(isDomainError(tooEarly) && tooEarly.code).toBe('INVALID_ARGUMENT');
-    expect(isDomainError(tooEarly) && tooEarly.details).toEqual({
+    expect(isDomainError(tooEarly) && tooEarly.code).toBe('INVALID_DEDUPLICATION_PERIOD');
+    expect(isDomainError(tooEarly) && tooEarly.details).toMatchObject({
       earliest_offset: String(accepted.offset),
     });
     const again = await startEngine(createMemoryJournal({ records }), { clock });
     expect(await errorCode(again.engine.submit(since(accepted.offset - 1)))).toBe(
-      'INVALID_ARGUMENT',
+      'INVALID_DEDUPLICATION_PERIOD',
     );
     expect(await errorCode(again.engine.submit(since(accepted.offset)))).toBe('ACCEPTED');
   });

@@ -126,7 +126,7 @@ describe('ledger engine: checks before interpreting', () => {
       [{ synchronizerId: `other::1220${'1'.repeat(64)}` }, 'NO_SYNCHRONIZER_FOR_SUBMISSION'],
       [
         { deduplicationPeriod: { kind: 'duration', micros: 8n * 24n * 3_600_000_000n } },
-        'INVALID_ARGUMENT',
+        'INVALID_DEDUPLICATION_PERIOD',
       ],
     ];
     for (const [overrides, code] of cases) {

@@ -5,14 +5,25 @@ import { createHash, hash } from 'node:crypto';
  * never hash alike (["ab", "c"] and ["a", "bc"] differ), which a plain join would not ensure.
  */
 export function sha256Hex(parts: readonly (string | number | bigint)[]): string {
-  // One string, hashed in one call: the same bytes as one update() per piece, without a native
-  // call per piece (ids are hashed four times per transaction).
+  return hash('sha256', framedParts(parts), 'hex');
+}
+
+/** sha512 in lowercase hex over a list of parts, framed as sha256Hex frames them. */
+export function sha512Hex(parts: readonly (string | number | bigint)[]): string {
+  return hash('sha512', framedParts(parts), 'hex');
+}
+
+/**
+ * One string, hashed in one call: the same bytes as one update() per piece, without a native
+ * call per piece (ids are hashed on every transaction).
+ */
+function framedParts(parts: readonly (string | number | bigint)[]): string {
   let framed = '';
   for (const part of parts) {
     const text = String(part);
     framed += `${Buffer.byteLength(text)}:${text}`;
   }
-  return hash('sha256', framed, 'hex');
+  return framed;
 }
 
 /** sha256 in lowercase hex over raw bytes. */

@@ -4,21 +4,14 @@ import { DomainError, isDomainError } from '../errors.ts';
 import { createContractId, createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { interpret } from '../interpreter/interpret.ts';
 import type { RejectionRecord, TransactionRecord } from '../transaction.ts';
+import { executionLedgerTime } from './execution-time.ts';
 import { hashTransactionV2 } from './hashing-v2.ts';
-import {
-  inactiveContracts,
-  invalid,
-  notSequencedTimeout,
-  preparationTimeOutOfBound,
-} from './interactive-errors.ts';
+import { inactiveContracts, invalid } from './interactive-errors.ts';
 import type { PlannedCommit, PlannedCommitContext } from './planned-commit.ts';
 import { transactionSeed } from './prepare.ts';
 import type { ProtoPreparedTransaction } from './prepared-proto.ts';
 import { damlTransactionOf } from './prepared-transaction.ts';
 import { disclosedInputsOf } from './root-command.ts';
-
-/** Canton's default preparation-time tolerance: a prepared transaction lives about 24 hours. */
-export const preparationTimeToleranceMicros = 24n * 3600n * 1_000_000n;
 
 export type ExecutionInput = {
   readonly prepared: ProtoPreparedTransaction;
@@ -32,7 +25,8 @@ export type ExecutionInput = {
   readonly mode: 'wait' | 'async';
   /** Prepared transactions already executed, by UUID; execution adds its own. */
   readonly executed: { has(uuid: string): boolean; add(uuid: string): void };
-  readonly toleranceMicros?: bigint;
+  /** The execute request's minimum ledger time (Canton's `min_ledger_time`), if any. */
+  readonly minLedgerTimeMicros?: bigint | null;
 };
 
 // Category and gRPC status of each verdict, for the completion's status message.
@@ -40,6 +34,7 @@ const statusOf: Readonly<Record<string, readonly [number, number]>> = {
   DUPLICATE_COMMAND: [10, 6],
   LOCAL_VERDICT_INACTIVE_CONTRACTS: [11, 5],
   LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND: [9, 9],
+  LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND: [2, 10],
   NOT_SEQUENCED_TIMEOUT: [2, 10],
   INVALID_ARGUMENT: [8, 3],
 };
@@ -74,28 +69,6 @@ function submissionOf(input: ExecutionInput, context: PlannedCommitContext) {
     submissionId: input.submissionId,
     workflowId: '',
   };
-}
-
-function checkTimes(
-  input: ExecutionInput,
-  context: PlannedCommitContext,
-  ledgerMicros: bigint,
-): void {
-  const metadata = input.prepared.metadata ?? {};
-  const { recordMicros, formatTime } = context;
-  const maxRecord = metadata.maxRecordTime === undefined ? null : BigInt(metadata.maxRecordTime);
-  if (maxRecord !== null && recordMicros > maxRecord) {
-    throw notSequencedTimeout(formatTime(maxRecord), formatTime(recordMicros));
-  }
-  const preparation = BigInt(metadata.preparationTime ?? 0);
-  const tolerance = input.toleranceMicros ?? preparationTimeToleranceMicros;
-  if (recordMicros - preparation > tolerance || ledgerMicros > recordMicros) {
-    throw preparationTimeOutOfBound({
-      preparation_time: formatTime(preparation),
-      record_time: formatTime(recordMicros),
-      tolerance: `${tolerance / 1_000_000n}s`,
-    });
-  }
 }
 
 function reinterpret(input: ExecutionInput, context: PlannedCommitContext, ledgerMicros: bigint) {
@@ -135,13 +108,12 @@ function executed(input: ExecutionInput, context: PlannedCommitContext): Transac
       { details: { transaction_uuid: uuid } },
     );
   }
-  const preparation = BigInt(metadata.preparationTime ?? 0);
-  const minimum =
-    metadata.minLedgerEffectiveTime === undefined
-      ? preparation
-      : BigInt(metadata.minLedgerEffectiveTime);
-  const ledgerMicros = minimum > preparation ? minimum : preparation;
-  checkTimes(input, context, ledgerMicros);
+  const ledgerMicros = executionLedgerTime({
+    metadata,
+    recordMicros: context.recordMicros,
+    minLedgerTimeMicros: input.minLedgerTimeMicros ?? null,
+    formatTime: context.formatTime,
+  });
   const { result, seed } = reinterpret(input, context, ledgerMicros);
   const rebuilt = damlTransactionOf({
     packages: context.packages,
@@ -179,10 +151,11 @@ function executed(input: ExecutionInput, context: PlannedCommitContext): Transac
 }
 
 /**
- * The commit of a prepared transaction whose signatures were verified: re-interpret its root
- * command at its ledger time against the ledger as it is now and commit exactly that if it is
- * what was signed; otherwise the verdict (inactive contracts, time bounds, duplicate, changed
- * outcome), thrown or, for the asynchronous execute, committed as a failed completion.
+ * The commit of a prepared transaction whose signatures were verified: pick its ledger time
+ * (now, moved into the signed ledger time bounds), re-interpret its root command at that time
+ * against the ledger as it is now and commit exactly that if it is what was signed; otherwise
+ * the verdict (inactive contracts, time bounds, duplicate, changed outcome), thrown or, for the
+ * asynchronous execute, committed as a failed completion.
  */
 export function planExecution(
   input: ExecutionInput,

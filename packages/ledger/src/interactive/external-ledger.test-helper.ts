@@ -2,6 +2,7 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { startEngine, synchronizerId } from '../engine/engine.test-helper.ts';
 import { createExternalPartyOperations } from '../external/external-party-operations.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
+import type { Package } from '../packages/package.ts';
 import { createInteractiveSubmissions } from './interactive-operations.ts';
 
 // Test support: an engine with the external-party and interactive-submission operations, and
@@ -23,9 +24,9 @@ export function createTestKey(): TestKey {
 export const signBase64 = (key: TestKey, message: string): string =>
   sign(null, Buffer.from(message, 'base64'), key.privateKey).toString('base64');
 
-export async function startExternalLedger() {
+export async function startExternalLedger(options: { packages?: readonly Package[] } = {}) {
   const journal = createMemoryJournal();
-  const started = await startEngine(journal, { host: true });
+  const started = await startEngine(journal, { host: true, ...options });
   const externalParties = createExternalPartyOperations({ engine: started.engine, synchronizerId });
   const interactive = createInteractiveSubmissions({
     engine: started.engine,

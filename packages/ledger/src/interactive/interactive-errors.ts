@@ -32,3 +32,21 @@ export const notSequencedTimeout = (maxRecordTime: string, recordTime: string) =
     `Transaction was not sequenced within the pre-defined max sequencing time ${maxRecordTime} and has therefore timed out (record time ${recordTime})`,
     { details: { max_record_time: maxRecordTime, record_time: recordTime } },
   );
+
+/** Canton's TimeRejects.LedgerTime: the ledger time is too far from the record time. */
+export const ledgerTimeOutOfBound = (details: {
+  readonly ledgerTime: string;
+  readonly recordTime: string;
+  readonly maxDelta: string;
+}) =>
+  new DomainError(
+    'LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND',
+    `Rejected transaction as delta of the ledger time and the record time exceed the time tolerance ledgerTime=${details.ledgerTime}, recordTime=${details.recordTime}, maxDelta=${details.maxDelta}`,
+    {
+      details: {
+        ledger_time: details.ledgerTime,
+        record_time: details.recordTime,
+        max_delta: details.maxDelta,
+      },
+    },
+  );

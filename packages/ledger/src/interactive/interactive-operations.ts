@@ -45,6 +45,8 @@ export type ExecuteSubmission = {
   readonly userId: string;
   readonly deduplicationPeriod: DeduplicationPeriod;
   readonly hashingSchemeVersion: string;
+  /** Canton's `min_ledger_time` of the execute request: a lower bound for the ledger time. */
+  readonly minLedgerTimeMicros?: bigint | null | undefined;
 };
 
 /** A UUID (version 4 layout) from a hex digest. */
@@ -163,6 +165,7 @@ export function createInteractiveSubmissions(deps: {
         submissionId: request.submissionId,
         mode,
         executed,
+        minLedgerTimeMicros: request.minLedgerTimeMicros ?? null,
       });
       return engine.commitPlanned(submission, plan);
     },

@@ -100,8 +100,10 @@ function hashingDetailsOf(prepared: ProtoPreparedTransaction, hash: Buffer): str
 
 /**
  * Interprets a command now, without committing anything, and renders the result as Canton's
- * PreparedTransaction with the hash its submitters sign. Ledger time is the preparation time
- * (or the requested minimum); execution re-interprets at that same time.
+ * PreparedTransaction with the hash its submitters sign. Interpretation runs at the
+ * preparation time (or the requested minimum ledger time, when later); what it found out about
+ * the ledger time becomes the metadata's min/max ledger effective time, as Canton writes its
+ * interpretation's time boundaries there. Execution picks its ledger time within them.
  */
 export function prepareSubmission(
   request: PrepareRequest,
@@ -138,7 +140,8 @@ export function prepareSubmission(
       transactionUuid: context.transactionUuid,
       synchronizerId: context.synchronizerId,
       preparationMicros: context.nowMicros,
-      minLedgerEffectiveMicros: ledgerTimeMicros === context.nowMicros ? null : ledgerTimeMicros,
+      minLedgerEffectiveMicros: result.timeBounds.min,
+      maxLedgerEffectiveMicros: result.timeBounds.max,
       maxRecordMicros: request.maxRecordTimeMicros,
     },
   });

@@ -26,7 +26,9 @@ export type PreparedMetadataInput = {
   readonly transactionUuid: string;
   readonly synchronizerId: string;
   readonly preparationMicros: bigint;
+  /** The interpretation's ledger time bounds (null: unconstrained), signed with the transaction. */
   readonly minLedgerEffectiveMicros: bigint | null;
+  readonly maxLedgerEffectiveMicros: bigint | null;
   readonly maxRecordMicros: bigint | null;
 };
 
@@ -175,6 +177,9 @@ function metadataOf(input: PreparedTransactionInput): ProtoMetadata {
     ...(metadata.minLedgerEffectiveMicros === null
       ? {}
       : { minLedgerEffectiveTime: String(metadata.minLedgerEffectiveMicros) }),
+    ...(metadata.maxLedgerEffectiveMicros === null
+      ? {}
+      : { maxLedgerEffectiveTime: String(metadata.maxLedgerEffectiveMicros) }),
     ...(metadata.maxRecordMicros === null
       ? {}
       : { maxRecordTime: String(metadata.maxRecordMicros) }),

@@ -6,6 +6,7 @@ import type { RecordValue, Value } from '../value.ts';
 import { performCreate } from './create-action.ts';
 import { performExercise } from './exercise-action.ts';
 import { contractIdByKey, fetchByKey, fetchContract, lookupByKey } from './fetch-action.ts';
+import { comparedTime, isLedgerTimeBefore, pinTimeBounds } from './ledger-time-bounds.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
 
 /** The erased form of TransactionContext that the interpreter implements. */
@@ -18,8 +19,28 @@ type BodyContext = {
   lookupByKey(template: EntityReference, key: unknown): string | null;
   archive(template: EntityReference, contractId: string): void;
   now(): string;
+  isLedgerTimeLT(time: string): boolean;
+  isLedgerTimeLE(time: string): boolean;
+  isLedgerTimeGT(time: string): boolean;
+  isLedgerTimeGE(time: string): boolean;
   fail(message: string): never;
 };
+
+/** Daml's ledger time primitives over the state's bounds: all four are `isLedgerTimeLT`. */
+function ledgerTimeComparisons(state: TransactionState) {
+  const { timeBounds, input } = state;
+  const before = (limit: bigint) => isLedgerTimeBefore(timeBounds, input.ledgerTimeMicros, limit);
+  return {
+    now() {
+      pinTimeBounds(timeBounds, input.ledgerTimeMicros);
+      return state.createdAt;
+    },
+    isLedgerTimeLT: (time: string) => before(comparedTime(time)),
+    isLedgerTimeLE: (time: string) => before(comparedTime(time) + 1n),
+    isLedgerTimeGT: (time: string) => !before(comparedTime(time) + 1n),
+    isLedgerTimeGE: (time: string) => !before(comparedTime(time)),
+  };
+}
 
 function resolveEntity(state: TransactionState, reference: EntityReference): ResolvedEntity {
   const { packages } = state.input;
@@ -82,7 +103,7 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     archive(target, contractId) {
       exerciseFromBody(state, frame, { target, contractId, choice: 'Archive', argument: {} });
     },
-    now: () => state.createdAt,
+    ...ledgerTimeComparisons(state),
     fail(message) {
       throw new DomainError('DAML_INTERPRETATION_ERROR', message);
     },

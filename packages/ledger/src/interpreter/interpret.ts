@@ -7,6 +7,7 @@ import { performCreate } from './create-action.ts';
 import { usableDisclosures } from './disclosure.ts';
 import { performExercise } from './exercise-action.ts';
 import { checkKey, contractByKey } from './fetch-action.ts';
+import { type LedgerTimeBounds, unconstrainedTimeBounds } from './ledger-time-bounds.ts';
 import type { PartyListPool } from './parties.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
 
@@ -34,6 +35,8 @@ export type InterpretResult = {
   readonly created: ActiveContract[];
   /** Contracts consumed: pre-existing ones and ones created and consumed in this transaction. */
   readonly archived: string[];
+  /** The ledger times for which this interpretation comes out the same (Daml's timeBoundaries). */
+  readonly timeBounds: LedgerTimeBounds;
 };
 
 function fromCommand(path: string) {
@@ -118,7 +121,8 @@ function finish(state: TransactionState, root: Frame): InterpretResult {
   // copy, as the scope's list grew by push and has spare capacity the record would keep.
   const single = root.children.length === 1 && root.children[0] === 0;
   const rootNodeIds = single ? firstNodeOnly : root.children.slice();
-  return { nodes, rootNodeIds, created, archived: [...state.consumed] };
+  const { timeBounds } = state;
+  return { nodes, rootNodeIds, created, archived: [...state.consumed], timeBounds };
 }
 
 /**
@@ -137,6 +141,7 @@ export function interpret(input: InterpretInput): InterpretResult {
     consumed: new Set(),
     keys: new Map(),
     createdAt: input.ledgerTime ?? formatMicros(input.ledgerTimeMicros),
+    timeBounds: unconstrainedTimeBounds(),
   };
   const root: Frame = { authorizers: new Set(input.actAs), witnesses: [], children: [] };
   for (const command of input.commands) runCommand(state, root, command);

@@ -4,6 +4,7 @@ import type { ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { TemplateIdString, TransactionNode } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import type { InterpretInput } from './interpret.ts';
+import type { LedgerTimeBounds } from './ledger-time-bounds.ts';
 
 /** A contract the transaction can use, with its template resolved. */
 export type LiveContract = {
@@ -29,6 +30,8 @@ export type TransactionState = {
   /** Key slots changed by this transaction: the contract now holding the key, or null. */
   readonly keys: Map<string, string | null>;
   readonly createdAt: string;
+  /** The ledger times this interpretation holds for, narrowed by each look at the time. */
+  readonly timeBounds: LedgerTimeBounds;
 };
 
 /** An action scope: the authority it runs with and the witnesses of the enclosing action. */

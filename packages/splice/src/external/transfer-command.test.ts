@@ -110,10 +110,74 @@ describe('TransferCommand', () => {
     expect(result).toEqual({ sender: alice, nonce: '0' });
   });
 
-  it('cannot be created past its expiry', async () => {
+  it('cannot be created past its expiry, nor at it', async () => {
     const { fixture, command } = await setUp();
     await expect(command('0', nowTime(fixture, -1_000_000n))).rejects.toThrow(
       /ExternalPartyAmuletRules_CreateTransferCommand\.expiresAt/,
     );
+    await expect(command('0', nowTime(fixture))).rejects.toThrow(/has already passed/);
+    expect(fixture.ledger.active(refs.transferCommand)).toEqual([]);
+  });
+
+  it('aborts a send the sender cannot pay, keeping the command and its nonce, as Splice does', async () => {
+    const { fixture, alice, preapproval, counter, command } = await setUp();
+    const tapped = await fixture.tap(alice, '1');
+    const cid = await command('0');
+    await expect(
+      fixture.exercise([fixture.dso], sendCommand(fixture, { cid, counter, preapproval, tapped })),
+    ).rejects.toThrow(/Insufficient funds/);
+    expect(fixture.ledger.active(refs.transferCommand).map((c) => c.contractId)).toEqual([cid]);
+    const [unspent] = fixture.ledger.active(refs.transferCommandCounter);
+    expect(unspent).toMatchObject({ contractId: counter, payload: { nextNonce: '0' } });
+  });
+
+  it('fails a send to a receiver without a preapproval, archiving it and spending the nonce', async () => {
+    const { fixture, alice, counter, command } = await setUp();
+    const tapped = await fixture.tap(alice, '10');
+    const cid = await command('0');
+    const { result } = await fixture.exercise(
+      [fixture.dso],
+      sendCommand(fixture, { cid, counter, preapproval: null, tapped }),
+    );
+    expect(result).toMatchObject({
+      result: {
+        tag: 'TransferCommandResultFailure',
+        value: {
+          reason: { value: { description: expect.stringMatching(/No TransferPreapproval/) } },
+        },
+      },
+      nonce: '0',
+    });
+    expect(fixture.ledger.active(refs.transferCommand)).toEqual([]);
+    const [spent] = fixture.ledger.active(refs.transferCommandCounter);
+    expect(spent?.payload).toMatchObject({ nextNonce: '1' });
   });
 });
+
+type Fixture = Awaited<ReturnType<typeof startExternalFixture>>;
+
+/** TransferCommand_Send as the DSO's automation exercises it. */
+function sendCommand(
+  fixture: Fixture,
+  use: { cid: string; counter: string; preapproval: string | null; tapped: string },
+) {
+  return {
+    templateId: refs.transferCommand,
+    contractId: use.cid,
+    choice: 'TransferCommand_Send',
+    choiceArgument: {
+      context: {
+        amuletRules: fixture.amuletRules,
+        context: {
+          openMiningRound: fixture.openRound(),
+          issuingMiningRounds: [],
+          validatorRights: [],
+          featuredAppRight: null,
+        },
+      },
+      inputs: [{ tag: 'InputAmulet', value: use.tapped }],
+      transferPreapprovalCidO: use.preapproval,
+      transferCounterCid: use.counter,
+    },
+  };
+}

@@ -18,10 +18,30 @@ export function parseScanTime(text: string, field: string): Micros {
   return Number(micros);
 }
 
-/** A record's time as the ledger wrote it (always valid). */
+const canonicalLength = 'YYYY-MM-DDTHH:MM:SS.ffffffZ'.length;
+const secondsLength = 'YYYY-MM-DDTHH:MM:SS'.length;
+let lastSecond = '';
+let lastSecondMicros = 0;
+
+/**
+ * A record's time as the ledger wrote it (always valid). The ledger writes one canonical form,
+ * and consecutive records mostly share their second: that second is parsed once and only the
+ * six fractional digits of each record are read (parsing every record time whole was a tenth
+ * of the scan projection's cost per transaction).
+ */
 export function recordTimeMicros(recordTime: string): Micros {
+  if (recordTime.length === canonicalLength && recordTime.charCodeAt(secondsLength) === 46) {
+    const fraction = Number(recordTime.slice(secondsLength + 1, canonicalLength - 1));
+    if (recordTime.startsWith(lastSecond) && lastSecond !== '' && fraction >= 0) {
+      return lastSecondMicros + fraction;
+    }
+  }
   const micros = parseTime(recordTime);
   if (micros === null) throw new Error(`not a record time: ${recordTime}`);
+  if (recordTime.length === canonicalLength) {
+    lastSecond = recordTime.slice(0, secondsLength);
+    lastSecondMicros = Number(micros) - Number(recordTime.slice(secondsLength + 1, -1));
+  }
   return Number(micros);
 }
 

@@ -25,15 +25,16 @@ export function nowMicros(tx: TransactionContext): bigint {
   return timeMicros(tx.now());
 }
 
-// Normalised Time text (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, fixed width) orders like the instants
-// it names, so deadlines compare as text without parsing.
+// Daml's assertDeadlineExceeded and assertWithinDeadline compare with the ledger time primitives
+// (isLedgerTimeGE / isLedgerTimeLT), not getTime: an externally signed transaction that checks a
+// deadline this way stays executable until the deadline, as in Splice.
 
 /** Splice's assertDeadlineExceeded: the time must have come (`time <= now`). */
 export function requireDeadlineExceeded(tx: TransactionContext, label: string, time: string): void {
-  if (time > tx.now()) tx.fail(`${label} (${time}) has not passed yet`);
+  if (!tx.isLedgerTimeGE(time)) tx.fail(`${label} (${time}) has not passed yet`);
 }
 
 /** Splice's assertWithinDeadline: the time must still be ahead (`now < time`). */
 export function requireWithinDeadline(tx: TransactionContext, label: string, time: string): void {
-  if (time <= tx.now()) tx.fail(`${label} (${time}) has already passed`);
+  if (!tx.isLedgerTimeLT(time)) tx.fail(`${label} (${time}) has already passed`);
 }

@@ -1,0 +1,55 @@
+import { runWriterLives } from '@pocketnet/automations';
+import { createLifeServers, type LifeServers } from './life-servers.ts';
+import { type RedisNodeLife, type RedisNodeSetup, startRedisNodeLife } from './redis-node-life.ts';
+
+/** Requests in flight when the node stops get this long to be answered. */
+const requestGraceMs = 500;
+
+/**
+ * A node on a journal in Redis (`writer`, or `start` on REDIS_URL), life after life: when
+ * Redis goes away its life ends, its servers answer 503 UNAVAILABLE meanwhile, and once Redis
+ * answers again the next life replays the journal (everything acknowledged is in it) and
+ * serves on the same ports. A node fenced by a newer writer stops for good.
+ */
+export async function runRedisNodeLives(input: {
+  readonly setup: Omit<RedisNodeSetup, 'servers'>;
+  /** Listens on the node's ports (once, with the first life); resolves with its API's port. */
+  readonly listen: (servers: LifeServers) => Promise<number>;
+  readonly signal: AbortSignal;
+  /** Each life, once it serves (its number: 0 first). */
+  readonly onReady: (life: RedisNodeLife, index: number) => void;
+}): Promise<'stopped' | 'fenced'> {
+  const servers = createLifeServers(input.setup.options.host);
+  const setup: RedisNodeSetup = { ...input.setup, servers };
+  let port: number | null = null;
+  const listenFailures = new WeakSet<object>();
+  const ports = async () => {
+    if (port === null) {
+      port = await input.listen(servers).catch((error: unknown) => {
+        if (typeof error === 'object' && error !== null) listenFailures.add(error);
+        throw error;
+      });
+    }
+    return port;
+  };
+  try {
+    return await runWriterLives({
+      redisUrl: setup.options.redisUrl,
+      signal: input.signal,
+      start: async (index) => {
+        const life = await startRedisNodeLife(setup, ports);
+        input.onReady(life, index);
+        return life;
+      },
+      // A port in use is no Redis outage: the node stops, as a plain `start` would.
+      isFatal: (error) => typeof error === 'object' && error !== null && listenFailures.has(error),
+      onRestart: (error) =>
+        setup.logger.warn(
+          { err: error },
+          'the journal in Redis failed; starting over once Redis answers',
+        ),
+    });
+  } finally {
+    await servers.close(requestGraceMs);
+  }
+}

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import type { StartOptions } from './start-options.ts';
+
+// Where LocalNet serves the same APIs, so clients configured for it need no change.
+export const localnetPorts = { ledger: 2975, validator: 2000, scan: 4000 } as const;
+
+/** What `start` prints once it serves: every API's address, the journal, the admin token. */
+export function banner(input: {
+  port: number;
+  host: string;
+  token: string | null;
+  options: StartOptions;
+  startedAt: number;
+  devnet: { dso: string; validatorOperator: string } | null;
+  walletUser: string;
+  stately: string | undefined;
+}): string {
+  const base = `http://${input.host === '0.0.0.0' ? '127.0.0.1' : input.host}:${input.port}`;
+  const lines = [
+    `pocketnet ready in ${Math.round(performance.now() - input.startedAt)} ms (Node ${process.version})`,
+    `  JSON Ledger API v2   ${base}/v2`,
+    `  health               ${base}/livez  ${base}/readyz`,
+    `  wallet               ${base}/wallet`,
+    `  inspector            ${base}/inspect`,
+    `  scan                 ${base}/api/scan  (registry ${base}/api/scan/registry)`,
+    `  validator            ${base}/api/validator`,
+    `  GraphQL              ${base}/graphql`,
+    `  journal              ${journalOf(input.options)}`,
+    `  auth                 ${input.options.auth.mode}`,
+    `  automations          ${base}/api/automations/v0/queues  (${input.options.redisUrl ? 'BullMQ on REDIS_URL' : 'in process'})`,
+  ];
+  if (input.options.localnetPorts) {
+    lines.push(
+      `  LocalNet ports       ledger :${localnetPorts.ledger}  validator :${localnetPorts.validator}  scan :${localnetPorts.scan}`,
+    );
+  }
+  if (input.devnet) {
+    lines.push(
+      `  devnet time          ${base}/api/devnet/v0/time  (POST …/time/advance, …/rounds/advance, …/amulet-price)`,
+      `  DSO party            ${input.devnet.dso}`,
+      `  validator operator   ${input.devnet.validatorOperator} (user ${input.walletUser})`,
+    );
+  }
+  if (input.stately) lines.push(`  Stately inspector    ${input.stately} (--inspect stately)`);
+  if (input.token) lines.push(`  admin token          ${input.token}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function journalOf(options: StartOptions): string {
+  if (options.journal === 'redis') return `Redis Stream (REDIS_URL, prefix ${options.redisPrefix})`;
+  if (options.journal === 'memory') return 'in memory (--ephemeral)';
+  return resolve(options.dataDir);
+}
