@@ -97,7 +97,12 @@ async function startProfilers(): Promise<(requests: number) => Promise<void>> {
   }
   if (heapTo) {
     await session.post('HeapProfiler.enable');
-    await session.post('HeapProfiler.startSampling', { samplingInterval: 1024 });
+    // Every allocation, not only what is still live at the end: what the collector works on.
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   return async (requests) => {
     if (cpuTo) {

@@ -125,6 +125,12 @@ function finish(state: TransactionState, root: Frame): InterpretResult {
   return { nodes, rootNodeIds, created, archived: [...state.consumed], timeBounds };
 }
 
+function readersOf(input: InterpretInput): Set<string> {
+  const readers = new Set(input.actAs);
+  for (const party of input.readAs) readers.add(party);
+  return readers;
+}
+
 /**
  * Interprets commands as one Daml transaction: every action is checked (authorization,
  * visibility, ensure, keys, types) on an overlay of the contract store, and the result is
@@ -134,7 +140,7 @@ function finish(state: TransactionState, root: Frame): InterpretResult {
 export function interpret(input: InterpretInput): InterpretResult {
   const state: TransactionState = {
     input,
-    readers: new Set([...input.actAs, ...input.readAs]),
+    readers: readersOf(input),
     disclosed: usableDisclosures(input),
     nodes: [],
     created: new Map(),

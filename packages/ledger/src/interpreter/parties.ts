@@ -10,11 +10,31 @@ function isSortedSet(parties: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * The parties in code-unit order. A handful (a contract's signatories and observers) are
+ * sorted by insertion in the copy itself: Array.prototype.sort allocates a work area on every
+ * call, which on the create path cost more than the copy.
+ */
+function sortedCopy(parties: readonly string[]): string[] {
+  const sorted = parties.slice();
+  if (sorted.length > 16) return sorted.sort();
+  for (let index = 1; index < sorted.length; index += 1) {
+    const party = sorted[index] as string;
+    let at = index;
+    while (at > 0 && (sorted[at - 1] as string) > party) {
+      sorted[at] = sorted[at - 1] as string;
+      at -= 1;
+    }
+    sorted[at] = party;
+  }
+  return sorted;
+}
+
 /** Parties as a set: deduplicated and sorted, so nodes list them deterministically. */
 export function partySet(parties: readonly string[]): string[] {
   // Lists are mostly sets already (a node's parties, a payload's signatories): then a copy does.
   if (isSortedSet(parties)) return parties.slice();
-  const sorted = [...parties].sort();
+  const sorted = sortedCopy(parties);
   // Sorted, so repetitions are neighbours: drop them in place (no Set for two or three parties).
   let kept = 0;
   for (const party of sorted) {

@@ -14,6 +14,7 @@ import {
   numericFromInt,
   numericOne,
   parseNumeric,
+  readNumeric,
   subNumeric,
 } from './numeric.ts';
 
@@ -109,5 +110,29 @@ describe('arithmetic', () => {
     expect(codeOf(() => mulNumeric(big, 2n * numericOne))).toBe('DAML_INTERPRETATION_ERROR');
     expect(codeOf(() => divNumeric(numericOne, 0n))).toBe('DAML_INTERPRETATION_ERROR');
     expect(numericFromInt(3)).toBe(3n * numericOne);
+  });
+});
+
+describe('readNumeric: plain decimals', () => {
+  const plain = fc
+    .tuple(
+      fc.boolean(),
+      fc.stringMatching(/^\d{1,28}$/),
+      fc.option(fc.stringMatching(/^\d{0,12}$/), { nil: undefined }),
+    )
+    .map(([negative, whole, fraction]) =>
+      [negative ? '-' : '', whole, fraction === undefined ? '' : `.${fraction}`].join(''),
+    );
+
+  propTest.prop([plain])('read as the general form reads them (written with e0)', (text) => {
+    expect(readNumeric(text)).toEqual(readNumeric(`${text}e0`));
+  });
+
+  test('other forms still go by the general pattern', () => {
+    expect(readNumeric('1.')).toBe(10_000_000_000n);
+    expect(readNumeric('+2.5')).toBe(25_000_000_000n);
+    for (const bad of ['', '-', '.5', '1.2.3', '1-2', ' 1', '1 ', '--1']) {
+      expect(typeof readNumeric(bad)).toBe('string');
+    }
   });
 });

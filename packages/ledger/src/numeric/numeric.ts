@@ -32,6 +32,26 @@ function checkRange(value: bigint): bigint {
 }
 
 /**
+ * The parts of `[-]digits[.digits]`, the form nearly every amount arrives in, found by one
+ * scan: the general pattern's match array and captures were most of what reading an amount
+ * allocated. Null for any other form (signs, exponents, a bare point), left to the pattern.
+ */
+function plainDecimal(text: string): readonly [string, string, string, string] | null {
+  const start = text.charCodeAt(0) === 45 ? 1 : 0;
+  let point = -1;
+  for (let index = start; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 46 && point < 0) point = index;
+    else if (code < 48 || code > 57) return null;
+  }
+  const end = point < 0 ? text.length : point;
+  if (end === start || point === text.length - 1) return null;
+  const sign = start === 1 ? '-' : '';
+  const fraction = point < 0 ? '' : text.slice(point + 1);
+  return [text, sign, text.slice(start, end), fraction];
+}
+
+/**
  * Reads a decimal written as Daml-LF JSON accepts it (a JSON number or its text, exponent
  * allowed) into scaled units; returns the reason as text when it is not one.
  */
@@ -45,9 +65,10 @@ export function readNumeric(input: unknown, scale: number = numericScale): bigin
   } else {
     return `expected Numeric, got ${describeInput(input)}`;
   }
-  const match = numericPattern.exec(text);
-  if (match === null) return `expected Numeric, got ${describeInput(input)}`;
-  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  const plain = plainDecimal(text);
+  const match = plain === null ? numericPattern.exec(text) : null;
+  if (plain === null && match === null) return `expected Numeric, got ${describeInput(input)}`;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = plain ?? match ?? [];
   const exponent = Number(exponentText);
   if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 1000) {
     return `Numeric out of range: ${describeInput(input)}`;
