@@ -96,6 +96,17 @@ export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';
 export type { DevnetConfig } from './devnet/start-devnet.ts';
 export { defaultDevnetConfig, svRoundsWork } from './devnet/start-devnet.ts';
+export type {
+  AdaptiveLimit,
+  AdaptiveLimitOptions,
+  AdaptiveLimitSettings,
+} from './load/adaptive-limit.ts';
+export {
+  createAdaptiveLimit,
+  createInFlightLimit,
+  defaultMinLimit,
+  defaultTolerance,
+} from './load/adaptive-limit.ts';
 export type { PocketnetNode } from './node/create-node.ts';
 export { createNode } from './node/create-node.ts';
 export type { NodeConfig } from './node/node-config.ts';

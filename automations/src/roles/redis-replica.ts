@@ -1,4 +1,5 @@
 import {
+  type AdaptiveLimitSettings,
   type Clock,
   createFollowerClock,
   createReplica,
@@ -19,6 +20,8 @@ export type RedisReplicaOptions = {
   readonly commandTimeoutMs?: number;
   /** Commands in flight at most; beyond, PARTICIPANT_BACKPRESSURE (default 256). */
   readonly maxInFlight?: number;
+  /** The in-flight limit adapts under maxInFlight with these (null: fixed). */
+  readonly adaptiveLimit?: AdaptiveLimitSettings | null;
   /** A worker's job lock: a killed worker's jobs run again after it lapses (default 30 s). */
   readonly lockDurationMs?: number;
   readonly onError?: (error: unknown) => void;
@@ -64,6 +67,7 @@ export function createRedisReplica(options: RedisReplicaOptions) {
     transport,
     clock,
     ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+    adaptiveLimit: options.adaptiveLimit ?? null,
   });
   const ledger: NodeLedger = {
     openJournal: async () => replicaJournal(follower),

@@ -17,7 +17,8 @@ const submissionPaths: ReadonlySet<string> = new Set([
 /**
  * Ahead of the command routes: a submission is admitted before its body is even parsed, or
  * refused with PARTICIPANT_BACKPRESSURE by the error handlers, having changed nothing. Its
- * ticket is returned when the answer is sent (or the client went away).
+ * ticket is returned when the answer is sent (or the client went away: failed, as is an error
+ * answer, whose latency tells nothing of the writer's queue).
  */
 export function admitSubmissions(admission: SubmissionAdmission): RequestHandler {
   return (req, res, next) => {
@@ -28,7 +29,9 @@ export function admitSubmissions(admission: SubmissionAdmission): RequestHandler
     } catch (error) {
       return next(error);
     }
-    res.once('close', () => admission.release(ticket));
+    res.once('close', () =>
+      admission.release(ticket, !res.writableFinished || res.statusCode >= 400),
+    );
     next();
   };
 }

@@ -83,6 +83,67 @@ describe('submission admission', () => {
     expect(admission.inFlight()).toBe(0);
   });
 
+  describe('with the adaptive limit', () => {
+    type Admission = ReturnType<typeof createSubmissionAdmission>;
+    /** `size` commands at once, answered `ms` later (failed: without a result): how many were admitted. */
+    const wave = (admission: Admission, size: number, ms: number, failed = false) => {
+      const tickets: number[] = [];
+      for (let command = 0; command < size; command += 1) {
+        try {
+          tickets.push(admission.admit());
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+        }
+      }
+      vi.advanceTimersByTime(ms);
+      for (const ticket of tickets) admission.release(ticket, failed);
+      return tickets.length;
+    };
+    const adaptive = () =>
+      createSubmissionAdmission({
+        maxInFlight: 64,
+        maxQueueMs: 600_000,
+        adaptive: { minLimit: 2 },
+      });
+    const waves = (admission: Admission, count: number, ms: number) => {
+      for (let step = 0; step < count; step += 1) wave(admission, admission.limit(), ms);
+    };
+
+    test('starts at its floor and grows while commands are answered as fast as alone', () => {
+      const admission = adaptive();
+      expect(admission.limit()).toBe(2);
+      expect(wave(admission, 4, 10)).toBe(2);
+      waves(admission, 150, 10);
+      expect(admission.limit()).toBeGreaterThan(8);
+      expect(wave(admission, 8, 10)).toBe(8);
+    });
+
+    test('falls back to its floor once commands wait far longer than alone, and says so', () => {
+      const admission = adaptive();
+      waves(admission, 150, 10);
+      waves(admission, 60, 200);
+      expect(admission.limit()).toBe(2);
+      admission.admit();
+      admission.admit();
+      expect(refusal(admission.admit)).toEqual({
+        code: 'PARTICIPANT_BACKPRESSURE',
+        message: 'The participant is overloaded: 2 commands are in flight; retry later',
+      });
+    });
+
+    test('learns nothing from commands that failed without a result', () => {
+      const admission = adaptive();
+      waves(admission, 150, 10);
+      const learnt = admission.limit();
+      // Refused at once by the engine: were they timed, they would pass for the no-load latency.
+      for (let step = 0; step < 100; step += 1) {
+        wave(admission, 4, 0.01, true);
+        wave(admission, 4, 10);
+      }
+      expect(admission.limit()).toBeGreaterThanOrEqual(learnt);
+    });
+  });
+
   test.prop([
     fc.integer({ min: 1, max: 8 }),
     fc.array(fc.oneof(fc.constant('admit' as const), fc.nat(20)), { maxLength: 300 }),

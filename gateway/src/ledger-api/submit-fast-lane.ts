@@ -14,9 +14,13 @@ const lanePath = '/v2/commands/submit-and-wait';
 const laneFailure = Symbol('submit fast lane failure');
 type LaneRequest = IncomingMessage & { [laneFailure]?: { readonly error: unknown } };
 
-/** Returns an admitted command's ticket (-1: none was taken). */
-function releaseTicket(admission: SubmissionAdmission | null, ticket: number): void {
-  if (ticket >= 0) admission?.release(ticket);
+/** Returns an admitted command's ticket (-1: none was taken); `failed`: it has no result. */
+function releaseTicket(
+  admission: SubmissionAdmission | null,
+  ticket: number,
+  failed: boolean,
+): void {
+  if (ticket >= 0) admission?.release(ticket, failed);
 }
 
 type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
@@ -61,16 +65,16 @@ export function installSubmitFastLane(
         if (admission !== null) ticket = admission.admit();
         submitAndWait(deps.node, caller, parseJsonBody(body)).then(
           (answer) => {
-            releaseTicket(admission, ticket);
+            releaseTicket(admission, ticket, false);
             sendJson(res, answer);
           },
           (failure: unknown) => {
-            releaseTicket(admission, ticket);
+            releaseTicket(admission, ticket, true);
             fail(req, res, failure);
           },
         );
       } catch (failure) {
-        releaseTicket(admission, ticket);
+        releaseTicket(admission, ticket, true);
         fail(req, res, failure);
       }
     });

@@ -65,6 +65,7 @@ export async function startReplica(
     clock: createWallClock(),
     commandTimeoutMs: settings.commandTimeoutMs,
     maxInFlight: settings.maxInFlight,
+    adaptiveLimit: settings.adaptiveLimit,
     lockDurationMs: settings.jobLockMs,
     onError: (error) => logger.warn({ err: error }, 'replica error'),
   });

@@ -22,7 +22,8 @@ Usage:
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 
 Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
-  POCKETNET_MAX_IN_FLIGHT, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY
+  POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
+  POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {

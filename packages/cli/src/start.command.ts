@@ -106,7 +106,11 @@ async function startEmbedded(input: {
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, automations: automations.view },
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
-    admission: { maxInFlight: settings.maxInFlight, maxQueueMs: settings.writerMaxQueueMs },
+    admission: {
+      maxInFlight: settings.maxInFlight,
+      maxQueueMs: settings.writerMaxQueueMs,
+      adaptive: settings.adaptiveAdmission,
+    },
   });
   const servers: Server[] = [];
   const listen = async (port: number) => {

@@ -11,6 +11,7 @@ import {
   type ReassignmentRecord,
   type TransactionRecord,
 } from '@pocketnet/ledger';
+import { type AdaptiveLimitSettings, createInFlightLimit } from '../load/adaptive-limit.ts';
 import { type FollowerClock, observeRecordTime } from './follower-clock.ts';
 import type { JournalFollower } from './journal-follower.ts';
 import type { PlanVerdict } from './planned-change.ts';
@@ -24,6 +25,11 @@ export type ReplicaOptions = {
   readonly clock: FollowerClock;
   /** Commands this replica forwards at once at most; more are refused (default 256). */
   readonly maxInFlight?: number;
+  /**
+   * Given, the limit adapts under `maxInFlight` to keep commands' latency near what it is
+   * without load (load/adaptive-limit.ts); absent or null, it stays at `maxInFlight`.
+   */
+  readonly adaptiveLimit?: AdaptiveLimitSettings | null;
   /** How long an answered command waits for this replica to catch up (default 10 s). */
   readonly catchUpTimeoutMs?: number;
 };
@@ -62,6 +68,18 @@ export function valueOfAnswer(answer: WriterAnswer): unknown {
   throw new Error(`the writer failed: ${answer.reason}`);
 }
 
+/** The commands whose latency is the writer's queue and commit: not plans, not HTTP requests. */
+const timedKinds: ReadonlySet<WriterCommand['kind']> = new Set([
+  'submit',
+  'submit-async',
+  'reassign',
+]);
+
+/** Whether an answer took the writer's whole way: a result, or its queue's refusal. */
+const isTimed = (answer: WriterAnswer) =>
+  answer.outcome === 'ok' ||
+  (answer.outcome === 'rejected' && answer.error.code === 'PARTICIPANT_BACKPRESSURE');
+
 /**
  * A scale-out replica of the ledger (a gateway or a worker): it interprets nothing. Its bus is
  * fed from the shared journal, record by record, and its submissions travel to the writer;
@@ -69,7 +87,7 @@ export function valueOfAnswer(answer: WriterAnswer): unknown {
  */
 export function createReplica(options: ReplicaOptions) {
   const { follower, transport, clock } = options;
-  const maxInFlight = options.maxInFlight ?? 256;
+  const limit = createInFlightLimit(options.maxInFlight ?? 256, options.adaptiveLimit);
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 10_000;
   const waiters = createPositionWaiters();
   let inFlight = 0;
@@ -101,7 +119,7 @@ export function createReplica(options: ReplicaOptions) {
   }
 
   async function forward(command: WriterCommand): Promise<WriterAnswer> {
-    if (inFlight >= maxInFlight) {
+    if (inFlight >= limit.current()) {
       throw new DomainError(
         'PARTICIPANT_BACKPRESSURE',
         `The participant is overloaded: ${inFlight} commands are in flight on this gateway`,
@@ -111,10 +129,15 @@ export function createReplica(options: ReplicaOptions) {
       throw new DomainError('UNAVAILABLE', 'The ledger is unreachable (its Redis is away)');
     }
     inFlight += 1;
+    // A command costs a Redis round trip and more: one clock read at each end is nothing.
+    const sentAt = performance.now();
     try {
       const answer = await transport.send(command);
       clock.observe(BigInt(answer.nowMicros));
       await within(waiters.wait(answer.position));
+      if (timedKinds.has(command.kind) && isTimed(answer)) {
+        limit.observe(performance.now() - sentAt, inFlight - 1);
+      }
       return answer;
     } finally {
       inFlight -= 1;
@@ -174,8 +197,10 @@ export function createReplica(options: ReplicaOptions) {
     catchUpToHead,
     position: () => waiters.reached(),
     inFlight: () => inFlight,
+    /** Commands forwarded at once now (the adaptive limit, or maxInFlight). */
+    limit: limit.current,
     /** Whether a further command would be refused for backpressure. */
-    isFull: () => inFlight >= maxInFlight,
+    isFull: () => inFlight >= limit.current(),
     isConnected: () => follower.isConnected(),
   };
 }

@@ -111,9 +111,15 @@ async function startWriter() {
 
 type Writer = Awaited<ReturnType<typeof startWriter>>;
 
+type PairOptions = {
+  maxInFlight?: number;
+  adaptiveLimit?: { minLimit: number };
+  twice?: boolean;
+};
+
 async function startReplicaOf(
   { writer, tracking, follower, position }: Writer,
-  options: { maxInFlight?: number; twice?: boolean } = {},
+  options: PairOptions = {},
 ) {
   const { transport, hold, sent, waiting } = transportTo(writer, {
     position,
@@ -138,7 +144,7 @@ async function startReplicaOf(
   return { node, replica, clock, hold, sent, waiting };
 }
 
-async function startPair(options: { maxInFlight?: number; twice?: boolean } = {}) {
+async function startPair(options: PairOptions = {}) {
   const writer = await startWriter();
   return { writer: writer.writer, ...(await startReplicaOf(writer, options)) };
 }
@@ -207,6 +213,26 @@ describe('a replica of the ledger', () => {
     release();
     await Promise.all(held);
     expect(replica.isFull()).toBe(false);
+    await node.engine.submit(iou(party, 'c'));
+  });
+
+  it('with the adaptive limit, forwards no more than its floor before it has learnt', async () => {
+    const { writer, node, replica, hold } = await startPair({
+      maxInFlight: 64,
+      adaptiveLimit: { minLimit: 2 },
+    });
+    nodes.push(node, writer);
+    const { party } = await writer.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'Bank' });
+    expect(replica.limit()).toBe(2);
+    const release = hold();
+    const held = [node.engine.submit(iou(party, 'a')), node.engine.submit(iou(party, 'b'))];
+    expect(replica.isFull()).toBe(true);
+    await expect(node.engine.submit(iou(party, 'c'))).rejects.toMatchObject({
+      code: 'PARTICIPANT_BACKPRESSURE',
+      message: 'The participant is overloaded: 2 commands are in flight on this gateway',
+    });
+    release();
+    await Promise.all(held);
     await node.engine.submit(iou(party, 'c'));
   });
 

@@ -88,7 +88,11 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger },
     ...(automations ? { automations: automations.view } : {}),
-    admission: { maxInFlight: settings.maxInFlight, maxQueueMs: settings.writerMaxQueueMs },
+    admission: {
+      maxInFlight: settings.maxInFlight,
+      maxQueueMs: settings.writerMaxQueueMs,
+      adaptive: settings.adaptiveAdmission,
+    },
   });
   const upgrades = createServer();
   gateway.attachWebSockets(upgrades);

@@ -1,8 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
+import { createLeanHttpClient } from './lean-http-client.ts';
 import { tokenOf } from './network-http.ts';
 
-export type Shot = { readonly status: number; readonly code: string; readonly ms: number };
+export type Shot = {
+  readonly status: number;
+  readonly code: string;
+  readonly ms: number;
+  /** How long the request waited for one of the client's connections before it was sent. */
+  readonly waitedMs: number;
+  /** Where a refusal came from, by its cause: the gateway's limit or the writer's queue. */
+  readonly refusedBy?: string;
+};
 
 export type PhaseResult = {
   readonly shots: readonly Shot[];
@@ -15,6 +23,10 @@ export type PhaseResult = {
   readonly refusedP50: number;
   /** How many answers of each code (`200` for acknowledgements). */
   readonly codes: Readonly<Record<string, number>>;
+  /** How many refusals of each origin (refusedBy). */
+  readonly refusedBy: Readonly<Record<string, number>>;
+  /** Median wait for a client connection (the load generator's own queue). */
+  readonly waitedP50: number;
 };
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -26,7 +38,12 @@ export function summarise(shots: readonly Shot[], seconds: number): PhaseResult 
   const refused = shots.filter((shot) => shot.status !== 200).map((shot) => shot.ms);
   refused.sort((a, b) => a - b);
   const codes: Record<string, number> = {};
-  for (const shot of shots) codes[shot.code] = (codes[shot.code] ?? 0) + 1;
+  const refusedBy: Record<string, number> = {};
+  for (const shot of shots) {
+    codes[shot.code] = (codes[shot.code] ?? 0) + 1;
+    if (shot.refusedBy) refusedBy[shot.refusedBy] = (refusedBy[shot.refusedBy] ?? 0) + 1;
+  }
+  const waited = shots.map((shot) => shot.waitedMs).sort((a, b) => a - b);
   return {
     shots,
     seconds,
@@ -35,12 +52,26 @@ export function summarise(shots: readonly Shot[], seconds: number): PhaseResult 
     acceptedP99: percentile(accepted, 0.99),
     refusedP50: percentile(refused, 0.5),
     codes,
+    refusedBy,
+    waitedP50: percentile(waited, 0.5),
   };
 }
 
-// A bounded pool of kept-alive connections per gateway, as a real client has: the load is the
-// rate of requests, not a storm of new connections.
-const loadAgent = new Agent({ keepAlive: true, maxSockets: 128 });
+// The load: a bounded pool of kept-alive connections per gateway, as real clients have (the
+// load is the rate of requests, not a storm of new connections), through the lean client (the
+// generator shares the machine with the node; node:http's client cost more CPU than a gateway).
+// The pool is as large as the open loop's outstanding requests, so that no request waits in the
+// client for a connection: with 128 node:http sockets, the load generator's own queue made up
+// most of the latency measured under overload.
+const loadClients = new Map<string, ReturnType<typeof createLeanHttpClient>>();
+const loadClient = (base: string) => {
+  let client = loadClients.get(base);
+  if (client === undefined) {
+    client = createLeanHttpClient(base, 512);
+    loadClients.set(base, client);
+  }
+  return client;
+};
 /** A client of its own, apart from the load: what one well-behaved user sees meanwhile. */
 export const probeAgent = new Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -49,8 +80,9 @@ function post(
   token: string,
   body: string,
   agent: Agent,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; socketAt: number }> {
   return new Promise((resolve, reject) => {
+    let socketAt = Number.NaN;
     const request = httpRequest(
       `${base}/v2/commands/submit-and-wait`,
       {
@@ -68,36 +100,74 @@ function post(
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, text, socketAt }));
         response.once('error', reject);
       },
     );
     request.once('error', reject);
+    request.once('socket', () => {
+      socketAt = performance.now();
+    });
     request.end(body);
   });
 }
 
-/** One submit-and-wait of a new command (no retry): its status, error code and latency. */
+/** Which limit refused a command, by the words of its cause. */
+function refusalOrigin(cause: string): string {
+  if (/in flight/.test(cause)) return 'gateway';
+  if (/to be sequenced/.test(cause)) return 'writer queue';
+  return 'other';
+}
+
+function postLean(base: string, token: string, body: string) {
+  let socketAt = Number.NaN;
+  const headers = `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n`;
+  return loadClient(base)
+    .post('/v2/commands/submit-and-wait', headers, body, () => {
+      socketAt = performance.now();
+    })
+    .then(({ status, text }) => ({ status, text, socketAt }));
+}
+
+/**
+ * One submit-and-wait of a new command (no retry): its status, error code and latency; through
+ * `agent` if given, else the load's lean client.
+ */
 export async function shoot(
   base: string,
   user: string,
   body: unknown,
-  agent: Agent = loadAgent,
+  agent?: Agent,
 ): Promise<Shot> {
   const token = await tokenOf(user);
   const started = performance.now();
   try {
-    const { status, text } = await post(base, token, JSON.stringify(body), agent);
-    const code =
-      status === 200 ? '200' : ((JSON.parse(text) as { code?: string }).code ?? String(status));
-    return { status, code, ms: performance.now() - started };
+    const json = JSON.stringify(body);
+    const { status, text, socketAt } = agent
+      ? await post(base, token, json, agent)
+      : await postLean(base, token, json);
+    const ms = performance.now() - started;
+    const waitedMs = socketAt - started;
+    if (status === 200) return { status, code: '200', ms, waitedMs };
+    const answer = JSON.parse(text) as { code?: string; cause?: string };
+    return {
+      status,
+      code: answer.code ?? String(status),
+      ms,
+      waitedMs,
+      refusedBy: refusalOrigin(answer.cause ?? ''),
+    };
   } catch (error) {
     const reason = (error as { code?: string }).code ?? String(error);
-    return { status: 0, code: `NETWORK ${reason}`, ms: performance.now() - started };
+    const ms = performance.now() - started;
+    return { status: 0, code: `NETWORK ${reason}`, ms, waitedMs: Number.NaN };
   }
 }
 
-/** A closed loop: `concurrency` clients, each sending its next command once answered. */
+/**
+ * A closed loop: `concurrency` clients, each sending its next command once answered, or a
+ * little later when refused (as a client told to retry later does).
+ */
 export async function closedLoop(options: {
   readonly gateways: readonly string[];
   readonly concurrency: number;
@@ -112,7 +182,9 @@ export async function closedLoop(options: {
       const base = options.gateways[client % options.gateways.length] ?? '';
       while (performance.now() < deadline) {
         const { user, body } = options.next();
-        shots.push(await shoot(base, user, body));
+        const shot = await shoot(base, user, body);
+        shots.push(shot);
+        if (shot.status !== 200) await new Promise((resume) => setTimeout(resume, 20));
       }
     }),
   );
@@ -160,15 +232,4 @@ export async function openLoop(options: {
   }
   const settled = await Promise.all(shots);
   return { ...summarise(settled, options.seconds), notSent };
-}
-
-/** A process's resident memory now, in MiB (Linux /proc). */
-export async function residentMiB(pid: number): Promise<number> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-    return kib / 1024;
-  } catch {
-    return Number.NaN;
-  }
 }
