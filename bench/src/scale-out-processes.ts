@@ -71,7 +71,7 @@ export async function startScaledOut(gateways: number): Promise<ServedNetwork> {
     POCKETNET_REDIS_PREFIX: prefix,
     POCKETNET_REDIS_DURABILITY: 'none',
     // Capacity is measured, so gateways take all 64 connections' commands rather than holding
-    // their latency down by refusing some (the adaptive limit, on by default for gateways).
+    // their latency down by refusing some (as the opt-in adaptive limit would).
     POCKETNET_ADAPTIVE_LIMIT: '0',
   };
   const common = ['--no-devnet', '--auth', 'none'];

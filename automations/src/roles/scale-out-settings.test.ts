@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ScaleOutSettingsError, scaleOutSettings } from './scale-out-settings.ts';
 
 describe('scale-out settings', () => {
-  it('adapts gateway replicas’ in-flight limit under POCKETNET_MAX_IN_FLIGHT by default, not admission', () => {
+  it('fixes every in-flight limit at POCKETNET_MAX_IN_FLIGHT by default', () => {
     const settings = scaleOutSettings({});
     expect(settings.maxInFlight).toBe(256);
-    expect(settings.adaptiveLimit).toEqual({ minLimit: 8, tolerance: 1.5 });
+    expect(settings.adaptiveLimit).toBeNull();
     expect(settings.adaptiveAdmission).toBeNull();
   });
 
@@ -21,8 +21,11 @@ describe('scale-out settings', () => {
 
   it('reads the adaptive limit’s floor and tolerance', () => {
     expect(
-      scaleOutSettings({ POCKETNET_MIN_IN_FLIGHT: '4', POCKETNET_LATENCY_TOLERANCE: '3' })
-        .adaptiveLimit,
+      scaleOutSettings({
+        POCKETNET_ADAPTIVE_LIMIT: '1',
+        POCKETNET_MIN_IN_FLIGHT: '4',
+        POCKETNET_LATENCY_TOLERANCE: '3',
+      }).adaptiveLimit,
     ).toEqual({ minLimit: 4, tolerance: 3 });
   });
 

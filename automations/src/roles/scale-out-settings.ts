@@ -13,8 +13,10 @@ const settingsSchema = z.object({
   /** Commands a gateway forwards at once at most; beyond, PARTICIPANT_BACKPRESSURE. */
   POCKETNET_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   /**
-   * The in-flight limit adapts under POCKETNET_MAX_IN_FLIGHT: `1` everywhere, `0` nowhere;
-   * unset, on gateway replicas only (see ScaleOutSettings.adaptiveAdmission).
+   * `1`: the in-flight limit adapts to latency under POCKETNET_MAX_IN_FLIGHT (gateway replicas,
+   * and `start`'s and the writer's own APIs); unset or `0`: fixed at POCKETNET_MAX_IN_FLIGHT.
+   * Opt-in, because a limit that holds latency down also refuses an ordinary burst above its
+   * floor on a node that is merely busy (clients that do not retry backpressure then fail).
    */
   POCKETNET_ADAPTIVE_LIMIT: z.enum(['0', '1']).optional(),
   /** The adaptive limit's floor (never above POCKETNET_MAX_IN_FLIGHT). */
@@ -76,7 +78,7 @@ export function scaleOutSettings(env: NodeJS.ProcessEnv): ScaleOutSettings {
   return {
     commandTimeoutMs: values.POCKETNET_COMMAND_TIMEOUT_MS,
     maxInFlight: values.POCKETNET_MAX_IN_FLIGHT,
-    adaptiveLimit: values.POCKETNET_ADAPTIVE_LIMIT === '0' ? null : adaptive,
+    adaptiveLimit: values.POCKETNET_ADAPTIVE_LIMIT === '1' ? adaptive : null,
     adaptiveAdmission: values.POCKETNET_ADAPTIVE_LIMIT === '1' ? adaptive : null,
     writerMaxQueueMs: values.POCKETNET_WRITER_MAX_QUEUE_MS,
     writerConcurrency: values.POCKETNET_WRITER_CONCURRENCY,

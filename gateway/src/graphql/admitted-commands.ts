@@ -7,9 +7,13 @@ async function admitted<TResult>(
 ): Promise<TResult> {
   const ticket = admission.admit();
   try {
-    return await run();
-  } finally {
+    const result = await run();
     admission.release(ticket);
+    return result;
+  } catch (error) {
+    // A refusal is quick and says nothing about how loaded the node is: not a latency sample.
+    admission.release(ticket, true);
+    throw error;
   }
 }
 

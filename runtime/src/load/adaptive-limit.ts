@@ -102,7 +102,7 @@ export type AdaptiveLimitSettings = Pick<AdaptiveLimitOptions, 'minLimit' | 'tol
 
 /**
  * The in-flight limit of a process: adaptive under `maxLimit` with settings, or fixed at
- * `maxLimit` without (POCKETNET_ADAPTIVE_LIMIT=0), which learns nothing.
+ * `maxLimit` without (the default, POCKETNET_ADAPTIVE_LIMIT unset), which learns nothing.
  */
 export function createInFlightLimit(
   maxLimit: number,
