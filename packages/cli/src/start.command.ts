@@ -13,6 +13,7 @@ import { createGateway, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
+import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
@@ -144,14 +145,7 @@ async function startEmbedded(input: {
     // A stuck client must not keep the journal open forever.
     setTimeout(() => process.exit(1), shutdownDeadlineMs).unref();
     gateway.closeStreams();
-    const closed = servers.map((server) => new Promise((done) => server.close(done)));
-    for (const server of servers) server.closeIdleConnections();
-    // Requests in flight get a moment to be answered; then their connections are cut.
-    const cut = setTimeout(() => {
-      for (const server of servers) server.closeAllConnections();
-    }, requestGraceMs);
-    await Promise.all(closed);
-    clearTimeout(cut);
+    await closeServers(servers, requestGraceMs);
     await automations.close();
     await node.close();
     stately?.stop();

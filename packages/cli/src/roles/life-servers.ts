@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { DomainError } from '@pocketnet/runtime';
+import { closeServers } from '../close-servers.ts';
 
 /** What one life of a node serves: its API, its WebSockets and how its API renders errors. */
 export type ServedLife = {
@@ -85,15 +86,7 @@ export function createLifeServers(host: string) {
     },
     isListening: () => servers.length > 0,
     /** Stops listening; requests in flight get `graceMs` to be answered, then are cut. */
-    async close(graceMs: number): Promise<void> {
-      const closed = servers.map((server) => new Promise((done) => server.close(done)));
-      for (const server of servers) server.closeIdleConnections();
-      const cut = setTimeout(() => {
-        for (const server of servers) server.closeAllConnections();
-      }, graceMs);
-      await Promise.all(closed);
-      clearTimeout(cut);
-    },
+    close: (graceMs: number) => closeServers(servers, graceMs),
   };
 }
 
