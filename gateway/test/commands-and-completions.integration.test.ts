@@ -583,16 +583,26 @@ describe('deduplication periods', () => {
     expect(defaulted.body).toHaveProperty('code', 'DUPLICATE_COMMAND');
   });
 
-  it('refuses a negative deduplication duration as an invalid argument', async () => {
+  it('refuses a negative deduplication duration as Canton does: INVALID_FIELD, 400', async () => {
+    const end = await ledgerEnd(node);
     const answer = await submitWith({
       ...commands([bank, alice], [createIou(bank, alice, '42')]),
       deduplicationPeriod: seconds(-1),
     });
     expectCantonError(answer, {
       status: 400,
-      code: 'INVALID_ARGUMENT',
+      code: 'INVALID_FIELD',
       method: 'post',
       path: '/v2/commands/submit-and-wait',
     });
+    // Category 8 is InvalidIndependentOfSystemState; gRPC 3 is INVALID_ARGUMENT.
+    expect(answer.body).toMatchObject({
+      cause:
+        'The submitted request has a field with invalid value: Invalid field deduplication_period: Duration must be positive',
+      context: { field_name: 'deduplication_period' },
+      errorCategory: 8,
+      grpcCodeValue: 3,
+    });
+    expect(await ledgerEnd(node)).toBe(end);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { createGateway, mintDevToken } from '../src/index.ts';
+import { json } from './ledger-fixtures.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
 import type { TestNode } from './test-node.ts';
 
@@ -149,4 +150,27 @@ export async function wholeHistory(
     items.push(...page.transactions);
     if (page.transactions.length < pageSize) return items;
   }
+}
+
+/** Every transaction on the Ledger API so far (`/v2/updates` as the user `desk`), in order. */
+export async function ledgerTransactionsOf<T>(
+  node: Pick<TestNode, 'call'>,
+  transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+): Promise<T[]> {
+  const end = await json<{ offset: number }>(await node.call('/v2/state/ledger-end'));
+  const response = await node.call('/v2/updates', {
+    user: 'desk',
+    body: {
+      beginExclusive: 0,
+      endInclusive: end.offset,
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: { filtersForAnyParty: { cumulative: [] }, verbose: false },
+          transactionShape,
+        },
+      },
+    },
+  });
+  const items = await json<Array<{ update: { Transaction?: { value: T } } }>>(response);
+  return items.flatMap((item) => (item.update.Transaction ? [item.update.Transaction.value] : []));
 }

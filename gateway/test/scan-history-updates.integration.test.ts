@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, json } from './ledger-fixtures.ts';
-import { scan, scanError, scanOk, type UpdateItem, wholeHistory } from './scan-history-fixtures.ts';
+import {
+  ledgerTransactionsOf,
+  scan,
+  scanError,
+  scanOk,
+  type UpdateItem,
+  wholeHistory,
+} from './scan-history-fixtures.ts';
 import {
   inputAmulet,
   output,
@@ -51,28 +58,8 @@ describe('the update history of Scan', () => {
   let tapUpdate: string;
   let transferUpdate: string;
 
-  const ledgerTransactions = async (): Promise<LedgerTransaction[]> => {
-    const end = (await json<{ offset: number }>(await net.node.call('/v2/state/ledger-end')))
-      .offset;
-    const items = await json<Array<{ update: { Transaction?: { value: LedgerTransaction } } }>>(
-      await net.node.call('/v2/updates', {
-        user: 'desk',
-        body: {
-          beginExclusive: 0,
-          endInclusive: end,
-          updateFormat: {
-            includeTransactions: {
-              eventFormat: { filtersForAnyParty: { cumulative: [] }, verbose: false },
-              transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
-            },
-          },
-        },
-      }),
-    );
-    return items.flatMap((item) =>
-      item.update.Transaction ? [item.update.Transaction.value] : [],
-    );
-  };
+  const ledgerTransactions = () =>
+    ledgerTransactionsOf<LedgerTransaction>(net.node, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
 
   beforeAll(async () => {
     net = await startSpliceNode();

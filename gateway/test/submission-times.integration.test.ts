@@ -114,16 +114,22 @@ describe('command submission time fields', () => {
 
   it('refuses negative deduplication durations and offsets, submitting nothing', async () => {
     const end = await ledgerEnd(node);
-    const periods = [
+    const durations = [
       { DeduplicationDuration: { value: { seconds: -1, nanos: 0 } } },
       { DeduplicationDuration: { value: { seconds: 0, nanos: -5 } } },
-      { DeduplicationOffset: { value: -1 } },
     ];
     for (const [path, bodyOf] of submitPaths) {
-      for (const deduplicationPeriod of periods) {
+      for (const deduplicationPeriod of durations) {
         const answer = await post(path, bodyOf(iouCommands({ deduplicationPeriod })));
-        expectInvalidArgument(answer, path, 'deduplication period');
+        // Canton's DeduplicationPeriodValidator: an invalid field, not an invalid argument.
+        expectCantonError(answer, { status: 400, code: 'INVALID_FIELD', method: 'post', path });
+        expect((answer.body as { cause: string }).cause).toContain(
+          'Invalid field deduplication_period: Duration must be positive',
+        );
       }
+      const offset = { DeduplicationOffset: { value: -1 } };
+      const answer = await post(path, bodyOf(iouCommands({ deduplicationPeriod: offset })));
+      expectInvalidArgument(answer, path, 'deduplication period');
     }
     expect(await ledgerEnd(node)).toBe(end);
   });

@@ -160,7 +160,17 @@ describe('deduplication', () => {
     const negative = caught(() =>
       checkDeduplicationPeriod({ kind: 'duration', micros: -1n }, hour),
     );
-    expect(isDomainError(negative) && negative.code).toBe('INVALID_ARGUMENT');
+    // Canton's DeduplicationPeriodValidator: an INVALID_FIELD naming the field.
+    expect(isDomainError(negative) && negative.code).toBe('INVALID_FIELD');
+    expect(isDomainError(negative) && negative.message).toBe(
+      'The submitted request has a field with invalid value: Invalid field deduplication_period: Duration must be positive',
+    );
+    expect(isDomainError(negative) && negative.details).toEqual({
+      field_name: 'deduplication_period',
+    });
+    expect(
+      caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: 0n }, hour)),
+    ).toBeNull();
     expect(
       caught(() => checkDeduplicationPeriod({ kind: 'duration', micros: hour }, hour)),
     ).toBeNull();

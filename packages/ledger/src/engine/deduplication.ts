@@ -1,5 +1,6 @@
 import type { DeduplicationPeriod } from '../commands.ts';
 import { DomainError, invalidArgument } from '../errors.ts';
+import { invalidField } from '../participant/admin-errors.ts';
 
 /** Canton's change id: the same intended ledger change, however often it is submitted. */
 export type ChangeId = {
@@ -44,11 +45,8 @@ function javaDuration(micros: bigint): string {
  */
 export function checkDeduplicationPeriod(period: DeduplicationPeriod, maxMicros: bigint): void {
   if (period.kind === 'duration' && period.micros < 0n) {
-    // Canton answers INVALID_FIELD ("Duration must be positive"); kept as INVALID_ARGUMENT,
-    // the same gRPC status, as clients of this node have seen it so far.
-    throw invalidArgument(
-      `The submitted command had an invalid deduplication period: the deduplication duration ${period.micros}µs must not be negative`,
-    );
+    // Canton's DeduplicationPeriodValidator: zero passes, only a negative duration is refused.
+    throw invalidField('deduplication_period', 'Duration must be positive');
   }
   if (period.kind === 'duration' && period.micros > maxMicros) {
     const longest = javaDuration(maxMicros);

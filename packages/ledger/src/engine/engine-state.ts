@@ -30,7 +30,11 @@ export type EngineState = {
   readonly partyLists: PartyListPool;
   /** The last offset handed out, durable or not yet. */
   lastOffset: number;
-  /** Record times never go backwards, even when a wall clock does across a restart. */
+  /**
+   * The latest record time: the next record's is strictly later (commit-times.ts), even when a
+   * wall clock is behind across a restart. Journals written before record times were strictly
+   * increasing may repeat one, so a replay keeps the later of the two.
+   */
   lastRecordMicros: bigint;
   /** Where contracts are and which synchronizers host each party (reassignment/). */
   readonly synchronizers: SynchronizerState;

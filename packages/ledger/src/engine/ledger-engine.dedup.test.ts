@@ -8,9 +8,16 @@ import { createMemoryJournal } from '../journal/memory-journal.ts';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { alice, bank, bob, createIou, startEngine, submission } from './engine.test-helper.ts';
+import { parseRecordTimeMicros } from './timestamps.ts';
 
 const hourMicros = 3_600_000_000n;
 const create = [createIou(bank, alice, '10.0')];
+/**
+ * Periods run from the acceptance's record time, which is one after the parties' topology
+ * record when both were committed in the same microsecond of the clock.
+ */
+const acceptedAt = (record: { readonly recordTime: string }) =>
+  parseRecordTimeMicros(record.recordTime);
 
 async function errorCode(promise: Promise<unknown>): Promise<string> {
   try {
@@ -111,8 +118,8 @@ describe('ledger engine: command deduplication', () => {
     const request = submission(create, {
       deduplicationPeriod: { kind: 'duration', micros: hourMicros },
     });
-    await engine.submit(request);
-    clock.advance(hourMicros - 1n);
+    const accepted = await engine.submit(request);
+    clock.set(acceptedAt(accepted) + hourMicros - 1n);
     expect(await errorCode(engine.submit(request))).toBe('DUPLICATE_COMMAND');
     clock.advance(1n);
     expect(await errorCode(engine.submit(request))).toBe('ACCEPTED');
@@ -121,8 +128,8 @@ describe('ledger engine: command deduplication', () => {
   test('the default period is the maximum deduplication duration, seven days', async () => {
     const { engine, clock } = await startEngine(createMemoryJournal(), { host: true });
     const request = submission(create);
-    await engine.submit(request);
-    clock.advance(7n * 24n * hourMicros - 1n);
+    const accepted = await engine.submit(request);
+    clock.set(acceptedAt(accepted) + 7n * 24n * hourMicros - 1n);
     expect(await errorCode(engine.submit(request))).toBe('DUPLICATE_COMMAND');
     clock.advance(1n);
     expect(await errorCode(engine.submit(request))).toBe('ACCEPTED');
@@ -145,7 +152,7 @@ describe('ledger engine: command deduplication', () => {
     const { engine, clock } = await startEngine(createMemoryJournal({ records }), { host: true });
     const request = submission(create);
     const accepted = await engine.submit(request);
-    clock.advance(7n * 24n * hourMicros);
+    clock.set(acceptedAt(accepted) + 7n * 24n * hourMicros);
     // The next acceptance drops the first, which no period may reach any more.
     await engine.submit(submission(create));
     const since = (offset: number) => ({

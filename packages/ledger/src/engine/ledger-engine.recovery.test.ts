@@ -24,6 +24,7 @@ import {
   submission,
 } from './engine.test-helper.ts';
 import type { LedgerEngine } from './engine-types.ts';
+import { parseRecordTimeMicros } from './timestamps.ts';
 
 async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-recovery-'));
@@ -65,7 +66,9 @@ describe('ledger engine: recovery', () => {
         submission([createIou(bank, bob, '1.0')], { actAs: [bank, bob] }),
       );
       expect(next.offset).toBe(engine.ledgerEnd() + 1);
-      expect(next.recordTime).toBe('2026-01-01T01:00:00.000000Z');
+      // Strictly after the last record time; the ledger time is the last one the journal reached.
+      expect(next.recordTime).toBe('2026-01-01T01:00:00.000001Z');
+      expect(next.effectiveAt).toBe('2026-01-01T01:00:00.000000Z');
       expect(createdIds(next).some((id) => engine.contracts.lookup(id) !== undefined)).toBe(false);
       await again.journal.close();
     }));
@@ -191,9 +194,22 @@ describe('ledger engine: recovery law', () => {
         await journal.close();
         const offsets = published.filter(hasOffset).map((record) => record.offset);
         expect(offsets).toEqual(offsets.map((_, index) => index + 1));
+        const times = published.map((record) => parseRecordTimeMicros(record.recordTime));
+        expect(
+          times.filter((time, index) => index > 0 && time <= (times[index - 1] ?? 0n)),
+        ).toEqual([]);
         const again = await restart(dir, clock.nowMicros());
         expect(snapshotOf(again.engine)).toEqual(snapshotOf(engine));
         expect(again.published).toEqual(published);
+        // The replay rebuilt the last record time: the next record follows it, or is the clock's.
+        const next = await again.engine.commitAdmin((_state, recordTime) => ({
+          type: 'admin',
+          recordTime,
+          change: { kind: 'test.noted' },
+        }));
+        const after = (times.at(-1) ?? 0n) + 1n;
+        const now = clock.nowMicros();
+        expect(parseRecordTimeMicros(next.recordTime)).toBe(now > after ? now : after);
         await again.journal.close();
       }),
   );

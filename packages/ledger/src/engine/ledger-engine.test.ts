@@ -85,13 +85,15 @@ describe('ledger engine: commits', () => {
   });
 
   test('ledger time honours minLedgerTime; record time stays the clock', async () => {
-    const { engine } = await startEngine(createMemoryJournal(), { host: true });
+    const { engine, clock } = await startEngine(createMemoryJournal(), { host: true });
+    // A second on: the record time is the clock's, not one after the topology record's.
+    clock.advance(1_000_000n);
     const later = startMicros + 5_000_000n;
     const record = await engine.submit(
       submission([createIou(bank, alice, '1.0')], { minLedgerTimeMicros: later }),
     );
     expect(record.effectiveAt).toBe('2026-01-01T00:00:05.000000Z');
-    expect(record.recordTime).toBe('2026-01-01T00:00:00.000000Z');
+    expect(record.recordTime).toBe('2026-01-01T00:00:01.000000Z');
   });
 
   test('an accepted transfer offer can be accepted by the new owner', async () => {

@@ -2,12 +2,12 @@ import { createTimeFormatter } from '../clock.ts';
 import type { SubmitRequest } from '../commands.ts';
 import { createUpdateId, createUpdateSeed } from '../ids/ledger-ids.ts';
 import { buildReassignment } from '../reassignment/build-reassignment.ts';
+import { type CommitTimes, createCommitTimes } from './commit-times.ts';
 import { type ChangeId, duplicateCommand, submissionAlreadyInFlight } from './deduplication.ts';
 import { createEngineState } from './engine-state.ts';
 import type { LedgerEngine, LedgerEngineDeps } from './engine-types.ts';
 import { createJournalWriter } from './journal-writer.ts';
 import { checkSubmission } from './submission-checks.ts';
-import { laterOf } from './timestamps.ts';
 import { buildDuplicateRejection, buildTransaction } from './transaction-builder.ts';
 
 const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
@@ -26,9 +26,12 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   const context = { ...deps, state, formatTime, connected, synchronizers: state.synchronizers };
   const writer = createJournalWriter({ journal: deps.journal, state, publish: deps.publish });
   const { requireReady, commit } = writer;
+  const times = createCommitTimes(deps.clock, state);
 
-  function nextRecordMicros(): bigint {
-    return laterOf(deps.clock.nowMicros(), state.lastRecordMicros);
+  /** A plan must render the record time it was given: replay reads it back from the record. */
+  function requireRecordTime(record: { readonly recordTime: string }, recordTime: string): void {
+    if (record.recordTime !== recordTime)
+      throw new Error('a plan must use the record time it was given');
   }
 
   /** Checks a submission and reports an earlier acceptance of the same change, if any. */
@@ -51,8 +54,9 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     return { change, duplicate };
   }
 
-  function commitTransaction(request: SubmitRequest, recordMicros: bigint) {
-    const record = buildTransaction(context, request, recordMicros);
+  function commitTransaction(request: SubmitRequest, at: CommitTimes) {
+    const { recordMicros } = at;
+    const record = buildTransaction(context, request, at);
     const change: ChangeId = request;
     state.deduplication.startFlight(change, request.submissionId);
     const onDurable = () => state.deduplication.endFlight(change);
@@ -60,27 +64,31 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
   }
 
   return {
-    recover: () => writer.recover(),
+    async recover() {
+      await writer.recover();
+      times.recovered();
+    },
     async submit(request) {
-      const recordMicros = nextRecordMicros();
-      const { change, duplicate } = admit(request, recordMicros);
+      const at = times.next();
+      const { change, duplicate } = admit(request, at.recordMicros);
       if (duplicate !== null) throw duplicateCommand(duplicate, change);
-      return commitTransaction(request, recordMicros);
+      return commitTransaction(request, at);
     },
     async submitAsync(request) {
-      const recordMicros = nextRecordMicros();
+      const at = times.next();
+      const { recordMicros } = at;
       const { duplicate } = admit(request, recordMicros);
       if (duplicate !== null) {
         await commit(buildDuplicateRejection(context, request, recordMicros), { recordMicros });
       } else {
-        await commitTransaction(request, recordMicros);
+        await commitTransaction(request, at);
       }
     },
     async commitPlanned(request, plan) {
-      const recordMicros = nextRecordMicros();
+      const { recordMicros, clockMicros } = times.next();
       const { change, duplicate } = admit(request, recordMicros, true);
       const offset = state.lastOffset + 1;
-      const record = plan({ ...context, offset, recordMicros, change, duplicate });
+      const record = plan({ ...context, offset, recordMicros, clockMicros, change, duplicate });
       if (record.offset !== offset) throw new Error('a planned commit must use its offset');
       if (record.type === 'rejection') return commit(record, { recordMicros });
       state.deduplication.startFlight(change, request.submissionId);
@@ -90,7 +98,8 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
     async commitTopology(plan) {
       requireReady();
       const offset = state.lastOffset + 1;
-      const recordTime = formatTime(nextRecordMicros());
+      const { recordMicros } = times.next();
+      const recordTime = formatTime(recordMicros);
       const discriminator = 'topology';
       const seed = createUpdateSeed({ participantId: deps.participantId, offset, discriminator });
       const updateId = createUpdateId(seed);
@@ -98,15 +107,20 @@ export function createLedgerEngine(deps: LedgerEngineDeps): LedgerEngine {
       if (record.offset !== offset || record.updateId !== updateId) {
         throw new Error('a topology plan must use the offset and update id it was given');
       }
-      return commit(record);
+      requireRecordTime(record, recordTime);
+      return commit(record, { recordMicros });
     },
     async commitAdmin(plan) {
       requireReady();
-      return commit(plan(state.participant, formatTime(nextRecordMicros())));
+      const { recordMicros } = times.next();
+      const recordTime = formatTime(recordMicros);
+      const record = plan(state.participant, recordTime);
+      requireRecordTime(record, recordTime);
+      return commit(record, { recordMicros });
     },
     async submitReassignment(request) {
       requireReady();
-      const recordMicros = nextRecordMicros();
+      const { recordMicros } = times.next();
       const record = buildReassignment(
         {
           ...context,

@@ -6,6 +6,7 @@ import type { PackageRegistry } from '../packages/registry.ts';
 import { requireVetted } from '../participant/package-vetting.ts';
 import { contractsOn, routeTransaction } from '../reassignment/contract-routing.ts';
 import type { RejectionRecord, TransactionNode, TransactionRecord } from '../transaction.ts';
+import type { CommitTimes } from './commit-times.ts';
 import { duplicateCommandMessage } from './deduplication.ts';
 import type { EngineState } from './engine-state.ts';
 import { laterOf } from './timestamps.ts';
@@ -29,16 +30,19 @@ function submissionOf(request: SubmitRequest, state: EngineState) {
 /**
  * Interprets the submission against the current state (synchronously: nothing can change in
  * between) and builds the transaction that would commit at the next offset. Ids derive from
- * a seed over participant, offset and submission, so they are reproducible.
+ * a seed over participant, offset and submission, so they are reproducible. Its ledger time is
+ * the clock's (or the requested minimum), not the record time: that one may have been moved
+ * forward past an earlier record of the same microsecond.
  */
 export function buildTransaction(
   context: TransactionContext,
   request: SubmitRequest,
-  recordMicros: bigint,
+  at: CommitTimes,
 ): TransactionRecord {
   const { state } = context;
+  const { recordMicros } = at;
   const offset = state.lastOffset + 1;
-  const ledgerMicros = laterOf(request.minLedgerTimeMicros ?? 0n, recordMicros);
+  const ledgerMicros = laterOf(request.minLedgerTimeMicros ?? 0n, at.clockMicros);
   // Usually one instant: formatted once, and the record and its nodes share the string.
   const { formatTime } = context;
   const recordTime = formatTime(recordMicros);

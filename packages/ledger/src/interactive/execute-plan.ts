@@ -111,6 +111,7 @@ function executed(input: ExecutionInput, context: PlannedCommitContext): Transac
   const ledgerMicros = executionLedgerTime({
     metadata,
     recordMicros: context.recordMicros,
+    clockMicros: context.clockMicros,
     minLedgerTimeMicros: input.minLedgerTimeMicros ?? null,
     formatTime: context.formatTime,
   });

@@ -13,6 +13,8 @@ export const ledgerTimeToleranceMicros = 60n * 1_000_000n;
 export type ExecutionTimeInput = {
   readonly metadata: ProtoMetadata;
   readonly recordMicros: bigint;
+  /** The clock's time, which the ledger time starts from; the record time when absent. */
+  readonly clockMicros?: bigint | undefined;
   /** The execute request's minimum ledger time, if it gave one. */
   readonly minLedgerTimeMicros: bigint | null;
   readonly formatTime: (micros: bigint) => string;
@@ -51,7 +53,8 @@ export function executionLedgerTime(input: ExecutionTimeInput): bigint {
     throw notSequencedTimeout(formatTime(maxRecord), formatTime(recordMicros));
   }
   const minimum = input.minLedgerTimeMicros;
-  const requested = minimum !== null && minimum > recordMicros ? minimum : recordMicros;
+  const now = input.clockMicros ?? recordMicros;
+  const requested = minimum !== null && minimum > now ? minimum : now;
   const ledgerMicros = ledgerTimeWithin(metadata, requested);
   const ledgerTolerance = input.ledgerToleranceMicros ?? ledgerTimeToleranceMicros;
   if (distance(ledgerMicros, recordMicros) > ledgerTolerance) {

@@ -10,6 +10,8 @@ import type { RejectionRecord, TransactionRecord } from '../transaction.ts';
 export type PlannedCommitContext = TransactionContext & {
   readonly offset: number;
   readonly recordMicros: bigint;
+  /** The clock's time, which ledger time starts from (the record time may be moved past it). */
+  readonly clockMicros: bigint;
   readonly change: ChangeId;
   readonly duplicate: Acceptance | null;
 };
