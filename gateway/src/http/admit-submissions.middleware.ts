@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { SubmissionAdmission } from './submission-admission.ts';
 
 /** Every REST path that hands commands to the engine (the fast lane admits its own). */
@@ -17,8 +17,8 @@ const submissionPaths: ReadonlySet<string> = new Set([
 /**
  * Ahead of the command routes: a submission is admitted before its body is even parsed, or
  * refused with PARTICIPANT_BACKPRESSURE by the error handlers, having changed nothing. Its
- * ticket is returned when the answer is sent (or the client went away: failed, as is an error
- * answer, whose latency tells nothing of the writer's queue).
+ * ticket is returned once the route has answered (failed, when the answer is an error, whose
+ * latency tells nothing of the writer's queue, or reached nobody).
  */
 export function admitSubmissions(admission: SubmissionAdmission): RequestHandler {
   return (req, res, next) => {
@@ -29,9 +29,40 @@ export function admitSubmissions(admission: SubmissionAdmission): RequestHandler
     } catch (error) {
       return next(error);
     }
-    res.once('close', () =>
-      admission.release(ticket, !res.writableFinished || res.statusCode >= 400),
-    );
+    onceAnswered(res, (failed) => admission.release(ticket, failed));
     next();
   };
+}
+
+type End = (...args: unknown[]) => Response;
+
+/**
+ * Calls `done` once, when the route ends its response: the command has settled by then. Not
+ * at 'close', which comes as soon as a client hangs up, its command still in flight; nor at
+ * 'finish', which never comes for an answer ended after the client went away (Node emits no
+ * 'finish', and calls no end() callback, on a destroyed socket). `failed`: an error status, or
+ * a client gone before the answer.
+ */
+function onceAnswered(res: Response, done: (failed: boolean) => void): void {
+  let answered = false;
+  const settle = (failed: boolean) => {
+    if (answered) return;
+    answered = true;
+    done(failed);
+  };
+  const end = res.end.bind(res) as End;
+  const endAndSettle: End = (...args) => {
+    const failed = res.statusCode >= 400 || res.destroyed;
+    try {
+      return end(...args);
+    } finally {
+      settle(failed);
+    }
+  };
+  res.end = endAndSettle as Response['end'];
+  // An answer begun and broken off never ends: express destroys the socket when an error
+  // follows the headers.
+  res.once('close', () => {
+    if (res.headersSent && !res.writableEnded) settle(true);
+  });
 }
