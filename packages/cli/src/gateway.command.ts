@@ -20,7 +20,7 @@ import {
 } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { loadPackages } from './load-packages.ts';
-import { parseStartOptions, type StartOptions } from './start-options.ts';
+import { readStartOptions, type StartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -81,7 +81,8 @@ export async function startReplica(
  */
 export async function gatewayCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = parseStartOptions(args);
+  const options = readStartOptions(args, streams.stderr, 'pocketnet gateway');
+  if (options === null) return 2;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet gateway needs REDIS_URL (the network meets in Redis)\n');
@@ -90,7 +91,10 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet-gateway' } });
   const { replica, node, settings } = await startReplica({ ...options, redisUrl }, logger);
   const view = createAutomationView(replica.runner, queueNames);
-  const gateway = createGateway({ node, auth: options.auth, logger, automations: view });
+  const gateway = createGateway({
+    ...{ node, auth: options.auth, logger, automations: view },
+    streamLimits: options.streamLimits,
+  });
   const server = createServer(
     createHttpForwarding({
       forward: forwardHttpThrough(replica.replica),

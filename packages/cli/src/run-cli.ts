@@ -17,13 +17,15 @@ Usage:
                   [--package ./my-package.ts] [--config validator.yaml]
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
                   [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
+                  [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 
 Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
   POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
-  POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY
+  POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY,
+  POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT (a slow stream client's limits)
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {

@@ -1,4 +1,8 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import type { StreamLimits } from '@pocketnet/gateway';
+import { parseDuration } from './duration.ts';
+import { isStartOptionError, StartOptionError } from './start-option-error.ts';
+import { streamLimitsOption } from './stream-limits-option.ts';
 
 export type StartOptions = {
   readonly port: number;
@@ -42,45 +46,70 @@ export type StartOptions = {
   readonly synchronizers: readonly string[];
   /** Scan: node time between ACS snapshots (µs), and whether bulk storage is served. */
   readonly scan: { readonly acsSnapshotIntervalMicros: bigint; readonly bulkStorage: boolean };
+  /**
+   * `--stream-high-water-mark`, `--stream-stall-timeout` (POCKETNET_STREAM_HIGH_WATER_MARK,
+   * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
+   */
+  readonly streamLimits: StreamLimits;
 };
 
-export function parseStartOptions(args: readonly string[]): StartOptions {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      port: { type: 'string', default: process.env.POCKETNET_PORT ?? '7575' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'data-dir': { type: 'string' },
-      journal: { type: 'string' },
-      ephemeral: { type: 'boolean', default: false },
-      auth: { type: 'string', default: 'hs256' },
-      'auth-secret': { type: 'string', default: 'unsafe' },
-      'auth-audience': { type: 'string', default: 'https://canton.network.global' },
-      'jwks-url': { type: 'string' },
-      'localnet-ports': { type: 'boolean', default: false },
-      'ledger-api-version': { type: 'string', default: '3.4.12' },
-      'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
-      package: { type: 'string', multiple: true, default: [] },
-      devnet: { type: 'boolean', default: true },
-      'no-devnet': { type: 'boolean', default: false },
-      seed: { type: 'string', default: '0' },
-      tick: { type: 'string', default: '10m' },
-      'validator-wallet-user': { type: 'string', default: 'administrator' },
-      'acs-snapshot-interval': { type: 'string', default: '3h' },
-      'no-bulk-storage': { type: 'boolean', default: false },
-      inspect: { type: 'string' },
-      'inspect-port': { type: 'string', default: '7576' },
-      config: { type: 'string' },
-      synchronizers: { type: 'string', default: 'global' },
-      'redis-durability': {
-        type: 'string',
-        default: process.env.POCKETNET_REDIS_DURABILITY || 'aof',
-      },
+// A function, so that the defaults taken from the environment are read at each parse.
+const startArgs = () =>
+  ({
+    port: { type: 'string', default: process.env.POCKETNET_PORT ?? '7575' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string' },
+    journal: { type: 'string' },
+    ephemeral: { type: 'boolean', default: false },
+    auth: { type: 'string', default: 'hs256' },
+    'auth-secret': { type: 'string', default: 'unsafe' },
+    'auth-audience': { type: 'string', default: 'https://canton.network.global' },
+    'jwks-url': { type: 'string' },
+    'localnet-ports': { type: 'boolean', default: false },
+    'ledger-api-version': { type: 'string', default: '3.4.12' },
+    'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
+    package: { type: 'string', multiple: true, default: [] },
+    devnet: { type: 'boolean', default: true },
+    'no-devnet': { type: 'boolean', default: false },
+    seed: { type: 'string', default: '0' },
+    tick: { type: 'string', default: '10m' },
+    'validator-wallet-user': { type: 'string', default: 'administrator' },
+    'acs-snapshot-interval': { type: 'string', default: '3h' },
+    'no-bulk-storage': { type: 'boolean', default: false },
+    inspect: { type: 'string' },
+    'inspect-port': { type: 'string', default: '7576' },
+    config: { type: 'string' },
+    synchronizers: { type: 'string', default: 'global' },
+    'redis-durability': {
+      type: 'string',
+      default: process.env.POCKETNET_REDIS_DURABILITY || 'aof',
     },
-  });
+    'stream-high-water-mark': { type: 'string' },
+    'stream-stall-timeout': { type: 'string' },
+  }) satisfies ParseArgsOptionsConfig;
+
+/** node:util's own refusals (an unknown option, a value missing) are one line each. */
+const isParseArgsError = (error: unknown): error is Error =>
+  error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+
+function readArgs(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: startArgs(),
+    }).values;
+  } catch (error) {
+    if (isParseArgsError(error)) throw new StartOptionError(error.message);
+    throw error;
+  }
+}
+
+/** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
+export function parseStartOptions(args: readonly string[]): StartOptions {
+  const values = readArgs(args);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`invalid --port ${values.port}`);
+    throw new StartOptionError(`invalid --port ${values.port}`);
   return {
     port,
     host: values.host,
@@ -97,7 +126,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
         ? null
         : {
             seed: values.seed,
-            tickMicros: parseDuration(values.tick),
+            tickMicros: durationOption('--tick', values.tick),
             validatorWalletUser: values['validator-wallet-user'],
           },
     configFile: values.config ?? null,
@@ -107,10 +136,40 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     inspect: inspectOption(values.inspect, values['inspect-port']),
     synchronizers: synchronizersOption(values.synchronizers),
     scan: {
-      acsSnapshotIntervalMicros: parseDuration(values['acs-snapshot-interval']),
+      acsSnapshotIntervalMicros: durationOption(
+        '--acs-snapshot-interval',
+        values['acs-snapshot-interval'],
+      ),
       bulkStorage: !values['no-bulk-storage'],
     },
+    streamLimits: streamLimitsOption(values, process.env),
   };
+}
+
+/**
+ * The options, or null once the one-line reason a bad one is refused for has been written to
+ * `stderr` (the command then exits with code 2).
+ */
+export function readStartOptions(
+  args: readonly string[],
+  stderr: NodeJS.WritableStream,
+  command: string,
+): StartOptions | null {
+  try {
+    return parseStartOptions(args);
+  } catch (error) {
+    if (!isStartOptionError(error)) throw error;
+    stderr.write(`${command}: ${error.message}\n`);
+    return null;
+  }
+}
+
+function durationOption(flag: string, text: string): bigint {
+  try {
+    return parseDuration(text);
+  } catch {
+    throw new StartOptionError(`invalid ${flag} ${text}: use e.g. 10m, 30s, 1500ms`);
+  }
 }
 
 function journalOption(values: {
@@ -121,18 +180,18 @@ function journalOption(values: {
   const { journal } = values;
   if (journal === 'file' || journal === 'memory' || journal === 'redis') {
     if (journal === 'redis' && !process.env.REDIS_URL)
-      throw new Error('--journal redis needs REDIS_URL');
+      throw new StartOptionError('--journal redis needs REDIS_URL');
     return journal;
   }
   if (journal !== undefined)
-    throw new Error(`unknown --journal ${journal}: use file, memory or redis`);
+    throw new StartOptionError(`unknown --journal ${journal}: use file, memory or redis`);
   if (values.ephemeral) return 'memory';
   return process.env.REDIS_URL && values['data-dir'] === undefined ? 'redis' : 'file';
 }
 
 function redisDurabilityOption(value: string): StartOptions['redisDurability'] {
   if (value === 'aof' || value === 'none') return value;
-  throw new Error(`unknown --redis-durability ${value}: use aof or none`);
+  throw new StartOptionError(`unknown --redis-durability ${value}: use aof or none`);
 }
 
 function authOption(
@@ -144,10 +203,10 @@ function authOption(
     return { mode: 'hs256', secret: values['auth-secret'], audience: values['auth-audience'] };
   }
   if (mode === 'jwks') {
-    if (!values['jwks-url']) throw new Error('--auth jwks needs --jwks-url');
+    if (!values['jwks-url']) throw new StartOptionError('--auth jwks needs --jwks-url');
     return { mode: 'jwks', jwksUrl: values['jwks-url'], audience: values['auth-audience'] };
   }
-  throw new Error(`unknown --auth ${mode}: use hs256, jwks or none`);
+  throw new StartOptionError(`unknown --auth ${mode}: use hs256, jwks or none`);
 }
 
 /** `global,app1`: names of synchronizers, `global` among them (the global synchronizer). */
@@ -157,35 +216,20 @@ function synchronizersOption(list: string): readonly string[] {
     !names.includes('global') ||
     names.some((name) => !/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(name))
   ) {
-    throw new Error(`invalid --synchronizers ${list}: use e.g. global,app1 (global is required)`);
+    throw new StartOptionError(
+      `invalid --synchronizers ${list}: use e.g. global,app1 (global is required)`,
+    );
   }
   if (new Set(names).size !== names.length)
-    throw new Error(`--synchronizers ${list} repeats a name`);
+    throw new StartOptionError(`--synchronizers ${list} repeats a name`);
   return names;
 }
 
 function inspectOption(mode: string | undefined, port: string): StartOptions['inspect'] {
   if (mode === undefined) return null;
-  if (mode !== 'stately') throw new Error(`unknown --inspect ${mode}: use stately`);
+  if (mode !== 'stately') throw new StartOptionError(`unknown --inspect ${mode}: use stately`);
   const number = Number(port);
   if (!Number.isInteger(number) || number < 1 || number > 65535)
-    throw new Error(`invalid --inspect-port ${port}`);
+    throw new StartOptionError(`invalid --inspect-port ${port}`);
   return { mode, port: number };
-}
-
-const unitMicros: Record<string, bigint> = {
-  ms: 1_000n,
-  s: 1_000_000n,
-  m: 60_000_000n,
-  h: 3_600_000_000n,
-};
-
-/** `10m`, `30s`, `1500ms`, `1h`: a positive duration in microseconds. */
-export function parseDuration(text: string): bigint {
-  const match = /^(\d+)(ms|s|m|h)$/.exec(text.trim());
-  const unit = match?.[2] === undefined ? undefined : unitMicros[match[2]];
-  if (!match?.[1] || unit === undefined || BigInt(match[1]) === 0n) {
-    throw new Error(`invalid duration ${text}: use e.g. 10m, 30s, 1500ms`);
-  }
-  return BigInt(match[1]) * unit;
 }

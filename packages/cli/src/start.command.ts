@@ -17,7 +17,7 @@ import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
-import { parseStartOptions, type StartOptions } from './start-options.ts';
+import { readStartOptions, type StartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -32,7 +32,8 @@ const isRefusedConfiguration = (error: unknown): error is Error =>
 
 export async function startCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = parseStartOptions(args);
+  const options = readStartOptions(args, streams.stderr, 'pocketnet');
+  if (options === null) return 2;
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet' } });
   logger.info({ node: process.version }, 'starting');
   // A bad configuration (or knob) stops the start, before anything else.
@@ -106,6 +107,7 @@ async function startEmbedded(input: {
   });
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, automations: automations.view },
+    streamLimits: options.streamLimits,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
     admission: {
       maxInFlight: settings.maxInFlight,

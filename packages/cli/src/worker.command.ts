@@ -6,7 +6,7 @@ import {
 } from '@pocketnet/automations';
 import { pino } from 'pino';
 import { startReplica } from './gateway.command.ts';
-import { parseStartOptions } from './start-options.ts';
+import { readStartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -19,7 +19,8 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
  */
 export async function workerCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = parseStartOptions(args);
+  const options = readStartOptions(args, streams.stderr, 'pocketnet worker');
+  if (options === null) return 2;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet worker needs REDIS_URL (the network meets in Redis)\n');

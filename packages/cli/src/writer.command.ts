@@ -9,7 +9,7 @@ import { loadPackages } from './load-packages.ts';
 import { runRedisNodeLives } from './roles/redis-node-lives.ts';
 import { refusalOfRedis } from './roles/redis-preflight.ts';
 import { stopSignal } from './roles/stop-signal.ts';
-import { parseStartOptions } from './start-options.ts';
+import { readStartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -22,7 +22,8 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
  * keys or keeps no AOF (unless --redis-durability none) is refused with exit code 2.
  */
 export async function writerCommand(args: readonly string[], streams: Streams): Promise<number> {
-  const options = parseStartOptions(args);
+  const options = readStartOptions(args, streams.stderr, 'pocketnet writer');
+  if (options === null) return 2;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet writer needs REDIS_URL (the network meets in Redis)\n');

@@ -86,7 +86,7 @@ function journalOf(writer: ReturnType<typeof redisLedger>['writer']): RedisNodeL
 function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Automations | null) {
   const { options, logger, settings, servers } = setup;
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger },
+    ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
     ...(automations ? { automations: automations.view } : {}),
     admission: {
       maxInFlight: settings.maxInFlight,
