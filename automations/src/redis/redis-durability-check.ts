@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { withShortLivedRedis } from './short-lived-redis.ts';
 
 /** A Redis the journal cannot live in: it would forget acknowledged commands on a restart. */
 export class RedisNotDurableError extends Error {
@@ -41,25 +42,19 @@ export async function assertRedisDurable(
   redisUrl: string,
   logger: Pick<Logger, 'warn'>,
 ): Promise<RedisDurability> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    const durability = await durabilityOf(redis);
-    if (durability.appendonly !== 'yes') {
-      throw new RedisNotDurableError(
-        `Redis at ${redisUrl} has appendonly ${durability.appendonly}: a restart of Redis would lose acknowledged commands. ` +
-          'Set appendonly yes (redis-server --appendonly yes --appendfsync always), ' +
-          'or pass --redis-durability none (POCKETNET_REDIS_DURABILITY=none) for a throwaway devnet.',
-      );
-    }
-    if (durability.appendfsync !== 'always') {
-      logger.warn(
-        { redisUrl, appendfsync: durability.appendfsync },
-        'Redis does not fsync its AOF before acknowledging (appendfsync is not always): a crash of its machine may lose the last second of acknowledged commands',
-      );
-    }
-    return durability;
-  } finally {
-    redis.disconnect();
+  const durability = await withShortLivedRedis(redisUrl, durabilityOf);
+  if (durability.appendonly !== 'yes') {
+    throw new RedisNotDurableError(
+      `Redis at ${redisUrl} has appendonly ${durability.appendonly}: a restart of Redis would lose acknowledged commands. ` +
+        'Set appendonly yes (redis-server --appendonly yes --appendfsync always), ' +
+        'or pass --redis-durability none (POCKETNET_REDIS_DURABILITY=none) for a throwaway devnet.',
+    );
   }
+  if (durability.appendfsync !== 'always') {
+    logger.warn(
+      { redisUrl, appendfsync: durability.appendfsync },
+      'Redis does not fsync its AOF before acknowledging (appendfsync is not always): a crash of its machine may lose the last second of acknowledged commands',
+    );
+  }
+  return durability;
 }

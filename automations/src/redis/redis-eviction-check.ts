@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { withShortLivedRedis } from './short-lived-redis.ts';
 
 /** A Redis the job queues cannot live in: its maxmemory-policy would evict their keys. */
 export class RedisEvictsKeysError extends Error {
@@ -21,17 +22,11 @@ async function policyOf(redis: Redis): Promise<string | null> {
  * exactly-once effects silently. BullMQ needs `maxmemory-policy noeviction`.
  */
 export async function assertRedisKeepsKeys(redisUrl: string): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    const policy = await policyOf(redis);
-    if (policy !== 'noeviction') {
-      throw new RedisEvictsKeysError(
-        `Redis at ${redisUrl} has maxmemory-policy ${policy ?? 'unknown'}: it may evict job keys. ` +
-          'Set maxmemory-policy noeviction (redis-server --maxmemory-policy noeviction).',
-      );
-    }
-  } finally {
-    redis.disconnect();
+  const policy = await withShortLivedRedis(redisUrl, policyOf);
+  if (policy !== 'noeviction') {
+    throw new RedisEvictsKeysError(
+      `Redis at ${redisUrl} has maxmemory-policy ${policy ?? 'unknown'}: it may evict job keys. ` +
+        'Set maxmemory-policy noeviction (redis-server --maxmemory-policy noeviction).',
+    );
   }
 }

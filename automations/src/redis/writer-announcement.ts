@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { redisJournalKeys } from './redis-journal-keys.ts';
+import { withShortLivedRedis } from './short-lived-redis.ts';
 
 /**
  * What the writer tells replicas once it serves: its fencing epoch and the network it runs, so
@@ -22,23 +22,13 @@ export const writerAnnouncementSchema = z.object({
 
 export type WriterAnnouncement = z.infer<typeof writerAnnouncementSchema>;
 
-const connect = async (redisUrl: string) => {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on('error', () => {});
-  await redis.connect();
-  return redis;
-};
-
 export async function announceWriter(
   options: { readonly redisUrl: string; readonly prefix: string },
   announcement: WriterAnnouncement,
 ): Promise<void> {
-  const redis = await connect(options.redisUrl);
-  try {
-    await redis.set(redisJournalKeys(options.prefix).writer, JSON.stringify(announcement));
-  } finally {
-    redis.disconnect();
-  }
+  await withShortLivedRedis(options.redisUrl, (redis) =>
+    redis.set(redisJournalKeys(options.prefix).writer, JSON.stringify(announcement)),
+  );
 }
 
 /** The writer's announcement, once there is one (a replica starts only after the writer). */
@@ -51,13 +41,8 @@ export async function awaitWriter(options: {
   for (;;) {
     options.signal?.throwIfAborted();
     try {
-      const redis = await connect(options.redisUrl);
-      try {
-        const text = await redis.get(key);
-        if (text !== null) return writerAnnouncementSchema.parse(JSON.parse(text));
-      } finally {
-        redis.disconnect();
-      }
+      const text = await withShortLivedRedis(options.redisUrl, (redis) => redis.get(key));
+      if (text !== null) return writerAnnouncementSchema.parse(JSON.parse(text));
     } catch (error) {
       if (error instanceof z.ZodError) throw error;
       // Redis is not there yet: try again.

@@ -19,11 +19,8 @@ export type ServedLife = {
 
 const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0] ?? '/';
 
-const unavailable = () =>
-  new DomainError(
-    'UNAVAILABLE',
-    'The ledger is unavailable: its journal in Redis is unreachable; it serves again once Redis is back',
-  );
+const unreachable =
+  'The ledger is unavailable: its journal in Redis is unreachable; it serves again once Redis is back';
 
 /**
  * The HTTP servers of a node that outlives its lives (the journal in Redis): they listen once
@@ -35,6 +32,9 @@ export function createLifeServers(host: string) {
   let current: ServedLife | null = null;
   // The last life's renderer: the format of an API does not change between lives.
   let renderError: ServedLife['renderError'] | null = null;
+  // Why the node does not serve: Redis unreachable, unless the caller of `down` says otherwise.
+  let unavailableMessage = unreachable;
+  const unavailable = () => new DomainError('UNAVAILABLE', unavailableMessage);
   const servers: Server[] = [];
 
   const answerDown = (req: IncomingMessage, res: ServerResponse) => {
@@ -80,9 +80,10 @@ export function createLifeServers(host: string) {
       current = life;
       renderError = life.renderError;
     },
-    /** From now on, answers 503 until the next life is served. */
-    down(): void {
+    /** From now on, answers 503 (with `message`, if given) until the next life is served. */
+    down(message: string = unreachable): void {
       current = null;
+      unavailableMessage = message;
     },
     isListening: () => servers.length > 0,
     /** Stops listening; requests in flight get `graceMs` to be answered, then are cut. */

@@ -1,6 +1,7 @@
 import { runWriterLives } from '@pocketnet/automations';
 import { createLifeServers, type LifeServers } from './life-servers.ts';
 import { type RedisNodeLife, type RedisNodeSetup, startRedisNodeLife } from './redis-node-life.ts';
+import { untilRedisAccepted } from './redis-preflight.ts';
 
 /** Requests in flight when the node stops get this long to be answered. */
 const requestGraceMs = 500;
@@ -9,7 +10,9 @@ const requestGraceMs = 500;
  * A node on a journal in Redis (`writer`, or `start` on REDIS_URL), life after life: when
  * Redis goes away its life ends, its servers answer 503 UNAVAILABLE meanwhile, and once Redis
  * answers again the next life replays the journal (everything acknowledged is in it) and
- * serves on the same ports. A node fenced by a newer writer stops for good.
+ * serves on the same ports. The Redis that comes back is checked as at start (no eviction, an
+ * AOF): while it refuses, the node serves nothing and answers 503 naming why, until it is
+ * fixed. A node fenced by a newer writer stops for good.
  */
 export async function runRedisNodeLives(input: {
   readonly setup: Omit<RedisNodeSetup, 'servers'>;
@@ -32,11 +35,25 @@ export async function runRedisNodeLives(input: {
     }
     return port;
   };
+  // Life 0's Redis was checked before the node started (a refusal there exits 2).
+  const accepted = async (index: number) => {
+    if (index === 0) return;
+    try {
+      await untilRedisAccepted({
+        ...{ options: setup.options, logger: setup.logger, signal: input.signal },
+        onRefused: (refusal) => servers.down(refusal.publicMessage),
+      });
+    } finally {
+      // Accepted, or Redis went away again: the 503s no longer name the refusal.
+      servers.down();
+    }
+  };
   try {
     return await runWriterLives({
       redisUrl: setup.options.redisUrl,
       signal: input.signal,
       start: async (index) => {
+        await accepted(index);
         const life = await startRedisNodeLife(setup, ports);
         input.onReady(life, index);
         return life;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   assertRedisDurable,
   assertRedisKeepsKeys,
@@ -8,18 +9,42 @@ import {
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';
 
-/**
- * Before a node opens its journal in Redis: waits for Redis, then refuses one that evicts keys
- * or, unless `--redis-durability none`, keeps no AOF. Returns why it refuses (one line, for
- * the caller to print before exiting 2), or null.
- */
-export async function refusalOfRedis(
-  options: Pick<StartOptions, 'redisDurability'> & { readonly redisUrl: string },
-  logger: Logger,
-  signal: AbortSignal,
-): Promise<string | null> {
+type PreflightOptions = Pick<StartOptions, 'redisDurability'> & { readonly redisUrl: string };
+
+/** Why a node will not keep its journal in this Redis. */
+export type RedisRefusal = {
+  readonly setting: 'appendonly' | 'maxmemory-policy';
+  /** One line for the operator (stderr, the log); it names Redis's URL. */
+  readonly message: string;
+  /** For the API's clients: without the URL, which may carry Redis's password. */
+  readonly publicMessage: string;
+};
+
+const consequences = {
+  appendonly: 'a restart of Redis would lose acknowledged commands',
+  'maxmemory-policy': 'Redis may evict the keys of the journal and of the job queues',
+} as const;
+
+const cures = {
+  appendonly: 'appendonly yes',
+  'maxmemory-policy': 'maxmemory-policy noeviction',
+} as const;
+
+function refusalOf(error: RedisEvictsKeysError | RedisNotDurableError): RedisRefusal {
+  const setting = error instanceof RedisEvictsKeysError ? 'maxmemory-policy' : 'appendonly';
+  const value = new RegExp(`has ${setting} (\\S+):`).exec(error.message)?.[1] ?? 'unknown';
+  return {
+    setting,
+    message: error.message,
+    publicMessage:
+      `The ledger is unavailable: its Redis has ${setting} ${value}, so ${consequences[setting]}; ` +
+      `it serves again once Redis has ${cures[setting]}`,
+  };
+}
+
+/** Checks a Redis that answers: null when the journal may live in it. */
+async function checkRedis(options: PreflightOptions, logger: Logger): Promise<RedisRefusal | null> {
   const { redisUrl } = options;
-  await waitForRedis(redisUrl, signal);
   try {
     await assertRedisKeepsKeys(redisUrl);
     if (options.redisDurability === 'aof') await assertRedisDurable(redisUrl, logger);
@@ -27,8 +52,57 @@ export async function refusalOfRedis(
     return null;
   } catch (error) {
     if (error instanceof RedisEvictsKeysError || error instanceof RedisNotDurableError) {
-      return error.message;
+      return refusalOf(error);
     }
     throw error;
+  }
+}
+
+/**
+ * Before a node opens its journal in Redis: waits for Redis, then refuses one that evicts keys
+ * or, unless `--redis-durability none`, keeps no AOF. Returns why it refuses (one line, for
+ * the caller to print before exiting 2), or null.
+ */
+export async function refusalOfRedis(
+  options: PreflightOptions,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<string | null> {
+  await waitForRedis(options.redisUrl, signal);
+  return (await checkRedis(options, logger))?.message ?? null;
+}
+
+/**
+ * Before each later life of a node: the Redis that came back may not be the one checked at
+ * start (restarted without its AOF, or with an evicting policy), and acknowledging commands in
+ * it would lose them on its next restart. While it refuses, `onRefused` hears why (once per
+ * refusal, also logged as an error) and Redis is asked again every `intervalMs`; resolves once
+ * it is fixed. Rejects when Redis stops answering (the caller waits for it again) or on `signal`.
+ */
+export async function untilRedisAccepted(input: {
+  readonly options: PreflightOptions;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  readonly onRefused: (refusal: RedisRefusal) => void;
+  readonly intervalMs?: number;
+}): Promise<void> {
+  const { options, logger, signal } = input;
+  let refused: RedisRefusal | null = null;
+  for (;;) {
+    signal.throwIfAborted();
+    const refusal = await checkRedis(options, logger);
+    if (refusal === null) break;
+    if (refusal.message !== refused?.message) {
+      logger.error(
+        { redisUrl: options.redisUrl, setting: refusal.setting },
+        `${refusal.message} Not serving (503) until Redis is fixed; checking it again meanwhile.`,
+      );
+      input.onRefused(refusal);
+    }
+    refused = refusal;
+    await sleep(input.intervalMs ?? 1000, undefined, { signal });
+  }
+  if (refused !== null) {
+    logger.info({ redisUrl: options.redisUrl }, 'Redis is fixed; serving again');
   }
 }

@@ -8,13 +8,13 @@ import { findFreePort } from '../node-process.ts';
  * A redis-server of the test's own (the shared one on 6379 must never be killed), on a free
  * port with its AOF in a temp folder: `appendfsync always` and `noeviction`, as the reliability
  * configuration of docker-compose.yml. It can be killed and started again on the same port and
- * files.
+ * files, with settings of its own on top (later arguments win: `['--appendonly', 'no']`).
  */
 export async function startOwnRedis(options: { readonly appendfsync?: string } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-redis-'));
   const port = await findFreePort();
   let child: ChildProcess | null = null;
-  const start = async () => {
+  const start = async (overrides: readonly string[] = []) => {
     const server = spawn(
       'redis-server',
       [
@@ -32,6 +32,7 @@ export async function startOwnRedis(options: { readonly appendfsync?: string } =
         '',
         '--maxmemory-policy',
         'noeviction',
+        ...overrides,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
