@@ -121,6 +121,12 @@ function httpLines({ ours, base, none, floor }: Figures, clean: boolean): BenchL
       { ours: floor.rps, base: base.rps, format: rps },
       info,
     ),
+    // What the durable write leaves: the ratio above caps what any durable submit can reach.
+    comparedLine(
+      'HTTP submit-and-wait req/s vs bare server + durable append',
+      { ours: ours.rps, base: floor.rps, format: rps },
+      info,
+    ),
   ];
 }
 
