@@ -33,7 +33,6 @@ import {
   type SubmissionAdmissionLimits,
 } from './http/submission-admission.ts';
 import { createInspectApi } from './inspect/inspect.routes.ts';
-import { inspectPageRoutes } from './inspect/inspect-page.routes.ts';
 import { commandsRoutes } from './ledger-api/commands.routes.ts';
 import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
 import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
@@ -41,7 +40,7 @@ import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/subm
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
 import { scanRoutes } from './scan/scan.routes.ts';
-import { uiKitRoutes } from './ui-kit/static-page.routes.ts';
+import { type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
 import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
 
@@ -62,6 +61,11 @@ export type GatewayDeps = {
    * PARTICIPANT_BACKPRESSURE. None when absent (a replica's engine limits its own).
    */
   readonly admission?: SubmissionAdmissionLimits;
+  /**
+   * The folders of the wallet UI, the inspector and their UI kit (packages/web's `webPages`,
+   * handed in by the CLI). Without them `/wallet` and `/inspect` are not served; every API is.
+   */
+  readonly webPages?: WebPages;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -148,9 +152,8 @@ export function createGateway(deps: GatewayDeps): {
     streamGuard: streams,
   });
   app.use('/api/inspect/v0', inspect.router);
-  app.use(inspectPageRoutes());
+  if (deps.webPages) app.use(webPageRoutes(deps.webPages));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
-  app.use(uiKitRoutes());
   app.use('/api/scan', scanRoutes({ node, logger }));
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));

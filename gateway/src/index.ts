@@ -8,3 +8,4 @@ export type { StreamStats } from './http/stream-gauge.ts';
 export type { StreamLimits } from './http/stream-limits.ts';
 export { defaultStreamLimits } from './http/stream-limits.ts';
 export type { SubmissionAdmissionLimits } from './http/submission-admission.ts';
+export type { WebPages } from './ui-kit/web-pages.routes.ts';

@@ -1,4 +1,6 @@
+import { pathToFileURL } from 'node:url';
 import { createNode, createSimulatedClock, type MachineDescription } from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The inspector page draws machines with plain browser modules (no build step); their model and
@@ -24,7 +26,7 @@ type ChartModel = {
 };
 type ChartLayout = { layoutGraph(graph: Graph): Layout };
 
-const page = new URL('../src/inspect/page/', import.meta.url);
+const page = pathToFileURL(`${webPages.inspector}/`);
 const load = async <T>(name: string) => (await import(new URL(name, page).href)) as T;
 
 const pairs = (graph: Graph | null) =>

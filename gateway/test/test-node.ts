@@ -6,6 +6,7 @@ import {
   defaultDevnetConfig,
   type PocketnetNode,
 } from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
 import { pino } from 'pino';
 import type { StreamStats } from '../src/http/stream-gauge.ts';
 import type { StreamLimits } from '../src/http/stream-limits.ts';
@@ -42,6 +43,8 @@ export async function startTestNode(
     streamLimits?: Partial<StreamLimits>;
     /** Where failures of the node's background work go (dropped otherwise). */
     onBackgroundError?: (error: unknown) => void;
+    /** Whether it serves the wallet UI and the inspector (packages/web's folders): yes unless told. */
+    pages?: boolean;
   } = {},
 ): Promise<StartedTestNode> {
   const node = await createNode({
@@ -58,6 +61,7 @@ export async function startTestNode(
   const gateway = createGateway({
     ...{ node, auth: { mode: 'hs256', secret, audience }, logger },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+    ...(options.pages === false ? {} : { webPages }),
   });
   const server: Server = createServer(gateway.app);
   gateway.attachWebSockets(server);

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { webPages } from '@pocketnet/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './test-node.ts';
 
-// The gateway's two hand-written pages and the UI kit they share, as the node serves them: each
-// page and every file it loads, from this node alone under a strict content security policy.
+// The two hand-written pages of packages/web and the UI kit they share, as the node serves them:
+// each page and every file it loads, from this node alone under a strict content security policy.
 
-const src = new URL('../src/', import.meta.url);
-/** Where each served folder is on disk. */
+const folderOf = (path: string) => pathToFileURL(`${path}/`);
+/** Where each served folder is on disk: packages/web's, as the CLI hands them to the gateway. */
 const folders: Readonly<Record<string, URL>> = {
-  '/inspect/assets/': new URL('inspect/page/', src),
-  '/wallet/assets/': new URL('wallet-ui/page/', src),
-  '/ui-kit/assets/': new URL('ui-kit/assets/', src),
+  '/inspect/assets/': folderOf(webPages.inspector),
+  '/wallet/assets/': folderOf(webPages.wallet),
+  '/ui-kit/assets/': folderOf(webPages.uiKit),
 };
 
 function fileOf(path: string): URL {
@@ -38,8 +40,8 @@ function assetsOfPage(page: URL): string[] {
 }
 
 describe.each([
-  { page: '/inspect', folder: 'inspect/page/', own: ['app.js', 'inspector.js', 'theme.css'] },
-  { page: '/wallet', folder: 'wallet-ui/page/', own: ['app.js', 'wallet.js', 'theme.css'] },
+  { page: '/inspect', folder: webPages.inspector, own: ['app.js', 'inspector.js', 'theme.css'] },
+  { page: '/wallet', folder: webPages.wallet, own: ['app.js', 'wallet.js', 'theme.css'] },
 ])('the files of $page', ({ page, folder, own }) => {
   let net: TestNode;
   beforeAll(async () => {
@@ -63,7 +65,7 @@ describe.each([
   });
 
   it('serves every module and style sheet the page loads, its own and the UI kit’s', async () => {
-    const assets = assetsOfPage(new URL(folder, src));
+    const assets = assetsOfPage(folderOf(folder));
     expect(assets).toEqual(
       expect.arrayContaining([
         ...own.map((name) => `${page}/assets/${name}`),
@@ -89,11 +91,32 @@ describe.each([
       `${page}/assets/index.html`,
       `${page}/assets/..%2Findex.html`,
       '/ui-kit',
-      '/ui-kit/assets/static-page.routes.ts',
-      '/ui-kit/assets/..%2Fstatic-page.routes.ts',
+      '/ui-kit/assets/..%2F..%2Fpackage.json',
+      '/ui-kit/assets/..%2F..%2Fsrc%2Fweb-pages.ts',
     ];
     for (const path of missing) {
       expect((await fetch(`${net.url}${path}`)).status, path).toBe(404);
     }
+  });
+});
+
+describe('a node not handed the pages', () => {
+  let net: TestNode;
+  beforeAll(async () => {
+    net = await startTestNode({ devnet: true, pages: false });
+  });
+  afterAll(() => net.close());
+
+  it('serves no page and no asset, and every API as before', async () => {
+    for (const path of ['/inspect', '/wallet', '/wallet/assets/app.js', '/ui-kit/assets/dom.js']) {
+      expect((await fetch(`${net.url}${path}`)).status, path).toBe(404);
+    }
+    const info = await fetch(`${net.url}/wallet/node-info`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ devnet: true, dev_tokens: true });
+    const machines = await net.call('/api/inspect/v0/machines');
+    expect(machines.status).toBe(200);
+    expect(((await machines.json()) as { machines: unknown[] }).machines.length).toBeGreaterThan(0);
+    expect((await net.call('/v2/version')).status).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
+import { pathToFileURL } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
+import { webPages } from '@pocketnet/web';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The wallet page's plain browser modules that need no browser: Numeric 10 amounts as exact
@@ -19,7 +21,7 @@ type Format = {
   stateTone(state: string): string;
 };
 
-const page = new URL('../src/wallet-ui/page/', import.meta.url);
+const page = pathToFileURL(`${webPages.wallet}/`);
 const load = async <T>(name: string) => (await import(new URL(name, page).href)) as T;
 
 const units = fc.bigInt({ min: -(10n ** 28n), max: 10n ** 28n });

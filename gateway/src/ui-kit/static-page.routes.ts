@@ -62,11 +62,3 @@ export function staticPageRoutes({ path, dir }: StaticPage): Router {
   });
   return router;
 }
-
-/**
- * `/ui-kit/assets/<name>`: the style sheets and modules both pages share. A page's modules import
- * them as `../../ui-kit/assets/<name>`, which names the same file on disk and over HTTP.
- */
-export function uiKitRoutes(): Router {
-  return staticPageRoutes({ path: '/ui-kit', dir: join(import.meta.dirname, 'assets') });
-}

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { AuthConfig } from '../auth/authenticator.ts';
 import { unsafeDevAuth } from '../devnet/dev-token.routes.ts';
-import { staticPageRoutes } from '../ui-kit/static-page.routes.ts';
 
 export type WalletUiDeps = {
   readonly node: PocketnetNode;
@@ -26,10 +24,12 @@ function nodeInfo({ node, auth }: WalletUiDeps) {
   };
 }
 
-/** `/wallet`: the validator's wallet UI, a static page over the validator, scan and GraphQL APIs. */
+/**
+ * `/wallet/node-info`, what the wallet UI asks first. It is served whether or not the node serves
+ * the page itself (webPageRoutes), so that a page served from elsewhere still finds it.
+ */
 export function walletUiRoutes(deps: WalletUiDeps): Router {
   const router = Router();
-  router.use(staticPageRoutes({ path: '/wallet', dir: join(import.meta.dirname, 'page') }));
   router.get('/wallet/node-info', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(nodeInfo(deps));

@@ -18,6 +18,7 @@ import {
   type Package,
   type PocketnetNode,
 } from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { loadPackages } from './load-packages.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
@@ -94,6 +95,7 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, automations: view },
     streamLimits: options.streamLimits,
+    webPages,
   });
   const server = createServer(
     createHttpForwarding({

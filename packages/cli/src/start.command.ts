@@ -11,6 +11,7 @@ import {
 } from '@pocketnet/automations';
 import { createGateway, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
@@ -108,6 +109,7 @@ async function startEmbedded(input: {
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
+    webPages,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
     admission: {
       maxInFlight: settings.maxInFlight,

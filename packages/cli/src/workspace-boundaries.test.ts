@@ -12,7 +12,12 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   '@pocketnet/gateway': ['@pocketnet/runtime', '@pocketnet/schema'],
   '@pocketnet/client': ['@pocketnet/schema'],
   '@pocketnet/web': ['@pocketnet/client', '@pocketnet/schema'],
-  '@pocketnet/cli': ['@pocketnet/gateway', '@pocketnet/automations', '@pocketnet/runtime'],
+  '@pocketnet/cli': [
+    '@pocketnet/gateway',
+    '@pocketnet/automations',
+    '@pocketnet/runtime',
+    '@pocketnet/web',
+  ],
   '@pocketnet/bench': ['*'],
 };
 

@@ -38,6 +38,14 @@ describe('pocketnet start', () => {
     expect(banner).toMatch(/pocketnet ready in \d+ ms \(Node v24\.\d+\.\d+\)/);
     expect(banner).toContain(`JSON Ledger API v2   http://127.0.0.1:${port}/v2`);
     expect(banner).toContain('in memory (--ephemeral)');
+    // The pages live in packages/web; the CLI hands their folders to the gateway.
+    for (const path of ['/wallet', '/inspect', '/wallet/assets/app.js', '/ui-kit/assets/dom.js']) {
+      const page = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(page.status, path).toBe(200);
+      const type = path.endsWith('.js') ? 'text/javascript' : 'text/html';
+      expect(page.headers.get('content-type'), path).toContain(type);
+      expect((await page.text()).length, path).toBeGreaterThan(100);
+    }
 
     const exit = await npm.stop('SIGTERM');
     expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);

@@ -12,6 +12,7 @@ import {
 } from '@pocketnet/automations';
 import { createGateway } from '@pocketnet/gateway';
 import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';
 import type { LifeServers } from './life-servers.ts';
@@ -88,6 +89,7 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
     ...(automations ? { automations: automations.view } : {}),
+    webPages,
     admission: {
       maxInFlight: settings.maxInFlight,
       maxQueueMs: settings.writerMaxQueueMs,

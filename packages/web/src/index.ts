@@ -1,0 +1,1 @@
+export { type WebPages, webPages } from './web-pages.ts';
