@@ -29,6 +29,11 @@ const settingsSchema = z.object({
   POCKETNET_WRITER_CONCURRENCY: z.coerce.number().int().positive().default(256),
   /** A worker's lock on a job: a killed worker's jobs run again once it lapses. */
   POCKETNET_JOB_LOCK_MS: milliseconds.default(30_000),
+  /**
+   * How often a writer (or `start` on Redis) asks its Redis whether it still keeps what it
+   * acknowledges (AOF on, no eviction): a Redis reconfigured while served is noticed this late.
+   */
+  POCKETNET_REDIS_CHECK_MS: milliseconds.default(10_000),
   /** `1`: gateways listen with SO_REUSEPORT, so several share one port (Linux). */
   POCKETNET_REUSE_PORT: z.enum(['0', '1']).default('0'),
 });
@@ -54,6 +59,7 @@ export type ScaleOutSettings = {
   readonly writerConcurrency: number;
   readonly jobLockMs: number;
   readonly reusePort: boolean;
+  readonly redisCheckMs: number;
 };
 
 export function scaleOutSettings(env: NodeJS.ProcessEnv): ScaleOutSettings {
@@ -84,5 +90,6 @@ export function scaleOutSettings(env: NodeJS.ProcessEnv): ScaleOutSettings {
     writerConcurrency: values.POCKETNET_WRITER_CONCURRENCY,
     jobLockMs: values.POCKETNET_JOB_LOCK_MS,
     reusePort: values.POCKETNET_REUSE_PORT === '1',
+    redisCheckMs: values.POCKETNET_REDIS_CHECK_MS,
   };
 }

@@ -40,14 +40,15 @@ describe('`pocketnet start` on a Redis that comes back unfit for the journal', (
     redis = null;
   });
 
-  it('answers 503 naming the setting, writes nothing, and serves again once Redis is fixed', async () => {
+  // `start` on a Redis of its own (AOF on), with a party, a user acting as it, and a submit.
+  const startOnOwnRedis = async (env: Record<string, string> = {}) => {
     const ownRedis = await startOwnRedis();
     redis = ownRedis;
     const port = await findFreePort();
     const { prefix } = freshRedisPrefix(ownRedis.url);
     const started = spawnRole('start', ['--port', String(port), '--no-devnet'], {
-      REDIS_URL: ownRedis.url,
-      POCKETNET_REDIS_PREFIX: prefix,
+      ...{ REDIS_URL: ownRedis.url, POCKETNET_REDIS_PREFIX: prefix },
+      ...env,
     });
     node = started;
     await started.waitFor(/admin token +\S+\n/);
@@ -60,6 +61,11 @@ describe('`pocketnet start` on a Redis that comes back unfit for the journal', (
         body: iouSubmission(bank, bank, commandId, '1.0').body,
         user: traderUser,
       });
+    return { ownRedis, started, base, bank, submit, prefix };
+  };
+
+  it('answers 503 naming the setting, writes nothing, and serves again once Redis is fixed', async () => {
+    const { ownRedis, started, base, bank, submit, prefix } = await startOnOwnRedis();
     const acknowledged = await submit('before-outage');
     expect(acknowledged.status).toBe(200);
     const entries = redisJournalKeys(prefix).entries;
@@ -111,5 +117,47 @@ describe('`pocketnet start` on a Redis that comes back unfit for the journal', (
     expect(commands[0]?.updateId).toBe(acknowledged.body.updateId);
     expect(await journalLength()).toBe(lengthBefore + 1);
     await ok(base, '/livez');
+  }, 60_000);
+
+  it('notices a Redis reconfigured while it serves: 503 naming the setting, then serves again', async () => {
+    const { ownRedis, started, base, bank, submit } = await startOnOwnRedis({
+      POCKETNET_REDIS_CHECK_MS: '200',
+    });
+    const acknowledged = await submit('before-change');
+    expect(acknowledged.status).toBe(200);
+
+    // An operator turns the AOF off on the live Redis: no outage, no reconnect. Until the next
+    // check (every 200 ms here) the node may still acknowledge; from then on it refuses.
+    await redisCli(ownRedis.url, 'CONFIG', 'SET', 'appendonly', 'no');
+    const acknowledgedMeanwhile: string[] = [];
+    let probes = 0;
+    const refused = await eventually(
+      async () => {
+        const commandId = `probe-${probes++}`;
+        const probe = await submit(commandId);
+        if (probe.status === 200) acknowledgedMeanwhile.push(commandId);
+        return probe;
+      },
+      (probe) => probe.status === 503 && /appendonly no/.test(probe.body.cause ?? ''),
+      5000,
+    );
+    expect(refused.body).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(refused.body.cause).toMatch(/appendonly no/);
+    expect(started.child.exitCode).toBeNull();
+
+    await redisCli(ownRedis.url, 'CONFIG', 'SET', 'appendonly', 'yes');
+    await started.waitFor(/pocketnet serving again \(life \d+, journal at \d+\)/, 5000);
+    expect((await submit('after-fix')).status).toBe(200);
+    const updates = await updatesOf(base, [bank], await ledgerEndOf(base));
+    const commands = updates.flatMap(({ update }) =>
+      update.Transaction ? [update.Transaction.value] : [],
+    );
+    // Everything acknowledged is there once, nothing refused is.
+    expect(commands.map((tx) => tx.commandId)).toEqual([
+      'before-change',
+      ...acknowledgedMeanwhile,
+      'after-fix',
+    ]);
+    expect(commands[0]?.updateId).toBe(acknowledged.body.updateId);
   }, 60_000);
 });

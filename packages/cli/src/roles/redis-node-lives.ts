@@ -1,7 +1,7 @@
 import { runWriterLives } from '@pocketnet/automations';
 import { createLifeServers, type LifeServers } from './life-servers.ts';
 import { type RedisNodeLife, type RedisNodeSetup, startRedisNodeLife } from './redis-node-life.ts';
-import { untilRedisAccepted } from './redis-preflight.ts';
+import { untilRedisAccepted, watchRedisFitness } from './redis-preflight.ts';
 
 /** Requests in flight when the node stops get this long to be answered. */
 const requestGraceMs = 500;
@@ -48,6 +48,21 @@ export async function runRedisNodeLives(input: {
       servers.down();
     }
   };
+  // Redis may be reconfigured while a life serves: then the life ends, and the next one waits
+  // (answering 503 with the reason) until Redis is fit again.
+  const watchedLife = (life: RedisNodeLife): RedisNodeLife => {
+    const { options, logger, settings } = setup;
+    const watch = watchRedisFitness({ options, logger, intervalMs: settings.redisCheckMs });
+    void life.ended.then(watch.stop);
+    return {
+      ...life,
+      ended: Promise.race([life.ended, watch.unfit]),
+      close: () => {
+        watch.stop();
+        return life.close();
+      },
+    };
+  };
   try {
     return await runWriterLives({
       redisUrl: setup.options.redisUrl,
@@ -56,7 +71,7 @@ export async function runRedisNodeLives(input: {
         await accepted(index);
         const life = await startRedisNodeLife(setup, ports);
         input.onReady(life, index);
-        return life;
+        return watchedLife(life);
       },
       // A port in use is no Redis outage: the node stops, as a plain `start` would.
       isFatal: (error) => typeof error === 'object' && error !== null && listenFailures.has(error),

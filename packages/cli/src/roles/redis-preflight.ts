@@ -43,12 +43,19 @@ function refusalOf(error: RedisEvictsKeysError | RedisNotDurableError): RedisRef
 }
 
 /** Checks a Redis that answers: null when the journal may live in it. */
-async function checkRedis(options: PreflightOptions, logger: Logger): Promise<RedisRefusal | null> {
+async function checkRedis(
+  options: PreflightOptions,
+  logger: Logger,
+  { quiet = false } = {},
+): Promise<RedisRefusal | null> {
   const { redisUrl } = options;
+  // The watch asks every few seconds: its warnings were given at the start of the life.
+  const log = quiet ? { warn: () => {} } : logger;
   try {
     await assertRedisKeepsKeys(redisUrl);
-    if (options.redisDurability === 'aof') await assertRedisDurable(redisUrl, logger);
-    else logger.info({ redisUrl }, 'Redis durability not checked (--redis-durability none)');
+    if (options.redisDurability === 'aof') await assertRedisDurable(redisUrl, log);
+    else if (!quiet)
+      logger.info({ redisUrl }, 'Redis durability not checked (--redis-durability none)');
     return null;
   } catch (error) {
     if (error instanceof RedisEvictsKeysError || error instanceof RedisNotDurableError) {
@@ -105,4 +112,36 @@ export async function untilRedisAccepted(input: {
   if (refused !== null) {
     logger.info({ redisUrl: options.redisUrl }, 'Redis is fixed; serving again');
   }
+}
+
+/** A Redis that turned unfit while a life served on it. */
+export class RedisTurnedUnfitError extends Error {
+  override readonly name = 'RedisTurnedUnfitError';
+}
+
+/**
+ * While a life serves: asks Redis every `intervalMs` whether it is still fit for the journal
+ * (an operator may `CONFIG SET appendonly no` on a live Redis), and resolves `unfit` when it is
+ * not, so that the life ends and the next one waits until Redis is fixed. A Redis that does
+ * not answer is the journal's failure to report, not this watch's.
+ */
+export function watchRedisFitness(input: {
+  readonly options: PreflightOptions;
+  readonly logger: Logger;
+  readonly intervalMs: number;
+}): { readonly unfit: Promise<Error>; stop(): void } {
+  const stopped = new AbortController();
+  const unfit = Promise.withResolvers<Error>();
+  const { options, logger, intervalMs } = input;
+  void (async () => {
+    for (;;) {
+      await sleep(intervalMs, undefined, { signal: stopped.signal });
+      const refusal = await checkRedis(options, logger, { quiet: true }).catch(() => null);
+      if (refusal !== null && !stopped.signal.aborted) {
+        unfit.resolve(new RedisTurnedUnfitError(refusal.message));
+        return;
+      }
+    }
+  })().catch(() => {});
+  return { unfit: unfit.promise, stop: () => stopped.abort() };
 }
