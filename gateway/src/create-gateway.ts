@@ -26,6 +26,7 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { createStreamBudget } from './http/stream-budget.ts';
 import { createStreamGauge, type StreamStats } from './http/stream-gauge.ts';
 import { type StreamLimits, streamLimitsOf } from './http/stream-limits.ts';
 import {
@@ -52,7 +53,8 @@ export type GatewayDeps = {
   readonly automations?: AutomationView;
   /**
    * What one streaming connection (Ledger API WebSocket, server-sent events) may hold for a
-   * slow client: `defaultStreamLimits` (4 MiB, 30 s) where not set.
+   * slow client, and all of them together (`totalHighWaterMark`): `defaultStreamLimits`
+   * (4 MiB, 30 s, 256 MiB) where not set.
    */
   readonly streamLimits?: Partial<StreamLimits>;
   /**
@@ -116,7 +118,10 @@ export function createGateway(deps: GatewayDeps): {
   attachWebSockets(server: Server): void;
   /** Ends every WebSocket stream, so that the servers can close. */
   closeStreams(): void;
-  /** What the stream limits have done: the largest backlog held for one client, cut-offs. */
+  /**
+   * What the stream limits have done: the largest backlog held for one client, cut-offs; what
+   * all clients hold, at most and now, and the cut-offs of the process-wide budget.
+   */
   streamStats(): StreamStats;
   /** A failure as the API at `path` answers it (scale-out: a replica's forwarding fails). */
   renderError(error: unknown, path: string): { status: number; body: unknown };
@@ -124,7 +129,9 @@ export function createGateway(deps: GatewayDeps): {
   const { node, logger } = deps;
   const authenticator = createAuthenticator(deps.auth, node.identityProviderForIssuer);
   const participant = node.identity.participantId;
-  const streams = { limits: streamLimitsOf(deps.streamLimits), gauge: createStreamGauge() };
+  const limits = streamLimitsOf(deps.streamLimits);
+  const budget = createStreamBudget(limits.totalHighWaterMark);
+  const streams = { limits, gauge: createStreamGauge(), budget };
   const admission = deps.admission ? createSubmissionAdmission(deps.admission) : undefined;
   const app = express();
   app.disable('x-powered-by');
@@ -179,7 +186,7 @@ export function createGateway(deps: GatewayDeps): {
       }
       return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
     },
-    streamStats: () => streams.gauge.stats(),
+    streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
     closeStreams: () => {
       for (const sockets of webSockets) sockets.close();
       inspect.closeStreams();

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sseSubscribe } from './graphql-harness.ts';
-import { allocateParty, createUser, iouTemplate } from './ledger-fixtures.ts';
+import { allocateParty, createUser } from './ledger-fixtures.ts';
 import {
   commitBulkyIous,
   type GraphQLWsSubscription,
+  iouUpdatesSubscription,
+  offsetsOf,
   openGraphQLWsSubscription,
   openPausedHttpClient,
   type PausedHttpClient,
@@ -17,14 +19,7 @@ import { type StartedTestNode, startTestNode } from './test-node.ts';
 const mark = 256 * 1024;
 const count = 300;
 const textBytes = 32 * 1024;
-const query = `subscription($b: Offset!, $p: [String!]) {
-  updates(beginExclusive: $b, filter: { parties: $p, templateIds: ["${iouTemplate}"] }) {
-    ... on Transaction { offset events { ... on CreatedEvent { contract { payload } } } }
-  }
-}`;
-type Result = { data?: { updates?: { offset?: number } } | null };
-const offsetsOf = (results: readonly unknown[]) =>
-  results.map((result) => (result as Result).data?.updates?.offset);
+const query = iouUpdatesSubscription;
 
 describe('a GraphQL subscriber that stops reading', () => {
   let node: StartedTestNode | undefined;

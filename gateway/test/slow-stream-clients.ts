@@ -226,3 +226,16 @@ export async function openGraphQLWsSubscription(
   };
   return subscription;
 }
+
+/** A GraphQL subscription to Iou creates with their payloads: large updates fill buffers fast. */
+export const iouUpdatesSubscription = `subscription($b: Offset!, $p: [String!]) {
+  updates(beginExclusive: $b, filter: { parties: $p, templateIds: ["${iouTemplate}"] }) {
+    ... on Transaction { offset events { ... on CreatedEvent { contract { payload } } } }
+  }
+}`;
+
+type UpdateResult = { data?: { updates?: { offset?: number } } | null };
+
+/** The offsets of GraphQL `updates` results, in order (undefined for an error result). */
+export const offsetsOf = (results: readonly unknown[]) =>
+  results.map((result) => (result as UpdateResult).data?.updates?.offset);

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { ReplaySubject } from 'rxjs';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { type EventStreamGuardDeps, guardEventStream } from '../http/event-stream-guard.ts';
+import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
@@ -41,6 +42,15 @@ export type GraphQLDeps = {
   readonly streamGuard?: EventStreamGuardDeps;
 };
 
+/** Limits of its own, for a GraphQL view made without the gateway's. */
+function defaultStreamGuard(): EventStreamGuardDeps {
+  const limits = streamLimitsOf();
+  return {
+    ...{ limits, gauge: createStreamGauge() },
+    budget: createStreamBudget(limits.totalHighWaterMark),
+  };
+}
+
 const useQueryLimits = (limits: QueryLimits): Plugin => ({
   onValidate: ({ addValidationRule }) => addValidationRule(createQueryLimitsRule(limits)),
 });
@@ -55,10 +65,13 @@ export function createGraphQL(deps: GraphQLDeps) {
   const shutdown$ = new ReplaySubject<void>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({ node, streams, automations: deps.automations });
-  const guard = deps.streamGuard ?? { limits: streamLimitsOf(), gauge: createStreamGauge() };
+  const guard = deps.streamGuard ?? defaultStreamGuard();
   // Every transport consumes the shared executions' results: bounding what a subscriber leaves
   // untaken there bounds what a slow client costs (its socket holds little more: both wait).
-  const backlog = { sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark };
+  const backlog = {
+    ...{ sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark },
+    ...(guard.budget ? { budget: guard.budget } : {}),
+  };
   const sharing = createSubscriptionSharing({ ...streams, backlog });
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
@@ -87,7 +100,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     /** The express handler to mount at `path`. */
     handler,
     attachWebSocket(server: Server) {
-      const socketDeps = { yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge };
+      const socketDeps = {
+        ...{ yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge },
+        ...(guard.budget ? { budget: guard.budget } : {}),
+      };
       sockets.push(attachGraphQLWebSocket(server, socketDeps));
     },
     /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */

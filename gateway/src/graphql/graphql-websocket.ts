@@ -4,6 +4,7 @@ import { handleProtocols, makeServer } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
 import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts';
 import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
@@ -52,6 +53,8 @@ export function attachGraphQLWebSocket(
     readonly sharing: SubscriptionSharing;
     /** Records what each connection's socket holds for its client. */
     readonly gauge?: StreamGauge;
+    /** What all streams of the process may hold together. */
+    readonly budget?: StreamBudget;
   },
 ): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
@@ -100,7 +103,7 @@ export function attachGraphQLWebSocket(
       return (key === null ? run() : deps.sharing.join(key, run)) as never;
     },
   });
-  const output = { corkForTurn: createTurnCork(), frames, gauge: deps.gauge };
+  const output = { corkForTurn: createTurnCork(), frames, gauge: deps.gauge, budget: deps.budget };
   wss.on('connection', (socket, request) =>
     serveGraphQLSocket(protocol, { socket, request }, output),
   );

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server as GraphQLWsServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
 import type { FrameCache } from './graphql-ws-frames.ts';
 
@@ -53,10 +54,22 @@ export function serveGraphQLSocket(
     readonly corkForTurn: TurnCork;
     readonly frames: FrameCache;
     readonly gauge?: StreamGauge | undefined;
+    /** What all streams of the process may hold together: this socket's unsent bytes count. */
+    readonly budget?: StreamBudget | undefined;
   },
 ): void {
   const { corkForTurn, frames, gauge } = output;
   const { socket, request } = connection;
+  // Cut off by the budget, it is dropped as a peer that stops answering pings is: a close frame
+  // would wait behind what it holds, and free nothing.
+  const held = output.budget?.open({
+    held: () => (socket.readyState === socket.OPEN ? socket.bufferedAmount : 0),
+    cutOff: () => socket.terminate(),
+  });
+  const account = () => {
+    gauge?.record(socket.bufferedAmount);
+    held?.report(socket.bufferedAmount);
+  };
   const closed = server.opened(
     {
       protocol: socket.protocol,
@@ -66,11 +79,14 @@ export function serveGraphQLSocket(
         corkForTurn(tcpOf(socket));
         if (socket.bufferedAmount < highWaterMark) {
           socket.send(frame);
-          return void gauge?.record(socket.bufferedAmount);
+          return account();
         }
         return new Promise<void>((resolve) => {
-          socket.send(frame, () => resolve());
-          gauge?.record(socket.bufferedAmount);
+          socket.send(frame, () => {
+            held?.report(socket.bufferedAmount);
+            resolve();
+          });
+          account();
         });
       },
       close: (code, reason) => socket.close(code, reason),
@@ -93,6 +109,7 @@ export function serveGraphQLSocket(
   });
   socket.once('error', () => socket.close(internalError, 'Internal server error'));
   socket.once('close', (code, reason) => {
+    held?.close();
     clearInterval(keepAlive);
     void closed(code, String(reason));
   });

@@ -1,6 +1,7 @@
 import { isDomainError } from '@pocketnet/runtime';
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { createStreamBudget } from '../http/stream-budget.ts';
 import { toAsyncIterable } from './to-async-iterable.ts';
 
 const options = (shutdown$ = new Subject<void>()) => ({ shutdown$, maxBuffered: 3 });
@@ -69,5 +70,36 @@ describe('toAsyncIterable', () => {
     await iterator.return?.();
     expect(source.observed).toBe(false);
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('fails once, then is done, for a consumer that asks again after the failure', async () => {
+    const source = new Subject<number>();
+    const iterator = toAsyncIterable(source, options());
+    for (const value of [1, 2, 3, 4]) source.next(value);
+    await expect(iterator.next()).rejects.toThrow(/behind/);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('counts what it has not taken against the budget, which drops the one holding the most', async () => {
+    const budget = createStreamBudget(25);
+    const sizeOf = (item: unknown) => String(item).length;
+    const backlog = { sizeOf, maxBytes: 20, budget };
+    const [small, large] = [new Subject<string>(), new Subject<string>()];
+    const smallIterator = toAsyncIterable(small, { ...options(), maxBuffered: 100, backlog });
+    const largeIterator = toAsyncIterable(large, { ...options(), maxBuffered: 100, backlog });
+    small.next('12345');
+    large.next('1234567890');
+    large.next('1234567890');
+    expect(budget.stats()).toMatchObject({ heldBytes: 25, budgetCutOffs: 0 });
+    // Each under its own 20 bytes, together over the budget's 25.
+    small.next('1');
+    expect(budget.stats()).toMatchObject({ heldBytes: 6, budgetCutOffs: 1 });
+    const failure = await largeIterator.next().catch((error: unknown) => error);
+    expect(isDomainError(failure) && failure.message).toMatch(/budget for slow subscribers/);
+    expect(large.observed).toBe(false);
+    expect(await smallIterator.next()).toEqual({ value: '12345', done: false });
+    expect(budget.stats().heldBytes).toBe(1);
+    await smallIterator.return?.();
+    expect(budget.stats().heldBytes).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { DomainError } from '@pocketnet/runtime';
 import { type Observable, type Subscription, takeUntil } from 'rxjs';
+import type { StreamBudget } from '../http/stream-budget.ts';
 
 export type StreamOptions = {
   /** Completes every stream when it emits: the server is shutting down. */
@@ -14,12 +15,20 @@ export type BacklogLimit = {
   /** An item's size; the same item always measures the same. */
   readonly sizeOf: (item: unknown) => number;
   readonly maxBytes: number;
+  /** What all streams of the process may hold together: the untaken items count against it. */
+  readonly budget?: StreamBudget;
 };
 
+const resubscribe = 'resubscribe from the last offset received';
+
 const fellBehind = (limit: string) =>
+  new DomainError('UNAVAILABLE', `The subscriber fell more than ${limit} behind; ${resubscribe}`);
+
+const overBudget = () =>
   new DomainError(
     'UNAVAILABLE',
-    `The subscriber fell more than ${limit} behind; resubscribe from the last offset received`,
+    'The server held more than its budget for slow subscribers, the most of it for this ' +
+      `one; ${resubscribe}`,
   );
 
 /**
@@ -45,12 +54,26 @@ export function toAsyncIterable<T>(
     if (ended !== null) return;
     ended = end;
     subscription?.unsubscribe();
-    if (waiting === null || head < buffer.length) return;
+    if (head < buffer.length) return;
+    held?.close();
+    if (waiting === null) return;
     const { resolve, reject } = waiting;
     waiting = null;
-    if (end === 'done') resolve({ value: undefined, done: true });
-    else reject(end.error);
+    if (end === 'done') return resolve({ value: undefined, done: true });
+    ended = 'done';
+    reject(end.error);
   };
+  // What it has not taken is dropped with it: it resumes from the last offset it received.
+  const drop = (error: DomainError) => {
+    buffer.length = 0;
+    head = 0;
+    bufferedBytes = 0;
+    finish({ error });
+  };
+  const held = backlog?.budget?.open({
+    held: () => bufferedBytes,
+    cutOff: () => drop(overBudget()),
+  });
   subscription = source$.pipe(takeUntil(options.shutdown$)).subscribe({
     next(value) {
       if (waiting !== null) {
@@ -62,13 +85,12 @@ export function toAsyncIterable<T>(
       buffer.push(value);
       if (backlog) bufferedBytes += backlog.sizeOf(value);
       const overBytes = backlog !== undefined && bufferedBytes > backlog.maxBytes;
-      if (buffer.length - head <= options.maxBuffered && !overBytes) return;
-      // What it has not taken is dropped with it: it resumes from the last offset it received.
-      buffer.length = 0;
-      head = 0;
-      bufferedBytes = 0;
+      if (buffer.length - head <= options.maxBuffered && !overBytes) {
+        held?.report(bufferedBytes);
+        return;
+      }
       const limit = overBytes ? `${backlog.maxBytes} bytes` : `${options.maxBuffered} events`;
-      finish({ error: fellBehind(limit) });
+      drop(fellBehind(limit));
     },
     error: (error: unknown) => finish({ error }),
     complete: () => finish('done'),
@@ -80,6 +102,7 @@ export function toAsyncIterable<T>(
         const value = buffer[head] as T;
         head += 1;
         if (backlog) bufferedBytes -= backlog.sizeOf(value);
+        held?.report(bufferedBytes);
         if (head > 1024 && head * 2 > buffer.length) {
           buffer.splice(0, head);
           head = 0;
@@ -87,13 +110,21 @@ export function toAsyncIterable<T>(
         return Promise.resolve({ value, done: false });
       }
       if (ended === 'done') return Promise.resolve({ value: undefined, done: true });
-      if (ended !== null) return Promise.reject(ended.error);
+      if (ended !== null) {
+        // It fails once, then is done: a consumer that turns the failure into a result (as
+        // yoga's server-sent events do) and asks again must not be failed again, and again.
+        const { error } = ended;
+        ended = 'done';
+        held?.close();
+        return Promise.reject(error);
+      }
       return new Promise((resolve, reject) => {
         waiting = { resolve, reject };
       });
     },
     return() {
       finish('done');
+      held?.close();
       buffer.length = 0;
       head = 0;
       return Promise.resolve({ value: undefined, done: true });

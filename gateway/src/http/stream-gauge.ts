@@ -1,3 +1,5 @@
+import type { BudgetStats } from './stream-budget.ts';
+
 /**
  * What the stream limits do, for an operator and for the tests of the bound: the most bytes any
  * one server-push connection has had waiting for its client (each channel records it right
@@ -6,10 +8,13 @@
 export type StreamGauge = {
   record(bytes: number): void;
   countCutOff(): void;
-  stats(): StreamStats;
+  stats(): BacklogStats;
 };
 
-export type StreamStats = { readonly peakBacklogBytes: number; readonly cutOffs: number };
+export type BacklogStats = { readonly peakBacklogBytes: number; readonly cutOffs: number };
+
+/** Each connection's bound (the gauge) and the process-wide one (stream-budget.ts) together. */
+export type StreamStats = BacklogStats & BudgetStats;
 
 export function createStreamGauge(): StreamGauge {
   let peak = 0;

@@ -2,8 +2,9 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Caller, PocketnetNode } from '@pocketnet/runtime';
 import { WebSocketServer } from 'ws';
+import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
-import type { StreamLimits } from '../http/stream-limits.ts';
+import type { StreamLimitsInForce } from '../http/stream-limits.ts';
 import { failStream, type PacingDeps, paceStream, type StreamConnection } from './paced-stream.ts';
 import { type ResumableStream, resumableEndpoints } from './stream-endpoints.ts';
 
@@ -17,8 +18,10 @@ export type WebSocketDeps = {
   /** Answers an upgrade that may not proceed with the HTTP error Canton gives. */
   readonly refuse: (socket: Duplex, error: unknown) => void;
   /** What one connection may hold for a slow client (see paced-stream.ts). */
-  readonly limits: StreamLimits;
+  readonly limits: StreamLimitsInForce;
   readonly gauge: StreamGauge;
+  /** What all streams of the process may hold together (stream-budget.ts). */
+  readonly budget: StreamBudget;
 };
 
 /**

@@ -18,6 +18,7 @@ Usage:
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
                   [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
                   [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
+                  [--stream-total-high-water-mark 256MiB]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
@@ -26,7 +27,8 @@ Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNE
   POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
   POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY,
   POCKETNET_REDIS_CHECK_MS (how often a served Redis is checked again),
-  POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT (a slow stream client's limits)
+  POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT,
+  POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK (slow stream clients' limits)
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {

@@ -86,6 +86,7 @@ const startArgs = () =>
     },
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
+    'stream-total-high-water-mark': { type: 'string' },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */

@@ -54,11 +54,14 @@ describe('parseByteSize', () => {
   );
 });
 
-describe('--stream-high-water-mark and --stream-stall-timeout', () => {
-  it('default to the gateway limits, 4 MiB and 30 s', () => {
+const total = 256 * 1024 * 1024;
+
+describe('--stream-high-water-mark, --stream-stall-timeout, --stream-total-high-water-mark', () => {
+  it('default to the gateway limits, 4 MiB and 30 s, 256 MiB in all', () => {
     expect(streamLimitsOption({}, noEnvironment)).toEqual({
       highWaterMark: 4 * 1024 * 1024,
       stallTimeoutMs: 30_000,
+      totalHighWaterMark: total,
     });
   });
 
@@ -66,11 +69,16 @@ describe('--stream-high-water-mark and --stream-stall-timeout', () => {
     const { streamLimits } = parseStartOptions([
       ...['--stream-high-water-mark', '64KiB', '--stream-stall-timeout', '300ms'],
     ]);
-    expect(streamLimits).toEqual({ highWaterMark: 65536, stallTimeoutMs: 300 });
+    expect(streamLimits).toEqual({
+      highWaterMark: 65536,
+      stallTimeoutMs: 300,
+      totalHighWaterMark: total,
+    });
     const plain = ['--stream-high-water-mark', '1048576', '--stream-stall-timeout', '2m'];
     expect(parseStartOptions(plain).streamLimits).toEqual({
       highWaterMark: 1024 * 1024,
       stallTimeoutMs: 120_000,
+      totalHighWaterMark: total,
     });
   });
 
@@ -79,12 +87,34 @@ describe('--stream-high-water-mark and --stream-stall-timeout', () => {
     expect(streamLimitsOption({}, env)).toEqual({
       highWaterMark: 8 * 1024 * 1024,
       stallTimeoutMs: 5000,
+      totalHighWaterMark: total,
     });
     const flags = { 'stream-high-water-mark': '64KiB', 'stream-stall-timeout': '200ms' };
-    expect(streamLimitsOption(flags, env)).toEqual({ highWaterMark: 65536, stallTimeoutMs: 200 });
+    expect(streamLimitsOption(flags, env)).toEqual({
+      highWaterMark: 65536,
+      stallTimeoutMs: 200,
+      totalHighWaterMark: total,
+    });
     // Set but empty is unset, as with the other POCKETNET_ variables.
     const empty = { POCKETNET_STREAM_HIGH_WATER_MARK: '', POCKETNET_STREAM_STALL_TIMEOUT: '' };
     expect(streamLimitsOption({}, empty)).toEqual(streamLimitsOption({}, noEnvironment));
+  });
+
+  it('take a total for all connections, at least the per-connection mark', () => {
+    const flags = { 'stream-total-high-water-mark': '1GiB' };
+    expect(streamLimitsOption(flags, noEnvironment).totalHighWaterMark).toBe(1024 ** 3);
+    const env = { POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK: '8MiB' };
+    expect(streamLimitsOption({}, env).totalHighWaterMark).toBe(8 * 1024 * 1024);
+    // A per-connection mark above the default total raises the total with it.
+    const large = { 'stream-high-water-mark': '512MiB' };
+    expect(streamLimitsOption(large, noEnvironment).totalHighWaterMark).toBe(512 * 1024 ** 2);
+    expect(
+      refusalOf(() =>
+        streamLimitsOption({ ...large, 'stream-total-high-water-mark': '256MiB' }, noEnvironment),
+      ),
+    ).toBe(
+      'invalid --stream-total-high-water-mark 256MiB: use at least the per-connection mark (536870912 bytes)',
+    );
   });
 
   it('refuse a bad value in one line naming the option (and the variable it came from)', () => {

@@ -34,6 +34,10 @@ const highWaterMarkSource: Source = {
   flag: '--stream-high-water-mark',
   env: 'POCKETNET_STREAM_HIGH_WATER_MARK',
 };
+const totalHighWaterMarkSource: Source = {
+  flag: '--stream-total-high-water-mark',
+  env: 'POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK',
+};
 const stallTimeoutSource: Source = {
   flag: '--stream-stall-timeout',
   env: 'POCKETNET_STREAM_STALL_TIMEOUT',
@@ -51,12 +55,22 @@ const refusal = ({ text, source, fromEnv }: Given, why: string) =>
     `invalid ${source.flag} ${text}${fromEnv ? ` (from ${source.env})` : ''}: ${why}`,
   );
 
-function highWaterMarkOf(given: Given | null): number {
-  if (given === null) return defaultStreamLimits.highWaterMark;
+function bytesOf(given: Given, atLeast: number, atLeastText: string): number {
   const bytes = parseByteSize(given.text);
   if (bytes === null) throw refusal(given, 'use a number of bytes, e.g. 65536, 64KiB or 4MiB');
-  if (bytes < minHighWaterMark) throw refusal(given, 'use at least 64KiB (65536 bytes)');
+  if (bytes < atLeast) throw refusal(given, `use at least ${atLeastText}`);
   return bytes;
+}
+
+function highWaterMarkOf(given: Given | null): number {
+  if (given === null) return defaultStreamLimits.highWaterMark;
+  return bytesOf(given, minHighWaterMark, '64KiB (65536 bytes)');
+}
+
+/** Unset, the default total, or the per-connection mark if that is larger. */
+function totalHighWaterMarkOf(given: Given | null, highWaterMark: number): number {
+  if (given === null) return Math.max(defaultStreamLimits.totalHighWaterMark, highWaterMark);
+  return bytesOf(given, highWaterMark, `the per-connection mark (${highWaterMark} bytes)`);
 }
 
 function stallTimeoutMsOf(given: Given | null): number {
@@ -76,22 +90,30 @@ function stallTimeoutMsOf(given: Given | null): number {
 /**
  * `--stream-high-water-mark` and `--stream-stall-timeout` (POCKETNET_STREAM_HIGH_WATER_MARK,
  * POCKETNET_STREAM_STALL_TIMEOUT): what one streaming connection may hold for a slow client
- * before it is paused, and how long it may stay so before it is cut off; the gateway's
- * defaults (4 MiB, 30 s) where neither is given.
+ * before it is paused, and how long it may stay so before it is cut off; and
+ * `--stream-total-high-water-mark` (POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK): what all of them
+ * together may hold before the one holding most is cut off. The gateway's defaults (4 MiB,
+ * 30 s, 256 MiB) where not given.
  */
 export function streamLimitsOption(
   values: {
     readonly 'stream-high-water-mark'?: string | undefined;
     readonly 'stream-stall-timeout'?: string | undefined;
+    readonly 'stream-total-high-water-mark'?: string | undefined;
   },
   env: NodeJS.ProcessEnv,
 ): StreamLimits {
+  const highWaterMark = highWaterMarkOf(
+    givenValue(values['stream-high-water-mark'], highWaterMarkSource, env),
+  );
   return {
-    highWaterMark: highWaterMarkOf(
-      givenValue(values['stream-high-water-mark'], highWaterMarkSource, env),
-    ),
+    highWaterMark,
     stallTimeoutMs: stallTimeoutMsOf(
       givenValue(values['stream-stall-timeout'], stallTimeoutSource, env),
+    ),
+    totalHighWaterMark: totalHighWaterMarkOf(
+      givenValue(values['stream-total-high-water-mark'], totalHighWaterMarkSource, env),
+      highWaterMark,
     ),
   };
 }
