@@ -1,6 +1,7 @@
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, print } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import { Observable, type Subscriber } from 'rxjs';
+import { createSharedBacklog } from './shared-backlog.ts';
 import { type StreamOptions, toAsyncIterable } from './to-async-iterable.ts';
 
 type Shared = {
@@ -10,6 +11,8 @@ type Shared = {
   iterator: AsyncIterator<ExecutionResult> | null;
   /** Settles once the first subscriber's execution has started: null, or its error result. */
   readonly started: Promise<ExecutionResult | null>;
+  /** How its subscribers buffer what they have not taken: one budget account for them all. */
+  readonly streams: StreamOptions;
 };
 
 export type SubscriptionResults = AsyncIterableIterator<ExecutionResult> | ExecutionResult;
@@ -42,6 +45,11 @@ export const operationKey = (callerKey: string | null, args: ExecutionArgs): str
  */
 export function createSubscriptionSharing(options: StreamOptions) {
   const executions = new Map<string, Shared>();
+  const { backlog } = options;
+  const streamsOfOne = (): StreamOptions =>
+    backlog?.budget === undefined
+      ? options
+      : { ...options, backlog: { ...backlog, budget: createSharedBacklog(backlog.budget) } };
   const forget = (key: string, shared: Shared) => {
     if (executions.get(key) === shared) executions.delete(key);
   };
@@ -63,6 +71,7 @@ export function createSubscriptionSharing(options: StreamOptions) {
       subscribers: new Set(),
       emitted: false,
       iterator: null,
+      streams: streamsOfOne(),
       started: Promise.resolve(subscribe()).then((result) => {
         if (!isAsyncIterable(result)) {
           forget(key, shared);
@@ -91,7 +100,7 @@ export function createSubscriptionSharing(options: StreamOptions) {
         };
       });
       // Subscribed before waiting, so nothing the execution yields meanwhile is missed.
-      const iterator = toAsyncIterable(results, options);
+      const iterator = toAsyncIterable(results, shared.streams);
       const failed = await shared.started;
       if (failed === null) return iterator;
       void iterator.return?.();

@@ -16,7 +16,7 @@ export type BacklogLimit = {
   readonly sizeOf: (item: unknown) => number;
   readonly maxBytes: number;
   /** What all streams of the process may hold together: the untaken items count against it. */
-  readonly budget?: StreamBudget;
+  readonly budget?: Pick<StreamBudget, 'open'>;
 };
 
 const resubscribe = 'resubscribe from the last offset received';

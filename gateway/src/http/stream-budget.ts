@@ -18,6 +18,11 @@ export type BudgetedClient = {
   readonly held: () => number;
   /** Cuts the client off the way its kind is cut off for a stall, freeing what it holds. */
   readonly cutOff: () => void;
+  /**
+   * An account that stands for several clients (subscribers sharing results): cutting it off
+   * drops the one furthest behind, and it is counted on with what the others hold.
+   */
+  readonly several?: boolean;
 };
 
 export type BudgetStats = {
@@ -78,9 +83,22 @@ export function createStreamBudget(totalHighWaterMark: number): StreamBudget {
       while (total > totalHighWaterMark) {
         const worst = largest();
         if (worst === undefined) break;
-        remove(worst);
         cutOffs += 1;
+        if (worst.several !== true) {
+          remove(worst);
+          worst.cutOff();
+          continue;
+        }
+        // Several clients in one account: those furthest behind go, and what the others hold
+        // stays counted (their reports meanwhile are seen in `total`).
+        const before = worst.bytes;
         worst.cutOff();
+        if (!worst.counted) continue;
+        const after = worst.held();
+        total += after - worst.bytes;
+        worst.bytes = after;
+        // One that freed nothing would be picked again and again.
+        if (after >= before) remove(worst);
       }
     } finally {
       enforcing = false;
