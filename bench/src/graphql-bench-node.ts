@@ -1,63 +1,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGateway, defaultAudience, type GatewayDeps, mintDevToken } from '@pocketnet/gateway';
-import type { Command } from '@pocketnet/ledger';
+import {
+  createGateway,
+  defaultAudience,
+  defaultStreamLimits,
+  type GatewayDeps,
+  mintDevToken,
+} from '@pocketnet/gateway';
 import type { PocketnetNode } from '@pocketnet/runtime';
-import { iouTemplate, submitRequest } from './iou-commands.ts';
-import { type IouNode, startIouNode } from './iou-node.ts';
+import { envInteger } from './bench-config.ts';
+import { startIouNode } from './iou-node.ts';
 
-// The node of the GraphQL subscription benchmark: Iou transfers published at a fixed rate,
-// and the gateway (GraphQL over WebSocket) serving them.
+// The node of the GraphQL subscription benchmark, and the gateway (GraphQL over WebSocket)
+// serving it, as `pocketnet start` runs them: one process, one event loop.
 
 export const devSecret = 'unsafe';
-
-/** One transfer event: an Iou created and offered to bob in one transaction. */
-function transferCommand(node: IouNode): Command {
-  const { bank, alice, bob } = node;
-  return {
-    kind: 'createAndExercise',
-    templateId: iouTemplate,
-    createArguments: { issuer: bank, owner: alice, currency: 'USD', amount: '10.0', observers: [] },
-    choice: 'Iou_Transfer',
-    choiceArgument: { newOwner: bob },
-  };
-}
-
-/**
- * Submits `rate` transfers a second (in ticks of 10 ms) until stopped; how many committed. A
- * process too busy to tick on time catches up by at most a quarter second's share per tick.
- */
-export function startPublisher(node: IouNode, rate: number, label: string) {
-  let sent = 0;
-  let committed = 0;
-  let failed = 0;
-  const started = performance.now();
-  const tick = setInterval(() => {
-    const due = Math.floor(((performance.now() - started) / 1000) * rate);
-    const burst = sent + Math.ceil(rate / 4);
-    for (; sent < Math.min(due, burst); sent += 1) {
-      const request = submitRequest(
-        [transferCommand(node)],
-        [node.bank, node.alice],
-        `${label}-${sent}`,
-      );
-      node.node.engine.submit(request).then(
-        () => {
-          committed += 1;
-        },
-        () => {
-          failed += 1;
-        },
-      );
-    }
-  }, 10);
-  return {
-    stop() {
-      clearInterval(tick);
-      return { sent, committed, failed };
-    },
-  };
-}
 
 const ignore = () => undefined;
 const quietLogger = {
@@ -71,11 +28,28 @@ const quietLogger = {
   child: () => quietLogger,
 } as unknown as GatewayDeps['logger'];
 
+/** What a slow client may cost: each one (`highWaterMark`), all together (`totalHighWaterMark`). */
+export type SlowClientLimits = {
+  readonly highWaterMark: number;
+  readonly totalHighWaterMark: number;
+};
+
+/**
+ * The gateway's own limits, unless BENCH_GRAPHQL_TOTAL_MIB sets the total (to tell what the
+ * process-wide budget does from what the delivery does).
+ */
+export function slowClientLimits(): SlowClientLimits {
+  const { highWaterMark, totalHighWaterMark } = defaultStreamLimits;
+  const totalMib = envInteger('BENCH_GRAPHQL_TOTAL_MIB', totalHighWaterMark / 1024 / 1024);
+  return { highWaterMark, totalHighWaterMark: totalMib * 1024 * 1024 };
+}
+
 /** A fresh node with the gateway on a free port; its WebSocket URL and a token for the user. */
-export async function startGraphQLNode() {
+export async function startGraphQLNode(limits: SlowClientLimits = slowClientLimits()) {
   const ledger = await startIouNode(null);
   const auth = { mode: 'hs256', secret: devSecret, audience: defaultAudience } as const;
-  const gateway = createGateway({ node: ledger.node, auth, logger: quietLogger });
+  const deps = { node: ledger.node, auth, logger: quietLogger, streamLimits: limits };
+  const gateway = createGateway(deps);
   const server = createServer(gateway.app);
   gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,6 +63,13 @@ export async function startGraphQLNode() {
     ledger,
     url: `ws://127.0.0.1:${port}/graphql`,
     token,
+    /** What the gateway's stream limits did (cut-offs, the most held for one client). */
+    streamStats: () => gateway.streamStats(),
+    /** Open TCP connections (WebSockets included): 0 once every client has gone. */
+    connections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     async close() {
       gateway.closeStreams();
       server.closeAllConnections();

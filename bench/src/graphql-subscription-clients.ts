@@ -5,8 +5,13 @@ import { createInterface } from 'node:readline';
 // baseline), and counts the events each receives and whether their offsets ascend. It prints
 // `{"ready":true}` once every client is subscribed; told "start <seconds>" on stdin, it counts
 // what arrives in that many seconds of its own clock (the serving process may be too busy to
-// keep time) and prints the counts; told "drain <n>", it waits for every client to have n
-// events (or for five quiet seconds) and prints the final counts.
+// keep time) and prints the counts; told "drain <n>", it waits for every client still
+// connected to have n events (or for five quiet seconds) and prints the final counts; told
+// "close", it closes every client, prints once all have closed, and exits.
+//
+// A client whose subscription ends (an error frame, the socket closed by the server) is cut
+// off: it is counted with the reason, and the time of the first cut-off is kept, so that the
+// delivery rate while every client was still served can be told from the rest.
 
 type Plan = {
   readonly url: string;
@@ -17,7 +22,7 @@ type Plan = {
   readonly variables?: Record<string, unknown>;
 };
 
-type Frame = { type?: string };
+type Frame = { type?: string; payload?: unknown };
 
 /** The offset of a `next` frame, read without parsing the whole frame (clients stay cheap). */
 const offsetOf = (text: string) => {
@@ -27,14 +32,50 @@ const offsetOf = (text: string) => {
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as Plan;
 const received = new Array<number>(plan.count).fill(0);
+const lastOffsets = new Array<number>(plan.count).fill(-1);
+const cut = new Array<boolean>(plan.count).fill(false);
+const sockets: WebSocket[] = [];
+const reasons = new Map<string, number>();
 let total = 0;
 let outOfOrder = 0;
-let errors = 0;
+let closing = false;
+/** When the window began, and the first cut-off in it: seconds into it, events received by then. */
+let windowStart: { at: number; total: number } | null = null;
+let firstCut: { seconds: number; window: number } | null = null;
+
+/** The message of an error frame, or of a `next` frame that carries errors. */
+function messageOf(frame: Frame): string {
+  const payload = frame.payload as { errors?: unknown } | unknown[] | undefined;
+  const errors = Array.isArray(payload) ? payload : (payload?.errors as unknown[] | undefined);
+  const first = errors?.[0] as { message?: string } | undefined;
+  return `${frame.type} frame: ${first?.message ?? JSON.stringify(payload)}`;
+}
+
+/** Client `index` is served no more, for `reason`; counted once (the first reason wins). */
+function cutOff(index: number, reason: string) {
+  if (cut[index] || closing) return;
+  cut[index] = true;
+  reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  if (windowStart !== null && firstCut === null) {
+    const seconds = (performance.now() - windowStart.at) / 1000;
+    firstCut = { seconds, window: total - windowStart.total };
+  }
+}
+
+function counted(index: number, offset: number) {
+  if (offset <= (lastOffsets[index] ?? -1)) outOfOrder += 1;
+  lastOffsets[index] = offset;
+  received[index] = (received[index] ?? 0) + 1;
+  total += 1;
+}
 
 function open(index: number): Promise<void> {
   const socket = new WebSocket(plan.url, plan.kind === 'graphql' ? 'graphql-transport-ws' : []);
+  sockets[index] = socket;
   return new Promise((resolve, reject) => {
     socket.onerror = () => reject(new Error(`client ${index} failed`));
+    socket.onclose = (event) =>
+      cutOff(index, `closed by the server: ${event.code} ${event.reason}`);
     socket.onopen = () => {
       if (plan.kind === 'raw') return resolve();
       const payload = { authorization: `Bearer ${plan.token}` };
@@ -51,17 +92,11 @@ function open(index: number): Promise<void> {
         socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload }));
         return resolve();
       }
-      if (frame.type === 'error' || frame.type === 'next') errors += 1;
+      if (frame.type === 'error' || frame.type === 'next' || frame.type === 'complete') {
+        cutOff(index, messageOf(frame));
+      }
     };
   });
-}
-
-const lastOffsets = new Array<number>(plan.count).fill(-1);
-function counted(index: number, offset: number) {
-  if (offset <= (lastOffsets[index] ?? -1)) outOfOrder += 1;
-  lastOffsets[index] = offset;
-  received[index] = (received[index] ?? 0) + 1;
-  total += 1;
 }
 
 // Opened a few at a time, as a burst of 1,000 handshakes would overflow the listen backlog.
@@ -76,14 +111,22 @@ console.log(JSON.stringify({ ready: true }));
 
 const counts = () => {
   const sorted = [...received].sort((a, b) => a - b);
-  return { total, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, outOfOrder, errors };
+  const served = received.filter((_, index) => !cut[index]).sort((a, b) => a - b);
+  return {
+    ...{ total, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, outOfOrder },
+    /** The fewest events any client still connected has. */
+    servedMin: served[0] ?? null,
+    cutOffs: cut.filter(Boolean).length,
+    reasons: Object.fromEntries(reasons),
+    firstCut,
+  };
 };
 
-/** Until every client has `expected` events, or nothing has arrived for five seconds. */
+/** Until every client still connected has `expected` events, or nothing came for five seconds. */
 async function drained(expected: number) {
   let seen = total;
   let quietSince = performance.now();
-  while (counts().min < expected && performance.now() - quietSince < 5000) {
+  while ((counts().servedMin ?? expected) < expected && performance.now() - quietSince < 5000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (total !== seen) {
       seen = total;
@@ -92,17 +135,32 @@ async function drained(expected: number) {
   }
 }
 
+async function closeAll() {
+  closing = true;
+  const closed = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.addEventListener('close', () => resolve());
+        socket.close(1000, 'done');
+      }),
+  );
+  await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = line.trim().split(' ');
   if (command === 'start') {
-    const before = total;
-    const began = performance.now();
+    windowStart = { at: performance.now(), total };
     await new Promise((resolve) => setTimeout(resolve, Number(argument) * 1000));
-    const seconds = (performance.now() - began) / 1000;
-    console.log(JSON.stringify({ window: total - before, seconds, ...counts() }));
+    const seconds = (performance.now() - windowStart.at) / 1000;
+    console.log(JSON.stringify({ window: total - windowStart.total, seconds, ...counts() }));
   } else if (command === 'drain') {
     await drained(Number(argument));
     console.log(JSON.stringify(counts()));
+  } else if (command === 'close') {
+    await closeAll();
+    console.log(JSON.stringify({ closed: true }));
     process.exit(0);
   }
 }
