@@ -1,47 +1,11 @@
-import { createServer, request, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  createNode,
-  createSimulatedClock,
-  type Journal,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
-import { pino } from 'pino';
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGateway } from '../create-gateway.ts';
-import { mintDevToken } from '../index.ts';
+import { startAdmittingNode } from './admitting-node.ts';
 
 // The express-routed submissions' admission slot is held until the route has answered, even
 // when the client hangs up first: its command is still in flight, so it still counts.
 
-const secret = 'unsafe';
-const audience = 'https://canton.network.global';
 const submitPath = '/v2/commands/submit-and-wait-for-transaction';
-
-/** A journal whose appends can be held: a command held there stays in flight. */
-function createHeldJournal() {
-  let appended = 0;
-  let held: PromiseWithResolvers<void> | null = null;
-  const journal: Journal = {
-    async append() {
-      appended += 1;
-      if (held) await held.promise;
-    },
-    replay: () => (async function* () {})(),
-    close: async () => {},
-  };
-  return {
-    journal,
-    appended: () => appended,
-    hold: () => {
-      held ??= Promise.withResolvers<void>();
-    },
-    release: () => {
-      held?.resolve();
-      held = null;
-    },
-  };
-}
 
 type Answer = { status: number; body: unknown };
 
@@ -76,41 +40,6 @@ function post(url: string, token: string, payload: string) {
   return exchange;
 }
 
-async function startAdmittingNode() {
-  const held = createHeldJournal();
-  const node: PocketnetNode = await createNode({
-    dataDir: null,
-    clock: createSimulatedClock(1_767_225_600_000_000n),
-    participantName: 'participant1',
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-    ledger: { openJournal: async () => held.journal },
-  });
-  const gateway = createGateway({
-    ...{ node, auth: { mode: 'hs256', secret, audience }, logger: pino({ level: 'silent' }) },
-    admission: { maxInFlight: 1, maxQueueMs: 600_000 },
-  });
-  const server = createServer(gateway.app);
-  // The server's side of every exchange, in arrival order, to see when each was answered.
-  const responses: ServerResponse[] = [];
-  server.on('request', (_req, res) => responses.push(res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const adminToken = await mintDevToken({ userId: 'participant_admin', secret, audience });
-  const admin = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ partyDetails?: { party: string } }>);
-  const allocated = await admin('/v2/parties', { partyIdHint: 'bank' });
-  const bank = allocated.partyDetails?.party ?? '';
-  const rights = [{ kind: { CanActAs: { value: { party: bank } } } }];
-  await admin('/v2/users', { user: { id: 'desk', primaryParty: bank }, rights });
-  const token = await mintDevToken({ userId: 'desk', secret, audience });
-  return { node, server, held, bank, token, url, responses };
-}
-
 let commandCounter = 0;
 
 /** An Iou create as a JsSubmitAndWaitForTransactionRequest. */
@@ -138,14 +67,10 @@ describe('admission of express-routed submissions', () => {
   });
 
   const start = async () => {
-    const admitting = await startAdmittingNode();
-    stop = async () => {
-      admitting.held.release();
-      admitting.server.closeAllConnections();
-      await new Promise((resolve) => admitting.server.close(resolve as () => void));
-      await admitting.node.close();
-    };
-    return admitting;
+    const admitting = await startAdmittingNode({ maxInFlight: 1, maxQueueMs: 600_000 });
+    stop = () => admitting.testNode.close();
+    const { held, bank, deskToken: token, responses } = admitting;
+    return { held, bank, token, url: admitting.testNode.url, responses };
   };
 
   it('holds the slot of a client that hung up until its command has committed', async () => {
