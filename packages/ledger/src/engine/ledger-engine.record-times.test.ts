@@ -5,6 +5,7 @@ import {
   createTestKey,
   signBase64,
   startExternalLedger,
+  walletPrepareRequest,
 } from '../interactive/external-ledger.test-helper.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
 import {
@@ -134,17 +135,9 @@ describe('ledger engine: record times of externally signed transactions', () => 
     const party = await ledger.onboard('carol', key);
     const signedBy = signingKeyOf(Buffer.from(key.publicKey, 'base64')).fingerprint;
     const execute = (index: number) => {
-      const prepared = ledger.interactive.prepare({
-        userId: 'wallet',
-        commandId: `command-${index}`,
-        commands: [createIou(party, party, '1.0')],
-        actAs: [party],
-        readAs: [],
-        disclosedContracts: [],
-        synchronizerId: null,
-        minLedgerTimeMicros: null,
-        maxRecordTimeMicros: null,
-      });
+      const prepared = ledger.interactive.prepare(
+        walletPrepareRequest(party, `command-${index}`, [createIou(party, party, '1.0')]),
+      );
       const signature = signBase64(key, prepared.preparedTransactionHash);
       return ledger.interactive.execute(
         {

@@ -1,9 +1,10 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import type { Command } from '../commands.ts';
 import { startEngine, synchronizerId } from '../engine/engine.test-helper.ts';
 import { createExternalPartyOperations } from '../external/external-party-operations.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
 import type { Package } from '../packages/package.ts';
-import { createInteractiveSubmissions } from './interactive-operations.ts';
+import { createInteractiveSubmissions, type PrepareSubmission } from './interactive-operations.ts';
 
 // Test support: an engine with the external-party and interactive-submission operations, and
 // Ed25519 keys made with node:crypto, signing as a wallet would.
@@ -62,3 +63,20 @@ export async function startExternalLedger(options: { packages?: readonly Package
   }
   return { ...started, journal, externalParties, interactive, onboard };
 }
+
+/** What a wallet asks to prepare: `commands` acting as `party` alone, nothing else set. */
+export const walletPrepareRequest = (
+  party: string,
+  commandId: string,
+  commands: readonly Command[],
+): PrepareSubmission => ({
+  userId: 'wallet',
+  commandId,
+  commands,
+  actAs: [party],
+  readAs: [],
+  disclosedContracts: [],
+  synchronizerId: null,
+  minLedgerTimeMicros: null,
+  maxRecordTimeMicros: null,
+});

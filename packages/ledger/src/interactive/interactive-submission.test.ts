@@ -16,6 +16,7 @@ import {
   signBase64,
   startExternalLedger,
   type TestKey,
+  walletPrepareRequest,
 } from './external-ledger.test-helper.ts';
 import { createInteractiveSubmissions } from './interactive-operations.ts';
 
@@ -50,17 +51,7 @@ async function setUp() {
   const key = createTestKey();
   const party = await ledger.onboard('alice', key);
   const prepare = (commandId: string, commands = [createIou(party, party, '10.0000000000')]) =>
-    ledger.interactive.prepare({
-      userId: 'wallet',
-      commandId,
-      commands,
-      actAs: [party],
-      readAs: [],
-      disclosedContracts: [],
-      synchronizerId: null,
-      minLedgerTimeMicros: null,
-      maxRecordTimeMicros: null,
-    });
+    ledger.interactive.prepare(walletPrepareRequest(party, commandId, commands));
   const execute = (
     prepared: { preparedTransaction: string; preparedTransactionHash: string },
     signer = key,

@@ -5,7 +5,12 @@ import { createIou, exercise } from '../engine/engine.test-helper.ts';
 import { isDomainError } from '../errors.ts';
 import { signingKeyOf } from '../external/signing-keys.ts';
 import { ticketTemplate, timePackages } from './deadline-package.test-helper.ts';
-import { createTestKey, signBase64, startExternalLedger } from './external-ledger.test-helper.ts';
+import {
+  createTestKey,
+  signBase64,
+  startExternalLedger,
+  walletPrepareRequest,
+} from './external-ledger.test-helper.ts';
 import { decodePreparedTransaction, encodePreparedTransaction } from './prepared-proto.ts';
 
 const second = 1_000_000n;
@@ -32,17 +37,7 @@ async function setUp() {
   let prepared = 0;
   const prepare = (commands: readonly Command[]): Prepared => {
     prepared += 1;
-    return ledger.interactive.prepare({
-      userId: 'wallet',
-      commandId: `command-${prepared}`,
-      commands,
-      actAs: [party],
-      readAs: [],
-      disclosedContracts: [],
-      synchronizerId: null,
-      minLedgerTimeMicros: null,
-      maxRecordTimeMicros: null,
-    });
+    return ledger.interactive.prepare(walletPrepareRequest(party, `command-${prepared}`, commands));
   };
   const execute = (
     transaction: Prepared,
