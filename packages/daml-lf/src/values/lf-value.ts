@@ -1,3 +1,5 @@
+import type { FunctionTarget } from '../machine/machine.ts';
+
 /**
  * Values of the Daml-LF machine (the spec's "values", § Operational semantics). Scalars that
  * JavaScript holds exactly are primitives: Bool is a boolean, Int64 a bigint, Text a string.
@@ -30,7 +32,11 @@ export type LfValue =
 
 export type UnitValue = { readonly tag: 'Unit' };
 /** `value` counts units of 10^-scale. */
-export type NumericValue = { readonly tag: 'Numeric'; readonly value: bigint; readonly scale: number };
+export type NumericValue = {
+  readonly tag: 'Numeric';
+  readonly value: bigint;
+  readonly scale: number;
+};
 export type TimestampValue = { readonly tag: 'Timestamp'; readonly micros: bigint };
 export type DateValue = { readonly tag: 'Date'; readonly days: number };
 export type PartyValue = { readonly tag: 'Party'; readonly party: string };
@@ -100,19 +106,15 @@ export type AnyExceptionValue = {
   readonly value: LfValue;
 };
 /**
- * Anything that can be applied: a closure, a builtin, or either partially applied. `arity` is
- * how many more arguments it takes before it runs; `apply` is called with all of them.
+ * Anything that can be applied: a closure or a builtin, possibly partially applied. `arity`
+ * is how many arguments the target takes in all; `given` those it already has.
  */
 export type FunctionValue = {
   readonly tag: 'Function';
   readonly arity: number;
-  readonly invoke: FunctionInvoker;
-  /** Arguments already given (partial application), oldest first. */
   readonly given: readonly LfValue[];
-  readonly name: string;
+  readonly target: FunctionTarget;
 };
-/** Runs a function on its full argument list; the machine passes itself. */
-export type FunctionInvoker = (machine: unknown, argumentsGiven: readonly LfValue[]) => void;
 /** The token an Update is applied to when it is performed (Speedy's update token). */
 export type TokenValue = { readonly tag: 'Token' };
 

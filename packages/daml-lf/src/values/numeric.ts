@@ -26,7 +26,7 @@ export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
   if (remainder === 0n) return quotient;
   const twice = 2n * (remainder < 0n ? -remainder : remainder);
   const divisor = denominator < 0n ? -denominator : denominator;
-  const direction = (numerator < 0n) !== (denominator < 0n) ? -1n : 1n;
+  const direction = numerator < 0n !== denominator < 0n ? -1n : 1n;
   if (twice > divisor || (twice === divisor && quotient % 2n !== 0n)) quotient += direction;
   return quotient;
 }

@@ -30,19 +30,6 @@ export function dateToText(days: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** `YYYY-MM-DDThh:mm:ss[.ffffff]Z`, the fraction without trailing zeros (Speedy's form). */
-export function timestampToText(micros: bigint): string {
-  const days = micros / microsPerDay - (micros % microsPerDay < 0n ? 1n : 0n);
-  const within = Number(micros - days * microsPerDay);
-  const seconds = Math.floor(within / 1_000_000);
-  const fraction = within % 1_000_000;
-  const hh = pad(Math.floor(seconds / 3600), 2);
-  const mm = pad(Math.floor(seconds / 60) % 60, 2);
-  const ss = pad(seconds % 60, 2);
-  const fractionText = fraction === 0 ? '' : `.${pad(fraction, 6).replace(/0+$/, '')}`;
-  return `${dateToText(Number(days))}T${hh}:${mm}:${ss}${fractionText}Z`;
-}
-
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Days since the epoch of a `YYYY-MM-DD` date, or null when it is no calendar date. */

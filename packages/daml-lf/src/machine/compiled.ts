@@ -1,0 +1,85 @@
+import type { LfValue } from '../values/lf-value.ts';
+import type { Code, Continuation, Machine } from './machine.ts';
+
+/**
+ * A compiled expression. `atom` is set when the expression is computed without evaluation
+ * steps (a variable, a literal): callers then read it inline instead of pushing a continuation.
+ */
+export type Compiled = {
+  readonly code: Code;
+  readonly atom: ((machine: Machine) => LfValue) | null;
+};
+
+export function atomic(read: (machine: Machine) => LfValue): Compiled {
+  return {
+    code: (machine) => {
+      machine.value = read(machine);
+    },
+    atom: read,
+  };
+}
+
+export function constant(value: LfValue): Compiled {
+  return atomic(() => value);
+}
+
+export function computed(code: Code): Compiled {
+  return { code, atom: null };
+}
+
+type Finish = (machine: Machine, values: LfValue[]) => void;
+type Collecting = Continuation & { readonly values: LfValue[]; readonly index: number };
+
+/** Evaluates the parts left to right, then calls `finish` with their values. */
+export function evaluateAll(parts: readonly Compiled[], finish: Finish): Code {
+  const count = parts.length;
+  const atoms = parts.map((part) => part.atom);
+  if (atoms.every((atom) => atom !== null)) {
+    const reads = atoms as ((machine: Machine) => LfValue)[];
+    return (machine) => {
+      const values = new Array<LfValue>(count);
+      for (let index = 0; index < count; index += 1)
+        values[index] = (reads[index] as (m: Machine) => LfValue)(machine);
+      finish(machine, values);
+    };
+  }
+  const resume = (machine: Machine, value: LfValue, self: Continuation): void => {
+    const { values, index } = self as Collecting;
+    values[index] = value;
+    proceed(machine, values, index + 1);
+  };
+  const proceed = (machine: Machine, values: LfValue[], start: number): void => {
+    for (let index = start; index < count; index += 1) {
+      const atom = atoms[index];
+      if (atom !== null && atom !== undefined) {
+        values[index] = atom(machine);
+        continue;
+      }
+      const continuation: Collecting = {
+        resume,
+        frame: machine.frame,
+        captured: machine.captured,
+        values,
+        index,
+      };
+      machine.stack.push(continuation);
+      machine.control = (parts[index] as Compiled).code;
+      return;
+    }
+    finish(machine, values);
+  };
+  return (machine) => proceed(machine, new Array<LfValue>(count), 0);
+}
+
+type Then = (machine: Machine, value: LfValue) => void;
+
+/** Evaluates one part, then continues with its value. */
+export function evaluateThen(part: Compiled, then: Then): Code {
+  const { atom } = part;
+  if (atom !== null) return (machine) => then(machine, atom(machine));
+  const resume = (machine: Machine, value: LfValue): void => then(machine, value);
+  return (machine) => {
+    machine.stack.push({ resume, frame: machine.frame, captured: machine.captured });
+    machine.control = part.code;
+  };
+}
