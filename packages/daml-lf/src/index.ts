@@ -5,3 +5,26 @@ export * from './ast/names.ts';
 export * from './ast/types.ts';
 export * from './ast/updates.ts';
 export * from './ast.ts';
+export { type DarManifest, parseDarManifest } from './dar/manifest.ts';
+export { type Dar, isZip, readDar } from './dar/read-dar.ts';
+export type { ArchiveEnvelope } from './decode/decode-archive.ts';
+export {
+  decodeDalf,
+  decodeEnvelope,
+  readArchive,
+  supportedLfMinors,
+} from './decode/decode-archive.ts';
+export type { DecodeOptions } from './decode/decode-context.ts';
+export {
+  isLfDecodeError,
+  LfDecodeError,
+  type LfDecodeErrorKind,
+} from './decode/lf-decode-error.ts';
+export {
+  createLfValueTypes,
+  type LfValueTypes,
+  type PackageLookup,
+  UnserializableTypeError,
+} from './types/lf-value-types.ts';
+export { lfTypeKey } from './types/lf-type-key.ts';
+export { substitute, type TypeBindings } from './types/substitute.ts';
