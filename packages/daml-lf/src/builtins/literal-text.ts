@@ -1,6 +1,6 @@
+import { formatDate } from '@pocketnet/ledger';
 import type { NumericValue } from '../values/lf-value.ts';
 import { numericToText } from '../values/numeric.ts';
-import { dateToText } from '../values/time.ts';
 
 /**
  * The text builtins' forms (Speedy's `litToText`): a Numeric without trailing zeros but with
@@ -31,5 +31,5 @@ export function timestampText(micros: bigint): string {
       : fraction % 1000 === 0
         ? `.${pad(fraction / 1000, 3)}`
         : `.${pad(fraction, 6)}`;
-  return `${dateToText(Number(days))}T${clock}${fractionText}Z`;
+  return `${formatDate(Number(days))}T${clock}${fractionText}Z`;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDate } from '@pocketnet/ledger';
 import { arithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import {
   addInt64,
@@ -41,7 +42,7 @@ import {
   textToNumeric,
 } from '../values/numeric.ts';
 import { codePoints, explode, isLowerHex, isValidCodePoint } from '../values/text.ts';
-import { dateToText, isDateInRange, isTimestampInRange } from '../values/time.ts';
+import { isDateInRange, isTimestampInRange } from '../values/time.ts';
 import type { BuiltinDefinition } from './builtin-definition.ts';
 import { pure } from './builtin-definition.ts';
 import { numericText, timestampText } from './literal-text.ts';
@@ -99,7 +100,7 @@ export const scalarBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   INT64_TO_TEXT: pure(1, ([value]) => int(value as LfValue).toString()),
   NUMERIC_TO_TEXT: pure(1, ([value]) => numericText(num(value as LfValue))),
   TIMESTAMP_TO_TEXT: pure(1, ([value]) => timestampText((value as TimestampValue).micros)),
-  DATE_TO_TEXT: pure(1, ([value]) => dateToText((value as DateValue).days)),
+  DATE_TO_TEXT: pure(1, ([value]) => formatDate((value as DateValue).days)),
   PARTY_TO_TEXT: pure(1, ([value]) => (value as PartyValue).party),
   TEXT_TO_PARTY: pure(1, ([value]) =>
     partyPattern.test(text(value as LfValue)) ? some(party(text(value as LfValue))) : none,

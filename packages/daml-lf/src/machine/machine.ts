@@ -159,6 +159,17 @@ function step(machine: Machine): boolean {
   return true;
 }
 
+/**
+ * A Daml exception that left another machine (a nested exercise's body) and reached this one
+ * through the ledger, possibly wrapped as the cause of the ledger's error.
+ */
+function thrownException(error: unknown): AnyExceptionValue | null {
+  if (error instanceof UnhandledException) return error.exception;
+  if (error instanceof Error && error.cause instanceof UnhandledException)
+    return error.cause.exception;
+  return null;
+}
+
 /** Runs until the stack is empty and returns the final value. */
 export function runMachine(machine: Machine, base = 0): LfValue {
   for (;;) {
@@ -170,9 +181,11 @@ export function runMachine(machine: Machine, base = 0): LfValue {
       }
       return machine.value;
     } catch (error) {
-      if (!(error instanceof ArithmeticFailure)) throw error;
+      const exception =
+        error instanceof ArithmeticFailure ? machine.exceptionOf(error) : thrownException(error);
+      if (exception === null) throw error;
       machine.control = null;
-      throwException(machine, machine.exceptionOf(error));
+      throwException(machine, exception);
     }
   }
 }

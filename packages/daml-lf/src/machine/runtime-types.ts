@@ -1,5 +1,6 @@
 import { qualifiedNameKey } from '../ast/names.ts';
 import type { Type } from '../ast/types.ts';
+import { substitute } from '../types/substitute.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { RuntimeType } from '../values/lf-value.ts';
 import type { Program } from './program.ts';
@@ -34,35 +35,6 @@ function applied(head: RuntimeType, args: readonly RuntimeType[]): RuntimeType {
   let type = head;
   for (const argument of args) type = { tag: 'App', function: type, argument };
   return type;
-}
-
-function substitute(type: Type, bindings: ReadonlyMap<string, Type>): Type {
-  switch (type.tag) {
-    case 'var': {
-      const bound = bindings.get(type.name);
-      const args = type.args.map((argument) => substitute(argument, bindings));
-      if (bound === undefined) return { ...type, args };
-      return args.reduce<Type>((lhs, rhs) => ({ tag: 'tapp', lhs, rhs }), bound);
-    }
-    case 'con':
-    case 'syn':
-    case 'builtin':
-      return { ...type, args: type.args.map((argument) => substitute(argument, bindings)) };
-    case 'tapp':
-      return {
-        tag: 'tapp',
-        lhs: substitute(type.lhs, bindings),
-        rhs: substitute(type.rhs, bindings),
-      };
-    case 'struct':
-      return {
-        tag: 'struct',
-        fields: type.fields.map((field) => ({ ...field, type: substitute(field.type, bindings) })),
-      };
-    case 'forall':
-    case 'nat':
-      return type;
-  }
 }
 
 /**
@@ -113,5 +85,3 @@ export function runtimeType(program: Program, type: Type): RuntimeType {
       throw new FatalFailure(`type ${type.tag} has no run-time representation`);
   }
 }
-
-export { substitute as substituteType };

@@ -2,9 +2,9 @@
 // against a Daml template's own definitions: type constructors instantiated with their arguments,
 // synonyms expanded, recursive types tied through lazy `named` references.
 import { type DamlType, t } from '@pocketnet/ledger';
-import type { DefDataType, Package } from '../ast.ts';
 import { type PackageId, type QualifiedName, qualifiedNameKey } from '../ast/names.ts';
 import type { Type } from '../ast/types.ts';
+import type { DefDataType, Package } from '../ast.ts';
 import { lfTypeKey } from './lf-type-key.ts';
 import { substitute } from './substitute.ts';
 
@@ -135,7 +135,10 @@ export function createLfValueTypes(lookup: PackageLookup): LfValueTypes {
       case 'con':
         return typeConType(head.tycon, head.args);
       case 'syn': {
-        const synonym = found(moduleOf(lookup, head.tysyn).synonyms.get(head.tysyn.name), head.tysyn);
+        const synonym = found(
+          moduleOf(lookup, head.tysyn).synonyms.get(head.tysyn.name),
+          head.tysyn,
+        );
         const bindings = new Map(synonym.params.map((param, i) => [param.name, head.args[i]]));
         return valueType(substitute(synonym.type, bindings));
       }

@@ -20,7 +20,11 @@ export function substitute(type: Type, bindings: TypeBindings): Type {
     case 'builtin':
       return type.args.length === 0 ? type : { ...type, args: each(type.args) };
     case 'tapp':
-      return { tag: 'tapp', lhs: substitute(type.lhs, bindings), rhs: substitute(type.rhs, bindings) };
+      return {
+        tag: 'tapp',
+        lhs: substitute(type.lhs, bindings),
+        rhs: substitute(type.rhs, bindings),
+      };
     case 'struct':
       return {
         tag: 'struct',

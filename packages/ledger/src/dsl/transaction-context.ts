@@ -59,6 +59,16 @@ export type TransactionContext = {
   ): ViewOf<TInterface>;
   fetch(target: string, contractId: string): Value;
 
+  /**
+   * The contract itself, fetched as `fetch` does (a template's, or one implementing an
+   * interface): its template in package-id form and its payload. Daml-LF's `fetch_interface`
+   * needs the contract, not its view.
+   */
+  fetchContract(
+    target: TemplateLike | InterfaceLike | string,
+    contractId: string,
+  ): { readonly templateId: string; readonly payload: RecordValue };
+
   fetchByKey<TTemplate extends TemplateLike>(
     template: TTemplate,
     key: KeyOf<TTemplate>,

@@ -5,7 +5,13 @@ import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-enti
 import type { RecordValue, Value } from '../value.ts';
 import { performCreate } from './create-action.ts';
 import { performExercise } from './exercise-action.ts';
-import { contractIdByKey, fetchByKey, fetchContract, lookupByKey } from './fetch-action.ts';
+import {
+  contractIdByKey,
+  fetchByKey,
+  fetchContract,
+  fetchStoredContract,
+  lookupByKey,
+} from './fetch-action.ts';
 import { comparedTime, isLedgerTimeBefore, pinTimeBounds } from './ledger-time-bounds.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
 
@@ -15,6 +21,10 @@ type BodyContext = {
   exercise(target: EntityReference, contractId: string, choice: string, argument: unknown): Value;
   exerciseByKey(template: EntityReference, key: unknown, choice: string, argument: unknown): Value;
   fetch(target: EntityReference, contractId: string): Value;
+  fetchContract(
+    target: EntityReference,
+    contractId: string,
+  ): { templateId: string; payload: RecordValue };
   fetchByKey(template: EntityReference, key: unknown): { contractId: string; payload: RecordValue };
   lookupByKey(template: EntityReference, key: unknown): string | null;
   archive(template: EntityReference, contractId: string): void;
@@ -98,6 +108,8 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     },
     fetch: (target, contractId) =>
       fetchContract(state, frame, resolveEntity(state, target), contractId),
+    fetchContract: (target, contractId) =>
+      fetchStoredContract(state, frame, resolveEntity(state, target), contractId),
     fetchByKey: (target, key) => fetchByKey(state, frame, template(target), key),
     lookupByKey: (target, key) => lookupByKey(state, frame, template(target), key),
     archive(target, contractId) {
