@@ -27,12 +27,10 @@ export function transactionEffects(
   definitions: ErasedDefinitions,
   tx: TransactionContext,
 ): LedgerEffects {
-  let actions = 0;
   const exercise = (
     owner: TypeConName,
     call: { choice: string; contractId: LfValue; argument: LfValue },
   ) => {
-    actions += 1;
     const definition = definitions.entity(owner);
     const choice = choiceTypes(definitions, owner, call.choice);
     const argument = toLedgerValue(choice.argumentType, call.argument);
@@ -46,7 +44,6 @@ export function transactionEffects(
   };
   return {
     create(template, payload) {
-      actions += 1;
       const definition = definitions.template(template);
       return contractId(
         tx.create(definition, toLedgerValue(definition.payloadType, payload) as never),
@@ -79,6 +76,6 @@ export function transactionEffects(
     },
     getTime: () => timestamp(parseTime(tx.now()) as bigint),
     ledgerTimeLt: (time) => tx.isLedgerTimeLT(formatTime((time as { micros: bigint }).micros)),
-    actionCount: () => actions,
+    beginTry: () => tx.beginRollbackScope(),
   };
 }

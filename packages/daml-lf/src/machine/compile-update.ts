@@ -37,7 +37,7 @@ function asking(context: CompileContext, scope: Scope, parts: readonly Expr[], a
   });
 }
 
-type Handler = Continuation & { readonly actions: number };
+type Handler = Continuation & { readonly scope: { rollback(): void } };
 
 function compileTry(
   context: CompileContext,
@@ -54,9 +54,7 @@ function compileTry(
     else perform(machine, option.value);
   };
   const handle = (machine: Machine, exception: AnyExceptionValue, self: Continuation): void => {
-    if (effects(machine).actionCount() !== (self as Handler).actions) {
-      throw new FatalFailure('rolling back ledger actions of a try block is not supported yet');
-    }
+    (self as Handler).scope.rollback();
     machine.frame[slot] = exception;
     machine.stack.push({
       resume: afterHandler,
@@ -75,7 +73,7 @@ function compileTry(
       handle,
       frame: machine.frame,
       captured: machine.captured,
-      actions: effects(machine).actionCount(),
+      scope: effects(machine).beginTry(),
     };
     machine.stack.push(marker);
     machine.control = body;

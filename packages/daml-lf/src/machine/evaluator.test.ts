@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr } from '../ast/expressions.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
-import type { LfValue } from '../values/lf-value.ts';
+import type { LfValue, StructValue } from '../values/lf-value.ts';
 import { listFromArray, listToArray } from '../values/lf-value.ts';
 import { createEvaluator, describeUnhandled, evaluate, UnhandledException } from './evaluator.ts';
 import {
   app,
   bool,
+  builtin,
   call,
   caseOf,
   enumType,
@@ -248,5 +249,75 @@ describe('numbers', () => {
       value: { tag: 'Numeric', value: 150n, scale: 2 },
     });
     expect(run(call('TEXT_TO_NUMERIC', num('0.0'), text('1.25')))).toEqual({ tag: 'None' });
+  });
+});
+
+describe('maps', () => {
+  const emptyText = builtin('TEXTMAP_EMPTY');
+  const emptyGen = builtin('GENMAP_EMPTY');
+
+  it('keeps text map entries ordered by key, replacing on insert', () => {
+    const map = call(
+      'TEXTMAP_INSERT',
+      text('b'),
+      int(2),
+      call(
+        'TEXTMAP_INSERT',
+        text('a'),
+        int(1),
+        call('TEXTMAP_INSERT', text('b'), int(0), emptyText),
+      ),
+    );
+    expect(run(call('TEXTMAP_SIZE', map))).toBe(2n);
+    expect(run(call('TEXTMAP_LOOKUP', text('b'), map))).toEqual({ tag: 'Some', value: 2n });
+    const entries = listToArray(run(call('TEXTMAP_TO_LIST', map)) as never);
+    expect(entries.map((entry) => (entry as StructValue).values)).toEqual([
+      ['a', 1n],
+      ['b', 2n],
+    ]);
+    expect(run(call('TEXTMAP_SIZE', call('TEXTMAP_DELETE', text('a'), map)))).toBe(1n);
+  });
+
+  it('orders generic map keys by the builtin order', () => {
+    const map = call(
+      'GENMAP_INSERT',
+      int(3),
+      text('c'),
+      call('GENMAP_INSERT', int(-1), text('a'), call('GENMAP_INSERT', int(2), text('b'), emptyGen)),
+    );
+    expect(listToArray(run(call('GENMAP_KEYS', map)) as never)).toEqual([-1n, 2n, 3n]);
+    expect(listToArray(run(call('GENMAP_VALUES', map)) as never)).toEqual(['a', 'b', 'c']);
+    expect(run(call('GENMAP_LOOKUP', int(2), map))).toEqual({ tag: 'Some', value: 'b' });
+    expect(run(call('GENMAP_SIZE', call('GENMAP_DELETE', int(2), map)))).toBe(2n);
+    expect(() => run(call('GENMAP_INSERT', lam(['x'], v('x')), int(1), emptyGen))).toThrow(
+      FatalFailure,
+    );
+  });
+});
+
+describe('text and time', () => {
+  it('converts code points, hex and hashes', () => {
+    expect(run(call('TEXT_TO_CODE_POINTS', text('a\u{1F600}')))).toEqual(
+      listFromArray([97n, 0x1f600n]),
+    );
+    expect(run(call('CODE_POINTS_TO_TEXT', list(int(104), int(0x1f600))))).toBe('h\u{1F600}');
+    expect(() => run(call('CODE_POINTS_TO_TEXT', list(int(0xd800))))).toThrow(FatalFailure);
+    expect(run(call('SHA256_TEXT', text('abc')))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(run(call('TEXT_TO_HEX', text('hi')))).toBe('6869');
+    expect(run(call('HEX_TO_TEXT', text('6869')))).toBe('hi');
+  });
+
+  it('renders dates and timestamps and checks their range', () => {
+    expect(run(call('DATE_TO_TEXT', call('UNIX_DAYS_TO_DATE', int(19_000))))).toBe('2022-01-08');
+    expect(
+      run(call('TIMESTAMP_TO_TEXT', call('UNIX_MICROSECONDS_TO_TIMESTAMP', int(1_500_000)))),
+    ).toBe('1970-01-01T00:00:01.500Z');
+    expect(unhandledMessage(call('UNIX_DAYS_TO_DATE', int(3_000_000)))).toContain(
+      'UNIX_DAYS_TO_DATE',
+    );
+    expect(run(call('INT64_TO_TEXT', int(-5)))).toBe('-5');
+    expect(run(call('NUMERIC_TO_TEXT', num('12.5000000000')))).toBe('12.5');
   });
 });

@@ -72,11 +72,15 @@ export function exceptionMessage(evaluator: Evaluator, exception: AnyExceptionVa
   return message;
 }
 
-/** How an unhandled exception reads in an error: its type and message. */
+/**
+ * How an unhandled exception reads in an error, as Canton 3 words it (the exception becomes
+ * a failure status `UNHANDLED_EXCEPTION/Module:Name`, category 9).
+ */
 export function describeUnhandled(evaluator: Evaluator, error: UnhandledException): string {
   const { type } = error.exception;
-  const name = type.tag === 'Con' ? type.tycon : 'exception';
-  return `Unhandled Daml exception: ${name}: ${exceptionMessage(evaluator, error.exception)}`;
+  const name = type.tag === 'Con' ? type.tycon.slice(type.tycon.indexOf(':') + 1) : 'exception';
+  const message = exceptionMessage(evaluator, error.exception);
+  return `User failure: UNHANDLED_EXCEPTION/${name} (error category 9): ${message}`;
 }
 
 export { UnhandledException };

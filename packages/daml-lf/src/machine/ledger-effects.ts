@@ -35,6 +35,6 @@ export type LedgerEffects = {
   lookupByKey(template: TypeConName, key: LfValue): LfValue;
   getTime(): LfValue;
   ledgerTimeLt(time: LfValue): boolean;
-  /** How many ledger actions were taken so far: a `try` whose body took some cannot yet be rolled back. */
-  actionCount(): number;
+  /** Begins a `try` block: its actions are undone by `rollback` when its exception is caught. */
+  beginTry(): { rollback(): void };
 };

@@ -107,6 +107,12 @@ export type TransactionContext = {
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
 
+  /**
+   * Daml's `try`: begins a scope whose actions `rollback` undoes, when the try block's
+   * exception is caught. A scope that ends normally needs nothing more.
+   */
+  beginRollbackScope(): { rollback(): void };
+
   /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
   fail(message: string): never;
 };

@@ -13,6 +13,7 @@ import {
   lookupByKey,
 } from './fetch-action.ts';
 import { comparedTime, isLedgerTimeBefore, pinTimeBounds } from './ledger-time-bounds.ts';
+import { beginRollbackScope } from './rollback-scope.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
 
 /** The erased form of TransactionContext that the interpreter implements. */
@@ -33,6 +34,7 @@ type BodyContext = {
   isLedgerTimeLE(time: string): boolean;
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
+  beginRollbackScope(): { rollback(): void };
   fail(message: string): never;
 };
 
@@ -116,6 +118,7 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
       exerciseFromBody(state, frame, { target, contractId, choice: 'Archive', argument: {} });
     },
     ...ledgerTimeComparisons(state),
+    beginRollbackScope: () => beginRollbackScope(state, frame),
     fail(message) {
       throw new DomainError('DAML_INTERPRETATION_ERROR', message);
     },
