@@ -20,6 +20,21 @@ export {
   LfDecodeError,
   type LfDecodeErrorKind,
 } from './decode/lf-decode-error.ts';
+export {
+  createErasedDefinitions,
+  type ErasedDefinitions,
+} from './erase/erased-definitions.ts';
+export { fromLedgerValue, toLedgerValue } from './erase/ledger-values.ts';
+export {
+  applyValue,
+  createEvaluator,
+  defaultFuel,
+  type Evaluator,
+  evaluate,
+  UnhandledException,
+} from './machine/evaluator.ts';
+export type { LedgerEffects } from './machine/ledger-effects.ts';
+export { FuelExhausted } from './machine/machine.ts';
 export { lfTypeKey } from './types/lf-type-key.ts';
 export {
   createLfValueTypes,
@@ -28,3 +43,5 @@ export {
   UnserializableTypeError,
 } from './types/lf-value-types.ts';
 export { substitute, type TypeBindings } from './types/substitute.ts';
+export { ArithmeticFailure, FatalFailure } from './values/evaluation-errors.ts';
+export type { LfValue } from './values/lf-value.ts';
