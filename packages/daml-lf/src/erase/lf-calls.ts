@@ -20,17 +20,24 @@ export type LfCalls = {
 };
 
 export function createLfCalls(evaluator: Evaluator): LfCalls {
-  const converted = new WeakMap<object, LfValue>();
+  // By type, then by value object: one JSON object (a shared empty record) may be given at
+  // two types, and must then become two records.
+  const converted = new WeakMap<DamlType, WeakMap<object, LfValue>>();
   const call = (fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects) =>
     guarded(evaluator, () => applyValue(evaluator, fn, args, effects ?? null));
   return {
     evaluator,
     value(type, value) {
       if (value === null || typeof value !== 'object') return fromLedgerValue(type, value);
-      const known = converted.get(value);
+      let byValue = converted.get(type);
+      if (byValue === undefined) {
+        byValue = new WeakMap();
+        converted.set(type, byValue);
+      }
+      const known = byValue.get(value);
       if (known !== undefined) return known;
       const fresh = fromLedgerValue(type, value);
-      converted.set(value, fresh);
+      byValue.set(value, fresh);
       return fresh;
     },
     call,
