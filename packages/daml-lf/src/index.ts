@@ -22,6 +22,7 @@ export {
 } from './decode/lf-decode-error.ts';
 export {
   createErasedDefinitions,
+  createPackageEraser,
   type ErasedDefinitions,
 } from './erase/erased-definitions.ts';
 export { fromLedgerValue, toLedgerValue } from './erase/ledger-values.ts';

@@ -1,9 +1,10 @@
 import type { InterfaceDefinition, Package, TemplateDefinition } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import { qualifiedNameKey } from '../ast/names.ts';
-import type { Package as LfPackage, LfPackageSet } from '../ast.ts';
+import type { Package as LfPackage } from '../ast.ts';
 import type { Evaluator } from '../machine/evaluator.ts';
 import { createEvaluator } from '../machine/evaluator.ts';
+import type { PackageSource } from '../machine/program.ts';
 import { parseQualifiedName } from '../machine/program.ts';
 import { createLfValueTypes } from '../types/lf-value-types.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
@@ -28,14 +29,14 @@ export type ErasedDefinitions = {
   erasePackage(packageId: string): Package;
 };
 
-function packageOf(packages: LfPackageSet, packageId: string): LfPackage {
+function packageOf(packages: PackageSource, packageId: string): LfPackage {
   const found = packages.get(packageId);
   if (found === undefined) throw new FatalFailure(`package ${packageId} is not loaded`);
   return found;
 }
 
 export function createErasedDefinitions(
-  packages: LfPackageSet,
+  packages: PackageSource,
   options: { fuel?: number } = {},
 ): ErasedDefinitions {
   const evaluator = createEvaluator(packages, options);
@@ -95,4 +96,18 @@ export function createErasedDefinitions(
     definitions,
   };
   return definitions;
+}
+
+/**
+ * The erasure a node registers LF packages with (runtime's ErasePackage): one set of erased
+ * definitions over every package the node knows, so packages uploaded at different times
+ * still share their interfaces' definitions.
+ */
+export function createPackageEraser(options: { fuel?: number } = {}) {
+  let definitions: ErasedDefinitions | null = null;
+  return (pkg: LfPackage, lookup: (packageId: string) => LfPackage | undefined) => {
+    definitions ??= createErasedDefinitions({ get: lookup }, options);
+    const { templates, interfaces } = definitions.erasePackage(pkg.packageId);
+    return { templates, interfaces };
+  };
 }

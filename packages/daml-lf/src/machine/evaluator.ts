@@ -1,5 +1,4 @@
 import type { Expr } from '../ast/expressions.ts';
-import type { LfPackageSet } from '../ast.ts';
 import type { ArithmeticFailure } from '../values/evaluation-errors.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
@@ -9,6 +8,7 @@ import { createCompiler } from './compiler.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { Machine } from './machine.ts';
 import { applyFunction, createMachine, runMachine, UnhandledException } from './machine.ts';
+import type { PackageSource } from './program.ts';
 import { createProgram } from './program.ts';
 import { functionScope } from './scope.ts';
 
@@ -19,7 +19,7 @@ export const defaultFuel = 50_000_000;
 export type Evaluator = { readonly compiler: CompileContext; readonly fuel: number };
 
 export function createEvaluator(
-  packages: LfPackageSet,
+  packages: PackageSource,
   options: { fuel?: number } = {},
 ): Evaluator {
   return { compiler: createCompiler(createProgram(packages)), fuel: options.fuel ?? defaultFuel };

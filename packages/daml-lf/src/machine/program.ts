@@ -7,8 +7,8 @@ import type {
   DefTemplate,
   DefTypeSyn,
   DefValue,
-  LfPackageSet,
   Module,
+  Package,
 } from '../ast.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { LfValue } from '../values/lf-value.ts';
@@ -19,7 +19,7 @@ import type { Code } from './machine.ts';
  * top-level values evaluated once and kept (per package set, so never across sets).
  */
 export type Program = {
-  readonly packages: LfPackageSet;
+  readonly packages: PackageSource;
   /** Compiled value definitions, by `pkg:Module:name`. */
   readonly valueCode: Map<string, Code>;
   readonly valueFrames: Map<string, number>;
@@ -29,7 +29,10 @@ export type Program = {
   readonly functions: Map<string, LfValue>;
 };
 
-export function createProgram(packages: LfPackageSet): Program {
+/** Where the machine finds packages: a package set, or a node's growing store of them. */
+export type PackageSource = { get(packageId: string): Package | undefined };
+
+export function createProgram(packages: PackageSource): Program {
   return {
     packages,
     valueCode: new Map(),
