@@ -321,3 +321,61 @@ describe('text and time', () => {
     expect(run(call('NUMERIC_TO_TEXT', num('12.5000000000')))).toBe('12.5');
   });
 });
+
+describe('the remaining builtins', () => {
+  it('compute as the spec and Speedy say', () => {
+    const equalInts = lam(['a', 'b'], call('EQUAL', v('a'), v('b')));
+    const cases: [Expr, LfValue][] = [
+      [call('EQUAL_LIST', equalInts, list(int(1), int(2)), list(int(1), int(2))), true],
+      [call('EQUAL_LIST', equalInts, list(int(1)), list(int(1), int(2))), false],
+      [call('TRACE', text('ignored'), int(3)), 3n],
+      [call('EXP_INT64', int(2), int(62)), 2n ** 62n],
+      [call('MOD_INT64', int(-7), int(2)), -1n],
+      [call('DIV_INT64', int(-7), int(2)), -3n],
+      [call('NUMERIC_TO_INT64', num('-2.7500000000')), -2n],
+      [call('NUMERIC_TO_TEXT', call('INT64_TO_NUMERIC', num('0.00'), int(7))), '7.0'],
+      [call('NUMERIC_TO_TEXT', call('SHIFT_NUMERIC', num('0.000'), num('1.23'))), '0.123'],
+      [call('NUMERIC_TO_TEXT', call('CAST_NUMERIC', num('0.0000'), num('1.25'))), '1.25'],
+      [call('IMPLODE_TEXT', list(text('a'), text('b'))), 'ab'],
+      [call('APPEND_TEXT', text('a'), text('b')), 'ab'],
+      [
+        call('SHA256_HEX', text('00')),
+        '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+      ],
+      [call('TEXT_TO_PARTY', text('not a party!')), { tag: 'None' }],
+      [call('DATE_TO_UNIX_DAYS', call('UNIX_DAYS_TO_DATE', int(-1))), -1n],
+      [
+        call('TIMESTAMP_TO_UNIX_MICROSECONDS', call('UNIX_MICROSECONDS_TO_TIMESTAMP', int(-5))),
+        -5n,
+      ],
+    ];
+    for (const [expr, expected] of cases) expect(run(expr)).toEqual(expected);
+  });
+
+  it('raises the errors the spec gives', () => {
+    expect(unhandledMessage(call('EXP_INT64', int(2), int(64)))).toContain('EXP_INT64');
+    expect(unhandledMessage(call('EXP_INT64', int(2), int(-1)))).toContain('EXP_INT64');
+    expect(unhandledMessage(call('DIV_INT64', int(-(2n ** 63n)), int(-1)))).toContain('DIV_INT64');
+    expect(unhandledMessage(call('NUMERIC_TO_INT64', num(`${'9'.repeat(20)}.0`)))).toContain(
+      'NUMERIC_TO_INT64',
+    );
+    expect(unhandledMessage(call('ROUND_NUMERIC', int(3), num('1.25')))).toContain('ROUND_NUMERIC');
+    expect(() => run(call('ERROR', text('stop')))).toThrow('stop');
+    expect(() => run(call('LESS', lam(['x'], v('x')), lam(['x'], v('x'))))).toThrow(FatalFailure);
+  });
+
+  it('updates struct fields by name', () => {
+    const pair: Expr = {
+      tag: 'structCon',
+      fields: [
+        { field: 'b', expr: int(2) },
+        { field: 'a', expr: int(1) },
+      ],
+    };
+    expect(run({ tag: 'structUpd', field: 'a', struct: pair, update: int(9) })).toEqual({
+      tag: 'Struct',
+      names: ['a', 'b'],
+      values: [9n, 2n],
+    });
+  });
+});
