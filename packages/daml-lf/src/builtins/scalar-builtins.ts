@@ -41,10 +41,11 @@ import {
   subNumeric,
   textToNumeric,
 } from '../values/numeric.ts';
-import { codePoints, explode, isLowerHex, isValidCodePoint } from '../values/text.ts';
+import { codePoints, explode, isValidCodePoint } from '../values/text.ts';
 import { isDateInRange, isTimestampInRange } from '../values/time.ts';
 import type { BuiltinDefinition } from './builtin-definition.ts';
 import { pure } from './builtin-definition.ts';
+import { hexBytes } from './crypto-builtins.ts';
 import { numericText, timestampText } from './literal-text.ts';
 
 const int = (value: LfValue) => value as bigint;
@@ -147,8 +148,3 @@ export const scalarBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   TEXT_TO_HEX: pure(1, ([value]) => Buffer.from(text(value as LfValue), 'utf8').toString('hex')),
   HEX_TO_TEXT: pure(1, ([value]) => Buffer.from(hexBytes(text(value as LfValue))).toString('utf8')),
 };
-
-function hexBytes(hex: string): Uint8Array {
-  if (!isLowerHex(hex.toLowerCase())) throw new FatalFailure(`can not parse hex string ${hex}`);
-  return Buffer.from(hex, 'hex');
-}

@@ -1,6 +1,7 @@
 import type { BuiltinFunction } from '../ast/builtins.ts';
 import type { BuiltinDefinition } from '../builtins/builtin-definition.ts';
 import { pure } from '../builtins/builtin-definition.ts';
+import { cryptoBuiltins } from '../builtins/crypto-builtins.ts';
 import { genericBuiltins } from '../builtins/generic-builtins.ts';
 import { mapBuiltins, mapConstants } from '../builtins/map-builtins.ts';
 import { scalarBuiltins } from '../builtins/scalar-builtins.ts';
@@ -90,7 +91,13 @@ function definitionOf(context: CompileContext, name: BuiltinFunction): BuiltinDe
   if (name === 'ANY_EXCEPTION_MESSAGE') return exceptionMessage(context);
   if (name === 'FAIL_WITH_STATUS') return failWithStatus;
   if (name === 'TYPE_REP_TYCON_NAME') return typeRepTyconName;
-  return scalarBuiltins[name] ?? mapBuiltins[name] ?? genericBuiltins[name] ?? unsupported(name);
+  return (
+    scalarBuiltins[name] ??
+    mapBuiltins[name] ??
+    genericBuiltins[name] ??
+    cryptoBuiltins[name] ??
+    unsupported(name)
+  );
 }
 
 /** The value a builtin stands for: a function of its arity, or the constant itself. */
