@@ -3,7 +3,6 @@ import { qualifiedNameKey } from '../ast/names.ts';
 import type { LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { computed } from './compiled.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import { valueDefinitionOf } from './program.ts';
 import { functionScope } from './scope.ts';
@@ -22,19 +21,25 @@ const store = (machine: Machine, value: LfValue, self: Continuation): void => {
 export function compileValueReference(context: CompileContext, name: ValueName): Compiled {
   const key = qualifiedNameKey(name);
   const { program } = context;
-  return computed((machine) => {
-    const known = program.values.get(key);
-    if (known !== undefined) {
-      machine.value = known;
+  // The value once known, kept by this reference too: a Map lookup less on every use.
+  let known: LfValue | undefined;
+  const peek = () => {
+    known ??= program.values.get(key);
+    return known;
+  };
+  const code: Code = (machine) => {
+    const value = peek();
+    if (value !== undefined) {
+      machine.value = value;
       return;
     }
-    let code = program.valueCode.get(key);
+    let body = program.valueCode.get(key);
     let frameSize = program.valueFrames.get(key) ?? 0;
-    if (code === undefined) {
+    if (body === undefined) {
       const scope = functionScope(null, []);
-      code = context.expression(scope, valueDefinitionOf(program, name).expr).code;
+      body = context.expression(scope, valueDefinitionOf(program, name).expr).code;
       frameSize = scope.function.frameSize;
-      program.valueCode.set(key, code);
+      program.valueCode.set(key, body);
       program.valueFrames.set(key, frameSize);
     }
     machine.stack.push({
@@ -46,6 +51,7 @@ export function compileValueReference(context: CompileContext, name: ValueName):
     } as Storing);
     machine.frame = new Array<LfValue>(frameSize);
     machine.captured = [];
-    machine.control = code as Code;
-  });
+    machine.control = body;
+  };
+  return { code, atom: null, peek };
 }
