@@ -46,7 +46,7 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
   return {
     code: evaluateAll(parts, (machine, values) => {
-      applyFunction(machine, values[0] as LfValue, values.slice(1));
+      applyFunction(machine, values[0] as LfValue, values, 1);
     }),
     atom: null,
   };

@@ -79,14 +79,6 @@ export function createMachine(options: {
   };
 }
 
-export function pushContinuation(
-  machine: Machine,
-  resume: Continuation['resume'],
-  extra?: Record<string, unknown>,
-): void {
-  machine.stack.push({ resume, frame: machine.frame, captured: machine.captured, ...extra });
-}
-
 function enter(machine: Machine, fn: FunctionValue, args: readonly LfValue[]): void {
   const { target } = fn;
   if (target.kind === 'builtin') {
@@ -100,32 +92,69 @@ function enter(machine: Machine, fn: FunctionValue, args: readonly LfValue[]): v
   machine.control = target.body;
 }
 
+/** A closure given exactly its arguments, read from `args` past `offset`: no copies. */
+function enterExactly(
+  machine: Machine,
+  target: Extract<FunctionTarget, { kind: 'closure' }>,
+  args: readonly LfValue[],
+  offset: number,
+): void {
+  const frame = new Array<LfValue>(target.frameSize);
+  for (let index = offset; index < args.length; index += 1) {
+    frame[index - offset] = args[index] as LfValue;
+  }
+  machine.frame = frame;
+  machine.captured = target.captured;
+  machine.control = target.body;
+}
+
+type Rest = Continuation & { readonly rest: readonly LfValue[] };
+
 const applyRest: Continuation['resume'] = (machine, value, self) => {
-  const rest = (self as Continuation & { rest: readonly LfValue[] }).rest;
-  applyFunction(machine, value, rest);
+  applyFunction(machine, value, (self as Rest).rest);
 };
 
-/** Applies a function to arguments: partial, exact or over-application. */
-export function applyFunction(machine: Machine, fn: LfValue, args: readonly LfValue[]): void {
+/**
+ * Applies a function to `args` (those past `offset`): partial, exact or over-application.
+ * The common case, a closure given exactly its arguments, copies them straight into its frame.
+ */
+export function applyFunction(
+  machine: Machine,
+  fn: LfValue,
+  args: readonly LfValue[],
+  offset = 0,
+): void {
   if (typeof fn !== 'object' || fn.tag !== 'Function') {
     throw new FatalFailure('applied a value that is not a function');
   }
-  const have = fn.given.length + args.length;
-  if (have < fn.arity) {
+  const given = fn.given.length;
+  const count = args.length - offset;
+  if (given === 0 && count === fn.arity && fn.target.kind === 'closure') {
+    enterExactly(machine, fn.target, args, offset);
+    return;
+  }
+  const supplied = offset === 0 ? args : args.slice(offset);
+  if (given + count < fn.arity) {
     machine.value = {
       tag: 'Function',
       arity: fn.arity,
-      given: [...fn.given, ...args],
+      given: [...fn.given, ...supplied],
       target: fn.target,
     };
     return;
   }
-  const needed = fn.arity - fn.given.length;
+  const needed = fn.arity - given;
   const now =
-    fn.given.length === 0 && needed === args.length
-      ? args
-      : [...fn.given, ...args.slice(0, needed)];
-  if (needed < args.length) pushContinuation(machine, applyRest, { rest: args.slice(needed) });
+    given === 0 && needed === count ? supplied : [...fn.given, ...supplied.slice(0, needed)];
+  if (needed < count) {
+    const rest: Rest = {
+      resume: applyRest,
+      frame: machine.frame,
+      captured: machine.captured,
+      rest: supplied.slice(needed),
+    };
+    machine.stack.push(rest);
+  }
   enter(machine, fn, now);
 }
 
