@@ -1,0 +1,17 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { measure, type TransferLedger } from './amulet-transfer.bench.ts';
+import { startLfAmuletEngine } from './lf-amulet-engine.ts';
+import { genesisMicros, latestOpenRound, startDevnetNode } from './splice-devnet.ts';
+const devnet = await startDevnetNode();
+const lf = await startLfAmuletEngine(devnet, ['alice', 'bob']);
+await devnet.node.close();
+const [alice = '', bob = ''] = lf.parties;
+const ledger: TransferLedger = { engine: lf.engine, dso: devnet.dso, alice, bob, rulesCid: lf.rulesCid, openRound: latestOpenRound(lf.engine, genesisMicros), outputsWithoutMeta: true };
+await measure(ledger, 500, 1);
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const r = await measure(ledger, 1500, 1);
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('/tmp/steady.cpuprofile', JSON.stringify(profile));
+console.log(r);
