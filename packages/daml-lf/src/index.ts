@@ -20,3 +20,11 @@ export {
   LfDecodeError,
   type LfDecodeErrorKind,
 } from './decode/lf-decode-error.ts';
+export { lfTypeKey } from './types/lf-type-key.ts';
+export {
+  createLfValueTypes,
+  type LfValueTypes,
+  type PackageLookup,
+  UnserializableTypeError,
+} from './types/lf-value-types.ts';
+export { substitute, type TypeBindings } from './types/substitute.ts';
