@@ -28,3 +28,12 @@ export {
   UnserializableTypeError,
 } from './types/lf-value-types.ts';
 export { substitute, type TypeBindings } from './types/substitute.ts';
+export { forEachReference, type Reference } from './validate/package-references.ts';
+export { asUploadError } from './validate/upload-errors.ts';
+export {
+  isUtilityPackage,
+  type KnownPackages,
+  type UploadedPackage,
+  validateUpload,
+} from './validate/validate-upload.ts';
+export { danglingReference, type PackageSource } from './validate/well-formed.ts';
