@@ -7,6 +7,7 @@ export * from './ast/updates.ts';
 export * from './ast.ts';
 export { type DarManifest, parseDarManifest } from './dar/manifest.ts';
 export { type Dar, isZip, readDar } from './dar/read-dar.ts';
+export { readUploadedArchives } from './dar/read-upload.ts';
 export type { ArchiveEnvelope } from './decode/decode-archive.ts';
 export {
   decodeDalf,
