@@ -21,6 +21,22 @@ export {
   LfDecodeError,
   type LfDecodeErrorKind,
 } from './decode/lf-decode-error.ts';
+export {
+  createErasedDefinitions,
+  createPackageEraser,
+  type ErasedDefinitions,
+} from './erase/erased-definitions.ts';
+export { fromLedgerValue, toLedgerValue } from './erase/ledger-values.ts';
+export {
+  applyValue,
+  createEvaluator,
+  defaultFuel,
+  type Evaluator,
+  evaluate,
+  UnhandledException,
+} from './machine/evaluator.ts';
+export type { LedgerEffects } from './machine/ledger-effects.ts';
+export { FuelExhausted } from './machine/machine.ts';
 export { lfTypeKey } from './types/lf-type-key.ts';
 export {
   createLfValueTypes,
@@ -38,3 +54,5 @@ export {
   validateUpload,
 } from './validate/validate-upload.ts';
 export { danglingReference, type PackageSource } from './validate/well-formed.ts';
+export { ArithmeticFailure, FatalFailure } from './values/evaluation-errors.ts';
+export type { LfValue } from './values/lf-value.ts';

@@ -67,6 +67,18 @@ export const probe = defineTemplate({
       result: t.time(),
       body: (tx) => tx.now(),
     }),
+    Probe_ArchiveRolledBack: choice({
+      controllers: ({ holder }) => [holder],
+      consuming: false,
+      argument: {},
+      result: t.bool(),
+      body: (tx, self) => {
+        const scope = tx.beginRollbackScope();
+        tx.archive(iou, self.payload.target);
+        scope.rollback();
+        return tx.fetch(iou, self.payload.target).owner === self.payload.holder;
+      },
+    }),
     Probe_Misbehave: choice({
       controllers: ({ holder }) => [holder],
       consuming: false,

@@ -1,0 +1,29 @@
+import { DomainError } from '@pocketnet/ledger';
+import type { Evaluator } from '../machine/evaluator.ts';
+import { describeUnhandled, UnhandledException } from '../machine/evaluator.ts';
+import { FuelExhausted } from '../machine/machine.ts';
+import { FatalFailure } from '../values/evaluation-errors.ts';
+
+function interpretationError(message: string, cause: unknown): DomainError {
+  return new DomainError('DAML_INTERPRETATION_ERROR', message, { cause });
+}
+
+/**
+ * Runs an evaluation for the ledger: Daml errors become the ledger's
+ * DAML_INTERPRETATION_ERROR. An unhandled exception stays the error's cause, so a `try` in
+ * an enclosing LF choice can still catch it.
+ */
+export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TResult {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof UnhandledException) {
+      throw interpretationError(describeUnhandled(evaluator, error), error);
+    }
+    if (error instanceof FatalFailure) throw interpretationError(error.message, error);
+    if (error instanceof FuelExhausted) {
+      throw interpretationError(`Evaluation stopped: ${error.message}`, error);
+    }
+    throw error;
+  }
+}
