@@ -73,6 +73,12 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   UNKNOWN_CONTRACT_SYNCHRONIZERS: 'retry',
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: 'permanent',
   INVALID_DEDUPLICATION_PERIOD: 'permanent',
+  INVALID_DAR: 'permanent',
+  DAR_PARSE_ERROR: 'permanent',
+  DAR_NOT_SELF_CONSISTENT: 'permanent',
+  DAR_VALIDATION_ERROR: 'permanent',
+  KNOWN_DAR_VERSION: 'permanent',
+  ALLOWED_LANGUAGE_VERSIONS: 'permanent',
 };
 
 /**

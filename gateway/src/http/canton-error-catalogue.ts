@@ -73,6 +73,13 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   UNKNOWN_CONTRACT_SYNCHRONIZERS: definite(precondition),
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: definite(precondition),
   INVALID_DEDUPLICATION_PERIOD: definite(precondition),
+  // The package service's errors are plain DamlErrors (no definite answer).
+  INVALID_DAR: indefinite(invalid),
+  DAR_PARSE_ERROR: indefinite(invalid),
+  DAR_NOT_SELF_CONSISTENT: indefinite(invalid),
+  DAR_VALIDATION_ERROR: indefinite(invalid),
+  KNOWN_DAR_VERSION: indefinite(invalid),
+  ALLOWED_LANGUAGE_VERSIONS: indefinite(invalid),
 };
 
 export function factsOf(code: DomainErrorCode): CategoryFacts & { definiteAnswer?: false } {

@@ -7,6 +7,7 @@ export * from './ast/updates.ts';
 export * from './ast.ts';
 export { type DarManifest, parseDarManifest } from './dar/manifest.ts';
 export { type Dar, isZip, readDar } from './dar/read-dar.ts';
+export { readUploadedArchives } from './dar/read-upload.ts';
 export type { ArchiveEnvelope } from './decode/decode-archive.ts';
 export {
   decodeDalf,
@@ -44,5 +45,14 @@ export {
   UnserializableTypeError,
 } from './types/lf-value-types.ts';
 export { substitute, type TypeBindings } from './types/substitute.ts';
+export { forEachReference, type Reference } from './validate/package-references.ts';
+export { asUploadError } from './validate/upload-errors.ts';
+export {
+  isUtilityPackage,
+  type KnownPackages,
+  type UploadedPackage,
+  validateUpload,
+} from './validate/validate-upload.ts';
+export { danglingReference, type PackageSource } from './validate/well-formed.ts';
 export { ArithmeticFailure, FatalFailure } from './values/evaluation-errors.ts';
 export type { LfValue } from './values/lf-value.ts';

@@ -1,6 +1,6 @@
 // META-INF/MANIFEST.MF as Java's jar manifests write it: `Name: value` lines of at most 72 bytes,
 // a longer value continued on lines that start with one space.
-import { corrupt } from '../decode/lf-decode-error.ts';
+import { invalidDar } from '../decode/lf-decode-error.ts';
 
 export type DarManifest = {
   readonly mainDalf: string;
@@ -14,7 +14,7 @@ export function parseManifestAttributes(text: string): Map<string, string> {
   let last: string | undefined;
   for (const line of text.split(/\r\n|\r|\n/)) {
     if (line.startsWith(' ')) {
-      if (last === undefined) return corrupt('the manifest starts with a continuation line');
+      if (last === undefined) return invalidDar('the manifest starts with a continuation line');
       attributes.set(last, `${attributes.get(last) ?? ''}${line.slice(1)}`);
       continue;
     }
@@ -23,7 +23,7 @@ export function parseManifestAttributes(text: string): Map<string, string> {
       continue;
     }
     const colon = line.indexOf(': ');
-    if (colon <= 0) return corrupt(`the manifest line "${line}" is not "Name: value"`);
+    if (colon <= 0) return invalidDar(`the manifest line "${line}" is not "Name: value"`);
     last = line.slice(0, colon);
     attributes.set(last, line.slice(colon + 2));
   }
@@ -34,9 +34,9 @@ export function parseDarManifest(text: string): DarManifest {
   const attributes = parseManifestAttributes(text);
   const format = attributes.get('Format');
   if (format !== undefined && format !== 'daml-lf') {
-    return corrupt(`the manifest's format is ${format}, not daml-lf`);
+    return invalidDar(`the manifest's format is ${format}, not daml-lf`);
   }
-  const mainDalf = attributes.get('Main-Dalf') ?? corrupt('the manifest names no Main-Dalf');
+  const mainDalf = attributes.get('Main-Dalf') ?? invalidDar('the manifest names no Main-Dalf');
   const listed = (attributes.get('Dalfs') ?? '')
     .split(',')
     .map((name) => name.trim())

@@ -1,7 +1,7 @@
 // A DAR: a zip whose manifest names its main DALF and every DALF it bundles.
 import { unzipSync } from 'fflate';
 import { type ArchiveEnvelope, readArchive } from '../decode/decode-archive.ts';
-import { corrupt } from '../decode/lf-decode-error.ts';
+import { invalidDar } from '../decode/lf-decode-error.ts';
 import { type DarManifest, parseDarManifest } from './manifest.ts';
 
 export const manifestPath = 'META-INF/MANIFEST.MF';
@@ -26,17 +26,17 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
       filter: (file) => file.name === manifestPath || file.name.endsWith('.dalf'),
     });
   } catch (error) {
-    return corrupt(`the DAR is not a valid zip: ${(error as Error).message}`);
+    return invalidDar(`the DAR is not a valid zip: ${(error as Error).message}`);
   }
 }
 
 export function readDar(bytes: Uint8Array): Dar {
   const files = unzip(bytes);
-  const manifestBytes = files[manifestPath] ?? corrupt(`the DAR has no ${manifestPath}`);
+  const manifestBytes = files[manifestPath] ?? invalidDar(`the DAR has no ${manifestPath}`);
   const manifest = parseDarManifest(new TextDecoder().decode(manifestBytes));
   const archives = manifest.dalfs.map((name) =>
-    readArchive(files[name] ?? corrupt(`the manifest lists ${name}, which the DAR lacks`)),
+    readArchive(files[name] ?? invalidDar(`the manifest lists ${name}, which the DAR lacks`)),
   );
-  const main = archives[0] ?? corrupt('the DAR has no main package');
+  const main = archives[0] ?? invalidDar('the DAR has no main package');
   return { manifest, archives, mainPackageId: main.packageId };
 }

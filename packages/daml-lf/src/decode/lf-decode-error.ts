@@ -1,6 +1,8 @@
 // Why a DALF or DAR could not be read; the package service maps the kind to Canton's error code.
 export type LfDecodeErrorKind =
-  /** Not a zip / not protobuf / a reference outside its table: Canton's "Dar file is corrupt". */
+  /** Not a zip, or no readable manifest, or a DALF it lists missing: Canton's INVALID_DAR. */
+  | 'invalidDar'
+  /** A DALF that is not valid protobuf or refers outside its own tables: DAR_PARSE_ERROR. */
   | 'corrupt'
   /** The archive's package id is not the SHA-256 of its payload. */
   | 'hashMismatch'
@@ -21,4 +23,8 @@ export const isLfDecodeError = (error: unknown): error is LfDecodeError =>
 
 export function corrupt(message: string): never {
   throw new LfDecodeError('corrupt', message);
+}
+
+export function invalidDar(message: string): never {
+  throw new LfDecodeError('invalidDar', message);
 }
