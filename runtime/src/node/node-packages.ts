@@ -1,3 +1,4 @@
+import { createPackageEraser } from '@pocketnet/daml-lf';
 import { createPackageRegistry, examplePackages } from '@pocketnet/ledger';
 import { splicePackages } from '@pocketnet/splice';
 import { createLfPackageStore } from '../services/lf-package-store.ts';
@@ -13,5 +14,7 @@ export function createNodePackages(config: Pick<NodeConfig, 'packages'>) {
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
-  return { packages, lfPackages: createLfPackageStore({ packages }) };
+  // One eraser for the node: packages uploaded at different times share their interfaces.
+  const erase = createPackageEraser();
+  return { packages, lfPackages: createLfPackageStore({ packages, erase }) };
 }
