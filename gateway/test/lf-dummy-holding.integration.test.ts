@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { readDar } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedDar, upload } from './dar-fixtures.ts';
 import {
   allocateParty,
   commands,
@@ -23,18 +23,6 @@ const allocationRequestInterface =
   '6fe848530b2404017c4a12874c956ad7d5c8a419ee9b040f96b5c13172d2e193:Splice.Api.Token.AllocationRequestV1:AllocationRequest';
 
 type Body = Record<string, unknown>;
-
-async function uploadDar(node: TestNode, bytes: Uint8Array): Promise<void> {
-  const response = await fetch(`${node.url}/v2/dars?vetAllPackages=true`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${await node.token('participant_admin')}`,
-      'content-type': 'application/octet-stream',
-    },
-    body: Buffer.from(bytes),
-  });
-  expect(response.status).toBe(200);
-}
 
 function holdingsOf(node: TestNode, user: string, party: string, offset: number) {
   const filter = {
@@ -65,13 +53,12 @@ describe('a user DAR on the token standard', () => {
 
   beforeAll(async () => {
     node = await startTestNode({ pages: false });
-    const dar = new Uint8Array(
-      await readFile(
-        new URL('../../../shared/dars/splice-token-test-dummy-holding-0.0.3.dar', import.meta.url),
-      ),
-    );
+    const dar = await sharedDar('splice-token-test-dummy-holding-0.0.3.dar');
     main = readDar(dar).mainPackageId;
-    await uploadDar(node, dar);
+    expect(await upload(node, '/v2/dars?vetAllPackages=true', dar)).toEqual({
+      status: 200,
+      body: {},
+    });
     alice = await allocateParty(node, 'alice');
     bank = await allocateParty(node, 'bank');
     await createUser(node, 'holder', [alice, bank]);
