@@ -13,6 +13,8 @@ import {
 // Splice's own AmuletRules code (splice-amulet 0.1.20) run by the Daml-LF engine: round
 // bootstrap, a DevNet tap and a 2-in/2-out transfer, as the LF side of the transfer benchmark.
 
+type Body = { readonly initialAmount: string };
+
 let devnet: DevnetNode;
 beforeAll(async () => {
   devnet = await startDevnetNode();
@@ -62,10 +64,9 @@ it("runs Splice's real AmuletRules_Transfer", async () => {
     'created Splice.Amulet:Amulet',
     'created Splice.Amulet:Amulet',
   ]);
-  const received = transfer.nodes.find(
-    (node) => node.kind === 'created' && (node.createArgument as { owner: string }).owner === bob,
+  const amounts = transfer.nodes.flatMap((node) =>
+    node.kind === 'created' ? [node.createArgument as { owner: string; amount: Body }] : [],
   );
-  expect(
-    (received?.createArgument as { amount: { initialAmount: string } }).amount.initialAmount,
-  ).toBe('1.0000000000');
+  const received = amounts.find((payload) => payload.owner === bob);
+  expect(received?.amount.initialAmount).toBe('1.0000000000');
 });
