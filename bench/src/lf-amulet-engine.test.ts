@@ -70,3 +70,37 @@ it("runs Splice's real AmuletRules_Transfer", async () => {
   const received = amounts.find((payload) => payload.owner === bob);
   expect(received?.amount.initialAmount).toBe('1.0000000000');
 });
+
+it("rejects a transfer Splice's code refuses, with its Daml error", async () => {
+  const { engine, parties, rulesCid } = await startLfAmuletEngine(devnet, ['carol', 'dave']);
+  const [carol = '', dave = ''] = parties;
+  const openRound = latestOpenRound(engine, genesisMicros);
+  const argument = {
+    transfer: {
+      sender: carol,
+      provider: carol,
+      inputs: [],
+      outputs: [{ receiver: dave, receiverFeeRatio: '0.0', amount: '5.0', lock: null }],
+      beneficiaries: null,
+    },
+    context: {
+      openMiningRound: openRound,
+      issuingMiningRounds: [],
+      validatorRights: [],
+      featuredAppRight: null,
+    },
+    expectedDso: devnet.dso,
+  };
+  const refused = submitAs(engine, { actAs: [carol, dave], readAs: [devnet.dso] }, [
+    exerciseCommand(spliceRefs.amuletRules, rulesCid, 'AmuletRules_Transfer', argument),
+  ]);
+  await expect(refused).rejects.toMatchObject({
+    code: 'DAML_INTERPRETATION_ERROR',
+    message: expect.stringMatching(/^User failure: \S+ \(error category \d\): Insufficient funds/),
+  });
+  expect(
+    [...engine.contracts.values()].some((contract) =>
+      contract.templateId.endsWith(':Splice.Amulet:Amulet'),
+    ),
+  ).toBe(false);
+});
