@@ -1,3 +1,4 @@
+import { createPackageEraser } from '@pocketnet/daml-lf';
 import { createPackageRegistry, examplePackages } from '@pocketnet/ledger';
 import { splicePackages } from '@pocketnet/splice';
 import { createLfPackageStore } from '../services/lf-package-store.ts';
@@ -13,5 +14,6 @@ export function createNodePackages(config: Pick<NodeConfig, 'packages'>) {
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
-  return { packages, lfPackages: createLfPackageStore({ packages }) };
+  const lfPackages = createLfPackageStore({ packages, erase: createPackageEraser() });
+  return { packages, lfPackages };
 }
