@@ -4,6 +4,7 @@ import { readAutomationJobsConfig, runAutomationJobs } from './automation-jobs.b
 import { readBenchConfig } from './bench-config.ts';
 import type { BenchLine, BenchResult } from './bench-line.ts';
 import { runColdStart } from './cold-start.bench.ts';
+import { runDarLoad } from './dar-load.bench.ts';
 import { runEngineThroughput } from './engine-throughput.bench.ts';
 import {
   readGraphQLSubscriptionsConfig,
@@ -59,6 +60,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runScaleOutSubmit(readScaleOutConfig()),
   ],
   ['cold start', () => runColdStart(config.coldStart)],
+  ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],
   ['memory per active contract', () => runMemoryPerContract(config.memory)],
 ];

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { readDar } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDar, upload } from './dar-fixtures.ts';
-import { allocateParty, createUser, json } from './ledger-fixtures.ts';
+import { ledgerEnd, send } from './ledger-calls.ts';
+import { allocateParty, commands, createUser, json, wildcardFor } from './ledger-fixtures.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
+import { valuesOf } from './spec-operations.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
 
 const listed = async (node: TestNode) =>
@@ -16,6 +18,7 @@ describe('uploading real DARs', () => {
   let dataDir: string;
   let holdingDar: Uint8Array;
   let dummyDar: Uint8Array;
+  let holder = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pocketnet-dars-'));
@@ -68,6 +71,39 @@ describe('uploading real DARs', () => {
     });
   });
 
+  it('runs an uploaded template: a DummyHolding is created with its arguments checked by its LF types', async () => {
+    expect((await upload(node, '/v2/dars', dummyDar)).status).toBe(200);
+    const owner = await allocateParty(node, 'holder');
+    holder = owner;
+    await createUser(node, 'holder-user', [owner]);
+    const templateId =
+      '#splice-token-test-dummy-holding:Splice.Api.Token.Test.DummyHolding:DummyHolding';
+    const create = (createArguments: Record<string, unknown>) =>
+      node.call('/v2/commands/submit-and-wait-for-transaction', {
+        user: 'holder-user',
+        body: {
+          commands: commands([owner], [{ CreateCommand: { templateId, createArguments } }]),
+        },
+      });
+    const created = await create({ owner, issuer: owner, amount: '10' });
+    expect(created.status).toBe(200);
+    const { transaction } = await json<{
+      transaction: {
+        events: Array<{ CreatedEvent: { createArgument: unknown; templateId: string } }>;
+      };
+    }>(created);
+    const event = transaction.events[0]?.CreatedEvent;
+    expect(event?.templateId).toBe(
+      `${readDar(dummyDar).mainPackageId}:Splice.Api.Token.Test.DummyHolding:DummyHolding`,
+    );
+    expect(event?.createArgument).toEqual({ owner, issuer: owner, amount: '10.0000000000' });
+    const refused = await create({ owner, issuer: owner, amount: '10', extra: 1 });
+    expect(refused.status).toBe(400);
+    const wrong = (await refused.json()) as CantonError;
+    expect(wrong.code).toBe('INVALID_ARGUMENT');
+    expect(wrong.cause).toContain('extra');
+  });
+
   it('accepts a known DAR or DALF again without effect', async () => {
     const before = await listed(node);
     expect(await upload(node, '/v2/packages', holdingDar)).toEqual({ status: 200, body: {} });
@@ -117,6 +153,14 @@ describe('uploading real DARs', () => {
     await node.close();
     node = await startTestNode({ dataDir, pages: false });
     expect((await listed(node)).sort()).toEqual([...before].sort());
+    // The DummyHolding created before the restart is active, its template loaded on demand.
+    const acs = await send(node, {
+      method: 'post',
+      path: '/v2/state/active-contracts',
+      user: 'holder-user',
+      body: { activeAtOffset: await ledgerEnd(node), eventFormat: wildcardFor(holder) },
+    });
+    expect(valuesOf(acs.body, 'amount')).toEqual(['10.0000000000']);
     const download = await node.call(`/v2/packages/${mainId}`);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(
       readDar(dummyDar).archives[0]?.archiveBytes,

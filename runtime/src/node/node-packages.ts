@@ -14,7 +14,6 @@ export function createNodePackages(config: Pick<NodeConfig, 'packages'>) {
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
-  // One eraser for the node: packages uploaded at different times share their interfaces.
-  const erase = createPackageEraser();
-  return { packages, lfPackages: createLfPackageStore({ packages, erase }) };
+  const lfPackages = createLfPackageStore({ packages, erase: createPackageEraser() });
+  return { packages, lfPackages };
 }

@@ -84,14 +84,18 @@ export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: 
     },
     /** A validated upload's new packages as the journal keeps them. */
     journaled: (fresh: readonly UploadedPackage[]): UploadedArchive[] =>
-      fresh.map(({ envelope, pkg }) => ({
-        packageId: pkg.packageId,
-        name: pkg.metadata.name,
-        version: pkg.metadata.version,
-        utility: isUtilityPackage(pkg),
-        dependencies: pkg.directDependencies,
-        archive: Buffer.from(envelope.archiveBytes).toString('base64'),
-      })),
+      fresh.map(({ envelope, pkg }) => {
+        // Decoded once: validation did it, the erasure and later uploads reuse it.
+        decodedById.set(pkg.packageId, pkg);
+        return {
+          packageId: pkg.packageId,
+          name: pkg.metadata.name,
+          version: pkg.metadata.version,
+          utility: isUtilityPackage(pkg),
+          dependencies: pkg.directDependencies,
+          archive: Buffer.from(envelope.archiveBytes).toString('base64'),
+        };
+      }),
   };
 }
 
