@@ -1,4 +1,5 @@
 import {
+  cantonBuiltinPackages,
   createExternalPartyOperations,
   createFileJournal,
   createInteractiveSubmissions,
@@ -66,6 +67,7 @@ export async function createNode(config: NodeConfig) {
   const synchronizers = createNodeSynchronizers(config);
   const packages = createPackageRegistry([
     ...examplePackages,
+    ...cantonBuiltinPackages,
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
