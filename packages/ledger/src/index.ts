@@ -1,4 +1,3 @@
-export { adminWorkflowPingPackage, cantonBuiltinPackages } from './builtin/admin-workflow-ping.ts';
 export type { Clock, SimulatedClock } from './clock.ts';
 export { createSimulatedClock, createWallClock, formatMicros } from './clock.ts';
 export type { Command, DeduplicationPeriod, DisclosedContract, SubmitRequest } from './commands.ts';

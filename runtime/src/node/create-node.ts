@@ -1,5 +1,4 @@
 import {
-  cantonBuiltinPackages,
   createExternalPartyOperations,
   createFileJournal,
   createInteractiveSubmissions,
@@ -67,7 +66,6 @@ export async function createNode(config: NodeConfig) {
   const synchronizers = createNodeSynchronizers(config);
   const packages = createPackageRegistry([
     ...examplePackages,
-    ...cantonBuiltinPackages,
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
