@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDar } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedDar, upload } from './dar-fixtures.ts';
+import { type CantonError, sharedDar, upload } from './dar-fixtures.ts';
 import { ledgerEnd, send } from './ledger-calls.ts';
 import { allocateParty, commands, createUser, json, wildcardFor } from './ledger-fixtures.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
