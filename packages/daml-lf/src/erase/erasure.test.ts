@@ -1,5 +1,4 @@
-import type { ActiveContract, Command, InterpretResult } from '@pocketnet/ledger';
-import { createPackageRegistry, interpret } from '@pocketnet/ledger';
+import type { Command } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import type { Expr } from '../ast/expressions.ts';
 import type { Type } from '../ast/types.ts';
@@ -23,6 +22,7 @@ import {
   v,
 } from '../machine/lf-builders.test-helper.ts';
 import { createErasedDefinitions } from './erased-definitions.ts';
+import { interpretingLedger } from './interpreting-ledger.test-helper.ts';
 
 // A hand-built LF template run by the ledger engine through the erasure: parties and
 // precondition from LF code, a consuming choice creating its successor, a try whose
@@ -135,27 +135,11 @@ const templateId = `${testPackageId}:Test:Counter`;
 
 function ledger() {
   const erased = createErasedDefinitions(packages);
-  const registry = createPackageRegistry([erased.erasePackage(testPackageId)]);
-  const contracts = new Map<string, ActiveContract>();
-  let next = 0;
-  return (commands: Command[]): InterpretResult => {
-    next += 1;
-    const result = interpret({
-      packages: registry,
-      contracts: { lookup: (id) => contracts.get(id), lookupByKey: () => undefined },
-      commands,
-      actAs: [alice],
-      readAs: [],
-      disclosed: [],
-      ledgerTimeMicros: 1_767_225_600_000_000n,
-      newContractId: (nodeId) =>
-        `00${String(next).padStart(8, '0')}${String(nodeId).padStart(4, '0')}`,
-      isKnownParty: () => true,
-    });
-    for (const id of result.archived) contracts.delete(id);
-    for (const contract of result.created) contracts.set(contract.contractId, contract);
-    return result;
-  };
+  return interpretingLedger({
+    packages: [erased.erasePackage(testPackageId)],
+    actAs: [alice],
+    ledgerTimeMicros: 1_767_225_600_000_000n,
+  }).submit;
 }
 
 const exercise = (
