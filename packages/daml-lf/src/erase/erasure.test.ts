@@ -6,6 +6,7 @@ import type { Update } from '../ast/updates.ts';
 import type { DefException, DefTemplate, TemplateChoice } from '../ast.ts';
 import {
   call,
+  caseOf,
   conType,
   int,
   int64Type,
@@ -82,6 +83,25 @@ const tryCreate = update({
   ),
 });
 
+// Down n: exercises Down (n - 1) on itself, n levels of nested exercises.
+const depth = proj('Down', 'n', v('arg'));
+const down = caseOf(call('EQUAL', depth, int(0)), [
+  {
+    pattern: { tag: 'builtinCon', con: 'CON_TRUE' },
+    body: update({ tag: 'pure', type: int64Type, expr: int(0) }),
+  },
+  {
+    pattern: { tag: 'default' },
+    body: update({
+      tag: 'exercise',
+      template: tc('Counter'),
+      choice: 'Down',
+      cid: v('self'),
+      arg: rec('Down', [['n', call('SUB_INT64', depth, int(1))]]),
+    }),
+  },
+]);
+
 const counterTemplate: DefTemplate = {
   name: 'Counter',
   param: 'this',
@@ -107,6 +127,7 @@ const counterTemplate: DefTemplate = {
       'TryCreate',
       choice('TryCreate', { consuming: false, returnType: textType, update: tryCreate }),
     ],
+    ['Down', choice('Down', { consuming: false, returnType: int64Type, update: down })],
     [
       'Now',
       choice('Now', { consuming: false, returnType: timeType, update: update({ tag: 'getTime' }) }),
@@ -124,6 +145,7 @@ const packages = testPackages({
     record('Bump', [['by', int64Type]]),
     record('TryCreate', []),
     record('Now', []),
+    record('Down', [['n', int64Type]]),
     record('Failure', []),
   ],
   templates: [counterTemplate],
@@ -179,6 +201,19 @@ describe('a hand-built LF template on the ledger engine', () => {
     expect(result.nodes).toHaveLength(1);
     expect(result.nodes[0]).toMatchObject({ exerciseResult: 'failed', childNodeIds: [] });
     expect(result.created).toEqual([]);
+  });
+
+  it('nests exercises hundreds deep', () => {
+    const submit = ledger();
+    const [contract] = submit([
+      { kind: 'create', templateId, createArguments: { owner: alice, n: '0' } },
+    ]).created;
+    const result = submit([exercise(contract?.contractId ?? '', 'Down', { n: '300' })]);
+    expect(result.nodes).toHaveLength(301);
+    // Each level nests JavaScript calls: far deeper is stopped with a clear error, not a crash.
+    expect(() => submit([exercise(contract?.contractId ?? '', 'Down', { n: '100000' })])).toThrow(
+      'exercises nested too deeply',
+    );
   });
 
   it('reads the ledger time', () => {

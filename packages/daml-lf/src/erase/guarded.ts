@@ -33,6 +33,10 @@ export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TRes
       throw interpretationError(message, error);
     }
     if (error instanceof FatalFailure) throw interpretationError(error.message, error);
+    if (error instanceof RangeError && /call stack/.test(error.message)) {
+      // Each nested exercise of an LF choice nests the ledger's and the machine's calls.
+      throw interpretationError('Evaluation stopped: exercises nested too deeply', error);
+    }
     if (error instanceof FuelExhausted) {
       throw interpretationError(`Evaluation stopped: ${error.message}`, error);
     }
