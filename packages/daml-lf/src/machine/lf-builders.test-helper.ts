@@ -13,7 +13,6 @@ export const tc = (name: string): TypeConName => ({
   module: testModule,
   name,
 });
-export const unitType: Type = { tag: 'builtin', builtin: 'UNIT', args: [] };
 export const int64Type: Type = { tag: 'builtin', builtin: 'INT64', args: [] };
 export const textType: Type = { tag: 'builtin', builtin: 'TEXT', args: [] };
 export const v = (name: string): Expr => ({ tag: 'var', name });
@@ -27,7 +26,6 @@ export const bool = (value: boolean): Expr => ({
   tag: 'builtinCon',
   con: value ? 'CON_TRUE' : 'CON_FALSE',
 });
-export const unitExpr: Expr = { tag: 'builtinCon', con: 'CON_UNIT' };
 export const builtin = (name: BuiltinFunction): Expr => ({ tag: 'builtin', builtin: name });
 export const app = (fun: Expr, ...args: Expr[]): Expr => ({ tag: 'app', fun, args });
 export const call = (name: BuiltinFunction, ...args: Expr[]): Expr => app(builtin(name), ...args);

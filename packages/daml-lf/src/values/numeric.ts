@@ -6,7 +6,6 @@ import { numeric } from './lf-value.ts';
  * Daml-LF `Numeric s`: 38 significant digits at any scale 0..37, as Speedy's
  * `data.Numeric` (java BigDecimal with a fixed scale). The unscaled value is a bigint.
  */
-export const maxNumericScale = 37;
 const unscaledLimit = 10n ** 38n;
 
 const powers: readonly bigint[] = Array.from({ length: 80 }, (_, power) => 10n ** BigInt(power));
