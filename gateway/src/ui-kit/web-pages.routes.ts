@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Router } from 'express';
+import { graphiqlBundleRoutes } from '../graphql/graphiql-bundle.routes.ts';
 import { staticPageRoutes } from './static-page.routes.ts';
 
 /**
@@ -10,19 +13,32 @@ export type WebPages = {
   readonly inspector: string;
   /** The wallet UI's folder, served at `/wallet`. */
   readonly wallet: string;
-  /** The style sheets and modules both pages share, served at `/ui-kit/assets/<name>`. */
+  /** The GraphQL page's folder: its files at `/graphql/assets/<name>`, itself at `/graphql`. */
+  readonly graphiql: string;
+  /** The style sheets and modules the pages share, served at `/ui-kit/assets/<name>`. */
   readonly uiKit: string;
+  /** packages/client's modules, which the pages call the node with, at `/client/assets/<name>`. */
+  readonly client: string;
 };
 
 /**
- * `/inspect` (over the inspect API), `/wallet` (over the validator, scan and GraphQL APIs) and
- * the UI kit they share. A page's modules import the kit as `../../ui-kit/assets/<name>`, which
- * from `/<page>/assets/` names `/ui-kit/assets/<name>`.
+ * `/inspect` (over the inspect API), `/wallet` (over the validator, scan and GraphQL APIs), the
+ * GraphQL page's files (yoga answers `/graphql` itself: see graphiqlPageOf), the UI kit and the
+ * client they share. A page's modules import the kit as `../../ui-kit/assets/<name>`, which from
+ * `/<page>/assets/` names `/ui-kit/assets/<name>`, and the client by its package name, which
+ * the page's import map names `/client/assets/index.js`.
  */
 export function webPageRoutes(pages: WebPages): Router {
   const router = Router();
   router.use(staticPageRoutes({ path: '/inspect', dir: pages.inspector }));
   router.use(staticPageRoutes({ path: '/wallet', dir: pages.wallet }));
+  router.use(graphiqlBundleRoutes());
+  router.use(staticPageRoutes({ path: '/graphql', dir: pages.graphiql, index: false }));
   router.use(staticPageRoutes({ path: '/ui-kit', dir: pages.uiKit }));
+  router.use(staticPageRoutes({ path: '/client', dir: pages.client }));
   return router;
 }
+
+/** The GraphQL page, which yoga answers a browser's `GET /graphql` with. */
+export const graphiqlPageOf = (pages: WebPages): string =>
+  readFileSync(join(pages.graphiql, 'index.html'), 'utf8');
