@@ -9,6 +9,8 @@ export type ClientOptions = {
   readonly token?: string;
   /** Told of every 401 before the call throws it (a page shows its sign-in again). */
   readonly onUnauthorized?: (error: ApiError) => void;
+  /** Rewords the node's refusals (a page says what to do); the message is kept unless given. */
+  readonly explain?: (message: string, status: number) => string;
   /** The fetch to call with (the global one unless given). */
   readonly fetch?: typeof fetch;
 };

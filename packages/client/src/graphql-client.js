@@ -20,7 +20,8 @@ export function graphqlClient(call) {
       body: variables === undefined ? { query } : { query, variables },
     });
     const first = body.errors?.[0];
-    if (first) throw new ApiError(400, sentenceOf(first.message));
-    return /** @type {T} */ (body.data);
+    if (!first) return /** @type {T} */ (body.data);
+    const message = sentenceOf(first.message);
+    throw new ApiError(400, call.options.explain?.(message, 400) ?? message);
   };
 }

@@ -29,7 +29,10 @@ export function createCaller(options) {
       throw new ApiError(0, 'The node did not answer. Check that it is running and try again.');
     }
     if (!response.ok) {
-      const error = await errorOfResponse(response);
+      let error = await errorOfResponse(response);
+      if (options.explain) {
+        error = new ApiError(error.status, options.explain(error.message, error.status));
+      }
       if (error.status === 401) options.onUnauthorized?.(error);
       throw error;
     }

@@ -5,6 +5,7 @@
 
 import { ApiError, createClient } from '@pocketnet/client';
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { explain } from '../../ui-kit/assets/errors.js';
 import { tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
 
 const tokenKey = 'pocketnet.graphql.token';
@@ -65,7 +66,7 @@ async function openGraphiQL(token) {
   const user = userOfToken(token) ?? 'unknown user';
   try {
     // A refused token is told on the sign-in, not as GraphiQL's first answer.
-    await createClient({ token }).graphql('query SignIn { me { id } }');
+    await createClient({ token, explain }).graphql('query SignIn { me { id } }');
   } catch (error) {
     localStorage.removeItem(tokenKey);
     const status = error instanceof ApiError ? error.status : 0;
@@ -104,7 +105,7 @@ byId('user-form').addEventListener('submit', async (event) => {
   const user = /** @type {HTMLInputElement} */ (byId('user-name')).value.trim();
   if (!user) return showLogin('Enter your user name.');
   try {
-    await openGraphiQL(await createClient().devnet.devToken(user));
+    await openGraphiQL(await createClient({ explain }).devnet.devToken(user));
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     const hint = status === 404 ? ' Paste an access token below instead.' : '';

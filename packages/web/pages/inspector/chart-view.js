@@ -9,6 +9,7 @@ const labelFont = '11.5px ui-monospace, "SF Mono", "Cascadia Code", Menlo, Conso
 
 function measurer(cssFont) {
   const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 8;
   context.font = cssFont;
   return (text) => context.measureText(text).width;
 }

@@ -9,7 +9,7 @@ const pattern = /^(-)?(\d+)(?:\.(\d*))?$/;
 export function toUnits(text) {
   const match = pattern.exec(String(text ?? '').trim());
   if (!match) return null;
-  const [, minus, whole, fraction = ''] = match;
+  const [, minus, whole = '0', fraction = ''] = match;
   if (fraction.length > decimals) return null;
   const units = BigInt(whole) * scale + BigInt(fraction.padEnd(decimals, '0') || '0');
   return minus ? -units : units;
@@ -43,7 +43,7 @@ const group = (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export function formatAmount(text, { minFraction = 2, signed = false } = {}) {
   const units = toUnits(text);
   if (units === null) return String(text ?? '');
-  const [whole, fraction] = fromUnits(units < 0n ? -units : units).split('.');
+  const [whole = '0', fraction = ''] = fromUnits(units < 0n ? -units : units).split('.');
   let shown = fraction.replace(/0+$/, '');
   if (shown.length < minFraction) shown = shown.padEnd(minFraction, '0');
   const sign = units < 0n ? '−' : signed && units > 0n ? '+' : '';

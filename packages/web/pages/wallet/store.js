@@ -1,5 +1,6 @@
 // The wallet's state, loaded from the validator, scan and inspect APIs. A refresh asked for while
 // one runs is folded into one more run after it, so a burst of live updates costs two loads.
+import { messageOf } from '../../ui-kit/assets/errors.js';
 import { walletMachines } from './format.js';
 
 // The wallet's workflow actors with their contexts (who, how much), one list per machine, and its
@@ -26,9 +27,49 @@ const absentAsNull = (promise) =>
     throw error;
   });
 
-/** Creates the store of one wallet: `state`, `refresh()`, and `onChange(listener)`. */
+/**
+ * @import { AmuletPosition, AnsEntry, Balance, Contract, DelegationItem,
+ *   HistoryItem } from '@pocketnet/client/types'
+ * @import { WalletApi } from './api.js'
+ */
+
+/**
+ * What the wallet shows: `loaded` once the first load is in, `problem` when the last one failed.
+ * @typedef {{
+ *   party: string,
+ *   user: string,
+ *   loaded: boolean,
+ *   problem: string,
+ *   history: {
+ *     cursors: Array<string | undefined>,
+ *     items: HistoryItem[],
+ *     hasOlder: boolean,
+ *     loading: boolean,
+ *   },
+ *   balance?: Balance,
+ *   holdings?: readonly AmuletPosition[],
+ *   lockedHoldings?: readonly AmuletPosition[],
+ *   offers?: Contract[],
+ *   acceptedOffers?: Contract[],
+ *   instructions?: Contract[],
+ *   actors?: any[],
+ *   preapproval?: any,
+ *   mergeProposals?: any[],
+ *   merges?: any[],
+ *   names?: AnsEntry[] | null,
+ *   proposals?: DelegationItem[] | null,
+ *   delegations?: DelegationItem[] | null,
+ * }} WalletState
+ */
+
+/**
+ * Creates the store of one wallet: `state`, `refresh()`, and `onChange(listener)`.
+ * @param {{ api: WalletApi, party: string, user: string }} wallet
+ */
 export function createStore({ api, party, user }) {
+  /** @type {Set<(state: WalletState) => void>} */
   const listeners = new Set();
+  /** @type {WalletState} */
   const state = {
     party,
     user,
@@ -82,6 +123,7 @@ export function createStore({ api, party, user }) {
     });
   }
 
+  /** @type {Promise<void> | null} */
   let running = null;
   let again = false;
   /** Loads everything again; resolves once what was asked for until then is shown. */
@@ -96,7 +138,7 @@ export function createStore({ api, party, user }) {
         try {
           await load();
         } catch (error) {
-          state.problem = `Could not load the wallet: ${error.message}`;
+          state.problem = `Could not load the wallet: ${messageOf(error)}`;
         }
         changed();
       } while (again);
@@ -124,7 +166,8 @@ export function createStore({ api, party, user }) {
     /** Moves through the history's pages: `older`, `newer` or `newest`. */
     async page(direction) {
       const { cursors, items } = state.history;
-      if (direction === 'older' && items.length > 0) cursors.push(items.at(-1).event_id);
+      const last = items.at(-1);
+      if (direction === 'older' && last) cursors.push(last.event_id);
       if (direction === 'newer' && cursors.length > 1) cursors.pop();
       if (direction === 'newest') cursors.splice(1);
       state.history.loading = true;

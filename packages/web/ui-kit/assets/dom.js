@@ -45,10 +45,21 @@ export function s(tag, attributes, ...children) {
  */
 export function replaceChildren(container, ...children) {
   const focused = container.contains(document.activeElement) ? document.activeElement : null;
-  const key = focused?.dataset?.key;
+  const key = focused instanceof HTMLElement ? focused.dataset.key : undefined;
   container.replaceChildren();
   append(container, children);
   if (key === undefined) return;
   const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  again?.focus({ preventScroll: true });
+  if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+}
+
+/**
+ * The element with `id`, which the page's HTML holds (one missing is a bug, thrown at once).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`The page has no #${id}`);
+  return element;
 }
