@@ -36,6 +36,13 @@ export function walletClient(call) {
     userStatus: () => wallet('/user-status'),
     /** @returns {Promise<{ party_id: string }>} */
     register: () => post('/api/validator/v0/register'),
+    /**
+     * The open and issuing mining rounds through the validator's scan proxy (an open round's
+     * `payload.amuletPrice` is the coin's price in USD).
+     * @returns {Promise<{ open_mining_rounds: ContractWithState[],
+     *   issuing_mining_rounds: ContractWithState[] }>}
+     */
+    miningRounds: () => call('/api/validator/v0/scan-proxy/open-and-issuing-mining-rounds'),
     /** @returns {Promise<ValidatorUser>} */
     validatorUser: () => call('/api/validator/v0/validator-user'),
     /**

@@ -22,6 +22,7 @@ const ui = {
   machineTitle: byId('machine-title'),
   machineDescription: byId('machine-description'),
   chart: byId('chart'),
+  chartZoom: byId('chart-zoom'),
   mermaid: byId('mermaid'),
   stateFilter: /** @type {HTMLSelectElement} */ (byId('state-filter')),
   statusFilter: /** @type {HTMLSelectElement} */ (byId('status-filter')),

@@ -47,7 +47,7 @@ function readHash() {
  * The page's elements the inspector fills and listens to.
  * @typedef {{
  *   machines: HTMLElement, machineTitle: HTMLElement, machineDescription: HTMLElement,
- *   chart: HTMLElement, mermaid: HTMLElement, stateFilter: HTMLSelectElement,
+ *   chart: HTMLElement, chartZoom: HTMLElement, mermaid: HTMLElement, stateFilter: HTMLSelectElement,
  *   statusFilter: HTMLSelectElement, search: HTMLInputElement, actorsCount: HTMLElement,
  *   actorList: HTMLElement, detail: HTMLElement, activity: HTMLElement,
  * }} InspectorUi
@@ -213,8 +213,16 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     live,
   });
 
+  // The chart fits its panel; zoomed, it is drawn at its own size and scrolls sideways.
+  const toggleZoom = () => {
+    const zoomed = ui.chart.classList.toggle('zoomed');
+    ui.chartZoom.setAttribute('aria-pressed', String(zoomed));
+    ui.chartZoom.textContent = zoomed ? 'Fit to width' : 'Zoom in';
+  };
+
   /** @type {Array<[EventTarget, string, (event: any) => void]>} */
   const listeners = [
+    [ui.chartZoom, 'click', toggleZoom],
     [ui.stateFilter, 'change', () => setFilter({ state: ui.stateFilter.value })],
     [ui.statusFilter, 'change', () => setFilter({ status: ui.statusFilter.value })],
     [ui.search, 'input', () => setFilter({ text: ui.search.value })],

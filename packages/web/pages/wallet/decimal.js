@@ -28,6 +28,29 @@ export function sum(texts) {
   return fromUnits(texts.reduce((total, text) => total + (toUnits(text) ?? 0n), 0n));
 }
 
+/**
+ * The coin `usd` buys at `price` USD per coin (Numeric 10, the last digit cut as Daml's division
+ * rounds it down); null when either is not a decimal or the price is not positive.
+ * @param {string} usd
+ * @param {string} price
+ */
+export function coinForUsd(usd, price) {
+  const dollars = toUnits(usd);
+  const perCoin = toUnits(price);
+  if (dollars === null || perCoin === null || perCoin <= 0n) return null;
+  return fromUnits((dollars * scale) / perCoin);
+}
+
+/**
+ * What `bytes` of traffic cost in USD at `usdPerMb` (Splice's `bytes / 1e6 × extraTrafficPrice`).
+ * @param {number} bytes
+ * @param {string} usdPerMb
+ */
+export function trafficUsd(bytes, usdPerMb) {
+  const perMb = toUnits(usdPerMb);
+  return perMb === null ? null : fromUnits((perMb * BigInt(bytes)) / 1_000_000n);
+}
+
 /** -1, 0 or 1, as `a` is less than, equal to or greater than `b`. */
 export function compare(a, b) {
   const difference = (toUnits(a) ?? 0n) - (toUnits(b) ?? 0n);

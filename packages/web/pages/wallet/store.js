@@ -20,6 +20,20 @@ fragment merge on Contract { contractId templateId payload actor { state } }`;
 
 export const historyPageSize = 10;
 
+/** @typedef {{ round?: { number?: string }, amuletPrice?: string }} OpenRound */
+
+/**
+ * The coin's price in USD in the newest open mining round (what a purchase now pays at).
+ * @param {ContractWithState[]} rounds
+ * @returns {string | null}
+ */
+function coinPriceOf(rounds) {
+  const newest = rounds
+    .map(({ contract }) => /** @type {OpenRound} */ (contract.payload))
+    .sort((a, b) => Number(b.round?.number ?? 0) - Number(a.round?.number ?? 0))[0];
+  return typeof newest?.amuletPrice === 'string' ? newest.amuletPrice : null;
+}
+
 // Delegations are listed only where the node has that part of the API: `null` means it has not.
 const absentAsNull = (promise) =>
   promise.catch((error) => {
@@ -28,7 +42,7 @@ const absentAsNull = (promise) =>
   });
 
 /**
- * @import { AmuletPosition, AnsEntry, Balance, Contract, DelegationItem,
+ * @import { AmuletPosition, AnsEntry, Balance, Contract, ContractWithState, DelegationItem,
  *   HistoryItem } from '@pocketnet/client/types'
  * @import { WalletApi } from './api.js'
  */
@@ -47,6 +61,7 @@ const absentAsNull = (promise) =>
  *     loading: boolean,
  *   },
  *   balance?: Balance,
+ *   coinPrice?: string | null,
  *   holdings?: readonly AmuletPosition[],
  *   lockedHoldings?: readonly AmuletPosition[],
  *   offers?: Contract[],
@@ -98,16 +113,18 @@ export function createStore({ api, party, user }) {
         api.transferInstructions(),
         api.graphql(workflowsQuery),
       ]);
-    const [proposals, delegations, names] = await Promise.all([
+    const [proposals, delegations, names, rounds] = await Promise.all([
       absentAsNull(api.delegationProposals()),
       absentAsNull(api.delegations()),
       absentAsNull(api.ansEntries()),
+      absentAsNull(api.miningRounds()),
       loadHistory(),
     ]);
     Object.assign(state, {
       loaded: true,
       problem: '',
       balance,
+      coinPrice: coinPriceOf(rounds?.open_mining_rounds ?? []),
       holdings: amulets.amulets,
       lockedHoldings: amulets.locked_amulets,
       offers: offers.offers,

@@ -27,6 +27,11 @@ const rules = [
     (match) => `The ${match[2]} is not valid: ${match[1]}. Correct it and try again.`,
   ],
   [
+    /^Parties not known on ledger: \[?([^\]]+?)\]?\.?$/,
+    (match) =>
+      `No party ${match[1]} is known on this network. Check the id (copy it from its owner) or use a registered name.`,
+  ],
+  [
     /^Insufficient funds: you are missing (\d+(?:\.\d+)?) to complete this transfer\.?$/,
     (match) =>
       `Not enough coin: this needs ${groupDigits(match[1] ?? '')} ${coin} more than you hold, ` +
