@@ -105,9 +105,9 @@ export type TrafficPurchase = {
   readonly expires_at: number;
 };
 
-/** A workflow's status by tracking id: `created`, or `completed`/`failed` with how. */
+/** A workflow's status by tracking id: `created`, `accepted` (offers), or `completed`/`failed` with how. */
 export type WorkflowStatus = {
-  readonly status: 'created' | 'completed' | 'failed';
+  readonly status: 'created' | 'accepted' | 'completed' | 'failed';
   readonly failure_reason?: string;
   readonly [field: string]: unknown;
 };
