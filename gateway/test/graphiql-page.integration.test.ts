@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { createClient } from '@pocketnet/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, launchChromium } from './chromium.ts';
@@ -99,6 +100,31 @@ describe('GraphiQL at /graphql', () => {
     await page.screenshot({ path: join(artifacts, 'graphiql-phone.png') });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('User name').waitFor();
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  it('streams a subscription into the result pane', async () => {
+    // alice's wallet, and coin in it, through the typed client.
+    const anonymous = createClient({ baseUrl: net.url });
+    const alice = createClient({
+      baseUrl: net.url,
+      token: await anonymous.devnet.devToken('alice'),
+    });
+    await alice.wallet.register();
+    await alice.wallet.tap('10');
+    const { page, problems, close } = await openPage();
+    await signIn(page, 'alice');
+    const subscription =
+      'subscription Created { contractCreated(beginExclusive: 0) { templateId } }';
+    // GraphiQL opens an operation named in the address, as it does anywhere.
+    await page.goto(`${net.url}/graphql?query=${encodeURIComponent(subscription)}`);
+    await page.locator('.graphiql-container').first().waitFor();
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    await expect
+      .poll(() => editorText(page, '.graphiql-response'))
+      .toContain(':Splice.Amulet:Amulet"');
+    await page.getByRole('button', { name: /Stop/ }).click();
     await close();
     expect(problems).toEqual([]);
   });
