@@ -129,6 +129,20 @@ describe('GraphiQL at /graphql', () => {
     expect(problems).toEqual([]);
   });
 
+  it('serves GraphiQL’s code from the node, and a browser that has it keeps it', async () => {
+    for (const name of ['graphiql.js', 'graphiql.css', 'editor.worker.js', 'graphql.worker.js']) {
+      const first = await fetch(`${net.url}/graphql/assets/${name}`);
+      expect([name, first.status]).toEqual([name, 200]);
+      expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      const etag = first.headers.get('etag') ?? '';
+      const again = await fetch(`${net.url}/graphql/assets/${name}`, {
+        headers: { 'if-none-match': etag },
+      });
+      expect([name, again.status]).toEqual([name, 304]);
+    }
+    expect((await fetch(`${net.url}/graphql/assets/nothing.js`)).status).toBe(404);
+  });
+
   it('says why a sign-in is refused', async () => {
     const { page, problems, close } = await openPage();
     await page.getByLabel('User name').fill('not a user name');
