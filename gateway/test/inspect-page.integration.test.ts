@@ -176,6 +176,8 @@ describe('the inspector page', () => {
 
   it('keeps the sign-in form with the reason when a pasted token is refused', async () => {
     const page = await openPage({ width: 1024, height: 768 });
+    // Signed out, the top bar says whether the node answers, not "Offline".
+    await page.locator('#live[data-status="up"]', { hasText: 'Node up' }).waitFor();
     await page.getByLabel(/paste an access token/).fill('not-a-jwt');
     await page.getByRole('button', { name: 'Use this token' }).click();
     const error = page.locator('#login-error');
