@@ -3,9 +3,9 @@
 // the node's own copy (/graphql/assets/graphiql.js, Monaco's workers beside it): nothing is
 // loaded from elsewhere, so the page works without a network.
 
-import { ApiError, createClient } from '@pocketnet/client';
+import { createClient } from '@pocketnet/client';
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
-import { explain } from '../../ui-kit/assets/errors.js';
+import { explain, messageOf, statusOf } from '../../ui-kit/assets/errors.js';
 import { tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
 
 const tokenKey = 'pocketnet.graphql.token';
@@ -69,9 +69,8 @@ async function openGraphiQL(token) {
     await createClient({ token, explain }).graphql('query SignIn { me { id } }');
   } catch (error) {
     localStorage.removeItem(tokenKey);
-    const status = error instanceof ApiError ? error.status : 0;
-    const reason = error instanceof Error ? error.message : String(error);
-    return showLogin(status === 0 ? reason : `${user} cannot sign in: ${reason}`);
+    const reason = messageOf(error);
+    return showLogin(statusOf(error) === 0 ? reason : `${user} cannot sign in: ${reason}`);
   }
   // Each visit starts with one tab holding this token: GraphiQL, given tabs it stored, would
   // add an empty one besides (its history keeps the operations run before).
@@ -107,9 +106,8 @@ byId('user-form').addEventListener('submit', async (event) => {
   try {
     await openGraphiQL(await createClient({ explain }).devnet.devToken(user));
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    const hint = status === 404 ? ' Paste an access token below instead.' : '';
-    showLogin(`${error instanceof Error ? error.message : error}${hint}`);
+    const hint = statusOf(error) === 404 ? ' Paste an access token below instead.' : '';
+    showLogin(`${messageOf(error)}${hint}`);
   }
 });
 

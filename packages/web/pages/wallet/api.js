@@ -1,6 +1,7 @@
 // The node's APIs as the wallet calls them: packages/client for one token, every refusal
 // reworded to say what to do (ui-kit's errors.js).
-import { ApiError, createClient } from '@pocketnet/client';
+/** @import { ApiError } from '@pocketnet/client' */
+import { createClient } from '@pocketnet/client';
 import { explain } from '../../ui-kit/assets/errors.js';
 
 /** A client that says the node's refusals in the pages' words. */
@@ -32,5 +33,3 @@ export function createApi(token, { onUnauthorized }) {
 }
 
 /** @typedef {ReturnType<typeof createApi>} WalletApi */
-
-export { ApiError };
