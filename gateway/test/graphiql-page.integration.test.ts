@@ -37,6 +37,13 @@ describe('GraphiQL at /graphql', () => {
       return route.abort();
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // What the content security policy refuses is logged as a console error; a refused call
+    // (a sign-in the node turns down) is the page's business.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(`console: ${message.text()}`);
+      }
+    });
     page.on('response', (response) => {
       if (response.url().includes('/assets/') && response.status() !== 200) {
         problems.push(`${response.url()} answered ${response.status()}`);
@@ -130,6 +137,13 @@ describe('GraphiQL at /graphql', () => {
   });
 
   it('serves GraphiQL’s code from the node, and a browser that has it keeps it', async () => {
+    const html = await fetch(`${net.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    const policy = html.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+    expect(policy).toContain("connect-src 'self'");
+    expect(await html.text()).toContain('<script type="module" src="/graphql/assets/app.js">');
     for (const name of ['graphiql.js', 'graphiql.css', 'editor.worker.js', 'graphql.worker.js']) {
       const first = await fetch(`${net.url}/graphql/assets/${name}`);
       expect([name, first.status]).toEqual([name, 200]);

@@ -39,8 +39,11 @@ export type GraphQLDeps = {
   readonly maxBuffered?: number;
   /** What a server-sent event stream may hold for a slow client before it is cut off. */
   readonly streamGuard?: EventStreamGuardDeps;
-  /** The page a browser gets at `/graphql` (GraphiQL with the node's sign-in); none without. */
-  readonly page?: string;
+  /**
+   * The page a browser gets at `/graphql` (GraphiQL with the node's sign-in) and the content
+   * security policy it is served with; none without.
+   */
+  readonly page?: { readonly html: string; readonly policy: string };
 };
 
 /** Limits of its own, for a GraphQL view made without the gateway's. */
@@ -80,7 +83,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     landingPage: false,
     multipart: false,
     graphiql: deps.page !== undefined,
-    renderGraphiQL: () => deps.page ?? '',
+    renderGraphiQL: () => deps.page?.html ?? '',
     maskedErrors: { maskError: maskGraphQLError },
     logging: createYogaLogger(deps.logger),
     plugins: [useQueryLimits(deps.limits ?? defaultQueryLimits), useSharedSubscriptions(sharing)],
@@ -94,6 +97,11 @@ export function createGraphQL(deps: GraphQLDeps) {
   const handler: RequestHandler = (req, res) => {
     // yoga answers with server-sent events when the client accepts them.
     if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
+    // and with the page to a browser (a GET that accepts HTML), which gets its policy.
+    if (deps.page && req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+      res.setHeader('Content-Security-Policy', deps.page.policy);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
     void yoga(req, res);
   };
   return {

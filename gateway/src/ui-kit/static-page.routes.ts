@@ -33,7 +33,7 @@ type Asset = {
 };
 
 /** The CSP source of each import map a page holds inline (`'sha256-…'`). */
-function importMapHashes(html: string): string[] {
+export function importMapHashes(html: string): string[] {
   return [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map(
     (match) =>
       `'sha256-${createHash('sha256')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { graphiqlBundleRoutes } from '../graphql/graphiql-bundle.routes.ts';
-import { staticPageRoutes } from './static-page.routes.ts';
+import { importMapHashes, staticPageRoutes } from './static-page.routes.ts';
 
 /**
  * Where the hand-written pages' folders are on disk: packages/web's `webPages`, which the
@@ -39,6 +39,24 @@ export function webPageRoutes(pages: WebPages): Router {
   return router;
 }
 
-/** The GraphQL page, which yoga answers a browser's `GET /graphql` with. */
-export const graphiqlPageOf = (pages: WebPages): string =>
-  readFileSync(join(pages.graphiql, 'index.html'), 'utf8');
+/**
+ * The GraphQL page, which yoga answers a browser's `GET /graphql` with, and its content security
+ * policy: everything from this node, as for the other pages, but for the styles GraphiQL's
+ * React and Monaco set inline, and the fonts and images its style sheet holds as data.
+ */
+export function graphiqlPageOf(pages: WebPages): { html: string; policy: string } {
+  const html = readFileSync(join(pages.graphiql, 'index.html'), 'utf8');
+  const policy = [
+    "default-src 'none'",
+    ["script-src 'self'", ...importMapHashes(html)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "img-src 'self' data:",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html, policy };
+}
