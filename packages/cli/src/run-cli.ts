@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { gatewayCommand } from './gateway.command.ts';
+import { scriptCommand } from './script.command.ts';
 import { startCommand } from './start.command.ts';
+import { testCommand } from './test.command.ts';
 import { mintToken } from './token.command.ts';
 import { workerCommand } from './worker.command.ts';
 import { writerCommand } from './writer.command.ts';
@@ -22,6 +24,11 @@ Usage:
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
+  pocketnet test --dar FILE [--script-name Module:name]… [--package-name NAME]
+                  every Daml Script of the DAR on an in-memory node (as dpm test); exit 1 on failure
+  pocketnet script --dar FILE --script-name Module:name [--ledger-host localhost --ledger-port 7575 |
+                  --ledger-url URL] [--access-token-file FILE] [--user-id USER] [--upload-dar]
+                  [--input-file FILE] [--output-file FILE]   one script against a running node
 
 Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
   POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
@@ -37,6 +44,8 @@ export async function runCli(argv: readonly string[], streams: Streams): Promise
   if (command === 'writer') return writerCommand(rest, streams);
   if (command === 'gateway') return gatewayCommand(rest, streams);
   if (command === 'worker') return workerCommand(rest, streams);
+  if (command === 'test') return testCommand(rest, streams);
+  if (command === 'script') return scriptCommand(rest, streams);
   if (command === 'token') {
     const { values } = parseArgs({
       args: [...rest],

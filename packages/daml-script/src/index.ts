@@ -2,7 +2,12 @@
 
 export type { LfValue } from '@pocketnet/daml-lf';
 export { findScripts, type ScriptEntry, scriptName } from './find-scripts.ts';
-export { createScriptRunner, type ScriptRunner } from './run-script.ts';
+export {
+  createJsonApiLedger,
+  type JsonApiLedgerOptions,
+  LedgerApiError,
+} from './json-api-ledger.ts';
+export { createScriptRunner, type ScriptRunner, scriptSignature } from './run-script.ts';
 export { ScriptFailure, type ScriptLocation } from './script-failure.ts';
 export type {
   ScriptContract,
@@ -13,4 +18,9 @@ export type {
   SubmitFailure,
   SubmitOutcome,
 } from './script-ledger.ts';
-export { loadScriptPackages, type ScriptPackages, ScriptSetupError } from './script-packages.ts';
+export {
+  loadScriptPackages,
+  type ScriptPackages,
+  ScriptSetupError,
+  withScriptsOf,
+} from './script-packages.ts';

@@ -2,9 +2,13 @@ import {
   applyValue,
   evaluate,
   FuelExhausted,
+  fromLedgerValue,
   type LfValue,
+  type Type,
+  toLedgerValue,
   UnhandledException,
 } from '@pocketnet/daml-lf';
+import type { Value } from '@pocketnet/ledger';
 import { partyAndTimeAnswers } from './answer-parties-time.ts';
 import { queryAnswers } from './answer-queries.ts';
 import { submitAnswers } from './answer-submit.ts';
@@ -141,7 +145,51 @@ export function createScriptRunner(packages: ScriptPackages, ledger: ScriptLedge
     }
   }
 
-  return { run };
+  /**
+   * As `dpm script --input-file/--output-file`: the argument and the result in the Ledger API's
+   * JSON encoding of their Daml types.
+   */
+  async function runJson(module: string, name: string, input: Value | undefined): Promise<Value> {
+    const { argument, result } = scriptSignature(packages, module, name);
+    if ((argument === null) !== (input === undefined)) {
+      const needs = argument === null ? 'takes no argument' : 'takes an argument (--input-file)';
+      throw new ScriptFailure(`${module}:${name} ${needs}`, null, null);
+    }
+    const value =
+      argument === null || input === undefined
+        ? undefined
+        : fromLedgerValue(packages.valueTypes.valueType(argument), input);
+    const output = await run(module, name, value);
+    return toLedgerValue(packages.valueTypes.valueType(result), output);
+  }
+
+  return { run, runJson };
+}
+
+/** A script's argument type (null when it takes none) and result type, from its LF type. */
+export function scriptSignature(
+  packages: ScriptPackages,
+  module: string,
+  name: string,
+): { argument: Type | null; result: Type } {
+  const definition = packages.packages
+    .get(packages.mainPackageId)
+    ?.modules.get(module)
+    ?.values.get(name);
+  if (definition === undefined)
+    throw new ScriptFailure(`no script ${module}:${name} in the DAR`, null, null);
+  const { type } = definition;
+  const scriptOf = (candidate: Type): Type | null =>
+    candidate.tag === 'con' && candidate.tycon.name === 'Script'
+      ? (candidate.args[0] ?? null)
+      : null;
+  const direct = scriptOf(type);
+  if (direct !== null) return { argument: null, result: direct };
+  if (type.tag === 'builtin' && type.builtin === 'ARROW' && type.args.length === 2) {
+    const result = scriptOf(type.args[1] as Type);
+    if (result !== null) return { argument: type.args[0] as Type, result };
+  }
+  throw new ScriptFailure(`${module}:${name} is not a Daml Script`, null, null);
 }
 
 export type ScriptRunner = ReturnType<typeof createScriptRunner>;

@@ -1,6 +1,7 @@
 import type { LfValue } from '@pocketnet/daml-lf';
 import { fromLedgerValue, toLedgerValue } from '@pocketnet/daml-lf';
-import type { Command, TransactionNode, TransactionRecord } from '@pocketnet/ledger';
+import type { Command } from '@pocketnet/ledger';
+import type { ScriptNode, ScriptTransaction } from './script-ledger.ts';
 import type { ScriptPackages } from './script-packages.ts';
 import {
   anyOf,
@@ -149,23 +150,23 @@ function templateTypeRep(types: ScriptTypes, templateId: string): LfValue {
 export function submitResult(
   packages: ScriptPackages,
   types: ScriptTypes,
-  transaction: TransactionRecord,
+  transaction: ScriptTransaction,
   parties: ReadonlySet<string>,
 ): LfValue {
   const nodes = new Map(transaction.nodes.map((node) => [node.nodeId, node]));
-  const exerciseResult = (node: Extract<TransactionNode, { kind: 'exercised' }>) => {
+  const exerciseResult = (node: Extract<ScriptNode, { kind: 'exercised' }>) => {
     const signature = choiceSignature(packages, node.interfaceId ?? node.templateId, node.choice);
     return fromLedgerValue(
       packages.valueTypes.valueType(signature.returnType),
       node.exerciseResult,
     );
   };
-  const anyContractId = (node: TransactionNode) =>
+  const anyContractId = (node: ScriptNode) =>
     record(types.anyContractId, [
       templateTypeRep(types, node.templateId),
       contractIdValue(node.contractId),
     ]);
-  const event = (node: TransactionNode): LfValue[] => {
+  const event = (node: ScriptNode): LfValue[] => {
     const visible = node.witnesses.some((party) => parties.has(party));
     if (node.kind === 'created') {
       if (!visible) return [];
@@ -219,7 +220,7 @@ export function submitResult(
     ]);
     return [variant(types.treeEvent, 'ExercisedEvent', 1, exercised)];
   };
-  const roots = transaction.rootNodeIds.map((id) => nodes.get(id) as TransactionNode);
+  const roots = transaction.rootNodeIds.map((id) => nodes.get(id) as ScriptNode);
   const results = roots.map((node) =>
     node.kind === 'created'
       ? variant(types.commandResult, 'CreateResult', 0, contractIdValue(node.contractId))

@@ -1,5 +1,5 @@
 import type { LfValue } from '@pocketnet/daml-lf';
-import type { Command, TransactionRecord, Value } from '@pocketnet/ledger';
+import type { Command, CreatedNode, ExercisedNode, Value } from '@pocketnet/ledger';
 
 /** A contract as a script's queries see it: the payload in the ledger's value form. */
 export type ScriptContract = {
@@ -27,8 +27,33 @@ export type SubmitFailure = {
   readonly exception?: LfValue;
 };
 
+/** What a script sees of a committed transaction: its events, as the ledger's nodes. */
+export type ScriptTransaction = {
+  readonly rootNodeIds: readonly number[];
+  readonly nodes: readonly ScriptNode[];
+};
+
+export type ScriptNode =
+  | Pick<
+      CreatedNode,
+      'kind' | 'nodeId' | 'contractId' | 'templateId' | 'createArgument' | 'witnesses'
+    >
+  | Pick<
+      ExercisedNode,
+      | 'kind'
+      | 'nodeId'
+      | 'contractId'
+      | 'templateId'
+      | 'interfaceId'
+      | 'choice'
+      | 'choiceArgument'
+      | 'witnesses'
+      | 'childNodeIds'
+      | 'exerciseResult'
+    >;
+
 export type SubmitOutcome =
-  | { readonly ok: true; readonly transaction: TransactionRecord }
+  | { readonly ok: true; readonly transaction: ScriptTransaction }
   | { readonly ok: false; readonly failure: SubmitFailure };
 
 export type ScriptUserRight =

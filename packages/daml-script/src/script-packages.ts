@@ -96,3 +96,15 @@ export function loadScriptPackages(darBytes: Uint8Array): ScriptPackages {
     },
   };
 }
+
+/**
+ * The same packages with another bundled package as the one whose scripts run (a DAR's main
+ * package is the default, as `dpm test` has it).
+ */
+export function withScriptsOf(packages: ScriptPackages, packageName: string): ScriptPackages {
+  const found = [...packages.packages.values()].find((pkg) => pkg.metadata.name === packageName);
+  if (found === undefined) {
+    throw new ScriptSetupError(`the DAR bundles no package named ${packageName}`);
+  }
+  return { ...packages, mainPackageId: found.packageId };
+}

@@ -6,6 +6,7 @@ import {
   ScriptFailure,
   type ScriptLocation,
   scriptName,
+  withScriptsOf,
 } from '@pocketnet/daml-script';
 import { createNode, createSimulatedClock, unrestrictedCaller } from '@pocketnet/runtime';
 import { createNodeScriptLedger } from './node-script-ledger.ts';
@@ -27,10 +28,13 @@ export async function testDar(
   darBytes: Uint8Array,
   options: {
     readonly only?: (entry: ScriptEntry) => boolean;
-    onOutcome?: (o: ScriptOutcome) => void;
+    /** A bundled package whose scripts run instead of the main package's. */
+    readonly packageName?: string;
+    readonly onOutcome?: (outcome: ScriptOutcome) => void;
   } = {},
 ): Promise<ScriptOutcome[]> {
-  const packages = loadScriptPackages(darBytes);
+  const loaded = loadScriptPackages(darBytes);
+  const packages = options.packageName ? withScriptsOf(loaded, options.packageName) : loaded;
   const scripts = findScripts(packages).filter(options.only ?? (() => true));
   const outcomes: ScriptOutcome[] = [];
   for (const script of scripts) {
