@@ -7,23 +7,8 @@ import {
   readDar,
   validateUpload,
 } from '../src/index.ts';
+import { knowing, nothingKnown } from './known-packages.ts';
 import { readSharedDar, sharedPackages } from './shared-dars.ts';
-
-const nothingKnown: KnownPackages = {
-  has: () => false,
-  get: () => undefined,
-  withNameAndVersion: () => undefined,
-};
-
-function knowing(packages: readonly Package[]): KnownPackages {
-  const byId = new Map(packages.map((pkg) => [pkg.packageId, pkg]));
-  return {
-    has: (id) => byId.has(id),
-    get: (id) => byId.get(id),
-    withNameAndVersion: (name, version) =>
-      packages.find((p) => p.metadata.name === name && p.metadata.version === version)?.packageId,
-  };
-}
 
 function rejection(run: () => unknown): DomainError {
   try {
