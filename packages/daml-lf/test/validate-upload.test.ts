@@ -8,7 +8,7 @@ import {
   validateUpload,
 } from '../src/index.ts';
 import { knowing, nothingKnown } from './known-packages.ts';
-import { readSharedDar, sharedPackages } from './shared-dars.ts';
+import { readSharedDar, sharedDarNames, sharedPackages } from './shared-dars.ts';
 
 function rejection(run: () => unknown): DomainError {
   try {
@@ -85,6 +85,15 @@ describe('validating an upload', () => {
     const source = (id: string) => sharedPackages().get(id);
     for (const pkg of sharedPackages().values())
       expect(danglingReference(pkg, source)).toBeUndefined();
+  });
+
+  it('accepts every shared DAR in turn, each adding only what the ones before lacked', () => {
+    const known: Package[] = [];
+    for (const name of sharedDarNames()) {
+      const fresh = validateUpload(readDar(readSharedDar(name)).archives, knowing(known));
+      known.push(...fresh.map((u) => u.pkg));
+    }
+    expect(known).toHaveLength(sharedPackages().size);
   });
 
   it('refuses bytes that are no DAR (INVALID_DAR) and a DALF with a wrong hash (DAR_PARSE_ERROR)', async () => {
