@@ -12,7 +12,7 @@ import { startTestNode, type TestNode } from './test-node.ts';
 const sharedDar = (name: string) =>
   readFile(new URL(`../../../shared/dars/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
 
-type CantonError = { code: string; cause: string };
+type CantonError = { code: string; cause: string; context: Record<string, string> };
 
 async function upload(node: TestNode, path: string, bytes: Uint8Array, user = 'participant_admin') {
   const response = await fetch(`${node.url}${path}`, {
@@ -137,7 +137,10 @@ describe('uploading real DARs', () => {
     const missing = await upload(node, '/v2/dars', mainAlone);
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('DAR_NOT_SELF_CONSISTENT');
-    expect(missing.body.cause).toMatch(/missing dependencies: [0-9a-f]{64}/);
+    expect(missing.body.cause).toBe(
+      'The set of packages in the dar is not self-consistent and is missing dependencies',
+    );
+    expect(missing.body.context.missingDependencies).toMatch(/^[0-9a-f]{64}(,[0-9a-f]{64})*$/);
     expect((await upload(node, '/v2/dars/validate', mainAlone)).body.code).toBe(
       'DAR_NOT_SELF_CONSISTENT',
     );

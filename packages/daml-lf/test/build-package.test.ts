@@ -121,7 +121,10 @@ describe('hand-built packages', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).code).toBe('DAR_VALIDATION_ERROR');
-      expect((error as DomainError).message).toContain(':Test.Token:Token, which does not exist');
+      expect((error as DomainError).message).toBe('Package validation failed.');
+      expect((error as DomainError).details.validationError).toContain(
+        ':Test.Token:Token, which does not exist',
+      );
     }
   });
 });

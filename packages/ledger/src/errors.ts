@@ -14,7 +14,7 @@ export const domainErrorCodes = [
   'TEMPLATES_OR_INTERFACES_NOT_FOUND',
   'PACKAGE_NOT_FOUND',
   'PACKAGE_SELECTION_FAILED',
-  'UNSUPPORTED_PACKAGE_FORMAT',
+  'INVALID_DAR',
   'DUPLICATE_COMMAND',
   'SUBMISSION_ALREADY_IN_FLIGHT',
   'PARTY_NOT_KNOWN_ON_LEDGER',
@@ -62,7 +62,6 @@ export const domainErrorCodes = [
   // Package uploads (issue 20): a DAR or DALF that cannot be read, whose packages miss a
   // dependency or refer to what does not exist, that reuses a known name and version, or whose
   // Daml-LF version this node does not run.
-  'INVALID_DAR',
   'DAR_PARSE_ERROR',
   'DAR_NOT_SELF_CONSISTENT',
   'DAR_VALIDATION_ERROR',
