@@ -12,6 +12,19 @@ const maxInputs = 100;
 export type BatchOutcome = { readonly tag: string; readonly value: Value };
 
 /**
+ * A COO_Error's InvalidTransferReason as error details (`invalidTransferReason`: its tag, then
+ * its fields), so that an automation can answer the reason as Splice's triggers do.
+ */
+function invalidTransferDetails(reason: Value): Record<string, string> {
+  const { tag, value } = (reason ?? {}) as { tag?: unknown; value?: unknown };
+  const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  return {
+    invalidTransferReason: String(tag),
+    ...Object.fromEntries(fields.map(([name, field]) => [name, String(field)])),
+  };
+}
+
+/**
  * How the validator acts for an end user: it exercises a choice of the user's WalletAppInstall
  * as the operator, reading as the user and the DSO (whose rules and rounds the choices read).
  */
@@ -85,6 +98,7 @@ export function createWalletActions(deps: {
         throw new DomainError(
           'DAML_INTERPRETATION_ERROR',
           `The wallet operation failed: ${description}`,
+          { details: invalidTransferDetails(failed.value) },
         );
       }
       return { record, outcomes };
