@@ -55,6 +55,24 @@ export function createWalletActions(deps: {
       ...(deduplicationKey === undefined ? {} : { deduplicationKey }),
     });
 
+  // Splice's treasury: one queue of operations per wallet over its holdings. Each operation picks
+  // its inputs when its turn comes, after the one before it committed and the projection saw it,
+  // so concurrent operations never pick holdings another is spending (which failed them as
+  // CONTRACT_NOT_FOUND while a journal flush was pending).
+  const queues = new Map<string, Promise<void>>();
+  const inTurn = <T>(party: string, operation: () => Promise<T>): Promise<T> => {
+    const result = (queues.get(party) ?? Promise.resolve()).then(operation);
+    const settled = result.then(
+      () => {},
+      () => {},
+    );
+    queues.set(party, settled);
+    void settled.then(() => {
+      if (queues.get(party) === settled) queues.delete(party);
+    });
+    return result;
+  };
+
   /** The user's unlocked amulets as transfer inputs, oldest first, at most `maxNumInputs`. */
   const amuletInputs = (party: string): Value[] =>
     contracts
@@ -65,6 +83,8 @@ export function createWalletActions(deps: {
   return {
     installChoice,
     amuletInputs,
+    /** Runs `operation` in the wallet's turn: after every operation queued before it settled. */
+    inTurn,
     /**
      * WalletAppInstall_ExecuteBatch: the operations, run one after the other on the user's
      * amulets (unless inputs are given); their outcomes, in order. An operation that reports
@@ -80,17 +100,19 @@ export function createWalletActions(deps: {
         deduplicationKey?: string;
       } = {},
     ): Promise<{ record: TransactionRecord; outcomes: BatchOutcome[] }> {
-      const argument = {
-        context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
-        inputs: options.inputs ?? amuletInputs(wallet.party),
-        operations: operations as unknown as Value,
-      };
-      const record = await installChoice(
-        wallet,
-        'WalletAppInstall_ExecuteBatch',
-        argument,
-        options.deduplicationKey,
-      );
+      const record = await inTurn(wallet.party, () => {
+        const argument = {
+          context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
+          inputs: options.inputs ?? amuletInputs(wallet.party),
+          operations: operations as unknown as Value,
+        };
+        return installChoice(
+          wallet,
+          'WalletAppInstall_ExecuteBatch',
+          argument,
+          options.deduplicationKey,
+        );
+      });
       const outcomes = fieldAt(rootResult(record), 'outcomes') as unknown as BatchOutcome[];
       const failed = outcomes.find((outcome) => outcome.tag === 'COO_Error');
       if (failed) {
