@@ -1,12 +1,10 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestNode } from './test-node.ts';
 import {
   goTo,
-  onboard,
-  openTwoWallets,
+  graphqlAs,
+  openOnboardedWallets,
   screenshot,
-  signIn,
   tap,
   type WalletPage,
   waitText,
@@ -22,7 +20,6 @@ const hourSeconds = 3600;
 
 describe('the wallet page and APIs on workflows that do not succeed', () => {
   let net: TestNode;
-  let browser: Browser;
   let alice: WalletPage;
   let bob: WalletPage;
   let close: (() => Promise<void>) | undefined;
@@ -30,11 +27,7 @@ describe('the wallet page and APIs on workflows that do not succeed', () => {
   let bobParty: string;
 
   beforeAll(async () => {
-    ({ net, browser, alice, bob, close } = await openTwoWallets());
-    await signIn(alice.page, 'alice');
-    aliceParty = await onboard(alice.page);
-    await signIn(bob.page, 'bob');
-    bobParty = await onboard(bob.page);
+    ({ net, alice, bob, close, aliceParty, bobParty } = await openOnboardedWallets());
     // 10 CC: less than either workflow below costs.
     await tap(alice.page, '0.05', '10.00');
   }, 60_000);
@@ -50,17 +43,7 @@ describe('the wallet page and APIs on workflows that do not succeed', () => {
     expect(response.status, text).toBe(200);
     return JSON.parse(text) as T;
   };
-  const graphql = async <T>(user: string, query: string): Promise<T> => {
-    const response = await fetch(`${net.url}/graphql`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await net.token(user)}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ query }),
-    });
-    return ((await response.json()) as { data: T }).data;
-  };
+  const graphql = <T>(user: string, query: string) => graphqlAs<T>(net, user, query);
   const nowMicros = async () => {
     const response = await net.call('/api/devnet/v0/time');
     return Number(((await response.json()) as { now_micros: string }).now_micros);
