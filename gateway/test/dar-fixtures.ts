@@ -5,7 +5,7 @@ import type { TestNode } from './test-node.ts';
 export const sharedDar = (name: string) =>
   readFile(new URL(`../../../shared/dars/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
 
-export type CantonError = { code: string; cause: string };
+export type CantonError = { code: string; cause: string; context: Record<string, string> };
 
 /** POSTs package bytes (a DAR or a DALF) as an admin would; the status and the parsed body. */
 export async function upload(

@@ -120,7 +120,10 @@ describe('uploading real DARs', () => {
     const missing = await upload(node, '/v2/dars', mainAlone);
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('DAR_NOT_SELF_CONSISTENT');
-    expect(missing.body.cause).toMatch(/missing dependencies: [0-9a-f]{64}/);
+    expect(missing.body.cause).toBe(
+      'The set of packages in the dar is not self-consistent and is missing dependencies',
+    );
+    expect(missing.body.context.missingDependencies).toMatch(/^[0-9a-f]{64}(,[0-9a-f]{64})*$/);
     expect((await upload(node, '/v2/dars/validate', mainAlone)).body.code).toBe(
       'DAR_NOT_SELF_CONSISTENT',
     );

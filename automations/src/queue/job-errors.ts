@@ -34,7 +34,6 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   TEMPLATES_OR_INTERFACES_NOT_FOUND: 'permanent',
   PACKAGE_NOT_FOUND: 'permanent',
   PACKAGE_SELECTION_FAILED: 'permanent',
-  UNSUPPORTED_PACKAGE_FORMAT: 'permanent',
   INVALID_DAR: 'permanent',
   DUPLICATE_COMMAND: 'noop',
   SUBMISSION_ALREADY_IN_FLIGHT: 'retry',

@@ -34,8 +34,6 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   TEMPLATES_OR_INTERFACES_NOT_FOUND: definite(missing),
   PACKAGE_NOT_FOUND: definite(missing),
   PACKAGE_SELECTION_FAILED: definite(precondition),
-  // Not a Canton code: Canton rejects an unreadable DAR as invalid input.
-  UNSUPPORTED_PACKAGE_FORMAT: indefinite(invalid),
   // Canton's PackageServiceErrors.Reading.InvalidDar: bytes that are no DAR.
   INVALID_DAR: indefinite(invalid),
   DUPLICATE_COMMAND: definite(exists),

@@ -22,6 +22,15 @@ export {
   type LfDecodeErrorKind,
 } from './decode/lf-decode-error.ts';
 export {
+  type BuiltPackage,
+  buildDar,
+  buildPackage,
+  type ModuleSpec,
+  type PackageSpec,
+} from './encode/build-package.ts';
+export { encodeDalf, encodeLfPackage } from './encode/encode-package.ts';
+export { lfExprs, lfName, lfTypes, selfPackageId } from './encode/lf-builder.ts';
+export {
   createErasedDefinitions,
   createPackageEraser,
   type ErasedDefinitions,

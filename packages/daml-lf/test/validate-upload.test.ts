@@ -7,23 +7,8 @@ import {
   readDar,
   validateUpload,
 } from '../src/index.ts';
-import { readSharedDar, sharedPackages } from './shared-dars.ts';
-
-const nothingKnown: KnownPackages = {
-  has: () => false,
-  get: () => undefined,
-  withNameAndVersion: () => undefined,
-};
-
-function knowing(packages: readonly Package[]): KnownPackages {
-  const byId = new Map(packages.map((pkg) => [pkg.packageId, pkg]));
-  return {
-    has: (id) => byId.has(id),
-    get: (id) => byId.get(id),
-    withNameAndVersion: (name, version) =>
-      packages.find((p) => p.metadata.name === name && p.metadata.version === version)?.packageId,
-  };
-}
+import { knowing, nothingKnown } from './known-packages.ts';
+import { readSharedDar, sharedDarNames, sharedPackages } from './shared-dars.ts';
 
 function rejection(run: () => unknown): DomainError {
   try {
@@ -100,6 +85,15 @@ describe('validating an upload', () => {
     const source = (id: string) => sharedPackages().get(id);
     for (const pkg of sharedPackages().values())
       expect(danglingReference(pkg, source)).toBeUndefined();
+  });
+
+  it('accepts every shared DAR in turn, each adding only what the ones before lacked', () => {
+    const known: Package[] = [];
+    for (const name of sharedDarNames()) {
+      const fresh = validateUpload(readDar(readSharedDar(name)).archives, knowing(known));
+      known.push(...fresh.map((u) => u.pkg));
+    }
+    expect(known).toHaveLength(sharedPackages().size);
   });
 
   it('refuses bytes that are no DAR (INVALID_DAR) and a DALF with a wrong hash (DAR_PARSE_ERROR)', async () => {

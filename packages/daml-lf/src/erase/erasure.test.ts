@@ -4,6 +4,7 @@ import type { Expr } from '../ast/expressions.ts';
 import type { Type } from '../ast/types.ts';
 import type { Update } from '../ast/updates.ts';
 import type { DefException, DefTemplate, TemplateChoice } from '../ast.ts';
+import { buildPackage } from '../encode/build-package.ts';
 import {
   call,
   caseOf,
@@ -16,8 +17,6 @@ import {
   record,
   some,
   tc,
-  testPackageId,
-  testPackages,
   text,
   textType,
   v,
@@ -136,29 +135,37 @@ const counterTemplate: DefTemplate = {
   implements: new Map(),
 };
 
-const packages = testPackages({
-  dataTypes: [
-    record('Counter', [
-      ['owner', partyType],
-      ['n', int64Type],
-    ]),
-    record('Bump', [['by', int64Type]]),
-    record('TryCreate', []),
-    record('Now', []),
-    record('Down', [['n', int64Type]]),
-    record('Failure', []),
-  ],
-  templates: [counterTemplate],
-  exceptions: new Map([['Failure', failure]]),
+// Encoded to a DALF and decoded back (the builder): the template runs with its real package id.
+const built = buildPackage({
+  name: 'counter',
+  version: '1.0.0',
+  modules: {
+    Test: {
+      dataTypes: [
+        record('Counter', [
+          ['owner', partyType],
+          ['n', int64Type],
+        ]),
+        record('Bump', [['by', int64Type]]),
+        record('TryCreate', []),
+        record('Now', []),
+        record('Down', [['n', int64Type]]),
+        record('Failure', []),
+      ],
+      templates: [counterTemplate],
+      exceptions: [failure],
+    },
+  },
 });
+const packages = new Map([[built.pkg.packageId, built.pkg]]);
 
 const alice = `alice::1220${'a'.repeat(64)}`;
-const templateId = `${testPackageId}:Test:Counter`;
+const templateId = `${built.pkg.packageId}:Test:Counter`;
 
 function ledger() {
   const erased = createErasedDefinitions(packages);
   return interpretingLedger({
-    packages: [erased.erasePackage(testPackageId)],
+    packages: [erased.erasePackage(built.pkg.packageId)],
     actAs: [alice],
     ledgerTimeMicros: 1_767_225_600_000_000n,
   }).submit;
@@ -203,14 +210,14 @@ describe('a hand-built LF template on the ledger engine', () => {
     expect(result.created).toEqual([]);
   });
 
-  it('nests exercises hundreds deep', () => {
+  it('nests exercises up to the nesting limit, and stops deeper ones clearly', () => {
     const submit = ledger();
     const [contract] = submit([
       { kind: 'create', templateId, createArguments: { owner: alice, n: '0' } },
     ]).created;
-    const result = submit([exercise(contract?.contractId ?? '', 'Down', { n: '300' })]);
-    expect(result.nodes).toHaveLength(301);
-    // Each level nests JavaScript calls: far deeper is stopped with a clear error, not a crash.
+    const result = submit([exercise(contract?.contractId ?? '', 'Down', { n: '150' })]);
+    expect(result.nodes).toHaveLength(151);
+    // Each level nests JavaScript calls: deeper than the limit is stopped with a clear error.
     expect(() => submit([exercise(contract?.contractId ?? '', 'Down', { n: '100000' })])).toThrow(
       'exercises nested too deeply',
     );

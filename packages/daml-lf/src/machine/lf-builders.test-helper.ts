@@ -3,9 +3,11 @@ import type { CaseAlt, Expr } from '../ast/expressions.ts';
 import type { TypeConName } from '../ast/names.ts';
 import type { Type } from '../ast/types.ts';
 import type { DefDataType, DefTemplate, DefValue, LfPackageSet, Module, Package } from '../ast.ts';
+import { selfPackageId } from '../encode/lf-builder.ts';
 
 /** Hand-built LF for tests: expressions, and a one-module package around definitions. */
-export const testPackageId = 'a'.repeat(64);
+// The builder's own-package id: hand-built packages may also be encoded and decoded (buildPackage).
+export const testPackageId = selfPackageId;
 export const testModule = 'Test';
 
 export const tc = (name: string): TypeConName => ({

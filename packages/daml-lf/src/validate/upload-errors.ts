@@ -1,4 +1,5 @@
-// Package upload failures as Canton reports them (PackageServiceErrors in Canton's ledger-common).
+// Package upload failures as Canton reports them (PackageServiceErrors in Canton's ledger-common):
+// Canton's fixed cause, and what went wrong in the error's context.
 import { DomainError } from '@pocketnet/ledger';
 import { isLfDecodeError, type LfDecodeError } from '../decode/lf-decode-error.ts';
 
@@ -41,13 +42,13 @@ export function asUploadError<T>(read: () => T): T {
 export function notSelfConsistent(packageIds: readonly string[], missing: readonly string[]) {
   return new DomainError(
     'DAR_NOT_SELF_CONSISTENT',
-    `The set of packages in the dar is not self-consistent and is missing dependencies: ${missing.join(', ')}`,
+    'The set of packages in the dar is not self-consistent and is missing dependencies',
     { details: { packageIds: packageIds.join(','), missingDependencies: missing.join(',') } },
   );
 }
 
 export function validationFailed(problem: string) {
-  return new DomainError('DAR_VALIDATION_ERROR', `Package validation failed: ${problem}`, {
+  return new DomainError('DAR_VALIDATION_ERROR', 'Package validation failed.', {
     details: { validationError: problem },
   });
 }
