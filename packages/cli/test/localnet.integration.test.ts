@@ -1,3 +1,9 @@
+import {
+  CustomLogAdapter,
+  localNetStaticConfig,
+  SDK,
+  type TokenProviderConfig,
+} from '@canton-network/wallet-sdk';
 import { mintDevToken } from '@pocketnet/gateway';
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { createProcessSet, isPortFree, waitForHttpOk } from './node-process.ts';
@@ -124,4 +130,54 @@ describe('pocketnet start with LocalNet ports', () => {
     });
     expect(refused.status).toBe(401);
   });
+
+  it("serves the wallet SDK 1.4.0 with LocalNet's own URLs and user, nothing provisioned by hand", async (context) => {
+    await skipUnlessFree(context, [...localnetPorts, loginPort]);
+    const spawned = processes.spawn(
+      process.execPath,
+      nodeArgs(['start', '--port', '0', '--ephemeral', '--localnet']),
+      {},
+    );
+    await spawned.waitForOutput(isBannerComplete).catch(skipIfTaken(context));
+    await waitForHttpOk('http://127.0.0.1:2975/readyz');
+    // LocalNet's self-signed default: `ledger-api-user` with the unsafe secret.
+    const auth: TokenProviderConfig = {
+      method: 'self_signed',
+      issuer: 'unsafe-auth',
+      credentials: {
+        clientId: localNetStaticConfig.LOCALNET_USER_ID,
+        clientSecret: 'unsafe',
+        audience: 'https://canton.network.global',
+        scope: '',
+      },
+    };
+    const validatorUrl = localNetStaticConfig.LOCALNET_APP_VALIDATOR_URL;
+    const registryUrl = localNetStaticConfig.LOCALNET_REGISTRY_API_URL;
+    // LocalNet's scan.localhost needs a resolver that maps *.localhost to loopback (browsers do;
+    // this machine's does not): the same port on localhost.
+    const scanApiUrl = new URL('http://localhost:4000/api/scan');
+    const sdk = await SDK.create({
+      auth,
+      ledgerClientUrl: localNetStaticConfig.LOCALNET_APP_USER_LEDGER_URL,
+      logAdapter: new CustomLogAdapter(() => {}),
+      token: { validatorUrl, registries: [registryUrl], auth },
+      amulet: { validatorUrl, scanApiUrl, auth, registryUrl },
+    });
+    const keys = sdk.keys.generate();
+    const party = await sdk.party.external
+      .create(keys.publicKey, { partyHint: 'localnet-alice' })
+      .sign(keys.privateKey)
+      .execute();
+    const [tap, disclosed] = await sdk.amulet.tap(party.partyId, '500');
+    await sdk.ledger
+      .prepare({
+        partyId: party.partyId,
+        commands: tap as never,
+        disclosedContracts: disclosed as never,
+      })
+      .sign(keys.privateKey)
+      .execute({ partyId: party.partyId });
+    const holdings = await sdk.token.utxos.list({ partyId: party.partyId });
+    expect(holdings.map((utxo) => utxo.interfaceViewValue.amount)).toEqual(['500.0000000000']);
+  }, 60_000);
 });
