@@ -5,18 +5,16 @@ import {
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
-  createPackageRegistry,
-  examplePackages,
   identityProviderByIssuer,
   type JournalRecord,
   makeParticipantId,
   makeSynchronizerId,
 } from '@pocketnet/ledger';
-import { splicePackages } from '@pocketnet/splice';
 import { createActorRuntime } from '../actors/actor-runtime.ts';
 import { createAutomation } from '../automation/create-automation.ts';
 import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createUpdateBus } from '../bus/update-bus.ts';
+import { createDevnetTimeState } from '../devnet/devnet-time-records.ts';
 import { startDevnet } from '../devnet/start-devnet.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
@@ -47,6 +45,7 @@ import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
+import { createNodePackages } from './node-packages.ts';
 import { watchedByAutomation } from './watched-by-automation.ts';
 
 /**
@@ -64,12 +63,9 @@ export async function createNode(config: NodeConfig) {
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  const packages = createPackageRegistry([
-    ...examplePackages,
-    ...splicePackages,
-    ...(config.packages ?? []),
-  ]);
+  const { packages, lfPackages } = createNodePackages(config);
   const clock = createControllableClock(config.clock);
+  const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
   const catalog = createTemplateCatalog(packages);
   const bus = createUpdateBus();
@@ -78,6 +74,8 @@ export async function createNode(config: NodeConfig) {
   const contractEvents = createContractEventsIndex();
   const activeContracts = createActiveContracts(contractEvents);
   const applyAll = (record: JournalRecord) => {
+    // Uploaded packages first: what follows may render their contracts.
+    lfPackages.apply(record);
     synchronizers.apply(record);
     updateLog.apply(record);
     contractEvents.apply(record);
@@ -127,7 +125,7 @@ export async function createNode(config: NodeConfig) {
     records$: bus.records$,
     clock,
     participant: state,
-    onError: config.onBackgroundError ?? (() => {}),
+    onError,
   });
   // The validator's wallet keeps projections of its own; offers and traffic requests are tracked by
   // their actors.
@@ -159,6 +157,8 @@ export async function createNode(config: NodeConfig) {
     wallet,
     onError: config.onBackgroundError,
   });
+  // The devnet's journaled time and price, followed from the replay on (ends with the bus).
+  const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
@@ -173,9 +173,10 @@ export async function createNode(config: NodeConfig) {
         clock,
         config: config.devnet,
         identity: { participantId, synchronizerId },
-        onError: config.onBackgroundError ?? (() => {}),
+        onError,
         tasks: scan.history.dueTasks,
         schedule,
+        time: devnetTime,
       })
     : null;
   // The devnet's parties on every synchronizer, and the global one's migration when due.
@@ -194,7 +195,6 @@ export async function createNode(config: NodeConfig) {
   // On a devnet, the wallet apps' due work (subscription payments, the SV's name service), also
   // run as soon as a payment is made.
   if (devnet && writesInBackground) {
-    const onError = config.onBackgroundError ?? (() => {});
     for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
     schedule.addTask(transferCommands.dueTask);
@@ -203,10 +203,7 @@ export async function createNode(config: NodeConfig) {
   // On the wall clock, whatever falls due runs within a second.
   const scheduleTicker =
     clock.kind === 'wall'
-      ? setInterval(
-          () => void schedule.runDue().catch(config.onBackgroundError ?? (() => {})),
-          1000,
-        ).unref()
+      ? setInterval(() => void schedule.runDue().catch(onError), 1000).unref()
       : null;
   return {
     identity: core.identity,
@@ -246,6 +243,7 @@ export async function createNode(config: NodeConfig) {
     packageAdmin: createPackageAdmin({
       participant: state,
       packages,
+      lfPackages,
       synchronizerId,
       synchronizerIds: synchronizers.ids,
       writer: engine,
