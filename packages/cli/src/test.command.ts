@@ -46,8 +46,9 @@ export async function testCommand(args: readonly string[], streams: Streams): Pr
   for (const name of missing)
     streams.stderr.write(`pocketnet test: no script ${name} in the DAR\n`);
   const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const scripts = outcomes.length === 1 ? 'script' : 'scripts';
   streams.stdout.write(
-    `${outcomes.length} scripts: ${outcomes.length - failed} passed, ${failed} failed\n`,
+    `${outcomes.length} ${scripts}: ${outcomes.length - failed} passed, ${failed} failed\n`,
   );
   return failed > 0 || missing.length > 0 ? 1 : 0;
 }
