@@ -4,6 +4,7 @@ import {
   field,
   fieldsOf,
   listValue,
+  optionalOf,
   partyValue,
   record,
   text,
@@ -14,9 +15,16 @@ import {
 export function partyAndTimeAnswers({ types, ledger }: AnswerContext): Answers {
   return {
     async AllocateParty(payload) {
-      const [requestedName, idHint] = fieldsOf(payload, 'AllocateParty') as [LfValue, LfValue];
-      const hint = text(idHint, 'idHint') || text(requestedName, 'requestedName');
-      return partyValue(await ledger.allocateParty(hint));
+      // As Daml's runner: the id hint names the party; without one the ledger picks its id (the
+      // requested display name is not part of a party in Daml 3).
+      const [, idHint, participant] = fieldsOf(payload, 'AllocateParty') as LfValue[];
+      const named = optionalOf(participant as LfValue);
+      if (named !== null) {
+        throw new Error(
+          `allocating a party on participant ${text(named, 'participant')}: this runner knows one participant, the node's`,
+        );
+      }
+      return partyValue(await ledger.allocateParty(text(idHint as LfValue, 'idHint')));
     },
     async ListKnownParties() {
       const known = await ledger.listKnownParties();
