@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createGateway } from '@pocketnet/gateway';
@@ -45,7 +45,7 @@ describe('pocketnet test and pocketnet script', () => {
     expect(code).toBe(1);
   });
 
-  it('runs a script against a running node over the Ledger API', { timeout: 120_000 }, async () => {
+  it('runs a script against a running node over the Ledger API', { timeout: 240_000 }, async () => {
     // Splice's scripts start at 2022-01-01 in static time: a devnet node just before it.
     const start = BigInt(Date.parse('2021-12-31T00:00:00Z')) * 1000n;
     const node = await createNode({
@@ -87,5 +87,19 @@ describe('pocketnet test and pocketnet script', () => {
       ].join('\n'),
     );
     expect(again.code).toBe(1);
+    // A script taking an argument: read from --input-file, its result to --output-file.
+    const dir = await createTempDir('script-io');
+    cleanups.push(dir.remove);
+    const [dar, input, output] = ['examples.dar', 'in.json', 'out.json'].map((name) =>
+      join(dir.path, name),
+    ) as [string, string, string];
+    await writeFile(dar, handBuiltScriptDar());
+    await writeFile(input, '"42"');
+    const echo = await pocketnet([
+      ...['script', '--dar', dar, '--script-name', 'Main:echo', ...url, '--upload-dar'],
+      ...['--input-file', input, '--output-file', output],
+    ]);
+    expect(echo).toEqual({ code: 0, output: 'Main:echo: ok\n' });
+    expect(JSON.parse(await readFile(output, 'utf8'))).toBe('42');
   });
 });
