@@ -22,6 +22,7 @@ export type {
   Value,
 } from '@pocketnet/ledger';
 export {
+  createMemoryJournal,
   createSimulatedClock,
   createWallClock,
   DomainError,

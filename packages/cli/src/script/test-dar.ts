@@ -5,10 +5,17 @@ import {
   type ScriptEntry,
   ScriptFailure,
   type ScriptLocation,
+  type ScriptPackages,
   scriptName,
   withScriptsOf,
 } from '@pocketnet/daml-script';
-import { createNode, createSimulatedClock, unrestrictedCaller } from '@pocketnet/runtime';
+import {
+  createMemoryJournal,
+  createNode,
+  createSimulatedClock,
+  type JournalRecord,
+  unrestrictedCaller,
+} from '@pocketnet/runtime';
 import { createNodeScriptLedger } from './node-script-ledger.ts';
 
 export type ScriptOutcome =
@@ -20,9 +27,38 @@ export type ScriptOutcome =
       readonly location: ScriptLocation | null;
     };
 
+/** A node in static time from the epoch, as `dpm test` runs scripts, over the given journal. */
+const scriptNode = (records: JournalRecord[]) =>
+  createNode({
+    dataDir: null,
+    clock: createSimulatedClock(0n),
+    participantName: 'sandbox',
+    synchronizerName: 'global-domain',
+    ledgerApiVersion: '3.4.12',
+    ledger: { openJournal: async () => createMemoryJournal({ records }) },
+  });
+
+/**
+ * The journal of a node the DAR was uploaded to: each script's node starts from a copy of it,
+ * as a node restarted with the DAR uploaded (its packages checked once, decoded when used).
+ */
+async function journalWithDar(darBytes: Uint8Array): Promise<readonly JournalRecord[]> {
+  const records: JournalRecord[] = [];
+  const node = await scriptNode(records);
+  try {
+    await node.packageAdmin.upload(unrestrictedCaller, darBytes, {
+      validateOnly: false,
+      vetAllPackages: true,
+    });
+  } finally {
+    await node.close();
+  }
+  return records;
+}
+
 /**
  * `pocketnet test`: every script of the DAR's main package, each on a fresh in-memory node
- * (static time from the epoch, as `dpm test` runs them) with the DAR uploaded.
+ * with the DAR uploaded.
  */
 export async function testDar(
   darBytes: Uint8Array,
@@ -36,9 +72,11 @@ export async function testDar(
   const loaded = loadScriptPackages(darBytes);
   const packages = options.packageName ? withScriptsOf(loaded, options.packageName) : loaded;
   const scripts = findScripts(packages).filter(options.only ?? (() => true));
+  if (scripts.length === 0) return [];
+  const uploaded = await journalWithDar(darBytes);
   const outcomes: ScriptOutcome[] = [];
   for (const script of scripts) {
-    const outcome = await testScript(darBytes, packages, script);
+    const outcome = await testScript([...uploaded], packages, script);
     options.onOutcome?.(outcome);
     outcomes.push(outcome);
   }
@@ -46,37 +84,22 @@ export async function testDar(
 }
 
 async function testScript(
-  darBytes: Uint8Array,
-  packages: ReturnType<typeof loadScriptPackages>,
+  journal: JournalRecord[],
+  packages: ScriptPackages,
   script: ScriptEntry,
 ): Promise<ScriptOutcome> {
   const name = scriptName(script);
-  const node = await createNode({
-    dataDir: null,
-    clock: createSimulatedClock(0n),
-    participantName: 'sandbox',
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-  });
+  const node = await scriptNode(journal);
   try {
-    await node.packageAdmin.upload(unrestrictedCaller, darBytes, {
-      validateOnly: false,
-      vetAllPackages: true,
-    });
     const runner = createScriptRunner(packages, createNodeScriptLedger(node, 'daml-script'));
     await runner.run(script.module, script.name);
     return { name, ok: true };
   } catch (error) {
     if (error instanceof ScriptFailure) {
-      if (process.env.SCRIPT_DEBUG) console.error(error.cause);
       return { name, ok: false, message: error.message, location: error.location };
     }
-    return {
-      name,
-      ok: false,
-      message: String(error instanceof Error ? error.stack : error),
-      location: null,
-    };
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return { name, ok: false, message, location: null };
   } finally {
     await node.close();
   }
