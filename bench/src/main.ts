@@ -11,6 +11,7 @@ import {
   runGraphQLSubscriptions,
 } from './graphql-subscriptions.bench.ts';
 import { runHttpSubmit } from './http-submit.bench.ts';
+import { runLfAmuletTransfer } from './lf-amulet-transfer.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
 import { readRedisJournalConfig, runRedisJournal } from './redis-journal.bench.ts';
 import { runReplay } from './replay.bench.ts';
@@ -40,6 +41,10 @@ function selectedWords(args: readonly string[]): string[] {
 const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
   ['engine throughput', () => runEngineThroughput(config.engine)],
   ['AmuletRules_Transfer throughput', () => runAmuletTransfer(readAmuletTransferConfig())],
+  [
+    'AmuletRules_Transfer, Daml-LF vs TypeScript',
+    () => runLfAmuletTransfer(readAmuletTransferConfig()),
+  ],
   ['round advance with reward coupons', () => runRoundAdvance(readRoundAdvanceConfig())],
   ['workflow actors vs a bare Subject', () => runActorRouting(readActorRoutingConfig())],
   ['HTTP submit-and-wait vs node:http', () => runHttpSubmit(config.http)],

@@ -1,31 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDar } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CantonError, sharedDar, upload } from './dar-fixtures.ts';
 import { ledgerEnd, send } from './ledger-calls.ts';
 import { allocateParty, commands, createUser, json, wildcardFor } from './ledger-fixtures.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
 import { valuesOf } from './spec-operations.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
-
-const sharedDar = (name: string) =>
-  readFile(new URL(`../../../shared/dars/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
-
-type CantonError = { code: string; cause: string; context: Record<string, string> };
-
-async function upload(node: TestNode, path: string, bytes: Uint8Array, user = 'participant_admin') {
-  const response = await fetch(`${node.url}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${await node.token(user)}`,
-      'content-type': 'application/octet-stream',
-    },
-    body: Buffer.from(bytes),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as CantonError };
-}
 
 const listed = async (node: TestNode) =>
   (await json<{ packageIds: string[] }>(await node.call('/v2/packages'))).packageIds;

@@ -1,7 +1,7 @@
-import type { ActiveContract, Command, InterpretResult } from '@pocketnet/ledger';
-import { createPackageRegistry, interpret } from '@pocketnet/ledger';
+import type { ActiveContract } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createErasedDefinitions } from '../src/erase/erased-definitions.ts';
+import { interpretingLedger } from '../src/erase/interpreting-ledger.test-helper.ts';
 import { decodeEnvelope, readDar } from '../src/index.ts';
 import { readSharedDar } from './shared-dars.ts';
 
@@ -23,29 +23,11 @@ function dummyLedger() {
   );
   const erased = createErasedDefinitions(packages);
   const main = dar.mainPackageId;
-  const registry = createPackageRegistry(
-    [main, holdingPackage, allocationRequestPackage].map((id) => erased.erasePackage(id)),
-  );
-  const contracts = new Map<string, ActiveContract>();
-  let next = 0;
-  const submit = (commands: Command[]): InterpretResult => {
-    next += 1;
-    const result = interpret({
-      packages: registry,
-      contracts: { lookup: (id) => contracts.get(id), lookupByKey: () => undefined },
-      commands,
-      actAs: [alice, bank],
-      readAs: [],
-      disclosed: [],
-      ledgerTimeMicros: 1_700_000_000_000_000n,
-      newContractId: (nodeId) =>
-        `00${String(next).padStart(8, '0')}${String(nodeId).padStart(4, '0')}`,
-      isKnownParty: () => true,
-    });
-    for (const id of result.archived) contracts.delete(id);
-    for (const contract of result.created) contracts.set(contract.contractId, contract);
-    return result;
-  };
+  const { registry, submit } = interpretingLedger({
+    packages: [main, holdingPackage, allocationRequestPackage].map((id) => erased.erasePackage(id)),
+    actAs: [alice, bank],
+    ledgerTimeMicros: 1_700_000_000_000_000n,
+  });
   return { main, registry, submit };
 }
 

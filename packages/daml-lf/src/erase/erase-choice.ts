@@ -1,9 +1,11 @@
 import type { ChoiceDefinition, DamlType, RecordValue, Value } from '@pocketnet/ledger';
+import { DomainError } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import type { TemplateChoice } from '../ast.ts';
 import { choiceBody, choicePart } from '../machine/template-functions.ts';
 import { contractId, token } from '../values/lf-value.ts';
 import type { ErasureContext } from './erasure-context.ts';
+import { maxExerciseNesting } from './erasure-context.ts';
 import { toLedgerValue } from './ledger-values.ts';
 import { transactionEffects } from './transaction-effects.ts';
 
@@ -38,15 +40,27 @@ export function eraseChoice(
         ? null
         : (payload, argument) => calls.parties(observers, args(payload, argument)),
     body(tx, self, argument) {
-      const effects = transactionEffects(context.definitions, tx);
-      const [payload, lfArgument] = args(self.payload as RecordValue, argument);
-      const body = choiceBody(compiler, owner, choice.name);
-      const result = calls.call(
-        body,
-        [contractId(self.contractId), payload as never, lfArgument as never, token],
-        effects,
-      );
-      return toLedgerValue(resultType, result);
+      const { nesting } = context;
+      if (nesting.depth >= maxExerciseNesting) {
+        throw new DomainError(
+          'DAML_INTERPRETATION_ERROR',
+          `Evaluation stopped: exercises nested too deeply (more than ${maxExerciseNesting})`,
+        );
+      }
+      nesting.depth += 1;
+      try {
+        const effects = transactionEffects(context.definitions, tx);
+        const [payload, lfArgument] = args(self.payload as RecordValue, argument);
+        const body = choiceBody(compiler, owner, choice.name);
+        const result = calls.call(
+          body,
+          [contractId(self.contractId), payload as never, lfArgument as never, token],
+          effects,
+        );
+        return toLedgerValue(resultType, result);
+      } finally {
+        nesting.depth -= 1;
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import type {
 } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import type { DefTemplate, TemplateImplements } from '../ast.ts';
+import { interfaceOf } from '../machine/program.ts';
 import { templatePart, viewFunction } from '../machine/template-functions.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
 import { eraseChoice } from './erase-choice.ts';
@@ -26,12 +27,7 @@ function implementation(
   instance: TemplateImplements,
 ): ImplementationDefinition {
   const iface = context.definitions.iface(instance.interface);
-  const declared = context.compiler.program.packages
-    .get(instance.interface.packageId)
-    ?.modules.get(instance.interface.module)
-    ?.interfaces.get(instance.interface.name);
-  if (declared === undefined)
-    throw new FatalFailure(`interface ${instance.interface.name} not found`);
+  const declared = interfaceOf(context.compiler.program, instance.interface);
   const choices = new Map<string, ChoiceDefinition>();
   for (const choice of declared.choices.values()) {
     choices.set(choice.name, eraseChoice(context, instance.interface, choice, payloadType));

@@ -94,6 +94,7 @@ export function createErasedDefinitions(
     valueTypes: createLfValueTypes((packageId) => packages.get(packageId)),
     calls: createLfCalls(evaluator),
     definitions,
+    nesting: { depth: 0 },
   };
   return definitions;
 }

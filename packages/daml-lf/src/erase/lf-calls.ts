@@ -20,25 +20,21 @@ export type LfCalls = {
 };
 
 export function createLfCalls(evaluator: Evaluator): LfCalls {
-  // By type, then by value object: one JSON object (a shared empty record) may be given at
-  // two types, and must then become two records.
-  const converted = new WeakMap<DamlType, WeakMap<object, LfValue>>();
+  // The last value converted at each type: the ledger asks for a payload's signatories,
+  // observers and precondition in a row. Only the last, so converted payloads are not kept
+  // alive beside the ledger's own (a cache of all would double the heap per contract).
+  const last = new WeakMap<DamlType, { readonly from: Value; readonly to: LfValue }>();
   const call = (fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects) =>
     guarded(evaluator, () => applyValue(evaluator, fn, args, effects ?? null));
   return {
     evaluator,
     value(type, value) {
-      if (value === null || typeof value !== 'object') return fromLedgerValue(type, value);
-      let byValue = converted.get(type);
-      if (byValue === undefined) {
-        byValue = new WeakMap();
-        converted.set(type, byValue);
-      }
-      const known = byValue.get(value);
-      if (known !== undefined) return known;
-      const fresh = fromLedgerValue(type, value);
-      byValue.set(value, fresh);
-      return fresh;
+      const known = last.get(type);
+      if (known !== undefined && known.from === value) return known.to;
+      const converted = fromLedgerValue(type, value);
+      if (value !== null && typeof value === 'object')
+        last.set(type, { from: value, to: converted });
+      return converted;
     },
     call,
     parties: (fn, args) =>

@@ -14,6 +14,7 @@ import { compileTypeValues } from './compile-type-values.ts';
 import { compileValueReference } from './compile-value-reference.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant, evaluateAll } from './compiled.ts';
+import type { BuiltinRun } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { reader, resolve } from './scope.ts';
@@ -42,7 +43,20 @@ function builtinCon(con: ExprOf<'builtinCon'>['con']): LfValue {
   return con === 'CON_UNIT' ? unit : con === 'CON_TRUE';
 }
 
+/** A builtin given exactly its arguments runs on them directly: no function value, no copy. */
+function directBuiltin(context: CompileContext, expr: ExprOf<'app'>): BuiltinRun | null {
+  if (expr.fun.tag !== 'builtin') return null;
+  const fn = builtinValue(context, expr.fun.builtin);
+  if (typeof fn !== 'object' || fn.tag !== 'Function' || fn.target.kind !== 'builtin') return null;
+  return fn.arity === expr.args.length ? fn.target.run : null;
+}
+
 function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<'app'>): Compiled {
+  const run = directBuiltin(context, expr);
+  if (run !== null) {
+    const args = expr.args.map((part) => context.expression(scope, part));
+    return { code: evaluateAll(args, run), atom: null };
+  }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
   return {
     code: evaluateAll(parts, (machine, values) => {

@@ -60,10 +60,6 @@ function checkedDowncast(
   );
 }
 
-function applyTo(machine: Machine, fn: LfValue, args: readonly LfValue[]): void {
-  applyFunction(machine, fn, args);
-}
-
 /**
  * Interface values are the template's record itself (as in Speedy): converting to an
  * interface is the identity, and everything else dispatches on the record's template.
@@ -105,7 +101,7 @@ export function compileInterfaceExpression(
     }
     case 'viewInterface':
       return onValue(context, scope, expr.expr, (machine, value) => {
-        applyTo(
+        applyFunction(
           machine,
           viewFunction(context, templateOfValue(context, value).name, expr.interface),
           [value],
@@ -119,13 +115,13 @@ export function compileInterfaceExpression(
           expr.interface,
           expr.method,
         );
-        applyTo(machine, method, [value]);
+        applyFunction(machine, method, [value]);
       });
     case 'signatoryInterface':
     case 'observerInterface': {
       const part = expr.tag === 'signatoryInterface' ? 'signatories' : 'observers';
       return onValue(context, scope, expr.expr, (machine, value) => {
-        applyTo(machine, templatePart(context, templateOfValue(context, value).name, part), [
+        applyFunction(machine, templatePart(context, templateOfValue(context, value).name, part), [
           value,
         ]);
       });
@@ -145,7 +141,7 @@ export function compileInterfaceExpression(
         evaluateAll(parts, (machine, [contract, argument]) => {
           const fn = choicePart(context, expr.template, expr.choice, part);
           if (fn === null) machine.value = { tag: 'Nil' };
-          else applyTo(machine, fn, [contract as LfValue, argument as LfValue]);
+          else applyFunction(machine, fn, [contract as LfValue, argument as LfValue]);
         }),
       );
     }

@@ -3,9 +3,11 @@ import type { CaseAlt, Expr } from '../ast/expressions.ts';
 import type { TypeConName } from '../ast/names.ts';
 import type { Type } from '../ast/types.ts';
 import type { DefDataType, DefTemplate, DefValue, LfPackageSet, Module, Package } from '../ast.ts';
+import { selfPackageId } from '../encode/lf-builder.ts';
 
 /** Hand-built LF for tests: expressions, and a one-module package around definitions. */
-export const testPackageId = 'a'.repeat(64);
+// The builder's own-package id: hand-built packages may also be encoded and decoded (buildPackage).
+export const testPackageId = selfPackageId;
 export const testModule = 'Test';
 
 export const tc = (name: string): TypeConName => ({
@@ -13,7 +15,6 @@ export const tc = (name: string): TypeConName => ({
   module: testModule,
   name,
 });
-export const unitType: Type = { tag: 'builtin', builtin: 'UNIT', args: [] };
 export const int64Type: Type = { tag: 'builtin', builtin: 'INT64', args: [] };
 export const textType: Type = { tag: 'builtin', builtin: 'TEXT', args: [] };
 export const v = (name: string): Expr => ({ tag: 'var', name });
@@ -27,7 +28,6 @@ export const bool = (value: boolean): Expr => ({
   tag: 'builtinCon',
   con: value ? 'CON_TRUE' : 'CON_FALSE',
 });
-export const unitExpr: Expr = { tag: 'builtinCon', con: 'CON_UNIT' };
 export const builtin = (name: BuiltinFunction): Expr => ({ tag: 'builtin', builtin: name });
 export const app = (fun: Expr, ...args: Expr[]): Expr => ({ tag: 'app', fun, args });
 export const call = (name: BuiltinFunction, ...args: Expr[]): Expr => app(builtin(name), ...args);

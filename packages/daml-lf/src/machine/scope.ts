@@ -23,10 +23,6 @@ type Binding = { readonly name: string; readonly slot: number; readonly next: Bi
 
 export type Scope = { readonly function: FunctionContext; readonly bindings: Binding | null };
 
-export function topLevelScope(): Scope {
-  return { function: { frameSize: 0, captures: [], enclosing: null }, bindings: null };
-}
-
 /** The scope of a new function body whose parameters take the first frame slots. */
 export function functionScope(enclosing: Scope | null, params: readonly string[]): Scope {
   let scope: Scope = {

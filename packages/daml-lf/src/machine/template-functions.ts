@@ -26,19 +26,6 @@ export function implementationOf(
   return template.implements.get(qualifiedNameKey(iface));
 }
 
-export function requireImplementation(
-  context: CompileContext,
-  value: RecordValue,
-  iface: TypeConName,
-): TemplateImplements {
-  const { template } = templateOfValue(context, value);
-  const found = implementationOf(template, iface);
-  if (found === undefined) {
-    throw new FatalFailure(`template ${value.tycon} does not implement ${qualifiedNameKey(iface)}`);
-  }
-  return found;
-}
-
 type TemplatePart = 'signatories' | 'observers' | 'precond';
 
 /** `λ this . <part>` of a template. */

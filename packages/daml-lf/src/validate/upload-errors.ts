@@ -7,6 +7,7 @@ import { isLfDecodeError, type LfDecodeError } from '../decode/lf-decode-error.t
 export function decodeFailure(error: LfDecodeError): DomainError {
   switch (error.kind) {
     case 'invalidDar':
+      // Canton's cause is exactly this; what was wrong goes in the error's context.
       return new DomainError('INVALID_DAR', 'Dar file is corrupt', {
         details: { reason: error.message },
         cause: error,

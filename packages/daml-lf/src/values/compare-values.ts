@@ -178,7 +178,3 @@ function compareLists(left: LfValue, right: LfValue): number {
     b = b.tail as typeof b;
   }
 }
-
-export function equalValues(left: LfValue, right: LfValue): boolean {
-  return compareValues(left, right) === 0;
-}

@@ -179,7 +179,3 @@ export function structField(value: StructValue, name: string): LfValue {
   if (index < 0) throw new Error(`struct has no field ${name}`);
   return value.values[index] as LfValue;
 }
-
-export function isUnit(value: LfValue): value is UnitValue {
-  return typeof value === 'object' && value.tag === 'Unit';
-}

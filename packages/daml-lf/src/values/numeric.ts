@@ -6,7 +6,6 @@ import { numeric } from './lf-value.ts';
  * Daml-LF `Numeric s`: 38 significant digits at any scale 0..37, as Speedy's
  * `data.Numeric` (java BigDecimal with a fixed scale). The unscaled value is a bigint.
  */
-export const maxNumericScale = 37;
 const unscaledLimit = 10n ** 38n;
 
 const powers: readonly bigint[] = Array.from({ length: 80 }, (_, power) => 10n ** BigInt(power));
@@ -46,52 +45,53 @@ export function numericToText(value: NumericValue): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-function checked(builtin: string, unscaled: bigint, scale: number, operands: string[]) {
-  if (!fitsNumeric(unscaled)) arithmeticFailure(builtin, ...operands);
+/** The result, or the builtin's ArithmeticError naming its operands (rendered only then). */
+function checked(
+  builtin: string,
+  unscaled: bigint,
+  scale: number,
+  operands: readonly NumericValue[],
+): NumericValue {
+  if (!fitsNumeric(unscaled)) arithmeticFailure(builtin, ...operands.map(numericToText));
   return numeric(unscaled, scale);
 }
 
-function show(value: NumericValue): string {
-  return numericToText(value);
-}
-
 export function addNumeric(left: NumericValue, right: NumericValue): NumericValue {
-  return checked('ADD_NUMERIC', left.value + right.value, left.scale, [show(left), show(right)]);
+  return checked('ADD_NUMERIC', left.value + right.value, left.scale, [left, right]);
 }
 
 export function subNumeric(left: NumericValue, right: NumericValue): NumericValue {
-  return checked('SUB_NUMERIC', left.value - right.value, left.scale, [show(left), show(right)]);
+  return checked('SUB_NUMERIC', left.value - right.value, left.scale, [left, right]);
 }
 
 /** MUL_NUMERIC: the exact product rounded half-even to the witness's scale. */
 export function mulNumeric(scale: number, left: NumericValue, right: NumericValue): NumericValue {
   const exact = left.value * right.value;
   const rounded = rescale(exact, left.scale + right.scale, scale);
-  return checked('MUL_NUMERIC', rounded, scale, [show(left), show(right)]);
+  return checked('MUL_NUMERIC', rounded, scale, [left, right]);
 }
 
 /** DIV_NUMERIC: the quotient rounded half-even to the witness's scale. */
 export function divNumeric(scale: number, left: NumericValue, right: NumericValue): NumericValue {
-  if (right.value === 0n) arithmeticFailure('DIV_NUMERIC', show(left), show(right));
+  if (right.value === 0n)
+    arithmeticFailure('DIV_NUMERIC', numericToText(left), numericToText(right));
   // left / right at `scale` = left.value * 10^(scale - left.scale + right.scale) / right.value
   const shift = scale - left.scale + right.scale;
   const quotient =
     shift >= 0
       ? divideHalfEven(left.value * powerOfTen(shift), right.value)
       : divideHalfEven(left.value, right.value * powerOfTen(-shift));
-  return checked('DIV_NUMERIC', quotient, scale, [show(left), show(right)]);
+  return checked('DIV_NUMERIC', quotient, scale, [left, right]);
 }
 
 /** CAST_NUMERIC: the same number at another scale; precision loss is an error. */
 export function castNumeric(scale: number, value: NumericValue): NumericValue {
   if (scale < value.scale) {
     const divisor = powerOfTen(value.scale - scale);
-    if (value.value % divisor !== 0n) arithmeticFailure('CAST_NUMERIC', show(value));
+    if (value.value % divisor !== 0n) arithmeticFailure('CAST_NUMERIC', numericToText(value));
     return numeric(value.value / divisor, scale);
   }
-  return checked('CAST_NUMERIC', value.value * powerOfTen(scale - value.scale), scale, [
-    show(value),
-  ]);
+  return checked('CAST_NUMERIC', value.value * powerOfTen(scale - value.scale), scale, [value]);
 }
 
 /** SHIFT_NUMERIC: the same digits with the point moved (input × 10^(s₁ − s₂)). */
@@ -103,14 +103,15 @@ export function shiftNumeric(scale: number, value: NumericValue): NumericValue {
 export function roundNumeric(digits: bigint, value: NumericValue): NumericValue {
   const places = Number(digits);
   if (!(digits <= BigInt(value.scale) && BigInt(value.scale - 38) < digits)) {
-    arithmeticFailure('ROUND_NUMERIC', digits.toString(), show(value));
+    arithmeticFailure('ROUND_NUMERIC', digits.toString(), numericToText(value));
   }
   if (places >= value.scale) return value;
   const unit = powerOfTen(value.scale - places);
-  return checked('ROUND_NUMERIC', divideHalfEven(value.value, unit) * unit, value.scale, [
-    digits.toString(),
-    show(value),
-  ]);
+  const rounded = divideHalfEven(value.value, unit) * unit;
+  if (!fitsNumeric(rounded)) {
+    arithmeticFailure('ROUND_NUMERIC', digits.toString(), numericToText(value));
+  }
+  return numeric(rounded, value.scale);
 }
 
 /** NUMERIC_TO_INT64's integral part, rounded toward zero. */

@@ -37,6 +37,16 @@ export const probe = defineTemplate({
         return `${view.owner} ${view.amount}`;
       },
     }),
+    Probe_FetchAssetContract: choice({
+      controllers: ({ holder }) => [holder],
+      consuming: false,
+      argument: {},
+      result: t.text(),
+      body: (tx, self) => {
+        const { templateId, payload } = tx.fetchContract(asset, self.payload.target);
+        return `${templateId} ${String(payload.currency)}`;
+      },
+    }),
     Probe_Describe: choice({
       controllers: ({ holder }) => [holder],
       argument: { currency: t.text(), description: t.text() },

@@ -1,12 +1,4 @@
-// How the wallet names things for people: parties, times, workflows and their states.
-import { shortId } from '../../ui-kit/assets/format.js';
-
-/** A party as `alice (1220ab…f0e1)`: its hint and a short fingerprint. */
-export function partyLabel(party) {
-  const text = String(party ?? '');
-  const at = text.indexOf('::');
-  return at < 0 ? text : `${text.slice(0, at)} (${shortId(text.slice(at + 2), 4)})`;
-}
+// How the wallet names things for people: times, workflows and their states.
 
 const dateTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -71,9 +63,13 @@ const stateWords = {
  * A workflow state in words: the machine's own words where it has them (`other` names the
  * counterpart, `you` when the wallet is the one waited for), else the state's last segment.
  */
+/**
+ * @param {string} state
+ * @param {{ machine?: string, other?: string }} [how]
+ */
 export function stateWord(state, { machine, other } = {}) {
   const text = String(state ?? '');
-  const words = stateWords[machine]?.[text];
+  const words = stateWords[machine ?? '']?.[text];
   if (words) return words.replace('{other}', other ?? 'the receiver');
   const last = text.split('.').at(-1) ?? '';
   return last.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
