@@ -2,13 +2,12 @@ import { createServer } from 'node:http';
 import {
   awaitWriter,
   createAutomationView,
-  createRedisReplica,
   queueNames,
-  type RedisReplica,
   type ScaleOutSettings,
   scaleOutSettings,
   type WriterAnnouncement,
 } from '@pocketnet/automations';
+import { createRedisReplica, type RedisReplica } from '@pocketnet/automations/redis';
 import { createGateway, mintDevToken } from '@pocketnet/gateway';
 import {
   createHttpForwarding,

@@ -16,7 +16,6 @@ import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
-import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 
@@ -51,6 +50,8 @@ export async function startCommand(args: readonly string[], streams: Streams): P
   const { redisUrl } = options;
   if (options.journal === 'redis' && redisUrl !== null) {
     const redisOptions = { ...options, redisUrl };
+    // Loaded only here: BullMQ and ioredis are no part of a start without Redis.
+    const { startOnRedis } = await import('./roles/start-on-redis.ts');
     return startOnRedis({
       ...prepared,
       options: redisOptions,

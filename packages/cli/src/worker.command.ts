@@ -1,9 +1,5 @@
-import {
-  loadAutomationConfig,
-  parseAutomationConfig,
-  startAutomationWorkers,
-  workerQueues,
-} from '@pocketnet/automations';
+import { loadAutomationConfig, parseAutomationConfig } from '@pocketnet/automations';
+import { startAutomationWorkers, workerQueues } from '@pocketnet/automations/redis';
 import { pino } from 'pino';
 import { startReplica } from './gateway.command.ts';
 import { readStartOptions } from './start-options.ts';
