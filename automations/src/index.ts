@@ -7,6 +7,7 @@ export type {
   AutomationConfigInput,
 } from './config/automation-config.schema.ts';
 export { automationConfigSchema } from './config/automation-config.schema.ts';
+export { partiesOfConfig } from './config/config-parties.ts';
 export {
   AutomationConfigError,
   loadAutomationConfig,
