@@ -110,7 +110,7 @@ export function createPackageAdmin(deps: {
         'UNSUPPORTED_PACKAGE_FORMAT',
         'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its ' +
           'TypeScript template DSL (definePackage in @pocketnet/ledger), loaded when the node ' +
-          'starts (pocketnet start --package <module>). See "Writing a template" in the README.',
+          'starts (pocketnet start --package <module>). See docs/templates-and-dars.md.',
       );
     },
     bytes(caller: Caller, packageId: string): Uint8Array {

@@ -141,7 +141,7 @@ export function markdownOfRows(rows: readonly OptionRow[]): string {
     '| Flag | Variable | Default | What it does |',
     '|------|----------|---------|--------------|',
     ...rows.map((row) => {
-      const flag = row.flag === null ? '' : `\`${flagColumn(row)}\``;
+      const flag = row.flag === null ? '' : `\`${cell(flagColumn(row))}\``;
       const env = row.env === null ? '' : `\`${row.env}\``;
       const value = row.defaultValue ? `\`${row.defaultValue}\`` : '';
       return `| ${flag} | ${env} | ${value} | ${cell(row.description)} |`;
