@@ -73,7 +73,7 @@ describe('expiries and renewals through a real node', () => {
     await net.tap(null, '100.0');
     const { wallet } = net.node;
     const proposal = await wallet.submit({
-      actAs: [net.operator(), parties.bob],
+      actAs: [parties.bob],
       commands: [
         {
           kind: 'create',
@@ -86,8 +86,10 @@ describe('expiries and renewals through a real node', () => {
         },
       ],
     });
-    const proposalCid = proposal.nodes[0]?.contractId ?? '';
-    const first = await wallet.preapprovals.acceptProposal(proposalCid, 2n * 60n * minuteMicros);
+    // The operator's automation accepts the proposal for the configured lifetime (2 hours).
+    await net.automations.settled();
+    expect(wallet.contracts.get(proposal.nodes[0]?.contractId ?? '')).toBeUndefined();
+    const first = wallet.preapprovals.preapprovalOf(parties.bob)?.node.contractId;
     const expiresAt = () =>
       String(wallet.preapprovals.preapprovalOf(parties.bob)?.node.createArgument.expiresAt);
     const firstExpiry = expiresAt();

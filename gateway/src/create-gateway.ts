@@ -40,7 +40,7 @@ import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
-import { scanRoutes } from './scan/scan.routes.ts';
+import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
 import { type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
 import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
@@ -162,6 +162,7 @@ export function createGateway(deps: GatewayDeps): {
   if (deps.webPages) app.use(webPageRoutes(deps.webPages));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
   app.use('/api/scan', scanRoutes({ node, logger }));
+  app.use('/registry', hostRegistryRoutes({ node, logger }));
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));
   // yoga reads its own bodies, so it comes before the shared JSON parser.
