@@ -135,17 +135,24 @@ export function helpOfRows(rows: readonly OptionRow[]): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-/** The docs' options table (Markdown), made from the same rows as the parser and `--help`. */
+/** The docs' options table (Markdown, its columns padded as the formatter pads them). */
 export function markdownOfRows(rows: readonly OptionRow[]): string {
-  const lines = [
-    '| Flag | Variable | Default | What it does |',
-    '|------|----------|---------|--------------|',
-    ...rows.map((row) => {
-      const flag = row.flag === null ? '' : `\`${cell(flagColumn(row))}\``;
-      const env = row.env === null ? '' : `\`${row.env}\``;
-      const value = row.defaultValue ? `\`${row.defaultValue}\`` : '';
-      return `| ${flag} | ${env} | ${value} | ${cell(row.description)} |`;
-    }),
+  const table = [
+    ['Flag', 'Variable', 'Default', 'What it does'],
+    ...rows.map((row) => [
+      row.flag === null ? '' : `\`${cell(flagColumn(row))}\``,
+      row.env === null ? '' : `\`${row.env}\``,
+      row.defaultValue ? `\`${row.defaultValue}\`` : '',
+      cell(row.description),
+    ]),
   ];
-  return lines.join('\n');
+  const widths = [0, 1, 2, 3].map((column) =>
+    Math.max(3, ...table.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((text, column) => text.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header = [], ...body] = table;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join(
+    '\n',
+  );
 }
