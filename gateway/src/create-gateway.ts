@@ -41,7 +41,7 @@ import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/subm
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
 import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
-import { type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
+import { graphiqlPageOf, type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
 import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
 
@@ -170,6 +170,7 @@ export function createGateway(deps: GatewayDeps): {
     node: admission ? withAdmittedCommands(node, admission) : node,
     ...{ authenticator, logger, automations: deps.automations },
     streamGuard: streams,
+    ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
   app.use(createJsonBodyParser());
