@@ -27,6 +27,11 @@ export type StartOptions = {
     | { readonly mode: 'jwks'; readonly jwksUrl: string; readonly audience: string }
     | { readonly mode: 'none' };
   readonly localnetPorts: boolean;
+  /**
+   * `--localnet`: LocalNet's shape: its login (an OpenID provider on 8082 with its realms),
+   * its ports and its validator users.
+   */
+  readonly localnet: boolean;
   readonly ledgerApiVersion: string;
   readonly logLevel: string;
   /** Modules whose exported packages (definePackage) the node runs beside the examples. */
@@ -75,6 +80,16 @@ export function parseStartOptions(
 }
 
 function startOptionsOf(read: ReadOptions): StartOptions {
+  const options = optionsOf(read);
+  if (options.localnet && options.journal === 'redis') {
+    throw new StartOptionError(
+      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
+    );
+  }
+  return options;
+}
+
+function optionsOf(read: ReadOptions): StartOptions {
   const text = (key: string) => read.values.get(key)?.text;
   const given = (key: string) => {
     const value = read.values.get(key);
@@ -98,7 +113,8 @@ function startOptionsOf(read: ReadOptions): StartOptions {
       audience: required('auth-audience'),
       jwksUrl: text('jwks-url'),
     }),
-    localnetPorts: read.flags.has('localnet-ports'),
+    localnetPorts: read.flags.has('localnet-ports') || read.flags.has('localnet'),
+    localnet: read.flags.has('localnet'),
     ledgerApiVersion: required('ledger-api-version'),
     logLevel: required('log-level'),
     packageModules: read.lists.get('package') ?? [],

@@ -8,6 +8,8 @@ import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
+import { startLocalnetLogin } from './localnet/localnet-login.ts';
+import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
@@ -109,13 +111,22 @@ async function startEmbedded(
   opened.push(() => node.close());
   assertConfigPartiesKnown(node, config, options.configFile);
   stately?.watch(node.actors);
+  // LocalNet's login: the participant trusts its key set beside the configured mode.
+  const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
+  if (options.localnet) {
+    await provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null);
+  }
+  const auth =
+    login && options.auth.mode !== 'none'
+      ? { ...options.auth, oidcKeys: login.provider.verificationKey(login.provider.realms) }
+      : options.auth;
   const automations = startAutomations({
     ...{ node, config, runner },
     logger: logger.child({ component: 'automations' }),
   });
   opened.push(() => automations.close());
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, automations: automations.view },
+    ...{ node, auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
     webPages,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
@@ -125,7 +136,7 @@ async function startEmbedded(
       adaptive: settings.adaptiveAdmission,
     },
   });
-  const servers: Server[] = [];
+  const servers: Server[] = login ? [login.server] : [];
   opened.push(() => closeServers(servers, 0));
   const listen = async (port: number) => {
     const server = createServer(gateway.app);
@@ -154,7 +165,7 @@ async function startEmbedded(
   input.streams.stdout.write(
     banner({
       ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-      ...{ stately: stately?.url, walletUser },
+      ...{ stately: stately?.url, walletUser, login: login?.port ?? null },
     }),
   );
 

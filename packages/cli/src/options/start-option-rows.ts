@@ -65,6 +65,11 @@ export const startOptionRows: readonly OptionRow[] = [
     kind: 'boolean',
     description: "also serve on LocalNet's ports (ledger 2975, validator 2000, scan 4000)",
   }),
+  flag('localnet', {
+    kind: 'boolean',
+    description:
+      "LocalNet's shape: its ports, its login (OpenID on 8082, realms AppProvider and AppUser) and its validator users",
+  }),
   flag('ledger-api-version', {
     placeholder: '<version>',
     defaultValue: '3.4.12',
