@@ -19,6 +19,7 @@ import {
 } from './graphql-context.ts';
 import { attachGraphQLWebSocket, graphqlPath } from './graphql-websocket.ts';
 import { maskGraphQLError } from './mask-graphql-error.ts';
+import { useParseLimits } from './parse-limits.ts';
 import {
   createQueryLimitsRule,
   defaultQueryLimits,
@@ -35,7 +36,7 @@ export type GraphQLDeps = {
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
   readonly automations?: AutomationView | undefined;
-  readonly limits?: QueryLimits;
+  readonly limits?: Partial<QueryLimits>;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
   /** What a server-sent event stream may hold for a slow client before it is cut off. */
@@ -82,7 +83,11 @@ export function createGraphQL(deps: GraphQLDeps) {
     renderGraphiQL: renderExplorerPage,
     maskedErrors: { maskError: maskGraphQLError },
     logging: createYogaLogger(deps.logger),
-    plugins: [useQueryLimits(deps.limits ?? defaultQueryLimits), useSharedSubscriptions(sharing)],
+    plugins: [
+      useParseLimits(),
+      useQueryLimits({ ...defaultQueryLimits, ...deps.limits }),
+      useSharedSubscriptions(sharing),
+    ],
     context: ({ callerOutcome, res }) =>
       createGraphQLContext(
         node,

@@ -103,6 +103,13 @@ export function createPackageAdmin(deps: {
       authenticated(caller);
       return packages.packageById(packageId) !== undefined;
     },
+    /**
+     * Whether the caller may upload packages (Canton: ParticipantAdmin), asked before a byte
+     * of the upload is read: an anonymous or unprivileged upload costs the node nothing.
+     */
+    requireUploadRight(caller: Caller): void {
+      requireAdmin(authenticated(caller));
+    },
     /** Daml-LF archives cannot run here; an admin asking to upload one is told what can. */
     refuseUpload(caller: Caller): never {
       requireAdmin(authenticated(caller));
