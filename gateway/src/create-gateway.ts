@@ -18,6 +18,7 @@ import { withAdmittedCommands } from './graphql/admitted-commands.ts';
 import { createGraphQL } from './graphql/create-graphql.ts';
 import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
+import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
@@ -192,7 +193,7 @@ export function createGateway(deps: GatewayDeps): {
       if (!isDomainError(error)) {
         return { status: 500, body: { error: 'An internal error occurred' } };
       }
-      return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
+      return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
     },
     streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
     closeStreams: () => {

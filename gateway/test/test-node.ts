@@ -7,7 +7,7 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { StreamStats } from '../src/http/stream-gauge.ts';
 import type { StreamLimits } from '../src/http/stream-limits.ts';
 import { createGateway, createHttpServer, type GatewayDeps, mintDevToken } from '../src/index.ts';
@@ -45,6 +45,8 @@ export async function startTestNode(
     onBackgroundError?: (error: unknown) => void;
     /** Whether it serves the wallet UI and the inspector (packages/web's folders): yes unless told. */
     pages?: boolean;
+    /** Where the gateway logs (silent unless given). */
+    logger?: Logger;
     /** The gateway's request limits, where a test sets them. */
     limits?: GatewayDeps['requestLimits'];
   } = {},
@@ -59,7 +61,7 @@ export async function startTestNode(
     devnet: options.devnet ? defaultDevnetConfig : null,
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
     ...{ node, auth: { mode: 'hs256', secret, audience }, logger },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),

@@ -18,7 +18,7 @@ import {
   type GraphQLServerContext,
 } from './graphql-context.ts';
 import { attachGraphQLWebSocket, graphqlPath } from './graphql-websocket.ts';
-import { maskGraphQLError } from './mask-graphql-error.ts';
+import { createGraphQLErrorMask } from './mask-graphql-error.ts';
 import { useParseLimits } from './parse-limits.ts';
 import {
   createQueryLimitsRule,
@@ -81,7 +81,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     multipart: false,
     graphiql: { title: 'pocketnet GraphQL' },
     renderGraphiQL: renderExplorerPage,
-    maskedErrors: { maskError: maskGraphQLError },
+    maskedErrors: { maskError: createGraphQLErrorMask(deps.logger) },
     logging: createYogaLogger(deps.logger),
     plugins: [
       useParseLimits(),
