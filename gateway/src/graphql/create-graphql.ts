@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
 import type { RequestHandler } from 'express';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -6,6 +7,7 @@ import type { Logger } from 'pino';
 import { ReplaySubject } from 'rxjs';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { type EventStreamGuardDeps, guardEventStream } from '../http/event-stream-guard.ts';
+import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
@@ -95,10 +97,19 @@ export function createGraphQL(deps: GraphQLDeps) {
       ),
   });
   const sockets: Array<{ close(): void }> = [];
-  const handler: RequestHandler = (req, res) => {
+  const readBody = createBinaryBodyParser();
+  const handler: RequestHandler = (req, res, next) => {
     // yoga answers with server-sent events when the client accepts them.
     if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
-    void yoga(req, res);
+    if (req.method !== 'POST') return void yoga(req, res);
+    // yoga reads a body of any size: read it here, to the Ledger API's limit (which bounds a
+    // command however it is submitted), and hand it on as a stream of what was read (a Buffer
+    // itself yoga's adapter would first enumerate byte by byte).
+    readBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (Buffer.isBuffer(req.body)) req.body = Readable.from([req.body]);
+      void yoga(req, res);
+    });
   };
   return {
     path: graphqlPath,
