@@ -77,11 +77,27 @@ function readBody(limit: number): RequestHandler {
 export function parseJsonBody(body: unknown): unknown {
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   const text = body.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    // Only a text that could spell the key (as is, or with \u escapes) pays for the reviver.
+    parsed =
+      text.includes('__proto__') || text.includes('\\u')
+        ? JSON.parse(text, refuseProtoKey)
+        : JSON.parse(text);
   } catch (error) {
     throw invalidBody(error instanceof Error ? error.message : String(error), error);
   }
+  return parsed;
+}
+
+/**
+ * JSON.parse keeps `__proto__` as an own key, but any later copy by assignment (a schema's
+ * record parser, a merge) turns it into a prototype: the key is refused where the body is read,
+ * as no field of the API is named so (Canton refuses it as an annotation key, too).
+ */
+function refuseProtoKey(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not accepted');
+  return value;
 }
 
 /**
