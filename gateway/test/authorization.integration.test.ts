@@ -7,6 +7,7 @@ import {
   expectRedactedUnauthenticated,
   ledgerEnd,
   send,
+  streamOverWebSocket,
 } from './ledger-calls.ts';
 import { allocateParty, commands, createIou, createUser, wildcardFor } from './ledger-fixtures.ts';
 import { type LedgerFixture, setUpLedgerFixture } from './ledger-operation-fixture.ts';
@@ -278,6 +279,30 @@ describe('the authorization matrix', () => {
       await send(node, { method: 'get', path: '/v2/authenticated-user', user: id }),
     );
     expect(await ledgerEnd(node)).toBe(before);
+  });
+});
+
+describe('reading for a party without a right over the Ledger API WebSockets', () => {
+  it.each([
+    ['/v2/updates', () => ({ beginExclusive: 0, filter: wildcardFor(other) })],
+    ['/v2/updates/flats', () => ({ beginExclusive: 0, filter: wildcardFor(other) })],
+    [
+      '/v2/state/active-contracts',
+      async () => ({
+        activeAtOffset: await ledgerEnd(node),
+        eventFormat: wildcardFor(other),
+      }),
+    ],
+  ] as const)('%s answers a redacted denial and streams nothing', async (path, request) => {
+    const result = await streamOverWebSocket(node, {
+      path,
+      user: roles.reader,
+      request: await request(),
+    });
+    expect(result.closedByServer).toBe(true);
+    expect(result.messages).toEqual([
+      expect.objectContaining({ code: 'NA', grpcCodeValue: 7, errorCategory: -1 }),
+    ]);
   });
 });
 
