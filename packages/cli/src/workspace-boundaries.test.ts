@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 const allowed: Readonly<Record<string, readonly string[]>> = {
   '@pocketnet/schema': [],
   '@pocketnet/ledger': [],
+  '@pocketnet/daml-lf': ['@pocketnet/ledger'],
   '@pocketnet/splice': ['@pocketnet/ledger'],
-  '@pocketnet/runtime': ['@pocketnet/splice', '@pocketnet/ledger', '@pocketnet/schema'],
+  '@pocketnet/runtime': [
+    '@pocketnet/splice',
+    '@pocketnet/daml-lf',
+    '@pocketnet/ledger',
+    '@pocketnet/schema',
+  ],
   '@pocketnet/automations': ['@pocketnet/runtime', '@pocketnet/schema'],
   '@pocketnet/gateway': ['@pocketnet/runtime', '@pocketnet/schema'],
   '@pocketnet/client': ['@pocketnet/schema'],
@@ -31,7 +37,9 @@ const rootManifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf
 function workspaceManifests(): Manifest[] {
   return rootManifest.workspaces.flatMap((pattern) => {
     const folders = pattern.endsWith('/*')
-      ? ['ledger', 'client', 'cli', 'splice', 'web'].map((name) => `${pattern.slice(0, -1)}${name}`)
+      ? ['ledger', 'daml-lf', 'client', 'cli', 'splice', 'web'].map(
+          (name) => `${pattern.slice(0, -1)}${name}`,
+        )
       : [pattern];
     return folders.flatMap((folder) => {
       try {
