@@ -31,8 +31,8 @@ const closeUnreadUpload: ErrorRequestHandler = (error, req, res, next) => {
 
 const refuseArchive =
   (node: LedgerApiDeps['node']): RequestHandler =>
-  (_req, res) => {
-    node.packageAdmin.refuseUpload(callerOf(res));
+  (req, res) => {
+    node.packageAdmin.refuseUpload(callerOf(res), Buffer.isBuffer(req.body) ? req.body : undefined);
   };
 
 /**
