@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import type { StreamLimits } from '@pocketnet/gateway';
+import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
 import { parseDuration } from './duration.ts';
+import { requestLimitsOption } from './request-limits-option.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { streamLimitsOption } from './stream-limits-option.ts';
 
@@ -56,6 +57,11 @@ export type StartOptions = {
    * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
    */
   readonly streamLimits: StreamLimits;
+  /**
+   * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
+   * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
+   */
+  readonly requestLimits: RequestLimits;
 };
 
 // A function, so that the defaults taken from the environment are read at each parse.
@@ -93,6 +99,8 @@ const startArgs = () =>
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
     'stream-total-high-water-mark': { type: 'string' },
+    'max-upload-size': { type: 'string' },
+    'graphql-max-mutation-fields': { type: 'string' },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */
@@ -155,6 +163,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       bulkStorage: !values['no-bulk-storage'],
     },
     streamLimits: streamLimitsOption(values, process.env),
+    requestLimits: requestLimitsOption(values, process.env),
   };
 }
 

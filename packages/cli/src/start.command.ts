@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import {
   AutomationConfigError,
@@ -9,7 +9,7 @@ import {
   scaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, mintDevToken } from '@pocketnet/gateway';
+import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
@@ -120,6 +120,7 @@ async function startEmbedded(input: {
   const gateway = createGateway({
     ...{ node, auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
+    requestLimits: options.requestLimits,
     webPages,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
     admission: {
@@ -130,7 +131,7 @@ async function startEmbedded(input: {
   });
   const servers: Server[] = login ? [login.server] : [];
   const listen = async (port: number) => {
-    const server = createServer(gateway.app);
+    const server = createHttpServer(gateway.app);
     gateway.attachWebSockets(server);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
