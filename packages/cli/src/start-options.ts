@@ -3,14 +3,14 @@ import {
   ScaleOutSettingsError,
   scaleOutSettings,
 } from '@pocketnet/automations';
-import type { StreamLimits } from '@pocketnet/gateway';
+import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
 import { type CommandName, helpOf, prefixOf } from './command-help.ts';
 import { parseDuration } from './duration.ts';
 import { type ReadOptions, readOptions } from './options/option-table.ts';
 import { scaleOutVariables } from './options/scale-out-variable-rows.ts';
 import { startOptionRows } from './options/start-option-rows.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
-import { streamLimitsOption } from './stream-limits-option.ts';
+import { parseByteSize, streamLimitsOption } from './stream-limits-option.ts';
 
 export type StartOptions = {
   readonly port: number;
@@ -66,6 +66,11 @@ export type StartOptions = {
   readonly streamLimits: StreamLimits;
   /** Load shedding and the scaled-out roles' knobs (POCKETNET_MAX_IN_FLIGHT, …). */
   readonly scaleOut: ScaleOutSettings;
+  /**
+   * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
+   * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
+   */
+  readonly requestLimits: RequestLimits;
 };
 
 /** Where a refused start option is explained: the command's own help. */
@@ -145,6 +150,10 @@ function optionsOf(read: ReadOptions): StartOptions {
       stallTimeout: given('stream-stall-timeout'),
       totalHighWaterMark: given('stream-total-high-water-mark'),
     }),
+    requestLimits: {
+      maxUploadBytes: parseByteSize(required('max-upload-size')) ?? 0,
+      maxMutationFields: Number(required('graphql-max-mutation-fields')),
+    },
     scaleOut: scaleOutOf(read),
   };
 }

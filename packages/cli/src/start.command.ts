@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings, startAutomations } from '@pocketnet/automations';
-import { createGateway, mintDevToken } from '@pocketnet/gateway';
+import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
@@ -128,6 +128,7 @@ async function startEmbedded(
   const gateway = createGateway({
     ...{ node, auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
+    requestLimits: options.requestLimits,
     webPages,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
     admission: {
@@ -139,7 +140,7 @@ async function startEmbedded(
   const servers: Server[] = login ? [login.server] : [];
   opened.push(() => closeServers(servers, 0));
   const listen = async (port: number) => {
-    const server = createServer(gateway.app);
+    const server = createHttpServer(gateway.app);
     gateway.attachWebSockets(server);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

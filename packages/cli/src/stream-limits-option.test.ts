@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
-import { isStartOptionError } from './start-option-error.ts';
+import { refusalOf } from './start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
 import { parseByteSize } from './stream-limits-option.ts';
 
@@ -14,16 +14,6 @@ const streamLimitsOption = (flags: Record<string, string>, env: Record<string, s
     Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, value]),
     env,
   ).streamLimits;
-
-function refusalOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isStartOptionError(error)) return error.message;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 function collected() {
   let text = '';

@@ -34,6 +34,12 @@ export function streamByteSize(text: string): string | null {
   return bytes < minHighWaterMark ? 'use at least 64KiB (65536 bytes)' : null;
 }
 
+/** A package upload's limit: bytes, more than none. */
+export function uploadSize(text: string): string | null {
+  const bytes = parseByteSize(text);
+  return bytes === null || bytes === 0 ? 'use a number of bytes, e.g. 10MiB, 64MiB or 1GiB' : null;
+}
+
 /** A stall timeout: a duration a Node timer can wait. */
 export function stallTimeout(text: string): string | null {
   let micros: bigint;

@@ -1,5 +1,12 @@
-import { stallTimeout, streamByteSize } from '../stream-limits-option.ts';
-import { duration, logLevel, oneOf, portNumber, synchronizerList } from './option-checks.ts';
+import { stallTimeout, streamByteSize, uploadSize } from '../stream-limits-option.ts';
+import {
+  duration,
+  logLevel,
+  oneOf,
+  portNumber,
+  positiveInteger,
+  synchronizerList,
+} from './option-checks.ts';
 import type { OptionRow } from './option-table.ts';
 import { scaleOutVariableRows } from './scale-out-variable-rows.ts';
 
@@ -176,6 +183,20 @@ export const startOptionRows: readonly OptionRow[] = [
     defaultValue: '256MiB',
     description: 'what all streams may hold together before the largest is cut off',
     check: streamByteSize,
+  }),
+  flag('max-upload-size', {
+    env: 'POCKETNET_MAX_UPLOAD_SIZE',
+    placeholder: '<bytes>',
+    defaultValue: '10MiB',
+    description: "the largest package upload read (Canton's max inbound message size)",
+    check: uploadSize,
+  }),
+  flag('graphql-max-mutation-fields', {
+    env: 'POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS',
+    placeholder: '<n>',
+    defaultValue: '10',
+    description: 'root fields one GraphQL mutation may have',
+    check: (text) => (positiveInteger(text) === null ? null : 'use a whole number of at least 1'),
   }),
   // Load shedding and the scaled-out roles' knobs: variables alone, as docker-compose sets them.
   ...scaleOutVariableRows,
