@@ -1,11 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedDar, upload } from './dar-fixtures.ts';
 import { expectRedactedDenial, expectRedactedUnauthenticated } from './ledger-calls.ts';
 import { createUser } from './ledger-fixtures.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
 
 /** A small cap, so that passing it takes a test little memory and time. */
-const maxUploadBytes = 256 * 1024;
+// Above the smallest of Splice's DARs (259 KB), so a real one fits.
+const maxUploadBytes = 512 * 1024;
 
 let node: TestNode;
 
@@ -108,21 +110,20 @@ describe('package uploads are capped', () => {
     const token = await node.token('participant_admin');
     const refusal = await partialUpload({ token, declared: null, sent: maxUploadBytes + 1 });
     expect(refusal.status).toBe(413);
-    expect(refusal.text).toMatch(/exceeds the configured limit of 262144 bytes/);
+    expect(refusal.text).toMatch(/exceeds the configured limit of 524288 bytes/);
     await refusal.closed;
   });
 
   it('reads an upload within the cap and answers it', async () => {
-    const response = await fetch(`${node.url}/v2/dars`, {
-      method: 'POST',
+    const dar = await sharedDar('splice-api-featured-app-v1-1.0.0.dar');
+    expect(dar.length).toBeLessThan(maxUploadBytes);
+    const { status } = await upload(node, '/v2/dars', dar);
+    expect(status).toBe(200);
+    const listed = await fetch(`${node.url}/v2/packages`, {
       headers: { authorization: `Bearer ${await node.token('participant_admin')}` },
-      // As large as the cap allows, and a zip archive by its first bytes, as a DAR is.
-      body: Uint8Array.from(
-        { length: maxUploadBytes },
-        (_, index) => [0x50, 0x4b, 3, 4][index] ?? 0,
-      ),
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { cause: string }).cause).toMatch(/Daml-LF archives/);
+    }).then((response) => response.json() as Promise<{ packageIds: string[] }>);
+    expect(listed.packageIds).toContain(
+      '7804375fe5e4c6d5afe067bd314c42fe0b7d005a1300019c73154dd939da4dda',
+    );
   });
 });
