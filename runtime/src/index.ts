@@ -63,8 +63,7 @@ export {
 export { transferPreapprovalMachine } from './actors/machines/transfer-preapproval.machine.ts';
 export { userOnboardingMachine } from './actors/machines/user-onboarding.machine.ts';
 export type { AmuletMerges, SmallAmuletPolicy } from './automation/amulet-merge.service.ts';
-export type { AutomationOutcome } from './automation/automation-outcome.ts';
-export { commandIdOf } from './automation/automation-outcome.ts';
+export { type AutomationOutcome, commandIdOf } from './automation/automation-outcome.ts';
 export { idPart } from './automation/automation-values.ts';
 export type {
   AutomationFailure,
@@ -91,8 +90,7 @@ export type { RenewalPolicy, RenewalWork } from './automation/preapproval-renewa
 export { defaultRenewalPolicy } from './automation/preapproval-renewal.service.ts';
 export type { RewardWork } from './automation/reward-collection.service.ts';
 export type { SweepPolicy } from './automation/sweep.service.ts';
-export type { TrafficStatus } from './automation/traffic-meter.ts';
-export { trafficModel } from './automation/traffic-meter.ts';
+export { type TrafficStatus, trafficModel } from './automation/traffic-meter.ts';
 export type { TopupPolicy } from './automation/traffic-topup.service.ts';
 export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';

@@ -1,60 +1,52 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
   createJsonApiLedger,
   createScriptRunner,
   loadScriptPackages,
   ScriptFailure,
 } from '@pocketnet/daml-script';
+import { scriptOptionRows } from './options/script-option-rows.ts';
+import { readCommandOptions } from './script/read-command-options.ts';
 import { describeFailure } from './script/script-output.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
-
-const options = {
-  dar: { type: 'string' },
-  'script-name': { type: 'string' },
-  'ledger-host': { type: 'string', default: 'localhost' },
-  'ledger-port': { type: 'string', default: '7575' },
-  'ledger-url': { type: 'string' },
-  'access-token-file': { type: 'string' },
-  'user-id': { type: 'string', default: 'daml-script' },
-  'upload-dar': { type: 'boolean', default: false },
-  'input-file': { type: 'string' },
-  'output-file': { type: 'string' },
-} as const;
 
 /**
  * `pocketnet script --dar FILE --script-name Module:name`: one Daml Script against a running
  * node over its JSON Ledger API, as `dpm script` runs one against a participant.
  */
 export async function scriptCommand(args: readonly string[], streams: Streams): Promise<number> {
-  const { values } = parseArgs({ args: [...args], options });
-  const scriptName = values['script-name'] ?? '';
+  const options = readCommandOptions('script', scriptOptionRows, args, streams);
+  if ('exit' in options) return options.exit;
+  const value = options.text;
+  const dar = value('dar');
+  const scriptName = value('script-name') ?? '';
   const separator = scriptName.lastIndexOf(':');
-  if (!values.dar || separator <= 0) {
-    streams.stderr.write('pocketnet script needs --dar <file.dar> --script-name <Module:name>\n');
+  if (!dar || separator <= 0) {
+    streams.stderr.write(
+      'pocketnet script needs --dar <file.dar> --script-name <Module:name> (pocketnet script --help)\n',
+    );
     return 2;
   }
-  const url = values['ledger-url'] ?? `http://${values['ledger-host']}:${values['ledger-port']}`;
+  const url = value('ledger-url') ?? `http://${value('ledger-host')}:${value('ledger-port')}`;
+  const [tokenFile, inputFile, outputFile] = [
+    value('access-token-file'),
+    value('input-file'),
+    value('output-file'),
+  ];
   try {
-    const bytes = await readFile(values.dar);
-    const token = values['access-token-file']
-      ? (await readFile(values['access-token-file'], 'utf8')).trim()
-      : undefined;
-    const input = values['input-file']
-      ? (JSON.parse(await readFile(values['input-file'], 'utf8')) as never)
-      : undefined;
-    if (values['upload-dar']) await uploadDar(url, token, bytes);
-    const ledger = createJsonApiLedger({ url, token, userId: values['user-id'] });
+    const bytes = await readFile(dar);
+    const token = tokenFile ? (await readFile(tokenFile, 'utf8')).trim() : undefined;
+    const input = inputFile ? (JSON.parse(await readFile(inputFile, 'utf8')) as never) : undefined;
+    if (options.read.flags.has('upload-dar')) await uploadDar(url, token, bytes);
+    const ledger = createJsonApiLedger({ url, token, userId: value('user-id') ?? 'daml-script' });
     const runner = createScriptRunner(loadScriptPackages(bytes), ledger);
     const output = await runner.runJson(
       scriptName.slice(0, separator),
       scriptName.slice(separator + 1),
       input,
     );
-    if (values['output-file']) {
-      await writeFile(values['output-file'], `${JSON.stringify(output, null, 2)}\n`);
-    }
+    if (outputFile) await writeFile(outputFile, `${JSON.stringify(output, null, 2)}\n`);
     streams.stdout.write(`${scriptName}: ok\n`);
     return 0;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { scriptName } from '@pocketnet/daml-script';
+import { testOptionRows } from './options/script-option-rows.ts';
+import { readCommandOptions } from './script/read-command-options.ts';
 import { describeFailure } from './script/script-output.ts';
 import { type ScriptOutcome, testDar } from './script/test-dar.ts';
 
@@ -11,25 +12,21 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
  * node, as `dpm test` runs a project's scripts; exit 1 when any fails.
  */
 export async function testCommand(args: readonly string[], streams: Streams): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      dar: { type: 'string' },
-      'script-name': { type: 'string', multiple: true },
-      'package-name': { type: 'string' },
-    },
-  });
-  if (!values.dar) {
-    streams.stderr.write('pocketnet test needs --dar <file.dar>\n');
+  const options = readCommandOptions('test', testOptionRows, args, streams);
+  if ('exit' in options) return options.exit;
+  const dar = options.text('dar');
+  const packageName = options.text('package-name');
+  if (!dar) {
+    streams.stderr.write('pocketnet test needs --dar <file.dar> (pocketnet test --help)\n');
     return 2;
   }
-  const wanted = values['script-name'] ?? [];
+  const wanted = options.read.lists.get('script-name') ?? [];
   let outcomes: ScriptOutcome[];
   try {
-    const bytes = await readFile(values.dar);
+    const bytes = await readFile(dar);
     outcomes = await testDar(bytes, {
       only: (entry) => wanted.length === 0 || wanted.includes(scriptName(entry)),
-      ...(values['package-name'] ? { packageName: values['package-name'] } : {}),
+      ...(packageName ? { packageName } : {}),
       onOutcome: (outcome) => {
         streams.stdout.write(
           outcome.ok
