@@ -89,7 +89,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         callerOutcome ?? callerOutcomeOfLocals((res?.locals ?? {}) as Record<string, unknown>),
       ),
   });
-  const sockets: Array<{ close(): void }> = [];
+  const sockets: Array<{ close(reason?: string): void }> = [];
   const handler: RequestHandler = (req, res) => {
     // yoga answers with server-sent events when the client accepts them.
     if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
@@ -107,9 +107,9 @@ export function createGraphQL(deps: GraphQLDeps) {
       sockets.push(attachGraphQLWebSocket(server, socketDeps));
     },
     /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */
-    close() {
+    close(reason?: string) {
       shutdown$.next();
-      for (const socket of sockets) socket.close();
+      for (const socket of sockets) socket.close(reason);
     },
   };
 }

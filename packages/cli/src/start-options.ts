@@ -51,6 +51,12 @@ export type StartOptions = {
    * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
    */
   readonly streamLimits: StreamLimits;
+  /** `--load-state FILE`: start from a state file (`GET /api/devnet/v0/state`) on an empty journal. */
+  readonly loadState: string | null;
+  /** `--dump-state FILE`: write the node's state file there on exit. */
+  readonly dumpState: string | null;
+  /** `--fixture FILE`: users, parties, taps, preapprovals, names and delegations to create at start. */
+  readonly fixture: string | null;
 };
 
 // A function, so that the defaults taken from the environment are read at each parse.
@@ -87,6 +93,9 @@ const startArgs = () =>
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
     'stream-total-high-water-mark': { type: 'string' },
+    'load-state': { type: 'string' },
+    'dump-state': { type: 'string' },
+    fixture: { type: 'string' },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */
@@ -144,6 +153,9 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       bulkStorage: !values['no-bulk-storage'],
     },
     streamLimits: streamLimitsOption(values, process.env),
+    loadState: values['load-state'] ?? null,
+    dumpState: values['dump-state'] ?? null,
+    fixture: values.fixture ?? null,
   };
 }
 

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import {
   AutomationConfigError,
@@ -7,18 +6,24 @@ import {
   type ScaleOutSettings,
   ScaleOutSettingsError,
   scaleOutSettings,
-  startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, mintDevToken } from '@pocketnet/gateway';
-import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
-import { webPages } from '@pocketnet/web';
+import { mintDevToken } from '@pocketnet/gateway';
+import {
+  createStatelyInspection,
+  createWallClock,
+  fileJournalStore,
+  memoryJournalStore,
+} from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
-import { closeServers } from './close-servers.ts';
+import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
+import { startEmbeddedNode } from './roles/embedded-lives.ts';
+import { createLifeServers } from './roles/life-servers.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
+import { readStateOption, writeState } from './state-files.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -50,6 +55,12 @@ export async function startCommand(args: readonly string[], streams: Streams): P
   // The journal in a Redis Stream (scale-out, issue 12): this process is the network's writer.
   const { redisUrl } = options;
   if (options.journal === 'redis' && redisUrl !== null) {
+    if (options.loadState || options.dumpState || options.fixture) {
+      streams.stderr.write(
+        'pocketnet: --load-state, --dump-state and --fixture need the journal on disk or in memory, not in Redis\n',
+      );
+      return 2;
+    }
     const redisOptions = { ...options, redisUrl };
     return startOnRedis({
       ...prepared,
@@ -70,11 +81,14 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     return null;
   });
   if (runner === null) return 2;
-  await startEmbedded({ ...prepared, options, packages, runner, logger, streams, startedAt });
-  return 0;
+  const started = await startEmbedded({
+    ...{ ...prepared, options, packages, runner },
+    ...{ logger, streams, startedAt },
+  });
+  return started ? 0 : 2;
 }
 
-/** The node on its file (or memory) journal, in this one process. */
+/** The node on its file (or memory) journal, in this one process, its lives behind one set of servers. */
 async function startEmbedded(input: {
   readonly options: StartOptions;
   readonly config: Awaited<ReturnType<typeof automationConfigOf>>;
@@ -84,60 +98,60 @@ async function startEmbedded(input: {
   readonly logger: Logger;
   readonly streams: Streams;
   readonly startedAt: number;
-}): Promise<void> {
-  const { options, config, settings, runner, logger } = input;
+}): Promise<boolean> {
+  const { options, config, settings, logger } = input;
+  const loadState = await readStateOption(options.loadState, input.streams.stderr);
+  if (loadState === false) return false;
+  const fixture = await readFixtureOption(options.fixture, input.streams.stderr);
+  if (fixture === false) return false;
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
   // The config file's validatorWalletUser wins over --validator-wallet-user.
   const walletUser = config.validatorWalletUser ?? options.devnet?.validatorWalletUser ?? '';
-  const node = await createNode({
-    dataDir: options.journal === 'file' ? resolve(join(options.dataDir, 'journal')) : null,
-    clock: createWallClock(),
-    participantName: 'participant1',
-    synchronizerName: 'global-domain',
-    synchronizers: options.synchronizers,
-    ledgerApiVersion: options.ledgerApiVersion,
-    packages: input.packages,
-    devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
-    scan: { history: options.scan },
-    onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
-  });
-  stately?.watch(node.actors);
-  const automations = startAutomations({
-    ...{ node, config, runner },
-    logger: logger.child({ component: 'automations' }),
-  });
-  const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, automations: automations.view },
-    streamLimits: options.streamLimits,
-    webPages,
-    // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
-    admission: {
-      maxInFlight: settings.maxInFlight,
-      maxQueueMs: settings.writerMaxQueueMs,
-      adaptive: settings.adaptiveAdmission,
+  const servers = createLifeServers(options.host);
+  // The first life runs on the runner the start checked; each later one (a revert) on its own.
+  let firstRunner: typeof input.runner | null = input.runner;
+  const embedded = await startEmbeddedNode({
+    node: {
+      participantName: 'participant1',
+      synchronizerName: 'global-domain',
+      synchronizers: options.synchronizers,
+      ledgerApiVersion: options.ledgerApiVersion,
+      packages: input.packages,
+      devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
+      scan: { history: options.scan },
+      onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
     },
+    store:
+      options.journal === 'file'
+        ? fileJournalStore(resolve(join(options.dataDir, 'journal')))
+        : memoryJournalStore(),
+    clock: createWallClock(),
+    config,
+    createRunner: async () => {
+      const runner = firstRunner;
+      firstRunner = null;
+      return (
+        runner ??
+        createJobRunner({
+          redisUrl: options.redisUrl ?? undefined,
+          prefix: options.redisPrefix,
+          logger,
+        })
+      );
+    },
+    ...{ logger, auth: options.auth, streamLimits: options.streamLimits, settings, servers },
+    ...{ stately, loadState, fixture },
   });
-  const servers: Server[] = [];
-  const listen = async (port: number) => {
-    const server = createServer(gateway.app);
-    gateway.attachWebSockets(server);
-    await new Promise<void>((done, fail) => {
-      server.once('error', fail);
-      server.listen(port, options.host, done);
-    });
-    servers.push(server);
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : port;
-  };
-  const port = await listen(options.port);
+  const port = await servers.listen(options.port);
   if (options.localnetPorts) {
-    for (const localnetPort of Object.values(localnetPorts)) await listen(localnetPort);
+    for (const localnetPort of Object.values(localnetPorts)) await servers.listen(localnetPort);
   }
   const token =
     options.auth.mode === 'hs256'
       ? await mintDevToken({ ...options.auth, userId: 'participant_admin' })
       : null;
-  const devnet = node.devnet ? { ...node.devnet.parties } : null;
+  const first = embedded.current().node;
+  const devnet = first.devnet ? { ...first.devnet.parties } : null;
   input.streams.stdout.write(
     banner({
       ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
@@ -148,13 +162,18 @@ async function startEmbedded(input: {
   const shutdown = async () => {
     // A stuck client must not keep the journal open forever.
     setTimeout(() => process.exit(1), shutdownDeadlineMs).unref();
-    gateway.closeStreams();
-    await closeServers(servers, requestGraceMs);
-    await automations.close();
-    await node.close();
+    if (options.dumpState) {
+      await writeState(embedded.timeMachine, options.dumpState).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not write --dump-state'),
+      );
+    }
+    embedded.current().closeStreams();
+    await servers.close(requestGraceMs);
+    await embedded.close();
     stately?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  return true;
 }

@@ -84,11 +84,12 @@ export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
-export type { FileJournalOptions } from './journal/file-journal.ts';
-export { createFileJournal } from './journal/file-journal.ts';
-export type { MemoryJournalOptions } from './journal/memory-journal.ts';
-export { createMemoryJournal } from './journal/memory-journal.ts';
+export { createFileJournal, type FileJournalOptions } from './journal/file-journal.ts';
+export { createMemoryJournal, type MemoryJournalOptions } from './journal/memory-journal.ts';
+export { decodeRecord, recordJson } from './journal/record-codec.ts';
+export { createStringPool } from './journal/record-interning.ts';
 export { JournalCorruptionError } from './journal/segment-files.ts';
+export { truncateFileJournal } from './journal/truncate-file-journal.ts';
 export type { FlushStats } from './journal/writer-thread.ts';
 export type { Journal } from './journal.ts';
 export type { Numeric } from './numeric/numeric.ts';
@@ -152,8 +153,7 @@ export type { Annotations, ObjectMetaInput } from './participant/object-meta.ts'
 export { maxAnnotationsBytes } from './participant/object-meta.ts';
 export type { VettingChange } from './participant/package-vetting.ts';
 export { plannedVetting, planUpdateVetting } from './participant/package-vetting.ts';
-export type { PageRequest } from './participant/paging.ts';
-export { maxPartiesPageSize, maxUsersPageSize } from './participant/paging.ts';
+export { maxPartiesPageSize, maxUsersPageSize, type PageRequest } from './participant/paging.ts';
 export type {
   IdentityProviderEntry,
   ObjectMeta,

@@ -1,0 +1,107 @@
+import {
+  type Clock,
+  createFileJournal,
+  createMemoryJournal,
+  type Journal,
+  type JournalRecord,
+  truncateFileJournal,
+} from '@pocketnet/ledger';
+
+/**
+ * Where an embedded node's journal lives across its lives (a revert starts a new one): opened by
+ * each life, cut back by a revert while no life has it open, filled by `--load-state`.
+ */
+export type JournalStore = {
+  /** The journal, for a life to run on (one life at a time). */
+  open(): Promise<Journal>;
+  /** How many records the journal open now holds: replayed, and appended since. */
+  position(): number;
+  /** The records of the journal open now, in order (a state dump). */
+  records(): AsyncIterable<JournalRecord>;
+  /** Keeps the first `keep` records (the journal is closed). */
+  truncate(keep: number): Promise<void>;
+  /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
+  isEmpty(): Promise<boolean>;
+  /** Appends `records` (the journal is closed), as a state file holds them. */
+  fill(records: readonly JournalRecord[]): Promise<void>;
+};
+
+async function appendAll(journal: Journal, records: readonly JournalRecord[]): Promise<void> {
+  try {
+    // Appends share flushes: a state file's records are written in a few synced writes.
+    await Promise.all(records.map((record) => journal.append(record)));
+  } finally {
+    await journal.close();
+  }
+}
+
+/**
+ * Counts what the open journal holds: each record as it is replayed, and each append as it is
+ * made (a snapshot taken while a commit is in flight keeps it: it will be durable, or the
+ * writer fails).
+ */
+function counted(open: () => Promise<Journal>) {
+  let current: Journal | null = null;
+  let position = 0;
+  return {
+    async open(): Promise<Journal> {
+      const journal = await open();
+      current = journal;
+      position = 0;
+      return {
+        append(record) {
+          position += 1;
+          return journal.append(record);
+        },
+        async *replay() {
+          for await (const record of journal.replay()) {
+            position += 1;
+            yield record;
+          }
+        },
+        close: () => journal.close(),
+      };
+    },
+    position: () => position,
+    records(): AsyncIterable<JournalRecord> {
+      if (!current) throw new Error('no journal is open');
+      return current.replay();
+    },
+  };
+}
+
+export function fileJournalStore(dir: string): JournalStore {
+  const open = () => createFileJournal({ dir });
+  return {
+    ...counted(open),
+    truncate: (keep) => truncateFileJournal(dir, keep),
+    async isEmpty() {
+      const journal = await open();
+      try {
+        for await (const _record of journal.replay()) return false;
+        return true;
+      } finally {
+        await journal.close();
+      }
+    },
+    fill: async (records) => appendAll(await open(), records),
+  };
+}
+
+export function memoryJournalStore(): JournalStore {
+  const records: JournalRecord[] = [];
+  return {
+    ...counted(async () => createMemoryJournal({ records })),
+    async truncate(keep) {
+      records.length = keep;
+    },
+    isEmpty: async () => records.length === 0,
+    fill: (loaded) => appendAll(createMemoryJournal({ records }), loaded),
+  };
+}
+
+/** `base` set back (or forward) so that it reads `atMicros` now, and runs on from there. */
+export function clockAt(base: Clock, atMicros: bigint): Clock {
+  const offset = atMicros - base.nowMicros();
+  return { kind: base.kind, nowMicros: () => base.nowMicros() + offset };
+}
