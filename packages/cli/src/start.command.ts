@@ -18,7 +18,7 @@ import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
-import { startEmbeddedNode } from './roles/embedded-lives.ts';
+import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
 import { createLifeServers } from './roles/life-servers.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
@@ -81,11 +81,18 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     return null;
   });
   if (runner === null) return 2;
-  const started = await startEmbedded({
-    ...{ ...prepared, options, packages, runner },
-    ...{ logger, streams, startedAt },
-  });
-  return started ? 0 : 2;
+  try {
+    const started = await startEmbedded({
+      ...{ ...prepared, options, packages, runner },
+      ...{ logger, streams, startedAt },
+    });
+    return started ? 0 : 2;
+  } catch (error) {
+    if (!(error instanceof StartRefusal)) throw error;
+    streams.stderr.write(`pocketnet: ${error.message}\n`);
+    await runner.close();
+    return 2;
+  }
 }
 
 /** The node on its file (or memory) journal, in this one process, its lives behind one set of servers. */

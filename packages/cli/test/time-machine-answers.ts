@@ -33,6 +33,17 @@ export async function send(
   });
 }
 
+/** The party's TransferPreapproval as the validator operator looks it up; null without one. */
+export async function preapprovalOf(net: TimeMachineNode, party: string): Promise<unknown> {
+  const response = await net.call(
+    `/api/validator/v0/admin/transfer-preapprovals/by-party/${encodeURIComponent(party)}`,
+    { user: 'administrator' },
+  );
+  if (response.status === 404) return null;
+  if (response.status !== 200) throw new Error(`preapproval lookup answered ${response.status}`);
+  return response.json();
+}
+
 export async function ledgerEnd(net: TimeMachineNode): Promise<number> {
   return (await net.json<{ offset: number }>('/v2/state/ledger-end')).offset;
 }
@@ -68,8 +79,7 @@ export async function answersOf(net: TimeMachineNode, users: Readonly<Record<str
         body: { page_size: 100 },
       }),
       amulets: await net.json('/api/validator/v0/wallet/amulets', { user }),
-      preapproval: (await net.call('/api/validator/v0/wallet/transfer-preapproval', { user }))
-        .status,
+      preapproval: await preapprovalOf(net, party),
     };
   }
   return {

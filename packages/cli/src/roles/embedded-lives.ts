@@ -28,6 +28,11 @@ import type { Logger } from 'pino';
 
 import type { LifeServers } from './life-servers.ts';
 
+/** A start that cannot go on as asked: its one-line reason, and exit code 2. */
+export class StartRefusal extends Error {
+  override readonly name = 'StartRefusal';
+}
+
 /** What every life of an embedded node (file or memory journal) is built from. */
 export type EmbeddedSetup = {
   readonly node: Omit<NodeConfig, 'dataDir' | 'clock' | 'ledger'>;
@@ -75,8 +80,16 @@ export type EmbeddedNode = {
 export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedNode> {
   const { store, logger } = setup;
   if (setup.loadState) {
+    const { seed } = setup.loadState.header;
+    if (seed !== (setup.node.devnet?.seed ?? null)) {
+      throw new StartRefusal(
+        seed === null
+          ? '--load-state: the state is of a bare ledger: start it with --no-devnet'
+          : `--load-state: the state is of a devnet made with --seed ${seed}: start it with --seed ${seed}`,
+      );
+    }
     if (!(await store.isEmpty())) {
-      throw new Error(
+      throw new StartRefusal(
         '--load-state starts a node from a state file, but the journal is not empty: use --ephemeral or an empty --data-dir',
       );
     }
@@ -147,7 +160,10 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
 
   current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
   const fixture = setup.fixture
-    ? await applyFixture(current.node, setup.fixture)
+    ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {
+        await life().close();
+        throw new StartRefusal(`--fixture: ${(error as Error).message}`);
+      })
     : { parties: {}, users: {} };
   // Reset goes back to here: genesis, the loaded state, the fixture.
   timeMachine.markGenesis();
