@@ -12,6 +12,19 @@ const maxInputs = 100;
 export type BatchOutcome = { readonly tag: string; readonly value: Value };
 
 /**
+ * A COO_Error's InvalidTransferReason as error details (`invalidTransferReason`: its tag, then
+ * its fields), so that an automation can answer the reason as Splice's triggers do.
+ */
+function invalidTransferDetails(reason: Value): Record<string, string> {
+  const { tag, value } = (reason ?? {}) as { tag?: unknown; value?: unknown };
+  const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  return {
+    invalidTransferReason: String(tag),
+    ...Object.fromEntries(fields.map(([name, field]) => [name, String(field)])),
+  };
+}
+
+/**
  * How the validator acts for an end user: it exercises a choice of the user's WalletAppInstall
  * as the operator, reading as the user and the DSO (whose rules and rounds the choices read).
  */
@@ -42,6 +55,24 @@ export function createWalletActions(deps: {
       ...(deduplicationKey === undefined ? {} : { deduplicationKey }),
     });
 
+  // Splice's treasury: one queue of operations per wallet over its holdings. Each operation picks
+  // its inputs when its turn comes, after the one before it committed and the projection saw it,
+  // so concurrent operations never pick holdings another is spending (which failed them as
+  // CONTRACT_NOT_FOUND while a journal flush was pending).
+  const queues = new Map<string, Promise<void>>();
+  const inTurn = <T>(party: string, operation: () => Promise<T>): Promise<T> => {
+    const result = (queues.get(party) ?? Promise.resolve()).then(operation);
+    const settled = result.then(
+      () => {},
+      () => {},
+    );
+    queues.set(party, settled);
+    void settled.then(() => {
+      if (queues.get(party) === settled) queues.delete(party);
+    });
+    return result;
+  };
+
   /** The user's unlocked amulets as transfer inputs, oldest first, at most `maxNumInputs`. */
   const amuletInputs = (party: string): Value[] =>
     contracts
@@ -52,6 +83,8 @@ export function createWalletActions(deps: {
   return {
     installChoice,
     amuletInputs,
+    /** Runs `operation` in the wallet's turn: after every operation queued before it settled. */
+    inTurn,
     /**
      * WalletAppInstall_ExecuteBatch: the operations, run one after the other on the user's
      * amulets (unless inputs are given); their outcomes, in order. An operation that reports
@@ -67,17 +100,19 @@ export function createWalletActions(deps: {
         deduplicationKey?: string;
       } = {},
     ): Promise<{ record: TransactionRecord; outcomes: BatchOutcome[] }> {
-      const argument = {
-        context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
-        inputs: options.inputs ?? amuletInputs(wallet.party),
-        operations: operations as unknown as Value,
-      };
-      const record = await installChoice(
-        wallet,
-        'WalletAppInstall_ExecuteBatch',
-        argument,
-        options.deduplicationKey,
-      );
+      const record = await inTurn(wallet.party, () => {
+        const argument = {
+          context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
+          inputs: options.inputs ?? amuletInputs(wallet.party),
+          operations: operations as unknown as Value,
+        };
+        return installChoice(
+          wallet,
+          'WalletAppInstall_ExecuteBatch',
+          argument,
+          options.deduplicationKey,
+        );
+      });
       const outcomes = fieldAt(rootResult(record), 'outcomes') as unknown as BatchOutcome[];
       const failed = outcomes.find((outcome) => outcome.tag === 'COO_Error');
       if (failed) {
@@ -85,6 +120,7 @@ export function createWalletActions(deps: {
         throw new DomainError(
           'DAML_INTERPRETATION_ERROR',
           `The wallet operation failed: ${description}`,
+          { details: invalidTransferDetails(failed.value) },
         );
       }
       return { record, outcomes };
