@@ -1,6 +1,13 @@
 import { parseStateFile } from '@pocketnet/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answersOf, onboard, preapprove, send, tap } from './time-machine-answers.ts';
+import {
+  answersOf,
+  expectSameAnswers,
+  onboard,
+  preapprove,
+  send,
+  tap,
+} from './time-machine-answers.ts';
 import { startTimeMachineNode, type TimeMachineNode } from './time-machine-node.ts';
 
 // State files (issue 23): `GET /api/devnet/v0/state` dumps the node as JSON lines, and a node
@@ -50,7 +57,7 @@ describe('state files', () => {
     const expected = await answersOf(original, users);
 
     const loaded = await started({ loadState: parseStateFile(state) });
-    expect(await answersOf(loaded, users)).toEqual(expected);
+    expectSameAnswers(await answersOf(loaded, users), expected);
     // It goes on from there: Alice sends Bob more.
     await send(loaded, 'alice', users.bob, '5', 'more books');
     expect(await stateOf(loaded)).not.toBe(state);

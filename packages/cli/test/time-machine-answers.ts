@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TimeMachineNode } from './time-machine-node.ts';
 
 // What a test compares before and after a revert, a restart or a load: the answers of every
@@ -95,4 +96,20 @@ export async function answersOf(net: TimeMachineNode, users: Readonly<Record<str
     actors: await net.json('/api/inspect/v0/actors'),
     wallets: perUser,
   };
+}
+
+type Answers = Awaited<ReturnType<typeof answersOf>>;
+type Time = { now_micros: string };
+
+/**
+ * The same answers, the clock included: back at the expected time, or the few microseconds
+ * later the journal's last record time can be (each record is stamped a microsecond after the
+ * last, so on a frozen test clock the record times run ahead of it; a restart, a revert and a
+ * load go on from the later of the two, never back before the journal).
+ */
+export function expectSameAnswers(actual: Answers, expected: Answers): void {
+  expect({ ...actual, time: null }).toEqual({ ...expected, time: null });
+  const ahead =
+    BigInt((actual.time as Time).now_micros) - BigInt((expected.time as Time).now_micros);
+  expect(ahead >= 0n && ahead < 1000n, `the clock is ${ahead} µs off`).toBe(true);
 }
