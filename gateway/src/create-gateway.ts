@@ -173,7 +173,7 @@ export function createGateway(deps: GatewayDeps): {
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQL({
     node: admission ? withAdmittedCommands(node, admission) : node,
-    ...{ authenticator, logger, automations: deps.automations },
+    ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
     streamGuard: streams,
   });
   app.use(graphql.path, graphql.handler);

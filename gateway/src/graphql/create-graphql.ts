@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
+import type { AutomationView, PocketnetNode, TimeMachine } from '@pocketnet/runtime';
 import type { RequestHandler } from 'express';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
@@ -35,6 +35,8 @@ export type GraphQLDeps = {
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
   readonly automations?: AutomationView | undefined;
+  /** Snapshots, revert and reset (the CLI hands its time machine in). */
+  readonly timeMachine?: TimeMachine | undefined;
   readonly limits?: QueryLimits;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
@@ -64,7 +66,10 @@ export function createGraphQL(deps: GraphQLDeps) {
   const { node } = deps;
   const shutdown$ = new ReplaySubject<void>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
-  const schema = createGraphQLSchema({ node, streams, automations: deps.automations });
+  const schema = createGraphQLSchema({
+    ...{ node, streams, automations: deps.automations },
+    timeMachine: deps.timeMachine,
+  });
   const guard = deps.streamGuard ?? defaultStreamGuard();
   // Every transport consumes the shared executions' results: bounding what a subscriber leaves
   // untaken there bounds what a slow client costs (its socket holds little more: both wait).
