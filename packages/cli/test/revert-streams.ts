@@ -77,3 +77,21 @@ export function graphqlSubscription(wsUrl: string, token: string, query: string)
     },
   );
 }
+
+/** The inspector's transition stream (server-sent events): the text received until it ends. */
+export async function inspectorTransitions(url: string, token: string) {
+  const response = await fetch(`${url}/api/inspect/v0/transitions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const ended = (async () => {
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) return text;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  })();
+  return { ended, text: () => text };
+}

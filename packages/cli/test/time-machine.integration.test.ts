@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { graphqlSubscription, ledgerUpdates } from './revert-streams.ts';
+import { graphqlSubscription, inspectorTransitions, ledgerUpdates } from './revert-streams.ts';
 import {
   answersOf,
   expectSameAnswers,
@@ -140,7 +140,7 @@ describe('revert and reset', () => {
 });
 
 describe('a revert while streams are open', () => {
-  it('ends a Ledger API stream and a GraphQL subscription naming it; offsets go on from the snapshot', async () => {
+  it('ends a Ledger API stream, a GraphQL subscription and the inspector stream naming it; offsets go on from the snapshot', async () => {
     net = await startTimeMachineNode();
     const alice = await onboard(net, 'alice');
     const bob = await onboard(net, 'bob');
@@ -154,6 +154,7 @@ describe('a revert while streams are open', () => {
       token,
       'subscription { updates(beginExclusive: 0) { ... on Transaction { offset } } }',
     );
+    const inspector = await inspectorTransitions(net.url, await net.token('participant_admin'));
     await send(net, 'alice', bob, '5', 'tea');
     const afterSend = await ledgerEnd(net);
     await updates.until((messages) =>
@@ -169,6 +170,9 @@ describe('a revert while streams are open', () => {
     const last = updates.messages.at(-1) as { code: string; cause: string };
     expect(last).toMatchObject({ code: 'UNAVAILABLE', cause: `${reason}; resubscribe` });
     expect(await subscription.closed).toEqual({ code: 1012, reason });
+    expect(await inspector.ended).toContain(
+      `event: reverted\ndata: ${JSON.stringify({ reason })}\n\n`,
+    );
 
     // A client that resubscribes hears the new timeline: the dropped transfer is gone, and the
     // next one takes the offsets after the snapshot's ledger end.
