@@ -38,34 +38,57 @@ async function appendAll(journal: Journal, records: readonly JournalRecord[]): P
 /**
  * Counts what the open journal holds: each record as it is replayed, and each append as it is
  * made (a snapshot taken while a commit is in flight keeps it: it will be durable, or the
- * writer fails).
+ * writer fails). It also holds the records themselves (the objects the node's projections hold
+ * anyway), so that the next life after a revert replays them from memory rather than reading
+ * and decoding the files again; an append that fails drops them, and the files are read.
  */
-function counted(open: () => Promise<Journal>) {
+function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<void>) {
   let current: Journal | null = null;
   let position = 0;
+  let held: JournalRecord[] | null = null;
+  async function* replayed(journal: Journal, inMemory: JournalRecord[] | null) {
+    const records: JournalRecord[] = [];
+    const source: AsyncIterable<JournalRecord> | Iterable<JournalRecord> =
+      inMemory ?? journal.replay();
+    for await (const record of source) {
+      position += 1;
+      records.push(record);
+      yield record;
+    }
+    held = records;
+  }
   return {
     async open(): Promise<Journal> {
       const journal = await open();
       current = journal;
       position = 0;
+      const inMemory = held;
+      held = null;
       return {
         append(record) {
           position += 1;
-          return journal.append(record);
+          held?.push(record);
+          return journal.append(record).catch((error: unknown) => {
+            held = null;
+            throw error;
+          });
         },
-        async *replay() {
-          for await (const record of journal.replay()) {
-            position += 1;
-            yield record;
-          }
-        },
+        replay: () => replayed(journal, inMemory),
         close: () => journal.close(),
       };
     },
     position: () => position,
     records(): AsyncIterable<JournalRecord> {
       if (!current) throw new Error('no journal is open');
-      return current.replay();
+      if (!held) return current.replay();
+      const records = held.slice();
+      return (async function* () {
+        yield* records;
+      })();
+    },
+    async truncate(keep: number): Promise<void> {
+      await cut(keep);
+      if (held) held.length = keep;
     },
   };
 }
@@ -73,8 +96,7 @@ function counted(open: () => Promise<Journal>) {
 export function fileJournalStore(dir: string): JournalStore {
   const open = () => createFileJournal({ dir });
   return {
-    ...counted(open),
-    truncate: (keep) => truncateFileJournal(dir, keep),
+    ...counted(open, (keep) => truncateFileJournal(dir, keep)),
     async isEmpty() {
       const journal = await open();
       try {
@@ -91,10 +113,12 @@ export function fileJournalStore(dir: string): JournalStore {
 export function memoryJournalStore(): JournalStore {
   const records: JournalRecord[] = [];
   return {
-    ...counted(async () => createMemoryJournal({ records })),
-    async truncate(keep) {
-      records.length = keep;
-    },
+    ...counted(
+      async () => createMemoryJournal({ records }),
+      async (keep) => {
+        records.length = keep;
+      },
+    ),
     isEmpty: async () => records.length === 0,
     fill: (loaded) => appendAll(createMemoryJournal({ records }), loaded),
   };
