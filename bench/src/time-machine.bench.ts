@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   createInProcessRunner,
   parseAutomationConfig,
@@ -109,6 +111,17 @@ async function start(dir: string, loadState?: LoadedState) {
   return { node, ms: performance.now() - started };
 }
 
+const gc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+function collectedHeap(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -142,7 +155,10 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
     await writeHistory(dir, config);
     const { node, ms: startMs } = await start(dir);
     const machine = node.timeMachine;
-    const heapBefore = process.memoryUsage().heapUsed;
+    // What a kept snapshot costs: the heap before and after taking a thousand of them.
+    const heapBefore = collectedHeap();
+    for (let index = 0; index < 1000; index += 1) await machine.snapshot(unrestrictedCaller);
+    const perSnapshot = (collectedHeap() - heapBefore) / 1000;
     const snapshots: number[] = [];
     const reverts: number[] = [];
     const resets: number[] = [];
@@ -156,8 +172,6 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
       await someChanges(node, round + 1000);
       resets.push(await timed(() => machine.reset(unrestrictedCaller)));
     }
-    global.gc?.();
-    const perSnapshot = (process.memoryUsage().heapUsed - heapBefore) / config.repeats;
     const lines: string[] = [];
     for await (const line of machine.dump(unrestrictedCaller)) lines.push(line);
     const stateText = `${lines.join('\n')}\n`;

@@ -131,27 +131,26 @@ export function createTimeMachine(deps: TimeMachineDeps) {
      */
     async *dump(caller: Caller): AsyncGenerator<string> {
       guard(caller);
-      const lines: string[] = [];
-      let header: StateHeader | null = null;
-      // Read under the lock, so that no revert cuts the journal half-way through.
-      await serialized(async () => {
+      // The records are taken under the lock, so that no revert cuts the journal half-way
+      // through; they are immutable, so they are rendered one line at a time afterwards.
+      const { header, records } = await serialized(async () => {
         const node = deps.current();
-        const records: JournalRecord[] = [];
-        for await (const record of deps.journal.records()) records.push(record);
+        const taken: JournalRecord[] = [];
+        for await (const record of deps.journal.records()) taken.push(record);
         const clockMicros = node.clock.nowMicros();
-        header = {
+        const first: StateHeader = {
           format: stateFormat,
           seed: deps.seed,
           participantId: node.identity.participantId,
           synchronizerId: node.identity.synchronizerId,
           time: formatMicros(clockMicros),
           clockMicros: clockMicros.toString(),
-          records: records.length,
+          records: taken.length,
         };
-        for (const record of records) lines.push(recordJson(record));
+        return { header: first, records: taken };
       });
       yield JSON.stringify(header);
-      yield* lines;
+      for (const record of records) yield recordJson(record);
     },
   };
 }

@@ -153,8 +153,15 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     current = null;
     previous.closeStreams(reason);
     await previous.close();
-    await store.truncate(point.position);
-    current = await startLife(point.clockMicros);
+    try {
+      await store.truncate(point.position);
+      current = await startLife(point.clockMicros);
+    } catch (error) {
+      // The node must serve again: on whatever the journal now holds, its clock as it was.
+      logger.error({ err: error }, 'a revert failed; the node starts again on its journal');
+      current = await startLife(previous.node.clock.nowMicros());
+      throw error;
+    }
     logger.info({ position: point.position }, reason);
   }
 
