@@ -1,8 +1,9 @@
-import { DomainError, type Reverted, type Snapshot, type TimeMachine } from '@pocketnet/runtime';
+import type { Reverted, Snapshot, TimeMachine } from '@pocketnet/runtime';
 import { revertRequestSchema } from '@pocketnet/schema';
 import { Router } from 'express';
 import { decodeBody } from '../http/decode-body.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { requireTimeMachine } from './require-time-machine.ts';
 
 const snapshotBody = (snapshot: Snapshot) => ({
   id: snapshot.id,
@@ -27,15 +28,7 @@ export function timeMachineRoutes({
   timeMachine?: TimeMachine | undefined;
 }): Router {
   const router = Router();
-  const machine = () => {
-    if (!timeMachine) {
-      throw new DomainError(
-        'UNAVAILABLE',
-        'This node has no time machine: snapshots need a node started by `pocketnet start`',
-      );
-    }
-    return timeMachine;
-  };
+  const machine = () => requireTimeMachine(timeMachine);
   router.post('/snapshot', async (_req, res) => {
     res.json(snapshotBody(await machine().snapshot(callerOf(res))));
   });

@@ -1,5 +1,6 @@
 import { DomainError, type Reverted, type Snapshot } from '@pocketnet/runtime';
 import { advanceTimeRequestSchema, revertRequestSchema } from '@pocketnet/schema';
+import { requireTimeMachine } from '../../devnet/require-time-machine.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { parseArgument } from '../invalid-input.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
@@ -10,15 +11,7 @@ const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_0
 
 /** The devnet's time machine, for participant admins of a devnet. */
 export function devnetResolvers({ node, timeMachine }: ResolverDeps): ResolverMap {
-  const machine = () => {
-    if (!timeMachine) {
-      throw new DomainError(
-        'UNAVAILABLE',
-        'This node has no time machine: snapshots need a node started by `pocketnet start`',
-      );
-    }
-    return timeMachine;
-  };
+  const machine = () => requireTimeMachine(timeMachine);
   const controls = () => {
     if (!node.devnet) {
       throw new DomainError('PERMISSION_DENIED', 'This node is not a devnet');

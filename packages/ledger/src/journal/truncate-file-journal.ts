@@ -1,16 +1,6 @@
-import { open, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { lockDirectory } from './directory-lock.ts';
-import { JournalCorruptionError, listSegments, readFrames } from './segment-files.ts';
-
-async function truncateAt(path: string, position: number): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.truncate(position);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+import { JournalCorruptionError, listSegments, readFrames, truncateFile } from './segment-files.ts';
 
 /**
  * Cuts the closed file journal in `dir` back to its first `keep` records (a revert): the segment
@@ -37,7 +27,7 @@ export async function truncateFileJournal(dir: string, keep: number): Promise<vo
         }
         seen += 1;
       }
-      if (cutAt !== null) await truncateAt(segment.path, cutAt);
+      if (cutAt !== null) await truncateFile(segment.path, cutAt);
     }
     if (seen < keep) {
       throw new JournalCorruptionError(`the journal in ${dir} holds ${seen} records, not ${keep}`);
