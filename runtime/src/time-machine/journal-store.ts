@@ -90,13 +90,18 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       await cut(keep);
       if (held) held.length = keep;
     },
+    /** The records a state file filled the journal with: the first life replays them as they are. */
+    prime(records: readonly JournalRecord[]): void {
+      held = [...records];
+    },
   };
 }
 
 export function fileJournalStore(dir: string): JournalStore {
   const open = () => createFileJournal({ dir });
+  const { prime, ...journal } = counted(open, (keep) => truncateFileJournal(dir, keep));
   return {
-    ...counted(open, (keep) => truncateFileJournal(dir, keep)),
+    ...journal,
     async isEmpty() {
       const journal = await open();
       try {
@@ -106,21 +111,28 @@ export function fileJournalStore(dir: string): JournalStore {
         await journal.close();
       }
     },
-    fill: async (records) => appendAll(await open(), records),
+    async fill(records) {
+      await appendAll(await open(), records);
+      prime(records);
+    },
   };
 }
 
 export function memoryJournalStore(): JournalStore {
   const records: JournalRecord[] = [];
+  const { prime, ...journal } = counted(
+    async () => createMemoryJournal({ records }),
+    async (keep) => {
+      records.length = keep;
+    },
+  );
   return {
-    ...counted(
-      async () => createMemoryJournal({ records }),
-      async (keep) => {
-        records.length = keep;
-      },
-    ),
+    ...journal,
     isEmpty: async () => records.length === 0,
-    fill: (loaded) => appendAll(createMemoryJournal({ records }), loaded),
+    async fill(loaded) {
+      await appendAll(createMemoryJournal({ records }), loaded);
+      prime(loaded);
+    },
   };
 }
 
