@@ -9,7 +9,10 @@ import { mergeHoldings } from './processors/merge-holdings.processor.ts';
 import { mergeSmallAmulets } from './processors/merge-small-amulets.processor.ts';
 import type { ProcessorDeps } from './processors/processor-deps.ts';
 import { recordLiveness } from './processors/record-liveness.processor.ts';
-import { renewPreapproval } from './processors/renew-preapproval.processor.ts';
+import {
+  acceptPreapprovalProposal,
+  renewPreapproval,
+} from './processors/renew-preapproval.processor.ts';
 import { runScheduledWork } from './processors/sv-work.processor.ts';
 import { sweep } from './processors/sweep.processor.ts';
 import { topUpTraffic } from './processors/top-up-traffic.processor.ts';
@@ -27,6 +30,7 @@ const queueJobs = {
   'transfer-offers': {
     'accept-offer': acceptOffer,
     'complete-offer': completeOffer,
+    'accept-preapproval-proposal': acceptPreapprovalProposal,
     sweep,
   },
   merges: {

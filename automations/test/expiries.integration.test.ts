@@ -47,7 +47,7 @@ describe('expiries and renewals through a real node', () => {
     expect(net.node.wallet.contracts.of(parties.alice, 'lockedAmulet')).toEqual([]);
   });
 
-  it('expires a traffic request its wallet could not pay before its time', async () => {
+  it('leaves no traffic request its wallet cannot pay to expire: it is rejected at once', async () => {
     net = await start();
     const { requestContractId } = await net.node.wallet.traffic.create(net.userCaller('alice'), {
       receivingValidatorParty: parties.alice,
@@ -57,15 +57,17 @@ describe('expiries and renewals through a real node', () => {
       expiresAtMicros: net.node.clock.nowMicros() + tickMicros,
     });
     await net.automations.settled();
-    expect((await net.runner.counts('traffic')).failed).toBe(1);
-    await net.advance(tickMicros);
+    // As Splice's CompleteBuyTrafficRequestTrigger: cancelled with the reason, no failed job.
+    expect((await net.runner.counts('traffic')).failed).toBe(0);
     expect(net.node.wallet.contracts.get(requestContractId)).toBeUndefined();
-    expect(
-      await net.runner.job('expiries', `expire-trafficRequest/${requestContractId}`),
-    ).toMatchObject({
-      state: 'completed',
-      result: { outcome: 'done' },
+    expect(net.node.wallet.traffic.status(net.userCaller('alice'), 'unpaid')).toMatchObject({
+      status: 'failed',
+      failure_reason: 'rejected',
     });
+    await net.advance(tickMicros);
+    expect(await net.runner.job('expiries', `expire-trafficRequest/${requestContractId}`)).toBe(
+      null,
+    );
   });
 
   it('renews a preapproval the validator provides before it expires', async () => {
@@ -73,7 +75,7 @@ describe('expiries and renewals through a real node', () => {
     await net.tap(null, '100.0');
     const { wallet } = net.node;
     const proposal = await wallet.submit({
-      actAs: [net.operator(), parties.bob],
+      actAs: [parties.bob],
       commands: [
         {
           kind: 'create',
@@ -86,8 +88,10 @@ describe('expiries and renewals through a real node', () => {
         },
       ],
     });
-    const proposalCid = proposal.nodes[0]?.contractId ?? '';
-    const first = await wallet.preapprovals.acceptProposal(proposalCid, 2n * 60n * minuteMicros);
+    // The operator's automation accepts the proposal for the configured lifetime (2 hours).
+    await net.automations.settled();
+    expect(wallet.contracts.get(proposal.nodes[0]?.contractId ?? '')).toBeUndefined();
+    const first = wallet.preapprovals.preapprovalOf(parties.bob)?.node.contractId;
     const expiresAt = () =>
       String(wallet.preapprovals.preapprovalOf(parties.bob)?.node.createArgument.expiresAt);
     const firstExpiry = expiresAt();

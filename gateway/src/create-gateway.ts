@@ -41,8 +41,8 @@ import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
-import { scanRoutes } from './scan/scan.routes.ts';
-import { type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
+import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
+import { graphiqlPageOf, type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
 import { walletUiRoutes } from './wallet-ui/wallet-ui.routes.ts';
 
@@ -168,6 +168,7 @@ export function createGateway(deps: GatewayDeps): {
   if (deps.webPages) app.use(webPageRoutes(deps.webPages));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
   app.use('/api/scan', scanRoutes({ node, logger }));
+  app.use('/registry', hostRegistryRoutes({ node, logger }));
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));
   // yoga reads its own bodies, so it comes before the shared JSON parser.
@@ -175,6 +176,7 @@ export function createGateway(deps: GatewayDeps): {
     node: admission ? withAdmittedCommands(node, admission) : node,
     ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
     streamGuard: streams,
+    ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
   app.use(createJsonBodyParser());

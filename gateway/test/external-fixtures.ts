@@ -1,8 +1,8 @@
-import { createKeyPair, signTransactionHash } from '@canton-network/wallet-sdk';
 import { expect } from 'vitest';
 import { type Answer, send } from './ledger-calls.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
 import type { TestNode } from './test-node.ts';
+import { createKeyPair, signTransactionHash } from './wallet-sdk-offline.ts';
 
 // Test support for external parties: keys and signatures come from the official wallet SDK
 // (tweetnacl), never from the node under test.

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signTransactionHash, TopologyController } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allocateRequest,
@@ -14,6 +13,7 @@ import {
 } from './external-fixtures.ts';
 import { expectCantonError, send } from './ledger-calls.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
+import { sdkFingerprint, sdkTopologyHash, signTransactionHash } from './wallet-sdk-offline.ts';
 
 // Independent of the node: Canton's fingerprint and topology hash straight from their
 // definitions, and a PartyToParticipant written byte by byte from Canton's topology.proto.
@@ -88,12 +88,10 @@ describe('POST /v2/parties/external/generate-topology', () => {
     const topology = await generateTopology(node, 'alice', key);
     const fingerprint = fingerprintOf(key.publicKey);
     expect(topology.publicKeyFingerprint).toBe(fingerprint);
-    expect(TopologyController.createFingerprintFromPublicKey(key.publicKey)).toBe(fingerprint);
+    expect(await sdkFingerprint(key.publicKey)).toBe(fingerprint);
     expect(topology.partyId).toBe(`alice::${fingerprint}`);
     expect(topology.topologyTransactions).toHaveLength(2);
-    expect(topology.multiHash).toBe(
-      await TopologyController.computeTopologyTxHash(topology.topologyTransactions),
-    );
+    expect(topology.multiHash).toBe(await sdkTopologyHash(topology.topologyTransactions));
   });
 });
 

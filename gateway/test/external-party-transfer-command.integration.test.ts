@@ -1,4 +1,3 @@
-import { signTransactionHash } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExternalKey, type ExternalKey } from './external-fixtures.ts';
 import { ledgerEnd } from './ledger-calls.ts';
@@ -11,6 +10,7 @@ import {
   type ValidatorNode,
   validator,
 } from './validator-fixtures.ts';
+import { signTransactionHash } from './wallet-sdk-offline.ts';
 
 // The deprecated external-party send (prepare-send / submit-send): the sender signs a
 // TransferCommand, the DSO's automation sends it through the receiver's TransferPreapproval,

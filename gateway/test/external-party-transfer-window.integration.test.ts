@@ -1,4 +1,3 @@
-import { signTransactionHash } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createExternalKey,
@@ -20,6 +19,7 @@ import {
   startSpliceNode,
 } from './splice-fixtures.ts';
 import { registryContext } from './splice-registry.ts';
+import { signTransactionHash } from './wallet-sdk-offline.ts';
 
 // An external party's one-step transfer into a preapproval with TransferPreapproval_SendV2 reads
 // no mining round, only an ExternalPartyConfigState (the registry names the current one): once

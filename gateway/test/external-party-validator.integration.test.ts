@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { signTransactionHash, TopologyController } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExternalKey } from './external-fixtures.ts';
 import { ok, refused, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
+import {
+  sdkFingerprint,
+  sdkPreparedTransactionHash,
+  signTransactionHash,
+} from './wallet-sdk-offline.ts';
 
 // The validator API's external-party administration, signed with the official SDK's keys.
 
@@ -45,9 +49,7 @@ async function onboardExternal(hint: string) {
 describe('the validator’s external-party onboarding', () => {
   it('generates three topology transactions whose hashes are Canton’s, and hosts the party once signed', async () => {
     const { key, generated, party } = await onboardExternal('eve');
-    expect(generated.party_id).toBe(
-      `eve::${TopologyController.createFingerprintFromPublicKey(key.publicKey)}`,
-    );
+    expect(generated.party_id).toBe(`eve::${await sdkFingerprint(key.publicKey)}`);
     expect(party).toBe(generated.party_id);
     expect(generated.topology_txs).toHaveLength(3);
     for (const tx of generated.topology_txs) expect(tx.hash).toBe(topologyHash(tx.topology_tx));
@@ -113,9 +115,7 @@ describe('the setup proposal', () => {
         body: { contract_id, user_party_id: party },
       },
     );
-    expect(prepared.tx_hash).toBe(
-      hex(await TopologyController.createTransactionHash(prepared.transaction)),
-    );
+    expect(prepared.tx_hash).toBe(hex(await sdkPreparedTransactionHash(prepared.transaction)));
     const submission = (signer = key) => ({
       submission: {
         party_id: party,

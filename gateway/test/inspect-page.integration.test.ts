@@ -57,7 +57,10 @@ describe('the inspector page', () => {
       new Map(offerStates.map((state) => [state, !['created', 'accepted'].includes(state)])),
     );
     const acceptArrow = page.locator('#chart g.edge[data-from="created"][data-to="accepted"]');
-    expect(await acceptArrow.textContent()).toBe('offer.accepted');
+    const acceptLabel = page.locator(
+      '#chart g.edge-label[data-from="created"][data-to="accepted"]',
+    );
+    expect(await acceptLabel.textContent()).toBe('offer.accepted');
 
     const offer = await desk.offer('page-lunch');
     // The list updates from the transition stream, without a reload.
@@ -71,6 +74,7 @@ describe('the inspector page', () => {
     await current(page, 'accepted').waitFor();
     expect(await page.locator('#chart g.state.is-current').count()).toBe(1);
     expect(await acceptArrow.getAttribute('class')).toMatch(/is-taken/);
+    expect(await acceptLabel.getAttribute('class')).toMatch(/is-taken/);
     expect(await page.locator('#detail-state').textContent()).toBe('accepted');
     await page.screenshot({ path: join(artifacts, 'inspect-offer-accepted.png'), fullPage: true });
 
@@ -106,8 +110,74 @@ describe('the inspector page', () => {
     await page.close();
   }, 60_000);
 
+  it('draws every machine whole on a phone, its labels clear of each other and of the lines', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await signIn(page, 'bob');
+    const panel = page.locator('#chart');
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.length).toBeGreaterThanOrEqual(7);
+    for (const tab of await page.getByRole('tab').all()) {
+      await tab.click();
+      const machine = (await page.locator('#machine-title').textContent()) ?? '';
+      await page.locator('#chart svg.chart').waitFor();
+      // Every state inside the visible panel: nothing cut off at its edge.
+      const frame = await panel.boundingBox();
+      for (const state of await page.locator('#chart g.state rect.box').all()) {
+        const box = await state.boundingBox();
+        const inside =
+          frame !== null &&
+          box !== null &&
+          box.x >= frame.x - 0.5 &&
+          box.x + box.width <= frame.x + frame.width + 0.5;
+        expect([machine, inside]).toEqual([machine, true]);
+      }
+      // No label on another, and every label drawn after every line (so above it).
+      const labels = await page
+        .locator('#chart g.edge-label rect')
+        .evaluateAll((rects) => rects.map((rect) => rect.getBoundingClientRect().toJSON()));
+      for (const [at, a] of labels.entries()) {
+        for (const b of labels.slice(at + 1)) {
+          const apart =
+            a.right <= b.left + 0.5 ||
+            b.right <= a.left + 0.5 ||
+            a.bottom <= b.top + 0.5 ||
+            b.bottom <= a.top + 0.5;
+          expect([machine, apart]).toEqual([machine, true]);
+        }
+      }
+      const order = await page
+        .locator('#chart svg.chart')
+        .evaluate((svg) =>
+          [...svg.querySelectorAll('g.edge, g.edge-label')].map((g) => g.getAttribute('class')),
+        );
+      const firstLabel = order.findIndex((name) => name?.startsWith('edge-label'));
+      const lastLine = order.findLastIndex((name) => name?.startsWith('edge '));
+      expect([machine, firstLabel === -1 || firstLabel > lastLine]).toEqual([machine, true]);
+    }
+    // Zoomed, the chart is drawn at its own size and scrolls sideways; fitted again, it fits.
+    await page.getByRole('tab', { name: /merge-delegation/ }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const zoomed = await panel.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(zoomed).toBe(true);
+    await page
+      .locator('#chart-panel')
+      .screenshot({ path: join(artifacts, 'inspect-phone-zoomed.png') });
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    await page
+      .locator('#chart-panel')
+      .screenshot({ path: join(artifacts, 'inspect-phone-chart.png') });
+    expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('keeps the sign-in form with the reason when a pasted token is refused', async () => {
     const page = await openPage({ width: 1024, height: 768 });
+    // Signed out, the top bar says whether the node answers, not "Offline".
+    await page.locator('#live[data-status="up"]', { hasText: 'Node up' }).waitFor();
     await page.getByLabel(/paste an access token/).fill('not-a-jwt');
     await page.getByRole('button', { name: 'Use this token' }).click();
     const error = page.locator('#login-error');

@@ -1,4 +1,3 @@
-import { decodePreparedTransaction, TopologyController } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createExternalKey,
@@ -19,6 +18,7 @@ import {
   startSpliceNode,
   templateFilter,
 } from './splice-fixtures.ts';
+import { decodePreparedTransaction, sdkPreparedTransactionHash } from './wallet-sdk-offline.ts';
 
 // An external party signs ExternalPartyAmuletRules_CreateTransferCommand, whose expiresAt the
 // choice checks with assertWithinDeadline. As in Canton, the prepared transaction carries that
@@ -109,7 +109,7 @@ describe('a prepared TransferCommand', () => {
     const metadata = decodePreparedTransaction(prepared.preparedTransaction).metadata;
     expect(String(metadata?.maxLedgerEffectiveTime)).toBe(String(expiresAt - 1n));
     expect(metadata?.minLedgerEffectiveTime).toBeUndefined();
-    expect(await TopologyController.createTransactionHash(prepared.preparedTransaction)).toBe(
+    expect(await sdkPreparedTransactionHash(prepared.preparedTransaction)).toBe(
       prepared.preparedTransactionHash,
     );
   });

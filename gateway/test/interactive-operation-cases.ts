@@ -1,4 +1,3 @@
-import { createKeyPair, signTransactionHash, TopologyController } from '@canton-network/wallet-sdk';
 import { expect } from 'vitest';
 import { type ExternalKey, executeRequest, type Prepared, prepare } from './external-fixtures.ts';
 import type { Exchange } from './ledger-calls.ts';
@@ -6,6 +5,13 @@ import { createIou } from './ledger-fixtures.ts';
 import { type LedgerFixture, fixtureUsers as users } from './ledger-operation-fixture.ts';
 import type { ErrorCase, OperationCase } from './ledger-operation-table.ts';
 import type { OperationKey } from './spec-operations.ts';
+import {
+  createKeyPair,
+  sdkFingerprint,
+  sdkPreparedTransactionHash,
+  sdkTopologyHash,
+  signTransactionHash,
+} from './wallet-sdk-offline.ts';
 
 // The every-operation table's cases for external parties and interactive submission: keys and
 // signatures from the official SDK, checked hashes from its own recomputation.
@@ -116,12 +122,8 @@ export const interactiveValidCases: Partial<Record<OperationKey, OperationCase>>
     outcome: async (answer, _f, sent) => {
       const body = answer.body as Generated;
       const key = (sent.body as ReturnType<typeof generateBody>).publicKey.keyData;
-      expect(body.publicKeyFingerprint).toBe(
-        TopologyController.createFingerprintFromPublicKey(key),
-      );
-      expect(body.multiHash).toBe(
-        await TopologyController.computeTopologyTxHash(body.topologyTransactions),
-      );
+      expect(body.publicKeyFingerprint).toBe(await sdkFingerprint(key));
+      expect(body.multiHash).toBe(await sdkTopologyHash(body.topologyTransactions));
     },
   },
   'POST /v2/parties/external/allocate': {
@@ -153,7 +155,7 @@ export const interactiveValidCases: Partial<Record<OperationKey, OperationCase>>
     }),
     outcome: async (answer) => {
       const body = answer.body as Prepared;
-      expect(await TopologyController.createTransactionHash(body.preparedTransaction)).toBe(
+      expect(await sdkPreparedTransactionHash(body.preparedTransaction)).toBe(
         body.preparedTransactionHash,
       );
     },

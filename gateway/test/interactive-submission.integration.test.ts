@@ -1,4 +1,3 @@
-import { decodePreparedTransaction, TopologyController } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createExternalKey,
@@ -13,6 +12,7 @@ import {
 import { expectCantonError, ledgerEnd, send } from './ledger-calls.ts';
 import { createIou, exercise, iouTemplate, wildcardFor } from './ledger-fixtures.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
+import { decodePreparedTransaction, sdkPreparedTransactionHash } from './wallet-sdk-offline.ts';
 
 let node: TestNode;
 let alice: { party: string; key: ExternalKey; fingerprint: string };
@@ -52,7 +52,7 @@ describe('POST /v2/interactive-submission/prepare', () => {
   it('returns a PreparedTransaction the SDK decodes, and the hash the SDK recomputes', async () => {
     const prepared = await prepareIou();
     expect(prepared.hashingSchemeVersion).toBe('HASHING_SCHEME_VERSION_V2');
-    expect(await TopologyController.createTransactionHash(prepared.preparedTransaction)).toBe(
+    expect(await sdkPreparedTransactionHash(prepared.preparedTransaction)).toBe(
       prepared.preparedTransactionHash,
     );
     const decoded = decodePreparedTransaction(prepared.preparedTransaction);
@@ -83,7 +83,7 @@ describe('POST /v2/interactive-submission/prepare', () => {
     expect(decoded.metadata?.inputContracts.map((input) => input.contract.oneofKind)).toEqual([
       'v1',
     ]);
-    expect(await TopologyController.createTransactionHash(prepared.preparedTransaction)).toBe(
+    expect(await sdkPreparedTransactionHash(prepared.preparedTransaction)).toBe(
       prepared.preparedTransactionHash,
     );
   });

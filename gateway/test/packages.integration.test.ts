@@ -70,6 +70,30 @@ describe('packages: listing, downloading, vetting and refused uploads', () => {
     expect(body.cause).toMatch(/cannot run Daml-LF archives.*template DSL/);
   });
 
+  it('refuses bytes that are no DAR on every upload route as Canton does, changing nothing', async () => {
+    const before = await json<{ packageIds: string[] }>(await node.call('/v2/packages'));
+    const token = await node.token('participant_admin');
+    const notADar = [new TextEncoder().encode('non-existent dar'), new Uint8Array([1, 2, 3, 4, 5])];
+    for (const path of ['/v2/dars', '/v2/dars/validate', '/v2/packages']) {
+      for (const bytes of notADar) {
+        const response = await fetch(`${node.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: bytes,
+        });
+        const body = (await response.json()) as { code: string; cause: string };
+        expect([path, response.status, body.code, body.cause]).toEqual([
+          path,
+          400,
+          'INVALID_DAR',
+          'Dar file is corrupt',
+        ]);
+        expectMatchesSpec({ spec: 'ledger', method: 'post', path, status: 400, body });
+      }
+    }
+    expect(await json(await node.call('/v2/packages'))).toEqual(before);
+  });
+
   it('unvets a package so commands using it are refused, and vets it again', async () => {
     const before = await vetted();
     const unvet = await node.call('/v2/package-vetting/update', {

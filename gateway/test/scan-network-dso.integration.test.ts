@@ -51,6 +51,7 @@ describe('Scan: health and the DSO', () => {
       latest_mining_round: WithState;
       amulet_rules: WithState;
       dso_rules: WithState;
+      sv_node_states: WithState[];
     }>(net.node, '/v0/dso');
     const rules = await onlyContract(net, spliceIds.amuletRules);
     const dsoRules = await onlyContract(net, '#splice-dso-governance:Splice.DsoRules:DsoRules');
@@ -66,9 +67,49 @@ describe('Scan: health and the DSO', () => {
       sv_party_id: net.sv,
       dso_party_id: net.dso,
       voting_threshold: 1,
-      sv_node_states: [],
       initial_round: '0',
     });
+    // SV1's node state, created at genesis as Splice's DsoBootstrap creates it.
+    const nodeState = await onlyContract(
+      net,
+      '#splice-dso-governance:Splice.DSO.SvState:SvNodeState',
+    );
+    expect(info.sv_node_states).toEqual([
+      {
+        contract: {
+          template_id: nodeState.templateId,
+          contract_id: nodeState.contractId,
+          payload: nodeState.createArgument,
+          created_event_blob: nodeState.createdEventBlob,
+          created_at: expect.any(String),
+        },
+        domain_id: synchronizerId,
+      },
+    ]);
+    expect(nodeState.createArgument).toEqual({
+      dso: net.dso,
+      sv: net.sv,
+      svName: 'sv1',
+      state: {
+        synchronizerNodes: [
+          [
+            synchronizerId,
+            {
+              cometBft: { nodes: [], governanceKeys: [], sequencingKeys: [] },
+              sequencer: null,
+              mediator: { mediatorId: `MED::mediator::${synchronizerId.split('::')[1]}` },
+              scan: null,
+              legacySequencerConfigs: null,
+            },
+          ],
+        ],
+      },
+    });
+    // The validator's scan proxy hands on the same.
+    const proxied = await net.node.call('/api/validator/v0/scan-proxy/dso', { user: 'sv1' });
+    expect(((await proxied.json()) as { sv_node_states: unknown }).sv_node_states).toEqual(
+      info.sv_node_states,
+    );
     expect(info.amulet_rules).toEqual({
       contract: {
         template_id: rules.templateId,

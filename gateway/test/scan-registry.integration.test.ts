@@ -284,4 +284,35 @@ describe('the token-standard registry at /api/scan/registry', () => {
       expect(body.error).toBe("AmuletAllocation '00feed' not found.");
     }
   });
+
+  it('answers at the host root too, as LocalNet serves it beside /api/scan', async () => {
+    const requests = [
+      ['/metadata/v1/info', undefined],
+      ['/metadata/v1/instruments', undefined],
+      ['/metadata/v1/instruments/Bitcoin', undefined],
+      [
+        '/transfer-instruction/v1/transfer-factory',
+        { choiceArguments: await transferArguments(alice, bob) },
+      ],
+      ['/transfer-instruction/v1/00feed/choice-contexts/accept', {}],
+      ['/allocation-instruction/v1/allocation-factory', { choiceArguments: {} }],
+      ['/allocations/v1/00feed/choice-contexts/withdraw', {}],
+      ['/metadata/v2/info', undefined],
+    ] as const;
+    for (const [path, body] of requests) {
+      const underScan = await registryCall(net, path, body);
+      const atRoot = await net.node.call(`/registry${path}`, { user: null, body });
+      expect([path, atRoot.status]).toEqual([path, underScan.status]);
+      const rootBody = (await atRoot.json()) as Json;
+      const scanBody = (await underScan.json()) as Json;
+      if (path === '/metadata/v2/info') {
+        expect(rootBody).toEqual({ error: expect.stringContaining(path) });
+        continue;
+      }
+      // Disclosed contracts carry their creation time; the rest is the same answer.
+      expect(JSON.stringify(rootBody).replace(/"debugCreatedAt":"[^"]*"/g, '')).toBe(
+        JSON.stringify(scanBody).replace(/"debugCreatedAt":"[^"]*"/g, ''),
+      );
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { webPages } from '@pocketnet/web';
@@ -13,6 +14,7 @@ const folders: Readonly<Record<string, URL>> = {
   '/inspect/assets/': folderOf(webPages.inspector),
   '/wallet/assets/': folderOf(webPages.wallet),
   '/ui-kit/assets/': folderOf(webPages.uiKit),
+  '/client/assets/': folderOf(webPages.client),
 };
 
 function fileOf(path: string): URL {
@@ -32,7 +34,10 @@ function assetsOfPage(page: URL): string[] {
     found.add(path);
     if (!path.endsWith('.js')) continue;
     const source = readFileSync(fileOf(path), 'utf8');
-    for (const match of source.matchAll(/from '(\.{1,2}\/[\w./-]+)'/g)) {
+    // Statements only: a JSDoc `@import` names types, which the browser never loads.
+    for (const match of source.matchAll(
+      /^(?:import|export|\})[^'\n]*from '(\.{1,2}\/[\w./-]+)'/gm,
+    )) {
       pending.push(new URL(match[1] ?? '', `http://node${path}`).pathname);
     }
   }
@@ -60,7 +65,13 @@ describe.each([
       expect(policy).toContain("connect-src 'self'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toContain(`<script type="module" src="${page}/assets/app.js">`);
+      const html = await response.text();
+      expect(html).toContain(`<script type="module" src="${page}/assets/app.js">`);
+      // The one inline script is the import map naming the client, allowed by its hash alone.
+      const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(importMap).imports['@pocketnet/client']).toBe('/client/assets/index.js');
+      const hash = createHash('sha256').update(importMap).digest('base64');
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
     }
   });
 
@@ -73,6 +84,8 @@ describe.each([
         '/ui-kit/assets/shell.css',
         '/ui-kit/assets/dom.js',
         '/ui-kit/assets/session.js',
+        '/client/assets/index.js',
+        '/client/assets/http-caller.js',
       ]),
     );
     for (const path of assets) {

@@ -96,10 +96,19 @@ describe('the scan proxy of the validator app', () => {
       '/v0/ans-entries?page_size=10',
     );
     expect(names.status).toBe(200);
-    await sameAsScan(
+    // The DSO's and the SV's own entries have no contract and no expiry: both left out.
+    const { entries } = names.body as { entries: Record<string, unknown>[] };
+    expect(entries.map((entry) => entry.name)).toEqual(['dso.ans', 'sv1.sv.ans']);
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort()).toEqual(['description', 'name', 'url', 'user']);
+    }
+    const dsoEntry = await sameAsScan(
       `/v0/scan-proxy/ans-entries/by-party/${net.dso}`,
       `/v0/ans-entries/by-party/${net.dso}`,
     );
+    expect(dsoEntry.body).toEqual({
+      entry: { user: net.dso, name: 'dso.ans', url: '', description: '' },
+    });
     await refused(
       net,
       `/v0/scan-proxy/ans-entries/by-party/${bob}`,

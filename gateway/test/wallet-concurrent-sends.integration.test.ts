@@ -37,6 +37,30 @@ describe('concurrent one-step sends from one wallet', () => {
       Array.from({ length: count }, (_, index) => send('alice', bob, '1000', `${prefix}-${index}`)),
     );
 
+  /** An offer of alice's to bob, accepted by bob: the accepted offer's id. */
+  const acceptedOffer = async (amount: string, trackingId: string) => {
+    const { offer_contract_id: offerId } = await ok<{ offer_contract_id: string }>(
+      net,
+      '/v0/wallet/transfer-offers',
+      {
+        user: 'alice',
+        body: {
+          receiver_party_id: bob,
+          amount,
+          description: trackingId,
+          expires_at: (await nowMicros(net)) + hourMicros,
+          tracking_id: trackingId,
+        },
+      },
+    );
+    const accepted = await ok<{ accepted_offer_contract_id: string }>(
+      net,
+      `/v0/wallet/transfer-offers/${offerId}/accept`,
+      { user: 'bob', method: 'POST' },
+    );
+    return accepted.accepted_offer_contract_id;
+  };
+
   beforeAll(async () => {
     // A journal on disk, as a node runs: its appends are durable (and seen) a flush later.
     dir = await mkdtemp(join(tmpdir(), 'pocketnet-sends-'));
@@ -82,6 +106,35 @@ describe('concurrent one-step sends from one wallet', () => {
     expect(before - after).toBe(units('20000'));
   });
 
+  it('batches operations queued together into shared transactions, each with its outcome', async () => {
+    // Bob accepts ten offers of alice's; alice's wallet completes them all at once (the
+    // operations the automation's jobs and the wallet's own calls queue carry no deduplication id).
+    const offers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => acceptedOffer('100', `batched-${index}`)),
+    );
+    const before = units((await balanceOf(net, 'alice')).effective_unlocked_qty);
+    const completed = await Promise.all(
+      offers.map((cid) => net.node.node.wallet.offers.completeAccepted(cid)),
+    );
+    // Every offer paid, each with its own tracking id; fewer transactions than offers.
+    expect(completed.map((done) => done.trackingId).sort()).toEqual(
+      Array.from({ length: 10 }, (_, index) => `batched-${index}`).sort(),
+    );
+    const transactions = new Set(completed.map((done) => done.record.updateId));
+    expect(transactions.size).toBeLessThan(10);
+    for (let index = 0; index < 10; index += 1) {
+      expect(
+        await ok(net, `/v0/wallet/transfer-offers/batched-${index}/status`, {
+          user: 'alice',
+          method: 'POST',
+        }),
+      ).toMatchObject({ status: 'completed' });
+    }
+    expect(before - units((await balanceOf(net, 'alice')).effective_unlocked_qty)).toBe(
+      units('1000'),
+    );
+  });
+
   it('fails only the sends the funds cannot cover, with insufficient funds', async () => {
     const left = units((await balanceOf(net, 'alice')).effective_unlocked_qty);
     const payable = Number(left / units('1000'));
@@ -95,6 +148,26 @@ describe('concurrent one-step sends from one wallet', () => {
     }
     expect(units((await balanceOf(net, 'alice')).effective_unlocked_qty)).toBe(
       left - BigInt(payable) * units('1000'),
+    );
+  });
+
+  it('runs each operation of a batch the funds cannot cover alone: only the last one fails', async () => {
+    // 200 CC more (1 USD), and three offers of 80: the third does not fit.
+    await tapFor(net, 'alice', '1');
+    const left = units((await balanceOf(net, 'alice')).effective_unlocked_qty);
+    expect(left).toBeGreaterThanOrEqual(units('160'));
+    expect(left).toBeLessThan(units('240'));
+    const amount = '80';
+    const offers = await Promise.all(
+      ['fits-1', 'fits-2', 'does-not-fit'].map((id) => acceptedOffer(amount, id)),
+    );
+    const settled = await Promise.allSettled(
+      offers.map((cid) => net.node.node.wallet.offers.completeAccepted(cid)),
+    );
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const [, , failed] = settled;
+    expect(failed?.status === 'rejected' ? String(failed.reason) : '').toMatch(
+      /insufficient-funds/,
     );
   });
 });

@@ -1,16 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  type AuthTokenProvider,
-  createKeyPair,
-  LedgerController,
+  CustomLogAdapter,
+  SDK,
   signTransactionHash,
-  TokenStandardController,
-  TopologyController,
-  UnsafeAuthController,
-  ValidatorController,
-  type WalletSDK,
-  WalletSDKImpl,
+  type TokenProviderConfig,
 } from '@canton-network/wallet-sdk';
 import {
   createNode,
@@ -22,47 +16,40 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, mintDevToken } from '../src/index.ts';
 
-// The official wallet SDK (0.20.0), unchanged, against a devnet node on a free port: the URLs
+// The official wallet SDK (1.4.0), unchanged, against a devnet node on a free port: the URLs
 // are the only configuration, as for a LocalNet. The node runs on the wall clock, because the
-// SDK picks the open round and stamps transfers with its own clock.
+// SDK picks the open round and stamps transfers with its own clock. Every prepared transaction
+// is hashed again by the SDK's own encoder before it is signed.
 
-let node: { node: PocketnetNode; url: string; close(): Promise<void> };
-let sdk: WalletSDK;
 const logger = pino({ level: 'silent' });
 const sdkUser = 'ledger-api-user';
+const auth: TokenProviderConfig = {
+  method: 'self_signed',
+  issuer: 'unsafe-auth',
+  credentials: {
+    clientId: sdkUser,
+    clientSecret: 'unsafe',
+    audience: 'https://canton.network.global',
+    scope: '',
+  },
+};
 
 type Party = { partyId: string; publicKey: string; privateKey: string };
 
-function configure(url: string): WalletSDK {
+function connect(url: string) {
   const validatorUrl = new URL(`${url}/api/validator`);
-  const scanUrl = new URL(`${url}/api/scan`);
-  return new WalletSDKImpl().configure({
-    logger,
-    authFactory: () => {
-      const auth = new UnsafeAuthController(logger);
-      auth.userId = sdkUser;
-      auth.adminId = sdkUser;
-      auth.audience = 'https://canton.network.global';
-      auth.unsafeSecret = 'unsafe';
-      return auth;
-    },
-    ledgerFactory: (userId: string, provider: AuthTokenProvider, isAdmin: boolean) =>
-      new LedgerController(userId, new URL(url), undefined, isAdmin, provider as never),
-    tokenStandardFactory: (userId: string, provider: AuthTokenProvider, isAdmin: boolean) =>
-      new TokenStandardController(
-        userId,
-        new URL(url),
-        validatorUrl,
-        undefined,
-        provider as never,
-        isAdmin,
-        undefined,
-        scanUrl,
-      ),
-    validatorFactory: (userId: string, provider: AuthTokenProvider) =>
-      new ValidatorController(userId, validatorUrl, provider as never),
+  const registryUrl = new URL(`${url}/api/validator/v0/scan-proxy`);
+  return SDK.create({
+    auth,
+    ledgerClientUrl: url,
+    logAdapter: new CustomLogAdapter(() => {}),
+    token: { validatorUrl, registries: [registryUrl], auth },
+    amulet: { validatorUrl, scanApiUrl: new URL(`${url}/api/scan`), auth, registryUrl },
   });
 }
+
+let node: { node: PocketnetNode; url: string; close(): Promise<void> };
+let sdk: Awaited<ReturnType<typeof connect>>;
 
 async function startWallClockNode() {
   const pocketnet = await createNode({
@@ -112,77 +99,65 @@ beforeAll(async () => {
     }),
   });
   expect(created.status).toBe(200);
-  sdk = configure(node.url);
 }, 60_000);
 afterAll(() => node?.close());
 
 const parties: Record<string, Party> = {};
-let instrumentAdmin = '';
+const registryUrl = () => new URL(`${node.url}/api/validator/v0/scan-proxy`);
 
-/** Prepare, check the SDK's own hash of it, sign, execute and wait for the completion. */
-async function signAndExecute(party: Party, command: unknown, disclosed: unknown[]) {
-  const ledger = sdk.userLedger as LedgerController;
-  ledger.setPartyId(party.partyId);
-  const commandId = `sdk-${Math.random().toString(36).slice(2)}`;
-  const prepared = await ledger.prepareSubmission([command], commandId, disclosed as never);
-  expect(await TopologyController.createTransactionHash(prepared.preparedTransaction ?? '')).toBe(
-    prepared.preparedTransactionHash,
-  );
-  const signature = signTransactionHash(prepared.preparedTransactionHash, party.privateKey);
-  return ledger.executeSubmissionAndWaitFor(
-    prepared,
-    signature,
-    party.publicKey,
-    commandId,
-    15_000,
-  );
+/** Prepare, check the SDK's own hash of it, sign, execute and wait for the update. */
+async function signAndExecute(party: Party, commands: unknown, disclosed: unknown[]) {
+  const prepared = sdk.ledger.prepare({
+    partyId: party.partyId,
+    commands: commands as never,
+    disclosedContracts: disclosed as never,
+  });
+  const { response } = await prepared.toJSON();
+  const hash = await sdk.utils.hash.preparedTransaction(response.preparedTransaction);
+  expect(hash.toBase64()).toBe(response.preparedTransactionHash);
+  const signature = signTransactionHash(response.preparedTransactionHash, party.privateKey);
+  return sdk.ledger.execute(sdk.ledger.fromSignature(response, signature), {
+    partyId: party.partyId,
+  });
 }
 
-const holdingsOf = async (party: Party) => {
-  await sdk.setPartyId(party.partyId);
-  const utxos = await (sdk.tokenStandard as TokenStandardController).listHoldingUtxos(false);
-  return utxos.map((utxo) => ({
+const holdingsOf = async (party: Party) =>
+  (await sdk.token.utxos.list({ partyId: party.partyId })).map((utxo) => ({
     contractId: utxo.contractId,
     amount: utxo.interfaceViewValue.amount,
   }));
-};
 
 describe('the official wallet SDK against pocketnet', () => {
   it('connects with the URLs of a LocalNet pointed at this node', async () => {
-    await sdk.connect();
-    await sdk.connectAdmin();
-    await sdk.connectTopology(new URL(`${node.url}/api/validator`));
-    expect(sdk.userLedger?.getSynchronizerId()).toBe(node.node.identity.synchronizerId);
+    sdk = await connect(node.url);
+    // Connecting read the user, the synchronizer and the validator's party; the ledger end is
+    // the node's own (the devnet's genesis at least).
+    expect(await sdk.ledger.ledgerEnd()).toBe(node.node.engine.ledgerEnd());
+    expect(await sdk.ledger.ledgerEnd()).toBeGreaterThan(0);
   });
 
   it('creates two external parties with fresh Ed25519 keys', async () => {
     for (const hint of ['alice', 'bob']) {
-      const keys = createKeyPair();
-      const ledger = sdk.userLedger as LedgerController;
-      const generated = await ledger.generateExternalParty(keys.publicKey, hint);
-      expect(
-        await TopologyController.computeTopologyTxHash(generated.topologyTransactions ?? []),
-      ).toBe(generated.multiHash);
-      const signed = signTransactionHash(generated.multiHash, keys.privateKey);
-      await ledger.allocateExternalParty(signed, generated, true, [], [], false);
-      parties[hint] = { partyId: generated.partyId, ...keys };
-      expect(generated.partyId).toBe(
-        `${hint}::${TopologyController.createFingerprintFromPublicKey(keys.publicKey)}`,
+      const keys = sdk.keys.generate();
+      const creation = sdk.party.external.create(keys.publicKey, { partyHint: hint });
+      const generated = await creation.topology();
+      expect(await sdk.utils.hash.topologyTransaction(generated.topologyTransactions)).toBe(
+        generated.multiHash,
       );
+      const created = await creation.execute(
+        signTransactionHash(generated.multiHash, keys.privateKey),
+      );
+      parties[hint] = { partyId: created.partyId, ...keys };
+      expect(created.partyId).toBe(`${hint}::${await sdk.keys.fingerprint(keys.publicKey)}`);
     }
   }, 60_000);
 
   it('taps coin for the sender and lists it by the Holding interface', async () => {
     const alice = parties.alice as Party;
-    await sdk.setPartyId(alice.partyId);
-    const tokens = sdk.tokenStandard as TokenStandardController;
-    tokens.setTransferFactoryRegistryUrl(new URL(`${node.url}/api/validator/v0/scan-proxy`));
-    instrumentAdmin = (await tokens.getInstrumentAdmin()) ?? '';
-    expect(instrumentAdmin).toBe(node.node.devnet?.parties.dso);
-    const [tap, disclosed] = await tokens.createTap(alice.partyId, '2000', {
-      instrumentId: 'Amulet',
-      instrumentAdmin,
-    });
+    const [tap, disclosed] = await sdk.amulet.tap(alice.partyId, '2000');
+    const tapArgument = (tap as unknown as { ExerciseCommand: { choiceArgument: unknown } })
+      .ExerciseCommand.choiceArgument;
+    expect(tapArgument).toMatchObject({ receiver: alice.partyId, amount: '2000.0000000000' });
     await signAndExecute(alice, tap, disclosed);
     expect((await holdingsOf(alice)).map((holding) => holding.amount)).toEqual(['2000.0000000000']);
   }, 60_000);
@@ -190,32 +165,29 @@ describe('the official wallet SDK against pocketnet', () => {
   it('transfers as a token-standard transfer that the receiver accepts', async () => {
     const alice = parties.alice as Party;
     const bob = parties.bob as Party;
-    const inputs = (await holdingsOf(alice)).map((holding) => holding.contractId);
-    const tokens = sdk.tokenStandard as TokenStandardController;
-    const instrument = { instrumentId: 'Amulet', instrumentAdmin };
-    const [transfer, disclosed] = await tokens.createTransfer(
-      alice.partyId,
-      bob.partyId,
-      '100',
-      instrument,
-      inputs,
-      'memo-ref',
-    );
+    const inputUtxos = (await holdingsOf(alice)).map((holding) => holding.contractId);
+    const [transfer, disclosed] = await sdk.token.transfer.create({
+      sender: alice.partyId,
+      recipient: bob.partyId,
+      amount: '100',
+      instrumentId: 'Amulet',
+      registryUrl: registryUrl(),
+      inputUtxos,
+      memo: 'memo-ref',
+    });
     await signAndExecute(alice, transfer, disclosed);
-    await sdk.setPartyId(bob.partyId);
-    const [pending] = await tokens.fetchPendingTransferInstructionView();
+    const [pending] = await sdk.token.transfer.pending(bob.partyId);
     expect(pending?.interfaceViewValue.transfer.amount).toBe('100.0000000000');
-    const [accept, acceptDisclosed] = await tokens.exerciseTransferInstructionChoice(
-      pending?.contractId ?? '',
-      'Accept',
-    );
+    expect(pending?.interfaceViewValue.transfer.meta.values).toMatchObject({
+      'splice.lfdecentralizedtrust.org/reason': 'memo-ref',
+    });
+    const [accept, acceptDisclosed] = await sdk.token.transfer.accept({
+      transferInstructionCid: pending?.contractId ?? '',
+      registryUrl: registryUrl(),
+    });
     await signAndExecute(bob, accept, acceptDisclosed);
     expect((await holdingsOf(bob)).map((holding) => holding.amount)).toEqual(['100.0000000000']);
-    const aliceTotal = (await holdingsOf(alice)).reduce(
-      (sum, holding) => sum + Number(holding.amount),
-      0,
-    );
-    expect(aliceTotal).toBeCloseTo(1900, 0);
+    expect((await holdingsOf(alice)).map((holding) => holding.amount)).toEqual(['1900.0000000000']);
   }, 60_000);
 
   it('reads both balances and both histories', async () => {
@@ -235,10 +207,8 @@ describe('the official wallet SDK against pocketnet', () => {
     };
     expect(Number((await balanceOf(alice)).total_coin_holdings)).toBeCloseTo(1900, 0);
     expect((await balanceOf(bob)).total_coin_holdings).toBe('100.0000000000');
-    const tokens = sdk.tokenStandard as TokenStandardController;
     const labelsOf = async (party: Party) => {
-      await sdk.setPartyId(party.partyId);
-      const history = await tokens.listHoldingTransactions();
+      const history = await sdk.token.holdings({ partyId: party.partyId });
       return history.transactions.flatMap((transaction) =>
         transaction.events.map((event) => event.label),
       );
@@ -256,18 +226,18 @@ describe('the official wallet SDK against pocketnet', () => {
     });
   }, 60_000);
 
-  it('reads the preferred splice-wallet version and has the receiver sign a preapproval proposal', async () => {
+  it('has the receiver sign a preapproval proposal to the validator operator', async () => {
     const bob = parties.bob as Party;
     const devnet = node.node.devnet?.parties;
-    await sdk.setPartyId(bob.partyId);
-    const ledger = sdk.userLedger as LedgerController;
-    const command = await ledger.createTransferPreapprovalCommand(
-      devnet?.validatorOperator ?? '',
-      bob.partyId,
-      devnet?.dso,
-    );
-    expect(command?.CreateCommand.createArguments).toMatchObject({ expectedDso: devnet?.dso });
-    const completion = await signAndExecute(bob, command, []);
-    expect(completion).toMatchObject({ status: { code: 0 } });
+    const command = await sdk.amulet.preapproval.command.create({
+      parties: { receiver: bob.partyId },
+    });
+    expect(command.CreateCommand.createArguments).toEqual({
+      provider: devnet?.validatorOperator,
+      receiver: bob.partyId,
+      expectedDso: devnet?.dso,
+    });
+    const executed = await signAndExecute(bob, command, []);
+    expect(executed.updateId).toEqual(expect.any(String));
   }, 60_000);
 });

@@ -149,8 +149,28 @@ describe('token-standard transfers through the wallet API', () => {
 
   it('shows each instruction step in the histories', async () => {
     const { items } = await ok<{
-      items: Array<{ transaction_subtype: { choice: string }; transfer_instruction_cid?: string }>;
+      items: Array<{
+        event_id: string;
+        transaction_subtype: { choice: string };
+        transfer_instruction_cid?: string;
+      }>;
     }>(net, '/v0/wallet/transactions', { user: 'alice', body: { page_size: 50 } });
+    // Splice's ids: `#<updateId>:<nodeId>`, the update one the ledger knows.
+    for (const { event_id } of items) expect(event_id).toMatch(/^#[0-9a-f]+:\d+$/);
+    const [updateId] = (items[0]?.event_id ?? '').slice(1).split(':');
+    const update = await net.node.call('/v2/updates/update-by-id', {
+      user: 'alice',
+      body: {
+        updateId,
+        updateFormat: {
+          includeTransactions: {
+            eventFormat: { filtersByParty: { [alice]: {} }, verbose: false },
+            transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+          },
+        },
+      },
+    });
+    expect(update.status).toBe(200);
     expect(items.map((item) => item.transaction_subtype.choice)).toEqual([
       'TransferFactory_Transfer',
       'TransferInstruction_Withdraw',

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
+import { sentenceOf } from '@pocketnet/client';
 import { webPages } from '@pocketnet/web';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,14 +15,14 @@ type Decimal = {
   formatAmount(text: string, options?: { minFraction?: number; signed?: boolean }): string;
   parseAmountInput(input: string, what?: string): string;
 };
-type Api = { wordsOf(text: string): string };
+type Errors = { explain(message: string): string };
 type Format = {
-  partyLabel(party: string): string;
   stateWord(state: string, how?: { machine?: string; other?: string }): string;
   stateTone(state: string): string;
 };
 
 const page = pathToFileURL(`${webPages.wallet}/`);
+const kit = pathToFileURL(`${webPages.uiKit}/`);
 const load = async <T>(name: string) => (await import(new URL(name, page).href)) as T;
 
 const units = fc.bigInt({ min: -(10n ** 28n), max: 10n ** 28n });
@@ -77,20 +78,33 @@ describe('the wallet page’s amounts', () => {
 });
 
 describe('the wallet page’s words', () => {
-  it('drops Splice’s error ids from the node’s messages', async () => {
-    const { wordsOf } = await load<Api>('api.js');
+  it('drops Splice’s error ids from the node’s messages', () => {
     expect(
-      wordsOf(
+      sentenceOf(
         'splice.lfdecentralizedtrust.org/insufficient-funds: Insufficient funds: you are missing 10.0 to complete this transfer.',
       ),
     ).toBe('Insufficient funds: you are missing 10.0 to complete this transfer.');
-    expect(wordsOf('the user bob is not onboarded')).toBe('The user bob is not onboarded.');
-    expect(wordsOf('')).toBe('The node refused the request.');
+    expect(sentenceOf('the user bob is not onboarded')).toBe('The user bob is not onboarded.');
+    expect(sentenceOf('')).toBe('The node refused the request.');
   });
 
-  it('names parties and workflow states for people', async () => {
+  it('says what to do about a refusal, with units', async () => {
+    const { explain } = (await import(new URL('errors.js', kit).href)) as Errors;
+    expect(explain('Insufficient funds: you are missing 98816.3 to complete this transfer.')).toBe(
+      'Not enough coin: this needs 98,816.3 CC more than you hold, fees included. Send less, or tap or receive coin first.',
+    );
+    expect(
+      explain(
+        "Invalid value for: body (a user id has letters, digits and @^$.!`-#+'~_|: at 'user').",
+      ),
+    ).toBe(
+      "A user name has only letters, digits and @^$.!`-#+'~_|: — no spaces. Try again without them.",
+    );
+    expect(explain('The user bob is not onboarded.')).toBe('The user bob is not onboarded.');
+  });
+
+  it('names workflow states for people', async () => {
     const format = await load<Format>('format.js');
-    expect(format.partyLabel('alice::1220abcdef0123456789')).toBe('alice (1220…6789)');
     expect(format.stateWord('created', { machine: 'transfer-offer', other: 'bob' })).toBe(
       'Waiting for bob',
     );

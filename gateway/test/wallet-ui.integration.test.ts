@@ -74,7 +74,11 @@ describe('the wallet page, two users', () => {
     // Bob's page was opened before the offer existed: it arrives over the live subscription.
     const incoming = offerRow(bob.page, 'incoming', 'lunch');
     await incoming.locator('[data-state="created"]').waitFor();
-    expect(await incoming.locator('.item-title').textContent()).toMatch(/^From alice \(/);
+    // Every party here has the participant's fingerprint: the name tells them apart, and the
+    // button beside it copies the whole id.
+    expect(await incoming.locator('.item-title .party-name').textContent()).toBe('alice');
+    const copy = incoming.getByRole('button', { name: 'Copy the party id of alice' });
+    expect(await copy.getAttribute('title')).toBe(aliceParty);
     await screenshot(bob.page, 'offer-incoming');
     await incoming.getByRole('button', { name: 'Accept' }).click();
     await offerRow(bob.page, 'incoming', /waiting for alice’s wallet to pay/).waitFor();
@@ -156,8 +160,9 @@ describe('the wallet page, two users', () => {
     const error = alice.page.locator('#send .error');
     await send(alice.page, { receiver: bobParty, amount: '1000000', mode: 'one-step' });
     await error.waitFor();
+    // What to do, and how much is missing in coin, not the node's raw words.
     expect(await error.textContent()).toMatch(
-      /^Insufficient funds: you are missing [\d.]+ to complete this transfer\.$/,
+      /^Not enough coin: this needs [\d,]+(\.\d+)? CC more than you hold, fees included\. Send less, or tap or receive coin first\.$/,
     );
     await screenshot(alice.page, 'send-error');
     await send(alice.page, { receiver: bobParty, amount: 'ten', mode: 'offer' });

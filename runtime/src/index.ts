@@ -29,6 +29,7 @@ export {
   domainErrorCodes,
   encodeContractBlob,
   formatNumeric,
+  isCantonPartyId,
   isDomainError,
   parseNumeric,
   parseTime,

@@ -35,6 +35,7 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   PACKAGE_NOT_FOUND: 'permanent',
   PACKAGE_SELECTION_FAILED: 'permanent',
   UNSUPPORTED_PACKAGE_FORMAT: 'permanent',
+  INVALID_DAR: 'permanent',
   DUPLICATE_COMMAND: 'noop',
   SUBMISSION_ALREADY_IN_FLIGHT: 'retry',
   PARTY_NOT_KNOWN_ON_LEDGER: 'permanent',

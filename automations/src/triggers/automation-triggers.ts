@@ -101,6 +101,10 @@ export function triggerSources(deps: TriggerDeps): Record<string, () => DueItem[
           data: { contractId: work.contractId },
         }),
       ),
+    preapprovalProposals: () =>
+      automation.preapprovals
+        .pendingProposals()
+        .map((proposalCid) => at(t(), acceptPreapprovalProposalTrigger(proposalCid))),
     delegations: () =>
       automation.merges
         .pendingProposals()
@@ -166,6 +170,13 @@ export const completeTrafficRequest = (requestCid: string): JobTrigger => ({
   name: 'complete-traffic-request',
   jobId: `traffic-request/${requestCid}`,
   data: { requestCid },
+});
+
+export const acceptPreapprovalProposalTrigger = (proposalCid: string): JobTrigger => ({
+  queue: 'transfer-offers',
+  name: 'accept-preapproval-proposal',
+  jobId: `accept-preapproval-proposal/${proposalCid}`,
+  data: { proposalCid },
 });
 
 export const acceptMergeDelegationTrigger = (proposalCid: string): JobTrigger => ({

@@ -4,6 +4,7 @@ import { EMPTY, map, merge, type Observable, type Subscription } from 'rxjs';
 import {
   acceptMergeDelegationTrigger,
   acceptOfferTrigger,
+  acceptPreapprovalProposalTrigger,
   completeOfferTrigger,
   completeTrafficRequest,
   sweepOf,
@@ -35,6 +36,10 @@ function jobsOfCreated(deps: TriggerDeps, { kind, node }: WalletContractCreated)
     case 'buyTrafficRequest':
       return automation.walletParties().includes(text(payload.endUserParty))
         ? [completeTrafficRequest(node.contractId)]
+        : [];
+    case 'preapprovalProposal':
+      return text(payload.provider) === automation.operator()
+        ? [acceptPreapprovalProposalTrigger(node.contractId)]
         : [];
     case 'mergeDelegationProposal':
       return text((payload.delegation as Record<string, unknown> | null)?.operator) ===
@@ -80,7 +85,7 @@ function jobOfRequest(automation: NodeAutomation, request: ActorRequest): JobTri
 
 /**
  * Triggers from the bus: contracts as transactions create them (an offer from a trusted
- * sender, an accepted offer, a traffic request, a delegation proposal, a swept sender's coin)
+ * sender, an accepted offer, a traffic request, a preapproval or delegation proposal, a swept sender's coin)
  * and what workflow actors ask for. Each enqueues the job the schedule would find later, with
  * the same id, so whichever comes first runs it once.
  */

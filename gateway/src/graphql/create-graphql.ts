@@ -10,7 +10,6 @@ import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
-import { renderExplorerPage } from './explorer.page.ts';
 import {
   callerOutcomeOfLocals,
   createGraphQLContext,
@@ -42,6 +41,11 @@ export type GraphQLDeps = {
   readonly maxBuffered?: number;
   /** What a server-sent event stream may hold for a slow client before it is cut off. */
   readonly streamGuard?: EventStreamGuardDeps;
+  /**
+   * The page a browser gets at `/graphql` (GraphiQL with the node's sign-in) and the content
+   * security policy it is served with; none without.
+   */
+  readonly page?: { readonly html: string; readonly policy: string };
 };
 
 /** Limits of its own, for a GraphQL view made without the gateway's. */
@@ -59,7 +63,7 @@ const useQueryLimits = (limits: QueryLimits): Plugin => ({
 
 /**
  * The GraphQL view at `/graphql`: yoga over HTTP (queries, mutations, subscriptions as
- * server-sent events, the explorer page in a browser) and graphql-ws over WebSocket, with the
+ * server-sent events, GraphiQL in a browser) and graphql-ws over WebSocket, with the
  * gateway's authentication, DomainErrors as codes and statuses, and query limits.
  */
 export function createGraphQL(deps: GraphQLDeps) {
@@ -83,8 +87,8 @@ export function createGraphQL(deps: GraphQLDeps) {
     graphqlEndpoint: graphqlPath,
     landingPage: false,
     multipart: false,
-    graphiql: { title: 'pocketnet GraphQL' },
-    renderGraphiQL: renderExplorerPage,
+    graphiql: deps.page !== undefined,
+    renderGraphiQL: () => deps.page?.html ?? '',
     maskedErrors: { maskError: maskGraphQLError },
     logging: createYogaLogger(deps.logger),
     plugins: [useQueryLimits(deps.limits ?? defaultQueryLimits), useSharedSubscriptions(sharing)],
@@ -98,6 +102,11 @@ export function createGraphQL(deps: GraphQLDeps) {
   const handler: RequestHandler = (req, res) => {
     // yoga answers with server-sent events when the client accepts them.
     if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
+    // and with the page to a browser (a GET that accepts HTML), which gets its policy.
+    if (deps.page && req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+      res.setHeader('Content-Security-Policy', deps.page.policy);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
     void yoga(req, res);
   };
   return {

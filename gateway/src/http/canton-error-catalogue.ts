@@ -36,6 +36,8 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   PACKAGE_SELECTION_FAILED: definite(precondition),
   // Not a Canton code: Canton rejects an unreadable DAR as invalid input.
   UNSUPPORTED_PACKAGE_FORMAT: indefinite(invalid),
+  // Canton's PackageServiceErrors.Reading.InvalidDar: bytes that are no DAR.
+  INVALID_DAR: indefinite(invalid),
   DUPLICATE_COMMAND: definite(exists),
   SUBMISSION_ALREADY_IN_FLIGHT: indefinite(contention),
   PARTY_NOT_KNOWN_ON_LEDGER: definite(missing),

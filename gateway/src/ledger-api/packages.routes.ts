@@ -11,8 +11,8 @@ const darBody = createBinaryBodyParser({ limitBytes: 1024 * 1024 * 1024 });
 
 const refuseArchive =
   (node: LedgerApiDeps['node']): RequestHandler =>
-  (_req, res) => {
-    node.packageAdmin.refuseUpload(callerOf(res));
+  (req, res) => {
+    node.packageAdmin.refuseUpload(callerOf(res), Buffer.isBuffer(req.body) ? req.body : undefined);
   };
 
 /** Binary uploads: mounted before the JSON body parser, which would misread their bytes. */

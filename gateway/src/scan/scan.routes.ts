@@ -19,3 +19,15 @@ export function scanRoutes(deps: ScanRouteDeps): Router {
   router.use(createSpliceErrorHandler({ logger: deps.logger }));
   return router;
 }
+
+/**
+ * `/registry` at the host root: LocalNet's proxy serves Scan's registry there beside
+ * `/api/scan`, and clients derive the registry URL from the scan URL's host.
+ */
+export function hostRegistryRoutes(deps: ScanRouteDeps): Router {
+  const router = Router();
+  router.use(createJsonBodyParser());
+  router.use(registryRoutes(deps));
+  router.use(createSpliceErrorHandler({ logger: deps.logger }));
+  return router;
+}

@@ -1,6 +1,7 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { partyPathOf } from '../scan/network/scan-params.ts';
 import { offboardUserQuerySchema, onboardUserRequestSchema } from './validator-requests.schema.ts';
 import { renderContractWithState } from './wallet-render.ts';
 
@@ -41,11 +42,11 @@ export function validatorAdminRoutes({ node }: { node: PocketnetNode }): Router 
     res.json({ contracts: contracts.map(renderContractWithState) });
   });
   router.get('/v0/admin/transfer-preapprovals/by-party/:party', (req, res) => {
-    const found = preapprovals.lookupByParty(callerOf(res), req.params.party);
+    const found = preapprovals.lookupByParty(callerOf(res), partyPathOf(req, 'party'));
     res.json({ transfer_preapproval: renderContractWithState(found) });
   });
   router.delete('/v0/admin/transfer-preapprovals/by-party/:party', async (req, res) => {
-    await preapprovals.cancelByParty(callerOf(res), req.params.party);
+    await preapprovals.cancelByParty(callerOf(res), partyPathOf(req, 'party'));
     res.status(200).end();
   });
   return router;

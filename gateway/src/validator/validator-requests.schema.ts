@@ -1,4 +1,6 @@
+import { isCantonPartyId } from '@pocketnet/runtime';
 import { z } from 'zod';
+import { undecodablePartyMessage } from '../http/party-id.ts';
 
 // Request bodies of the validator app's wallet and admin APIs (wallet-internal.yaml,
 // wallet-external.yaml, validator-internal.yaml): snake_case, decimals as strings, times as
@@ -10,7 +12,10 @@ const amount = z
   .regex(/^\d+(\.\d{1,10})?$/, 'must be a decimal with at most 10 fractional digits')
   .refine((text) => /[1-9]/.test(text), 'must be positive');
 
-const party = z.string().regex(/^[^:]+::[0-9a-fA-F]+$/, 'must be a party id (hint::fingerprint)');
+/** A party id as Canton spells one; the message names the value, as Splice's does. */
+export const party = z.string().refine(isCantonPartyId, {
+  error: (issue) => undecodablePartyMessage(issue.input),
+});
 
 /** Unix microseconds; JSON numbers up to 2^53 hold any date until the year 2255. */
 const micros = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

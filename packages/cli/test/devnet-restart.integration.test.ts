@@ -10,7 +10,8 @@ import { type RoleProcess, spawnRole } from './reliability/role-process.ts';
 // where it was and every wallet call works. Before, the clock fell back to wall time behind the
 // rounds the journal holds and the wallet answered 503 "No open mining round has opened yet".
 
-const oneDaySeconds = 86_400;
+// Two hours: twelve rounds ahead of the wall clock, which a restart must not fall back behind.
+const movedSeconds = 7_200;
 const walletUser = 'administrator';
 
 type Store = { args: string[]; env: Record<string, string> };
@@ -95,9 +96,9 @@ describe('a devnet whose time was moved, restarted on its journal', { timeout: 9
       expect((await tap(first.http, '50.0')).status).toBe(200);
       const price = await first.http.call('/api/devnet/v0/amulet-price', { body: { price: 0.02 } });
       expect(price.status).toBe(200);
-      const moved = BigInt((await advance(first.http, oneDaySeconds)).now_micros);
+      const moved = BigInt((await advance(first.http, movedSeconds)).now_micros);
       const before = await balance(first.http);
-      expect(before.round).toBeGreaterThan(100);
+      expect(before.round).toBeGreaterThan(10);
       if (traffic) {
         const load = tapUntilStopped(first.http);
         while (load.acknowledged() < 10) await new Promise((resolve) => setImmediate(resolve));
@@ -111,7 +112,7 @@ describe('a devnet whose time was moved, restarted on its journal', { timeout: 9
       const now = await devnetNow(second.http);
       expect(now).toBeGreaterThanOrEqual(moved);
       // The wall clock went on for as long as the node was down: no further.
-      expect(now - moved).toBeLessThan(BigInt(oneDaySeconds) * 1_000_000n);
+      expect(now - moved).toBeLessThan(BigInt(movedSeconds) * 1_000_000n);
       const after = await balance(second.http);
       expect(after.round).toBeGreaterThanOrEqual(before.round);
       expect((await tap(second.http, '5.0')).status).toBe(200);

@@ -39,8 +39,12 @@ describe('pocketnet start', () => {
     expect(banner).toContain(`JSON Ledger API v2   http://127.0.0.1:${port}/v2`);
     expect(banner).toContain('in memory (--ephemeral)');
     // The pages live in packages/web; the CLI hands their folders to the gateway.
-    for (const path of ['/wallet', '/inspect', '/wallet/assets/app.js', '/ui-kit/assets/dom.js']) {
-      const page = await fetch(`http://127.0.0.1:${port}${path}`);
+    const pages = ['/wallet', '/inspect', '/wallet/assets/app.js', '/ui-kit/assets/dom.js'];
+    for (const path of [...pages, '/client/assets/index.js', '/graphql']) {
+      // A browser asks for HTML: /graphql answers it GraphiQL, behind the pages' sign-in.
+      const page = await fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { accept: 'text/html' },
+      });
       expect(page.status, path).toBe(200);
       const type = path.endsWith('.js') ? 'text/javascript' : 'text/html';
       expect(page.headers.get('content-type'), path).toContain(type);

@@ -1,4 +1,4 @@
-import { downloadState, timeMachineClient } from '@pocketnet/client/time-machine';
+import { createClient } from '@pocketnet/client';
 import { parseStateFile } from '@pocketnet/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerEnd, onboard, tap } from './time-machine-answers.ts';
@@ -12,21 +12,6 @@ afterEach(async () => {
   net = null;
 });
 
-/** The client's caller: JSON over fetch with the admin's token, throwing on any refusal. */
-async function adminCaller(node: TimeMachineNode) {
-  const token = await node.token('participant_admin');
-  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-    const response = await fetch(`${node.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
-  return { call, token };
-}
-
 async function graphql<T>(node: TimeMachineNode, query: string, variables = {}): Promise<T> {
   const response = await node.call('/graphql', { body: { query, variables } });
   const body = (await response.json()) as { data: T; errors?: Array<{ message: string }> };
@@ -37,8 +22,8 @@ async function graphql<T>(node: TimeMachineNode, query: string, variables = {}):
 describe('the time machine from the client and GraphQL', () => {
   it('snapshots, reverts, resets and downloads the state', async () => {
     net = await startTimeMachineNode();
-    const { call, token } = await adminCaller(net);
-    const machine = timeMachineClient(call);
+    const token = await net.token('participant_admin');
+    const machine = createClient({ baseUrl: net.url, token }).timeMachine;
     const genesisEnd = await ledgerEnd(net);
     const taken = await machine.snapshot();
     await onboard(net, 'alice');
@@ -58,12 +43,15 @@ describe('the time machine from the client and GraphQL', () => {
       id: viaGraphql.snapshot.id,
       ledgerEnd: viaGraphql.snapshot.ledgerEnd,
     });
-    const state = await downloadState({ baseUrl: net.url, token });
+    const state = await machine.state();
     expect(parseStateFile(state).header.records).toBeGreaterThan(0);
 
     expect(await machine.revert(taken.id)).toMatchObject({ ledger_end: genesisEnd });
     expect((await machine.reset()).id).toBe('genesis');
-    await expect(machine.revert(viaGraphql.snapshot.id)).rejects.toThrow('answered 404');
+    await expect(machine.revert(viaGraphql.snapshot.id)).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('There is no snapshot'),
+    });
     await expect(graphql(net, 'mutation { revert(id: "nope") { id } }')).rejects.toThrow(
       'There is no snapshot "nope"',
     );

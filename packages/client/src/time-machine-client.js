@@ -1,14 +1,16 @@
-// Snapshots, revert, reset and state dumps of a devnet (issue 23), for participant admins: the
-// test loop of Anvil and Hardhat. Plain fetch through the client's caller, as its other parts.
+/** @import { Caller } from './client-types.js' */
+import { errorOfResponse } from './api-error.js';
+
+// Snapshots, revert, reset and state dumps of a node started by `pocketnet start` (issue 23),
+// for participant admins: the test loop of Anvil and Hardhat.
 
 /**
- * @typedef {<T>(path: string, init?: { method?: 'GET' | 'POST', body?: unknown }) => Promise<T>} TimeMachineCaller
  * @typedef {{ id: string, ledger_end: number, now_micros: string }} DevnetSnapshot
  * @typedef {{ id: string, ledger_end: number, now: string, now_micros: string }} DevnetReverted
  */
 
 /**
- * @param {TimeMachineCaller} call
+ * @param {Caller} call
  */
 export function timeMachineClient(call) {
   return {
@@ -29,29 +31,22 @@ export function timeMachineClient(call) {
      * @returns {Promise<DevnetReverted>}
      */
     reset: () => call('/api/devnet/v0/reset', { method: 'POST', body: {} }),
+    /**
+     * `GET /api/devnet/v0/state`: the node's state file (JSON lines), as `--load-state` reads
+     * it. Text, not JSON, hence fetched here rather than through `call`.
+     * @returns {Promise<string>}
+     */
+    async state() {
+      const { options } = call;
+      /** @type {Record<string, string>} */
+      const headers = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await (options.fetch ?? fetch)(
+        `${options.baseUrl ?? ''}/api/devnet/v0/state`,
+        { headers },
+      );
+      if (!response.ok) throw await errorOfResponse(response);
+      return response.text();
+    },
   };
-}
-
-/**
- * `GET /api/devnet/v0/state`: the node's state file (JSON lines), as `--load-state` reads it.
- * Its own fetch, as it answers text, not JSON.
- * @param {{ baseUrl?: string, token?: string, fetch?: typeof fetch }} options
- * @returns {Promise<string>}
- */
-export async function downloadState(options) {
-  /** @type {Record<string, string>} */
-  const headers = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/api/devnet/v0/state`, {
-    headers,
-  });
-  if (!response.ok) {
-    const body = await response.text();
-    let message = body;
-    try {
-      message = JSON.parse(body).error ?? body;
-    } catch {}
-    throw new Error(`The node refused the state download (${response.status}): ${message}`);
-  }
-  return response.text();
 }

@@ -40,6 +40,7 @@ export { defaultDsoRulesConfig, initialDsoRules } from './dso/dso-defaults.ts';
 export type { DsoRulesConfig, DsoRulesPayload, SvInfo } from './dso/dso-types.ts';
 export { dsoReferences, requiredNumVotes } from './dso/dso-types.ts';
 export { spliceAppPackages } from './dso/splice-app-packages.ts';
+export { singleNodeSynchronizerConfig } from './dso/sv-node-state.ts';
 export { scaleUsdToAmulet, usdToAmulet } from './economy/conversions.ts';
 export {
   accruedHoldingFee,

@@ -59,9 +59,14 @@ describe('the web pages’ folders', () => {
     }
   });
 
-  it('hold each page and the UI kit both pages share', () => {
+  it('hold each page, the UI kit the pages share and the client they call the node with', () => {
     expect(existsSync(join(webPages.inspector, 'index.html'))).toBe(true);
     expect(existsSync(join(webPages.wallet, 'index.html'))).toBe(true);
+    for (const name of ['index.html', 'app.js', 'page.css', 'icon.svg']) {
+      expect(existsSync(join(webPages.graphiql, name)), `graphiql/${name}`).toBe(true);
+    }
+    // The client the pages import by name (their import maps), served from its own package.
+    expect(existsSync(join(webPages.client, 'index.js'))).toBe(true);
     for (const name of ['base.css', 'shell.css', 'dom.js', 'session.js', 'format.js']) {
       expect(existsSync(join(webPages.uiKit, name)), name).toBe(true);
     }

@@ -21,8 +21,11 @@ export const defaultRenewalPolicy: RenewalPolicy = {
 export type RenewalWork = { readonly contractId: string; readonly dueMicros: bigint };
 
 /**
- * Renewal of the transfer preapprovals this validator provides: before one expires, the
- * provider extends it (CO_RenewTransferPreapproval), paying the fee from its wallet.
+ * The transfer preapprovals this validator provides: it accepts the proposals that name its
+ * operator as provider (Splice's AcceptTransferPreapprovalProposalTrigger: an external party's
+ * wallet creates the proposal and waits for the preapproval to appear at the scan proxy), and
+ * before one expires, it extends it (CO_RenewTransferPreapproval). The operator's wallet pays
+ * the fee both times.
  */
 export function createPreapprovalRenewal(context: AutomationContext) {
   const { wallet } = context;
@@ -30,7 +33,40 @@ export function createPreapprovalRenewal(context: AutomationContext) {
     wallet.contracts
       .of(context.operator(), 'transferPreapproval')
       .filter((preapproval) => preapproval.node.createArgument.provider === context.operator());
+  const proposals = () =>
+    wallet.contracts
+      .of(context.operator(), 'preapprovalProposal')
+      .filter((proposal) => proposal.node.createArgument.provider === context.operator());
   return {
+    /** Open TransferPreapprovalProposals that name the operator as provider. */
+    pendingProposals(): string[] {
+      if (!context.hasNetwork()) return [];
+      return proposals().map((proposal) => proposal.node.contractId);
+    },
+    /** Accepts one for the policy's lifetime from now, as Splice's preapprovalLifetime. */
+    async acceptProposal(
+      proposalCid: string,
+      policy: RenewalPolicy,
+      jobId: string,
+    ): Promise<AutomationOutcome> {
+      const proposal = proposals().find((found) => found.node.contractId === proposalCid);
+      if (!proposal) return stale(`the preapproval proposal ${proposalCid} is gone`);
+      const expiresAt = formatTime(context.now() + policy.lifetimeMicros);
+      return effectOnce(
+        () =>
+          wallet.actions.executeBatch(
+            context.walletOf(context.operator()),
+            [
+              {
+                tag: 'CO_AcceptTransferPreapprovalProposal',
+                value: { preapprovalProposalCid: proposalCid, expiresAt },
+              },
+            ],
+            { deduplicationKey: commandIdOf(jobId) },
+          ),
+        `accepted the preapproval proposal of ${String(proposal.node.createArgument.receiver)} until ${expiresAt}`,
+      );
+    },
     /** Each preapproval the operator provides, and when it falls due for renewal. */
     pending(policy: RenewalPolicy): RenewalWork[] {
       if (!context.hasNetwork()) return [];

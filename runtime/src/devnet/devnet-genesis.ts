@@ -15,8 +15,10 @@ import {
   dsoReferences,
   externalReferences,
   initialDsoRules,
+  singleNodeSynchronizerConfig,
   walletReferences,
 } from '@pocketnet/splice';
+import { synchronizerInfo } from '../synchronizers/synchronizer-set.ts';
 import { type DevnetParties, hostDevnetParties } from './devnet-parties.ts';
 
 export type GenesisOptions = {
@@ -102,6 +104,22 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
       ),
       create(ansRules, { dso, config: defaultAnsRulesConfig }),
       create(amulet.featuredAppRight, { dso, provider: validatorOperator }),
+      // As Splice's DsoBootstrap: SV1's node state, its nodes for the global synchronizer.
+      create(dsoReferences.svNodeState, {
+        dso,
+        sv,
+        svName: 'sv1',
+        state: {
+          synchronizerNodes: [
+            [
+              options.synchronizerId,
+              singleNodeSynchronizerConfig(
+                synchronizerInfo('global', options.synchronizerId).mediatorId,
+              ),
+            ],
+          ],
+        },
+      }),
       create(amulet.validatorLicense, {
         validator: validatorOperator,
         sponsor: sv,

@@ -104,8 +104,10 @@ export function createPackageAdmin(deps: {
       return packages.packageById(packageId) !== undefined;
     },
     /** Daml-LF archives cannot run here; an admin asking to upload one is told what can. */
-    refuseUpload(caller: Caller): never {
+    refuseUpload(caller: Caller, archive: Uint8Array | undefined): never {
       requireAdmin(authenticated(caller));
+      // A DAR is a zip archive: anything else is refused as Canton refuses it.
+      if (!isZipArchive(archive)) throw new DomainError('INVALID_DAR', 'Dar file is corrupt');
       throw new DomainError(
         'UNSUPPORTED_PACKAGE_FORMAT',
         'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its ' +
@@ -175,3 +177,11 @@ export function createPackageAdmin(deps: {
 }
 
 export type PackageAdmin = ReturnType<typeof createPackageAdmin>;
+
+/** Whether the bytes open as a zip archive: a local file header, or an empty archive's end. */
+function isZipArchive(bytes: Uint8Array | undefined): boolean {
+  if (bytes === undefined || bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
+    return false;
+  }
+  return (bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6);
+}

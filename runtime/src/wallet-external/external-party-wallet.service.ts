@@ -175,6 +175,10 @@ export function createExternalPartyWallet(deps: {
     },
     balance(caller: Caller, party: string) {
       admin(caller);
+      // As Splice, a party this validator does not host has no wallet here to sum.
+      if (!wallet.access.hosts(party)) {
+        throw new DomainError('PARTY_NOT_FOUND', `No wallet for external party ${party}`);
+      }
       return externalPartyBalance(wallet, party);
     },
     close: () => {

@@ -50,8 +50,9 @@ export type NodeAt = {
   readonly operation: string | undefined;
 };
 
+/** Splice's event id: `#<updateId>:<nodeId>`, as its wallet and scan histories spell it. */
 export function eventIdOf(record: TransactionRecord, node: TransactionNode): string {
-  return `${record.updateId}:${node.nodeId}`;
+  return `#${record.updateId}:${node.nodeId}`;
 }
 
 export function subtypeOf(at: NodeAt): TransactionSubtype {

@@ -1,4 +1,4 @@
-import { DomainError, formatTime, parseNumeric } from '@pocketnet/ledger';
+import { DomainError, formatTime, isDomainError, parseNumeric } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
@@ -92,7 +92,14 @@ export function createPreapprovals(deps: {
       const existing = preapprovalOf(wallet.party);
       if (existing) return { contractId: existing.node.contractId, existed: true };
       const proposal = await proposalFor(wallet);
-      return { contractId: await acceptProposal(proposal), existed: false };
+      try {
+        return { contractId: await acceptProposal(proposal), existed: false };
+      } catch (error) {
+        // The operator's automation accepts proposals that name it too, and may come first.
+        const accepted = preapprovalOf(wallet.party);
+        if (!accepted || !isDomainError(error) || error.code !== 'CONTRACT_NOT_FOUND') throw error;
+        return { contractId: accepted.node.contractId, existed: false };
+      }
     },
     /** `POST /v0/wallet/transfer-preapproval/send`: one step into the receiver's preapproval. */
     async send(caller: Caller, request: PreapprovalSend): Promise<void> {

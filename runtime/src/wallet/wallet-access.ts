@@ -78,6 +78,8 @@ export function createWalletAccess(deps: {
       if (!install) throw new DomainError('PARTY_NOT_FOUND', `The party ${party} has no wallet`);
       return toWallet(install);
     },
+    /** Whether the participant hosts the party (a local or an external party). */
+    hosts: (party: string): boolean => deps.participant.parties.has(party),
     requireAdmin(caller: Caller): void {
       const access = accessOf(caller, deps.participant);
       if (access.isAdmin || access.canActAs(network.operator())) return;

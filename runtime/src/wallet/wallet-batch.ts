@@ -3,13 +3,20 @@ import type { AmuletOperation } from '@pocketnet/splice';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet } from './wallet-access.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { exercise, fieldAt, rootResult, type WalletSubmit } from './wallet-submitter.ts';
+import { exercise, fieldAt, type WalletSubmit } from './wallet-submitter.ts';
 import { walletReference } from './wallet-templates.ts';
+import { createTreasury, type Executed, outcomesOf } from './wallet-treasury.ts';
 
 /** Splice's default `maxNumInputs`: a transfer takes at most 100 inputs. */
 const maxInputs = 100;
 
-export type BatchOutcome = { readonly tag: string; readonly value: Value };
+export type { BatchOutcome } from './wallet-treasury.ts';
+
+type BatchOptions = {
+  readonly inputs?: Value[];
+  readonly featuredAppRight?: string | null;
+  readonly deduplicationKey?: string;
+};
 
 /**
  * A COO_Error's InvalidTransferReason as error details (`invalidTransferReason`: its tag, then
@@ -80,6 +87,24 @@ export function createWalletActions(deps: {
       .slice(0, maxInputs)
       .map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }));
 
+  /** One ExecuteBatch, its inputs picked now (the caller is in the wallet's turn). */
+  const execute = (
+    wallet: UserWallet,
+    operations: readonly AmuletOperation[],
+    options: BatchOptions = {},
+  ) =>
+    installChoice(
+      wallet,
+      'WalletAppInstall_ExecuteBatch',
+      {
+        context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
+        inputs: options.inputs ?? amuletInputs(wallet.party),
+        operations: operations as unknown as Value,
+      },
+      options.deduplicationKey,
+    );
+  const treasury = createTreasury({ inTurn, execute });
+
   return {
     installChoice,
     amuletInputs,
@@ -94,26 +119,20 @@ export function createWalletActions(deps: {
     async executeBatch(
       wallet: UserWallet,
       operations: readonly AmuletOperation[],
-      options: {
-        inputs?: Value[];
-        featuredAppRight?: string | null;
-        deduplicationKey?: string;
-      } = {},
-    ): Promise<{ record: TransactionRecord; outcomes: BatchOutcome[] }> {
-      const record = await inTurn(wallet.party, () => {
-        const argument = {
-          context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
-          inputs: options.inputs ?? amuletInputs(wallet.party),
-          operations: operations as unknown as Value,
-        };
-        return installChoice(
-          wallet,
-          'WalletAppInstall_ExecuteBatch',
-          argument,
-          options.deduplicationKey,
-        );
-      });
-      const outcomes = fieldAt(rootResult(record), 'outcomes') as unknown as BatchOutcome[];
+      options: BatchOptions = {},
+    ): Promise<Executed> {
+      // As Splice's treasury: an operation with a deduplication id (or its own inputs, or a
+      // featured app right) runs in a transaction of its own; others are batched.
+      const batchable =
+        options.deduplicationKey === undefined &&
+        options.inputs === undefined &&
+        options.featuredAppRight === undefined;
+      const { record, outcomes } = batchable
+        ? await treasury(wallet, operations)
+        : await inTurn(wallet.party, async () => {
+            const executed = await execute(wallet, operations, options);
+            return { record: executed, outcomes: outcomesOf(executed) };
+          });
       const failed = outcomes.find((outcome) => outcome.tag === 'COO_Error');
       if (failed) {
         const description = JSON.stringify(fieldAt(failed.value, 'value'));

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { renderContract } from '../render/contract.render.ts';
 import type { ScanRouteDeps } from '../scan.routes.ts';
 import { contractOf, withState } from './network-contract.render.ts';
-import { int64Of, pathOf, requiredQueryOf } from './scan-params.ts';
+import { int64Of, partyPathOf, partyQueryOf, pathOf } from './scan-params.ts';
 
 const renderEntry = (entry: AnsEntryView) => ({
   ...(entry.contractId === null ? {} : { contract_id: entry.contractId }),
@@ -27,7 +27,7 @@ export function ansRoutes({ node }: ScanRouteDeps): Router {
     res.json({ entries: ans.list(prefix, pageSize).map(renderEntry) });
   });
   router.get('/v0/ans-entries/by-party/:party', (req, res) => {
-    const party = pathOf(req, 'party');
+    const party = partyPathOf(req, 'party');
     const entry = ans.byParty(party);
     if (entry === null) throw notFound(`No ans entry found for party: ${party}`);
     res.json({ entry: renderEntry(entry) });
@@ -51,13 +51,13 @@ export function featuredAppRoutes({ node }: ScanRouteDeps): Router {
     res.json({ featured_apps: apps.all().map(contractOf) });
   });
   router.get('/v0/featured-apps/by-provider/:provider', (req, res) => {
-    res.json({ featured_apps: apps.ofProvider(pathOf(req, 'provider')).map(contractOf) });
+    res.json({ featured_apps: apps.ofProvider(partyPathOf(req, 'provider')).map(contractOf) });
   });
   router.get('/v0/featured-apps/by-contract-id/:contractId', (req, res) => {
     res.json(right(apps.byContractId(pathOf(req, 'contractId'))));
   });
   router.get('/v0/featured-apps/:provider', (req, res) => {
-    res.json(right(apps.ofProvider(pathOf(req, 'provider'))[0]));
+    res.json(right(apps.ofProvider(partyPathOf(req, 'provider'))[0]));
   });
   return router;
 }
@@ -67,15 +67,15 @@ export function transferRoutes({ node }: ScanRouteDeps): Router {
   const router = Router();
   const network = node.scan.network;
   router.get('/v0/transfer-preapprovals/by-party/:party', (req, res) => {
-    const found = network.transferPreapprovalOf(pathOf(req, 'party'));
+    const found = network.transferPreapprovalOf(partyPathOf(req, 'party'));
     res.json({ transfer_preapproval: withState(found) });
   });
   router.get('/v0/transfer-command-counter/:party', (req, res) => {
-    const found = network.transferCommandCounterOf(pathOf(req, 'party'));
+    const found = network.transferCommandCounterOf(partyPathOf(req, 'party'));
     res.json({ transfer_command_counter: withState(found) });
   });
   router.get('/v0/transfer-command/status', (req, res) => {
-    const sender = requiredQueryOf(req, 'sender');
+    const sender = partyQueryOf(req, 'sender');
     const commands = network.transferCommandStatus(sender, int64Of(req.query.nonce, 'nonce'));
     const entries = commands.map(({ node: command, status }) => [
       command.contractId,

@@ -1,5 +1,6 @@
 import { DomainError } from '@pocketnet/runtime';
 import { Router } from 'express';
+import { requireParty } from '../../http/party-id.ts';
 import type { ScanRouteDeps } from '../scan.routes.ts';
 import { contractOf } from './network-contract.render.ts';
 import {
@@ -28,6 +29,7 @@ export function validatorRoutes({ node }: ScanRouteDeps): Router {
     if (validators.length === 0) {
       throw new DomainError('INVALID_ARGUMENT', 'Query parameter validator_ids is required');
     }
+    for (const validator of validators) requireParty(validator);
     const validatorsReceivedFaucets = licenses.faucets(validators).map((faucets) => ({
       validator: faucets.validator,
       numRoundsCollected: int64Json(faucets.numRoundsCollected),

@@ -1,5 +1,6 @@
 import { DomainError } from '@pocketnet/runtime';
 import type { Request } from 'express';
+import { requireParty } from '../../http/party-id.ts';
 
 const invalid = (message: string) => new DomainError('INVALID_ARGUMENT', message);
 
@@ -42,6 +43,16 @@ export function listQueryOf(request: Request, name: string): string[] {
 
 /** A path parameter (Express 5 types them loosely). */
 export const pathOf = (request: Request, name: string): string => String(request.params[name]);
+
+/** A party id from a path parameter, or 400 as Splice answers one it cannot decode. */
+export function partyPathOf(request: Request, name: string): string {
+  return requireParty(pathOf(request, name));
+}
+
+/** A required party id query parameter, or 400. */
+export function partyQueryOf(request: Request, name: string): string {
+  return requireParty(requiredQueryOf(request, name));
+}
 
 /** An int64 rendered as a JSON number, as Scan's `format: int64` fields are. */
 export const int64Json = (value: bigint): number => Number(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { party } from '../validator-requests.schema.ts';
 
 // Request bodies of the validator API's external-party administration (validator-internal.yaml).
 
@@ -16,11 +17,11 @@ export const submitTopologyRequestSchema = z.object({
     .min(1),
 });
 
-export const setupProposalRequestSchema = z.object({ user_party_id: z.string().min(1) });
+export const setupProposalRequestSchema = z.object({ user_party_id: party });
 
 export const prepareAcceptRequestSchema = z.object({
   contract_id: z.string().min(1),
-  user_party_id: z.string().min(1),
+  user_party_id: party,
   verbose_hashing: z.boolean().optional(),
 });
 
@@ -33,12 +34,10 @@ export const externalPartySubmissionSchema = z.object({
   }),
 });
 
-export const balanceQuerySchema = z.object({ party_id: z.string().min(1) });
-
 /** PrepareTransferPreapprovalSendRequest: the amount is a JSON number, the expiry a date-time. */
 export const prepareSendRequestSchema = z.object({
-  sender_party_id: z.string().min(1),
-  receiver_party_id: z.string().min(1),
+  sender_party_id: party,
+  receiver_party_id: party,
   amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/)]),
   expires_at: z.string().datetime({ offset: true }),
   nonce: z.number().int().nonnegative(),

@@ -1,9 +1,9 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
+import { partyQueryOf } from '../../scan/network/scan-params.ts';
 import { renderContractWithState } from '../wallet-render.ts';
 import {
-  balanceQuerySchema,
   decimalTextOf,
   externalPartySubmissionSchema,
   generateTopologyRequestSchema,
@@ -85,8 +85,8 @@ export function externalPartyRoutes({ node }: { node: PocketnetNode }): Router {
     });
   });
   router.get(`${base}/balance`, (req, res) => {
-    const { party_id } = balanceQuerySchema.parse(req.query);
-    const balance = external.balance(callerOf(res), party_id);
+    const party = partyQueryOf(req, 'party_id');
+    const balance = external.balance(callerOf(res), party);
     res.json({
       party_id: balance.partyId,
       total_unlocked_coin: balance.totalUnlockedCoin,

@@ -1,3 +1,4 @@
+import { cantonBuiltinPackages } from '../builtin/admin-workflow-ping.ts';
 import type { Package } from '../packages/package.ts';
 import { definePackage } from '../packages/package.ts';
 import { asset } from './asset.ts';
@@ -13,5 +14,8 @@ export const examplesPackage: Package = definePackage({
   interfaces: [asset],
 });
 
-/** The packages a node loads by default. */
-export const examplePackages: readonly Package[] = [examplesPackage];
+/**
+ * The packages a node loads by default: the examples, and the built-in package every Canton
+ * participant carries (clients ping with it).
+ */
+export const examplePackages: readonly Package[] = [examplesPackage, ...cantonBuiltinPackages];

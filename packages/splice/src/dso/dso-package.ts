@@ -4,10 +4,11 @@ import { amuletPriceVote } from './amulet-price-vote.ts';
 import { confirmation } from './confirmation.ts';
 import { dsoRules } from './dso-rules.ts';
 import { dsoPackageName } from './dso-types.ts';
+import { svNodeState } from './sv-node-state.ts';
 
-/** `splice-dso-governance`, minimal: DsoRules, Confirmation and AmuletPriceVote. */
+/** `splice-dso-governance`, minimal: DsoRules, Confirmation, AmuletPriceVote, SvNodeState. */
 export const spliceDsoGovernancePackage: Package = definePackage({
   name: dsoPackageName,
   version: '0.1.22',
-  templates: [dsoRules, confirmation, amuletPriceVote],
+  templates: [dsoRules, confirmation, amuletPriceVote, svNodeState],
 });

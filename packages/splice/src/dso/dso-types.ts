@@ -15,6 +15,7 @@ export const dsoReferences = {
   dsoRules: `#${dsoPackageName}:Splice.DsoRules:DsoRules`,
   confirmation: `#${dsoPackageName}:Splice.DsoRules:Confirmation`,
   amuletPriceVote: `#${dsoPackageName}:Splice.DSO.AmuletPrice:AmuletPriceVote`,
+  svNodeState: `#${dsoPackageName}:Splice.DSO.SvState:SvNodeState`,
 } as const;
 
 export type SvInfo = {

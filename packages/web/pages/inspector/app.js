@@ -1,39 +1,42 @@
 // The inspector page's entry: signs in (a devnet's dev token for a user name, or a pasted JWT),
 // then runs the inspector; a refused token brings the sign-in back with the reason.
 
-import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { byId, h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { messageOf, statusOf } from '../../ui-kit/assets/errors.js';
 import { showLiveStatus, tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
 import { createApi, fetchDevToken } from './api.js';
 import { createInspector } from './inspector.js';
 
 const tokenKey = 'pocketnet.inspect.token';
-const byId = (id) => document.getElementById(id);
 
 const ui = {
   app: byId('app'),
   login: byId('login'),
   loginError: byId('login-error'),
   userForm: byId('user-form'),
-  userName: byId('user-name'),
+  userName: /** @type {HTMLInputElement} */ (byId('user-name')),
   tokenForm: byId('token-form'),
-  tokenText: byId('token-text'),
+  tokenText: /** @type {HTMLTextAreaElement} */ (byId('token-text')),
   account: byId('account'),
   machines: byId('machines'),
   machineTitle: byId('machine-title'),
   machineDescription: byId('machine-description'),
   chart: byId('chart'),
+  chartZoom: byId('chart-zoom'),
   mermaid: byId('mermaid'),
-  stateFilter: byId('state-filter'),
-  statusFilter: byId('status-filter'),
-  search: byId('search'),
+  stateFilter: /** @type {HTMLSelectElement} */ (byId('state-filter')),
+  statusFilter: /** @type {HTMLSelectElement} */ (byId('status-filter')),
+  search: /** @type {HTMLInputElement} */ (byId('search')),
   actorsCount: byId('actors-count'),
   actorList: byId('actor-list'),
   detail: byId('detail-body'),
   activity: byId('activity'),
 };
 
+/** @type {ReturnType<typeof createInspector> | null} */
 let inspector = null;
 
+/** @param {string} [message] */
 function showLogin(message) {
   inspector?.stop();
   inspector = null;
@@ -51,6 +54,7 @@ function signOut() {
   showLogin();
 }
 
+/** @param {string} token */
 async function signIn(token) {
   localStorage.setItem(tokenKey, token);
   ui.login.hidden = true;
@@ -72,10 +76,11 @@ async function signIn(token) {
     await inspector.start();
   } catch (error) {
     localStorage.removeItem(tokenKey);
+    const status = statusOf(error);
     showLogin(
-      error.status === 401 || error.status === 403
-        ? error.message
-        : `The node did not answer: ${error.message}`,
+      status === 401 || status === 403
+        ? messageOf(error)
+        : `The node did not answer: ${messageOf(error)}`,
     );
   }
 }
@@ -87,8 +92,8 @@ ui.userForm.addEventListener('submit', async (event) => {
   try {
     await signIn(await fetchDevToken(user));
   } catch (error) {
-    const hint = error.status === 404 ? ' Paste a token below instead.' : '';
-    showLogin(`${error.message.replace(/\.$/, '')}.${hint}`);
+    const hint = statusOf(error) === 404 ? ' Paste a token below instead.' : '';
+    showLogin(`${messageOf(error).replace(/\.$/, '')}.${hint}`);
   }
 });
 

@@ -8,13 +8,14 @@ export function eventLabel(eventType) {
   if (!after) return eventType;
   const ms = Number(after[1]);
   if (!Number.isFinite(ms)) return `after ${after[1]}`;
+  /** @type {Array<[number, string]>} */
   const units = [
     [86_400_000, 'd'],
     [3_600_000, 'h'],
     [60_000, 'min'],
     [1_000, 's'],
   ];
-  const [size, unit] = units.find(([size]) => ms >= size && ms % size === 0) ?? [1, 'ms'];
+  const [size, unit] = units.find(([each]) => ms >= each && ms % each === 0) ?? [1, 'ms'];
   return `after ${ms / size}${unit}`;
 }
 
@@ -34,7 +35,7 @@ function initialLeaf(node, path) {
   const target = node.initial?.target?.[0];
   const key =
     typeof target === 'string' ? target.split('.').at(-1) : Object.keys(node.states ?? {})[0];
-  const child = node.states?.[key];
+  const child = key === undefined ? undefined : node.states?.[key];
   return child ? initialLeaf(child, `${path}.${key}`) : path;
 }
 

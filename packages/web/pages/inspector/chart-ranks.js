@@ -101,8 +101,8 @@ function neighbours(chains) {
 /** Rows of item ids by rank, ordered by a few barycenter sweeps down and up. */
 export function orderedRows(items, chains) {
   const ranks = Math.max(-1, ...[...items.values()].map((item) => item.rank)) + 1;
-  const filled = Array.from({ length: ranks }, () => []);
-  for (const item of items.values()) filled[item.rank].push(item.id);
+  const filled = Array.from({ length: ranks }, () => /** @type {string[]} */ ([]));
+  for (const item of items.values()) filled[item.rank]?.push(item.id);
   const { above, below } = neighbours(chains);
   const position = new Map();
   const remember = (row) => {

@@ -9,6 +9,7 @@ const labelFont = '11.5px ui-monospace, "SF Mono", "Cascadia Code", Menlo, Conso
 
 function measurer(cssFont) {
   const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 8;
   context.font = cssFont;
   return (text) => context.measureText(text).width;
 }
@@ -36,7 +37,7 @@ function edgeLabel(edge) {
   const middle = x + w / 2;
   return s(
     'g',
-    { class: 'edge-label' },
+    { class: 'edge-label', dataset: { from: edge.from, to: edge.to } },
     s('rect', { x, y, width: w, height: h, rx: 4 }),
     s(
       'text',
@@ -104,9 +105,10 @@ export function renderChart(graph, options = {}) {
       'g',
       { class: `edge edge-${edge.kind}`, dataset: { from: edge.from, to: edge.to } },
       s('path', { d: edge.d, 'marker-end': 'url(#arrow)' }),
-      edgeLabel(edge),
     ),
   );
+  // Every label above every line: a line drawn after a label would run through its words.
+  const labels = s('g', { class: 'edge-labels' }, layout.edges.map(edgeLabel));
   const initial =
     layout.initial &&
     s(
@@ -130,6 +132,7 @@ export function renderChart(graph, options = {}) {
     s('defs', null, arrowMarker('arrow'), arrowMarker('arrow-taken')),
     initial,
     edges,
+    labels,
     [...layout.nodes.values()].map((node) =>
       stateBox(node, {
         count: counts.get(node.id) ?? 0,
@@ -138,8 +141,8 @@ export function renderChart(graph, options = {}) {
       }),
     ),
   );
-  // Scaled down to fit, but never below 70% of its size: a narrow screen scrolls it instead.
-  svg.style.minWidth = `${Math.round(layout.width * 0.7)}px`;
+  // Scaled down to fit its panel, so no state is ever out of sight; the panel's zoom button
+  // shows it at full size, to scroll.
   return svg;
 }
 
@@ -149,6 +152,7 @@ export function renderChart(graph, options = {}) {
  */
 export function highlightChart(svg, mark) {
   for (const element of svg.querySelectorAll('.is-current, .is-taken')) {
+    if (!(element instanceof SVGElement)) continue;
     element.classList.remove('is-current', 'is-taken');
     element.removeAttribute('aria-current');
     element.querySelector(':scope > path')?.setAttribute('marker-end', 'url(#arrow)');
@@ -162,7 +166,8 @@ export function highlightChart(svg, mark) {
   box?.classList.add('is-current');
   box?.setAttribute('aria-current', 'true');
   if (mark.from === null || mark.from === undefined) return;
-  for (const edge of svg.querySelectorAll('g.edge')) {
+  for (const edge of svg.querySelectorAll('g.edge, g.edge-label')) {
+    if (!(edge instanceof SVGElement)) continue;
     if (edge.dataset.from !== mark.from || edge.dataset.to !== box?.dataset.state) continue;
     edge.classList.add('is-taken');
     edge.querySelector(':scope > path')?.setAttribute('marker-end', 'url(#arrow-taken)');

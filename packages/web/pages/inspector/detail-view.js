@@ -1,6 +1,7 @@
 // One actor: where it is, what it holds, and its history, which the replay steps through.
 import { h, replaceChildren, s } from '../../ui-kit/assets/dom.js';
-import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { shortId } from '../../ui-kit/assets/format.js';
+import { partyChip } from '../../ui-kit/assets/party.js';
 import { formatTime, stateTone } from './format.js';
 
 // Icons drawn here rather than taken from a font, which may lack the media-control glyphs.
@@ -39,7 +40,7 @@ function facts(detail) {
     detail.trackingId && field('Tracking id', h('code', null, detail.trackingId)),
     field(
       'Parties',
-      detail.parties.map((party) => h('span', { class: 'party', title: party }, partyName(party))),
+      detail.parties.map((party) => partyChip(party)),
     ),
     field(
       'Contracts',

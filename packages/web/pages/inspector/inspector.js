@@ -1,6 +1,10 @@
 // The signed-in inspector: loads machines and actors, draws the chosen machine, follows the
 // transition stream and keeps every panel in step with it.
 
+/**
+ * @import { ActorDetail, ActorSummary, ActorTransition, MachineDescription,
+ *   MachineInfo } from '@pocketnet/client/types'
+ */
 import { replaceChildren } from '../../ui-kit/assets/dom.js';
 import { remember, renderActivity } from './activity-view.js';
 import {
@@ -23,8 +27,40 @@ function readHash() {
   return { machine: params.get('machine'), actor: params.get('actor') };
 }
 
-/** Runs the inspector in `ui` for one API client until `stop()`. */
+/**
+ * What the inspector shows, and what it picked.
+ * @typedef {{
+ *   machines: MachineInfo[],
+ *   descriptions: Map<string, MachineDescription>,
+ *   actors: ActorSummary[],
+ *   machine: string | null,
+ *   picked: string | null,
+ *   detail: ActorDetail | null,
+ *   cursor: number | null,
+ *   filters: { state: string, status: string, text: string },
+ *   feed: ActorTransition[],
+ *   svg: SVGSVGElement | null,
+ * }} InspectorView
+ */
+
+/**
+ * The page's elements the inspector fills and listens to.
+ * @typedef {{
+ *   machines: HTMLElement, machineTitle: HTMLElement, machineDescription: HTMLElement,
+ *   chart: HTMLElement, chartZoom: HTMLElement, mermaid: HTMLElement, stateFilter: HTMLSelectElement,
+ *   statusFilter: HTMLSelectElement, search: HTMLInputElement, actorsCount: HTMLElement,
+ *   actorList: HTMLElement, detail: HTMLElement, activity: HTMLElement,
+ * }} InspectorUi
+ */
+
+/**
+ * Runs the inspector in `ui` for one API client until `stop()`.
+ * @param {InspectorUi} ui
+ * @param {ReturnType<typeof import('./api.js').createApi>} api
+ * @param {{ onAuthFailure: (error: Error) => void, onStatus: (status: string) => void }} how
+ */
 export function createInspector(ui, api, { onAuthFailure, onStatus }) {
+  /** @type {InspectorView} */
   const view = {
     machines: [],
     descriptions: new Map(),
@@ -56,7 +92,7 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
   }
 
   function renderChartPanel() {
-    const description = view.descriptions.get(view.machine);
+    const description = view.descriptions.get(view.machine ?? '');
     if (!description) return;
     view.svg = renderChart(graphOfMachine(description), {
       title: `Statechart of ${description.id}`,
@@ -76,7 +112,7 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
       onSelect: (id) => void selectMachine(id).catch(fail),
     });
     renderStateOptions(ui.stateFilter, {
-      states: view.descriptions.get(view.machine)?.states ?? [],
+      states: view.descriptions.get(view.machine ?? '')?.states ?? [],
       counts: countByState(mine()),
       selected: view.filters.state,
     });
@@ -123,11 +159,12 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     renderDetailPanel();
   }
 
+  /** @param {string} id */
   async function selectMachine(id) {
-    if (!view.descriptions.has(id)) view.descriptions.set(id, await api.machine(id));
+    const description = view.descriptions.get(id) ?? (await api.machine(id));
+    view.descriptions.set(id, description);
     view.machine = id;
     view.filters.state = '';
-    const description = view.descriptions.get(id);
     ui.machineTitle.textContent = description.id;
     ui.machineDescription.textContent = description.description;
     ui.mermaid.textContent = description.mermaid;
@@ -176,7 +213,16 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     live,
   });
 
+  // The chart fits its panel; zoomed, it is drawn at its own size and scrolls sideways.
+  const toggleZoom = () => {
+    const zoomed = ui.chart.classList.toggle('zoomed');
+    ui.chartZoom.setAttribute('aria-pressed', String(zoomed));
+    ui.chartZoom.textContent = zoomed ? 'Fit to width' : 'Zoom in';
+  };
+
+  /** @type {Array<[EventTarget, string, (event: any) => void]>} */
   const listeners = [
+    [ui.chartZoom, 'click', toggleZoom],
     [ui.stateFilter, 'change', () => setFilter({ state: ui.stateFilter.value })],
     [ui.statusFilter, 'change', () => setFilter({ status: ui.statusFilter.value })],
     [ui.search, 'input', () => setFilter({ text: ui.search.value })],

@@ -2,8 +2,10 @@
 // onboards a user without a wallet, then opens the wallet. A refused token brings the sign-in
 // back with the reason.
 
-import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
-import { partyName, shortId } from '../../ui-kit/assets/format.js';
+import { byId, h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { messageOf, statusOf } from '../../ui-kit/assets/errors.js';
+import { partyName } from '../../ui-kit/assets/format.js';
+import { partyChip } from '../../ui-kit/assets/party.js';
 import { showLiveStatus, tokenOfPaste, userOfToken } from '../../ui-kit/assets/session.js';
 import { createApi, fetchDevToken, fetchNodeInfo } from './api.js';
 import { runButton, showFormError } from './forms.js';
@@ -12,19 +14,22 @@ import { createToasts } from './toasts.js';
 import { openWallet } from './wallet.js';
 
 const tokenKey = 'pocketnet.wallet.token';
-const byId = (id) => document.getElementById(id);
 const screens = ['login', 'onboard', 'app'];
 
 const toast = createToasts(byId('toasts'));
+/** @type {Pick<import('@pocketnet/client/types').NodeInfo, 'devnet' | 'dev_tokens'>} */
 let info = { devnet: false, dev_tokens: false };
+/** @type {(() => void) | null} */
 let stopWallet = null;
 // Counts sign-ins and sign-outs, so a wallet still opening when its user signed out is closed.
 let session = 0;
 
+/** @param {string} screen */
 function show(screen) {
   for (const id of screens) byId(id).hidden = id !== screen;
 }
 
+/** @param {string} [message] */
 function showLogin(message) {
   session += 1;
   stopWallet?.();
@@ -41,21 +46,26 @@ function showLogin(message) {
     : 'Paste an access token (JWT) for your user';
 }
 
+/**
+ * @param {string} user
+ * @param {string | null} party
+ */
 function showAccount(user, party) {
   replaceChildren(
     byId('account'),
-    h('span', { class: 'user', title: party ?? 'Not onboarded yet' }, user),
     party
-      ? h(
-          'span',
-          { class: 'muted party-short', title: party },
-          shortId(party.split('::')[1] ?? '', 4),
-        )
-      : null,
+      ? h('span', { class: 'user' }, partyChip(party, { label: user }))
+      : h('span', { class: 'user', title: 'Not onboarded yet' }, user),
     h('button', { type: 'button', class: 'link', onClick: () => showLogin() }, 'Sign out'),
   );
 }
 
+/**
+ * @param {string} token
+ * @param {string} user
+ * @param {string} party
+ * @param {import('./api.js').WalletApi} api
+ */
 async function enter(token, user, party, api) {
   showAccount(user, party);
   show('app');
@@ -67,6 +77,11 @@ async function enter(token, user, party, api) {
   else stop();
 }
 
+/**
+ * @param {string} token
+ * @param {string} user
+ * @param {import('./api.js').WalletApi} api
+ */
 function offerOnboarding(token, user, api) {
   showAccount(user, null);
   show('onboard');
@@ -82,11 +97,12 @@ function offerOnboarding(token, user, api) {
         await enter(token, user, party, api);
       },
       (error) =>
-        showFormError(byId('onboard-error'), `Could not create your wallet: ${error.message}`),
+        showFormError(byId('onboard-error'), `Could not create your wallet: ${messageOf(error)}`),
     );
   button.focus();
 }
 
+/** @param {string} token */
 async function signIn(token) {
   const user = userOfToken(token) ?? 'you';
   const api = createApi(token, { onUnauthorized: (error) => showLogin(error.message) });
@@ -96,25 +112,27 @@ async function signIn(token) {
     if (status.user_onboarded) await enter(token, user, status.party_id, api);
     else offerOnboarding(token, user, api);
   } catch (error) {
-    if (error.status !== 401) showLogin(`Could not open the wallet of ${user}: ${error.message}`);
+    if (statusOf(error) !== 401) {
+      showLogin(`Could not open the wallet of ${user}: ${messageOf(error)}`);
+    }
   }
 }
 
 byId('user-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const user = byId('user-name').value.trim();
+  const user = /** @type {HTMLInputElement} */ (byId('user-name')).value.trim();
   if (!user) return showFormError(byId('login-error'), 'Enter your user name.');
   try {
     await signIn(await fetchDevToken(user));
   } catch (error) {
-    const hint = error.status === 404 ? ' Paste an access token below instead.' : '';
-    showLogin(`${error.message}${hint}`);
+    const hint = statusOf(error) === 404 ? ' Paste an access token below instead.' : '';
+    showLogin(`${messageOf(error)}${hint}`);
   }
 });
 
 byId('token-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const token = tokenOfPaste(byId('token-text').value);
+  const token = tokenOfPaste(/** @type {HTMLTextAreaElement} */ (byId('token-text')).value);
   if (!token) return showFormError(byId('login-error'), 'Paste an access token first.');
   await signIn(token);
 });

@@ -4,7 +4,23 @@
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { formatAmount, parseAmountInput } from './decimal.js';
 import { runForm } from './forms.js';
-import { amount, cardHead, errorLine, field } from './parts.js';
+import { amount, cardHead, coin, errorLine, field } from './parts.js';
+
+/**
+ * How much coin the amulet `contractId` holds, in words (`2,000.00 CC`), read back from the
+ * wallet's holdings: the faucet pays at the round's price, which the page does not guess.
+ * @param {{ api: import('./api.js').WalletApi }} ctx
+ * @param {string} contractId
+ */
+async function coinOf(ctx, contractId) {
+  const { amulets } = await ctx.api.amulets();
+  const tapped = amulets.find(({ contract }) => contract.contract.contract_id === contractId);
+  const held = /** @type {{ amount?: { initialAmount?: string } } | undefined} */ (
+    tapped?.contract.contract.payload
+  );
+  const initial = held?.amount?.initialAmount;
+  return initial ? `${formatAmount(initial)} ${coin}` : 'coin at the round’s price';
+}
 
 function tapForm(ctx) {
   const input = h('input', {
@@ -26,8 +42,8 @@ function tapForm(ctx) {
     event.preventDefault();
     await runForm(form, async (fields) => {
       const usd = parseAmountInput(fields.amount, 'The amount to tap');
-      await ctx.api.tap(usd);
-      ctx.toast(`Tapped ${formatAmount(usd)} USD worth of coin.`);
+      const { contract_id: tapped } = await ctx.api.tap(usd);
+      ctx.toast(`Tapped ${formatAmount(usd)} USD: ${await coinOf(ctx, tapped)}.`);
       await ctx.store.refresh();
     });
   });

@@ -9,7 +9,7 @@ const pattern = /^(-)?(\d+)(?:\.(\d*))?$/;
 export function toUnits(text) {
   const match = pattern.exec(String(text ?? '').trim());
   if (!match) return null;
-  const [, minus, whole, fraction = ''] = match;
+  const [, minus, whole = '0', fraction = ''] = match;
   if (fraction.length > decimals) return null;
   const units = BigInt(whole) * scale + BigInt(fraction.padEnd(decimals, '0') || '0');
   return minus ? -units : units;
@@ -28,6 +28,29 @@ export function sum(texts) {
   return fromUnits(texts.reduce((total, text) => total + (toUnits(text) ?? 0n), 0n));
 }
 
+/**
+ * The coin `usd` buys at `price` USD per coin (Numeric 10, the last digit cut as Daml's division
+ * rounds it down); null when either is not a decimal or the price is not positive.
+ * @param {string} usd
+ * @param {string} price
+ */
+export function coinForUsd(usd, price) {
+  const dollars = toUnits(usd);
+  const perCoin = toUnits(price);
+  if (dollars === null || perCoin === null || perCoin <= 0n) return null;
+  return fromUnits((dollars * scale) / perCoin);
+}
+
+/**
+ * What `bytes` of traffic cost in USD at `usdPerMb` (Splice's `bytes / 1e6 × extraTrafficPrice`).
+ * @param {number} bytes
+ * @param {string} usdPerMb
+ */
+export function trafficUsd(bytes, usdPerMb) {
+  const perMb = toUnits(usdPerMb);
+  return perMb === null ? null : fromUnits((perMb * BigInt(bytes)) / 1_000_000n);
+}
+
 /** -1, 0 or 1, as `a` is less than, equal to or greater than `b`. */
 export function compare(a, b) {
   const difference = (toUnits(a) ?? 0n) - (toUnits(b) ?? 0n);
@@ -43,7 +66,7 @@ const group = (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export function formatAmount(text, { minFraction = 2, signed = false } = {}) {
   const units = toUnits(text);
   if (units === null) return String(text ?? '');
-  const [whole, fraction] = fromUnits(units < 0n ? -units : units).split('.');
+  const [whole = '0', fraction = ''] = fromUnits(units < 0n ? -units : units).split('.');
   let shown = fraction.replace(/0+$/, '');
   if (shown.length < minFraction) shown = shown.padEnd(minFraction, '0');
   const sign = units < 0n ? '−' : signed && units > 0n ? '+' : '';

@@ -1,12 +1,5 @@
-// How the wallet names things for people: parties, times, workflows and their states.
-import { shortId } from '../../ui-kit/assets/format.js';
-
-/** A party as `alice (1220ab…f0e1)`: its hint and a short fingerprint. */
-export function partyLabel(party) {
-  const text = String(party ?? '');
-  const at = text.indexOf('::');
-  return at < 0 ? text : `${text.slice(0, at)} (${shortId(text.slice(at + 2), 4)})`;
-}
+// How the wallet names things for people: times, members, workflows and their states.
+import { partyName } from '../../ui-kit/assets/format.js';
 
 const dateTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -42,6 +35,11 @@ const machineNames = {
 /** The machines whose actors are a wallet user's workflows. */
 export const walletMachines = Object.keys(machineNames);
 
+/** A synchronizer member (`PAR::participant1::1220…`) by its name, as parties are shown. */
+export function memberName(memberId) {
+  return partyName(String(memberId ?? '').replace(/^(PAR|MED|SEQ)::/, ''));
+}
+
 export function machineName(machine) {
   return machineNames[machine] ?? machine;
 }
@@ -56,7 +54,7 @@ const stateWords = {
   'traffic-purchase': {
     created: 'Waiting to be bought',
     completed: 'Bought',
-    rejected: 'Cancelled',
+    rejected: 'Failed',
   },
   'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
@@ -71,15 +69,20 @@ const stateWords = {
  * A workflow state in words: the machine's own words where it has them (`other` names the
  * counterpart, `you` when the wallet is the one waited for), else the state's last segment.
  */
+/**
+ * @param {string} state
+ * @param {{ machine?: string, other?: string }} [how]
+ */
 export function stateWord(state, { machine, other } = {}) {
   const text = String(state ?? '');
-  const words = stateWords[machine]?.[text];
+  const words = stateWords[machine ?? '']?.[text];
   if (words) return words.replace('{other}', other ?? 'the receiver');
   const last = text.split('.').at(-1) ?? '';
   return last.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-const good = /^(completed|accepted|active|onboarded|open|renewed|paid|done|delegated)$/;
+// An accepted offer is not paid yet: it waits for the sender's wallet, so it is no success.
+const good = /^(completed|active|onboarded|open|renewed|paid|done|delegated)$/;
 const bad = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted|archived)$/;
 
 /** A colour family for a state: `good`, `bad` or `neutral`. */

@@ -1,4 +1,5 @@
 // Form helpers of the wallet: a form's fields, its error line, and buttons kept busy while they act.
+import { messageOf } from '../../ui-kit/assets/errors.js';
 
 /** A form's named field values, trimmed. */
 export function fieldsOf(form) {
@@ -29,7 +30,7 @@ export async function runForm(form, action) {
     await action(fieldsOf(form));
     return true;
   } catch (error) {
-    if (errorLine) showFormError(errorLine, error.message);
+    if (errorLine) showFormError(errorLine, messageOf(error));
     return false;
   } finally {
     for (const button of buttons) button.disabled = false;

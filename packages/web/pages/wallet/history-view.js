@@ -114,9 +114,15 @@ function counterpartOf(item, me) {
     : '';
 }
 
+/** Text that only says the title again (`Transfer offer accepted`), which the row shows once. */
+const sameWords = (a, b) =>
+  a.replace(/[.\s]+$/, '').toLowerCase() === b.replace(/[.\s]+$/, '').toLowerCase();
+
 function rowOf(item, me) {
   const change = changeOf(item, me);
-  const text = item.transaction_type === 'notification' ? readable(item.details) : item.description;
+  const title = titleOf(item);
+  const said = item.transaction_type === 'notification' ? readable(item.details) : item.description;
+  const text = said && !sameWords(said, title) ? said : '';
   const note = lockNoteOf(item, me);
   return h(
     'li',
@@ -127,7 +133,7 @@ function rowOf(item, me) {
       h(
         'div',
         { class: 'item-title' },
-        titleOf(item),
+        title,
         ' ',
         h('span', { class: 'muted' }, counterpartOf(item, me)),
       ),

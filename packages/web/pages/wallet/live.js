@@ -24,11 +24,13 @@ const maxBackoffMs = 10_000;
  */
 export function startLive({ token, party, after }, on) {
   let offset = after;
+  /** @type {WebSocket | null} */
   let socket = null;
   let stopped = false;
   let backoff = 500;
   let reconnects = 0;
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
 
   const send = (message) =>
     socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));

@@ -1,8 +1,9 @@
 // Pieces every card of the wallet is built from.
 
 import { h } from '../../ui-kit/assets/dom.js';
+import { partyChip } from '../../ui-kit/assets/party.js';
 import { formatAmount } from './decimal.js';
-import { partyLabel, stateTone, stateWord } from './format.js';
+import { stateTone, stateWord } from './format.js';
 
 /** The coin's symbol, as the wallet's history details name it. */
 export const coin = 'CC';
@@ -30,10 +31,13 @@ export function amount(text, { signed = false, unit = coin } = {}) {
   );
 }
 
-/** A party, named by its hint, the whole id in a tooltip. */
+/**
+ * A party by its name with a button that copies its id; `you` for the wallet's own.
+ * @param {string} id
+ * @param {{ me?: string }} [how]
+ */
 export function party(id, { me } = {}) {
-  const label = id === me ? 'you' : partyLabel(id);
-  return h('span', { class: 'party', title: id }, label);
+  return id === me ? h('span', { class: 'party', title: id }, 'you') : partyChip(id);
 }
 
 /** A workflow state as a coloured badge with words (`how` as for `stateWord`). */

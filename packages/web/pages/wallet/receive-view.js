@@ -1,6 +1,7 @@
 // The receive card: the party others send to, and whether it takes one-step transfers (a
 // TransferPreapproval its validator provides).
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
+import { statusOf } from '../../ui-kit/assets/errors.js';
 import { partyName } from '../../ui-kit/assets/format.js';
 import { formatTime } from './format.js';
 import { runButton } from './forms.js';
@@ -38,7 +39,7 @@ function preapprovalPart(state, ctx) {
         try {
           await ctx.api.createPreapproval();
         } catch (error) {
-          if (error.status !== 409) throw error;
+          if (statusOf(error) !== 409) throw error;
         }
         ctx.toast('You now accept one-step transfers.');
         await ctx.store.refresh();

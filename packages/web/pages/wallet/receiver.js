@@ -1,5 +1,6 @@
 // A party a person names: a party id (`hint::fingerprint`) as it is, or a name-service name
 // looked up through Scan.
+import { statusOf } from '../../ui-kit/assets/errors.js';
 
 const partyPattern = /^[^:\s]+::[0-9a-f]+$/i;
 
@@ -20,7 +21,7 @@ export async function resolveParty(api, text, what = 'the receiver') {
     const { entry } = await api.ansByName(named);
     return { party: entry.user, name: entry.name };
   } catch (error) {
-    if (error.status !== 404) throw error;
+    if (statusOf(error) !== 404) throw error;
     throw new Error(
       `No one is registered as “${named}” in the name service. Enter a party id (name::1220…) or a registered name.`,
     );

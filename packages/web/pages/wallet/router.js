@@ -11,14 +11,16 @@ function sectionOf(hash) {
 
 function showSection({ focus }) {
   const current = sectionOf(location.hash);
-  for (const view of document.querySelectorAll('[data-view]')) {
+  for (const view of document.querySelectorAll('main [data-view]')) {
+    if (!(view instanceof HTMLElement)) continue;
     view.hidden = view.dataset.view !== current;
   }
-  for (const link of document.querySelectorAll('[data-tab]')) {
+  for (const link of document.querySelectorAll('a[data-tab]')) {
+    if (!(link instanceof HTMLElement)) continue;
     if (link.dataset.tab === current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  if (focus) document.getElementById('main').focus({ preventScroll: true });
+  if (focus) document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** Shows the section the URL names, and follows the URL from now on. */

@@ -105,9 +105,10 @@ async function send(ctx, fields) {
 /** Renders the send card into `element`. */
 export function createSendView(element, ctx) {
   const form = buildForm();
-  const offerOnly = form.querySelector('.offer-only');
+  const offerOnly = /** @type {HTMLElement} */ (form.querySelector('.offer-only'));
+  const mode = /** @type {RadioNodeList} */ (form.elements.namedItem('mode'));
   form.addEventListener('change', () => {
-    offerOnly.hidden = form.elements.mode.value === 'one-step';
+    offerOnly.hidden = mode.value === 'one-step';
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

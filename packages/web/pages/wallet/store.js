@@ -1,5 +1,6 @@
 // The wallet's state, loaded from the validator, scan and inspect APIs. A refresh asked for while
 // one runs is folded into one more run after it, so a burst of live updates costs two loads.
+import { messageOf } from '../../ui-kit/assets/errors.js';
 import { walletMachines } from './format.js';
 
 // The wallet's workflow actors with their contexts (who, how much), one list per machine, and its
@@ -19,6 +20,20 @@ fragment merge on Contract { contractId templateId payload actor { state } }`;
 
 export const historyPageSize = 10;
 
+/** @typedef {{ round?: { number?: string }, amuletPrice?: string }} OpenRound */
+
+/**
+ * The coin's price in USD in the newest open mining round (what a purchase now pays at).
+ * @param {ContractWithState[]} rounds
+ * @returns {string | null}
+ */
+function coinPriceOf(rounds) {
+  const newest = rounds
+    .map(({ contract }) => /** @type {OpenRound} */ (contract.payload))
+    .sort((a, b) => Number(b.round?.number ?? 0) - Number(a.round?.number ?? 0))[0];
+  return typeof newest?.amuletPrice === 'string' ? newest.amuletPrice : null;
+}
+
 // Delegations are listed only where the node has that part of the API: `null` means it has not.
 const absentAsNull = (promise) =>
   promise.catch((error) => {
@@ -26,9 +41,50 @@ const absentAsNull = (promise) =>
     throw error;
   });
 
-/** Creates the store of one wallet: `state`, `refresh()`, and `onChange(listener)`. */
+/**
+ * @import { AmuletPosition, AnsEntry, Balance, Contract, ContractWithState, DelegationItem,
+ *   HistoryItem } from '@pocketnet/client/types'
+ * @import { WalletApi } from './api.js'
+ */
+
+/**
+ * What the wallet shows: `loaded` once the first load is in, `problem` when the last one failed.
+ * @typedef {{
+ *   party: string,
+ *   user: string,
+ *   loaded: boolean,
+ *   problem: string,
+ *   history: {
+ *     cursors: Array<string | undefined>,
+ *     items: HistoryItem[],
+ *     hasOlder: boolean,
+ *     loading: boolean,
+ *   },
+ *   balance?: Balance,
+ *   coinPrice?: string | null,
+ *   holdings?: readonly AmuletPosition[],
+ *   lockedHoldings?: readonly AmuletPosition[],
+ *   offers?: Contract[],
+ *   acceptedOffers?: Contract[],
+ *   instructions?: Contract[],
+ *   actors?: any[],
+ *   preapproval?: any,
+ *   mergeProposals?: any[],
+ *   merges?: any[],
+ *   names?: AnsEntry[] | null,
+ *   proposals?: DelegationItem[] | null,
+ *   delegations?: DelegationItem[] | null,
+ * }} WalletState
+ */
+
+/**
+ * Creates the store of one wallet: `state`, `refresh()`, and `onChange(listener)`.
+ * @param {{ api: WalletApi, party: string, user: string }} wallet
+ */
 export function createStore({ api, party, user }) {
+  /** @type {Set<(state: WalletState) => void>} */
   const listeners = new Set();
+  /** @type {WalletState} */
   const state = {
     party,
     user,
@@ -57,16 +113,18 @@ export function createStore({ api, party, user }) {
         api.transferInstructions(),
         api.graphql(workflowsQuery),
       ]);
-    const [proposals, delegations, names] = await Promise.all([
+    const [proposals, delegations, names, rounds] = await Promise.all([
       absentAsNull(api.delegationProposals()),
       absentAsNull(api.delegations()),
       absentAsNull(api.ansEntries()),
+      absentAsNull(api.miningRounds()),
       loadHistory(),
     ]);
     Object.assign(state, {
       loaded: true,
       problem: '',
       balance,
+      coinPrice: coinPriceOf(rounds?.open_mining_rounds ?? []),
       holdings: amulets.amulets,
       lockedHoldings: amulets.locked_amulets,
       offers: offers.offers,
@@ -82,6 +140,7 @@ export function createStore({ api, party, user }) {
     });
   }
 
+  /** @type {Promise<void> | null} */
   let running = null;
   let again = false;
   /** Loads everything again; resolves once what was asked for until then is shown. */
@@ -96,7 +155,7 @@ export function createStore({ api, party, user }) {
         try {
           await load();
         } catch (error) {
-          state.problem = `Could not load the wallet: ${error.message}`;
+          state.problem = `Could not load the wallet: ${messageOf(error)}`;
         }
         changed();
       } while (again);
@@ -124,7 +183,8 @@ export function createStore({ api, party, user }) {
     /** Moves through the history's pages: `older`, `newer` or `newest`. */
     async page(direction) {
       const { cursors, items } = state.history;
-      if (direction === 'older' && items.length > 0) cursors.push(items.at(-1).event_id);
+      const last = items.at(-1);
+      if (direction === 'older' && last) cursors.push(last.event_id);
       if (direction === 'newer' && cursors.length > 1) cursors.pop();
       if (direction === 'newest') cursors.splice(1);
       state.history.loading = true;

@@ -3,10 +3,10 @@
 
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { partyName } from '../../ui-kit/assets/format.js';
-import { formatAmount } from './decimal.js';
-import { formatTime } from './format.js';
+import { coinForUsd, formatAmount, trafficUsd } from './decimal.js';
+import { formatTime, memberName } from './format.js';
 import { runForm } from './forms.js';
-import { cardHead, empty, errorLine, field, stateBadge } from './parts.js';
+import { amount, cardHead, coin, empty, errorLine, field, stateBadge } from './parts.js';
 import { resolveParty } from './receiver.js';
 
 const hourMicros = 3_600_000_000n;
@@ -28,6 +28,32 @@ function feesHint(fees) {
   if (!fees) return undefined;
   const price = formatAmount(fees.usdPerMb);
   return `At least ${fees.minBytes.toLocaleString()} bytes; ${price} USD per MB, paid in coin.`;
+}
+
+/**
+ * What `bytes` of traffic cost, in USD and in coin at `price` (USD per coin); null when the
+ * node's fees or the price are not known.
+ * @param {number} bytes
+ * @param {{ usdPerMb: string } | null} fees
+ * @param {string | null | undefined} price
+ */
+function priceOf(bytes, fees, price) {
+  const usd = fees ? trafficUsd(bytes, fees.usdPerMb) : null;
+  const coins = usd && price ? coinForUsd(usd, price) : null;
+  return usd && coins ? { usd, coins } : null;
+}
+
+/** The price line under the form: what the bytes asked for cost now, in coin. */
+function priceLine(bytesText, fees, price) {
+  let bytes;
+  try {
+    bytes = parseBytes(bytesText, null);
+  } catch {
+    return 'Enter the bytes to see their price.';
+  }
+  const cost = priceOf(bytes, fees, price);
+  if (!cost) return '';
+  return `${bytes.toLocaleString()} bytes cost ${formatAmount(cost.usd)} USD: about ${formatAmount(cost.coins)} ${coin} at today’s price.`;
 }
 
 function buildForm(ctx) {
@@ -81,8 +107,9 @@ async function buy(ctx, fields) {
   return `Asked to buy ${bytes.toLocaleString()} bytes of traffic for ${name ?? partyName(party)}.`;
 }
 
-function purchaseRow(actor) {
+function purchaseRow(actor, fees, price) {
   const context = actor.context ?? {};
+  const cost = priceOf(Number(context.trafficAmount ?? 0), fees, price);
   return h(
     'li',
     { class: 'item', dataset: { actor: actor.id, state: actor.state } },
@@ -94,15 +121,31 @@ function purchaseRow(actor) {
         { class: 'item-title' },
         `${Number(context.trafficAmount ?? 0).toLocaleString()} bytes`,
         ' ',
-        h('span', { class: 'muted' }, `for ${partyName(context.memberId ?? '')}`),
+        h('span', { class: 'muted' }, `for ${memberName(context.memberId)}`),
       ),
       h(
         'div',
         { class: 'item-meta' },
         `Asked ${formatTime(actor.createdAt)} · updated ${formatTime(actor.updatedAt)}`,
       ),
+      // Why it was not bought, in the wallet automation's words (say, out of funds).
+      context.rejectionReason
+        ? h('div', { class: 'item-text failure' }, `Not bought: ${context.rejectionReason}`)
+        : null,
     ),
-    h('div', { class: 'item-side' }, stateBadge(actor.state, { machine: actor.machine })),
+    h(
+      'div',
+      { class: 'item-side' },
+      cost
+        ? h(
+            'span',
+            { class: 'traffic-price', title: `${cost.usd} USD at today’s price` },
+            '≈ ',
+            amount(cost.coins),
+          )
+        : null,
+      stateBadge(actor.state, { machine: actor.machine }),
+    ),
   );
 }
 
@@ -114,6 +157,13 @@ export function createTrafficView(element, ctx) {
     id: 'traffic-purchases',
     'aria-label': 'Traffic purchases',
   });
+  const bytesInput = /** @type {HTMLInputElement} */ (form.querySelector('#traffic-bytes'));
+  const price = h('p', { class: 'hint', id: 'traffic-price', 'aria-live': 'polite' });
+  bytesInput.after(price);
+  const showPrice = () => {
+    price.textContent = priceLine(bytesInput.value, ctx.trafficFees, ctx.store.state.coinPrice);
+  };
+  bytesInput.addEventListener('input', showPrice);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     await runForm(form, async (fields) => {
@@ -139,9 +189,11 @@ export function createTrafficView(element, ctx) {
       .filter((actor) => actor.machine === 'traffic-purchase')
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
       .slice(0, shownPurchases);
+    showPrice();
+    const row = (actor) => purchaseRow(actor, ctx.trafficFees, state.coinPrice);
     replaceChildren(
       list,
-      purchases.length ? purchases.map(purchaseRow) : h('li', {}, empty('No purchases yet.')),
+      purchases.length ? purchases.map(row) : h('li', {}, empty('No purchases yet.')),
     );
   };
 }

@@ -1,5 +1,6 @@
 // One signed-in, onboarded wallet: its store, its cards, and the live subscription that keeps
 // them current. Returns `stop()` for signing out.
+import { byId } from '../../ui-kit/assets/dom.js';
 import { createBalanceView } from './balance-view.js';
 import { createDelegationsView } from './delegations-view.js';
 import { createHistoryView } from './history-view.js';
@@ -46,10 +47,8 @@ export async function openWallet({ token, party, user }, ctx) {
     validatorParty: validator?.party_id ?? '',
     trafficFees: trafficFeesOf(rules),
   };
-  const renders = Object.entries(views).map(([id, create]) =>
-    create(document.getElementById(id), viewCtx),
-  );
-  const problem = document.getElementById('wallet-problem');
+  const renders = Object.entries(views).map(([id, create]) => create(byId(id), viewCtx));
+  const problem = byId('wallet-problem');
   store.onChange((state) => {
     for (const render of renders) render(state);
     problem.textContent = state.problem;

@@ -1,19 +1,13 @@
-// What both pages' sign-in and top bar share: the errors their API clients throw, the user a
-// token names, and the live indicator's words.
+import { byId } from './dom.js';
 
-/** A refused or failed call: `status` is the HTTP status (0 when the node did not answer). */
-export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
+// What the pages' sign-in and top bar share: the user a token names, a pasted token, and the
+// live indicator's words.
 
 /** The `sub` of a JWT, read without verifying it (the node verifies it on every call). */
+/** @param {string} token */
 export function userOfToken(token) {
   try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
     return JSON.parse(atob(payload)).sub ?? null;
   } catch {
     return null;
@@ -21,18 +15,42 @@ export function userOfToken(token) {
 }
 
 /** A pasted access token without its white space or a `Bearer ` in front. */
+/** @param {string} text */
 export const tokenOfPaste = (text) => text.trim().replace(/^bearer\s+/i, '');
 
 const liveTexts = {
   live: 'Live',
   connecting: 'Reconnecting…',
   closed: 'Disconnected',
-  idle: 'Offline',
+  up: 'Node up',
+  down: 'Node not answering',
 };
 
-/** Shows a stream's status (`live`, `connecting`, `closed` or `idle`) in the top bar's `#live`. */
+// Counts what the indicator was told, so a probe's late answer never hides a newer status.
+let told = 0;
+
+/**
+ * Shows a stream's status (`live`, `connecting` or `closed`) in the top bar's `#live`; `idle`
+ * (no stream: signed out) shows whether the node answers at all, as `up` or `down`.
+ * @param {string} status
+ */
 export function showLiveStatus(status) {
-  const live = document.getElementById('live');
+  told += 1;
+  if (status === 'idle') return void probeNode(told);
+  const live = byId('live');
   live.dataset.status = status;
-  live.querySelector('.text').textContent = liveTexts[status] ?? status;
+  const text = live.querySelector('.text');
+  if (text) text.textContent = liveTexts[status] ?? status;
+}
+
+/** @param {number} asked what `told` was when the probe was asked for */
+async function probeNode(asked) {
+  let up = false;
+  try {
+    up = (await fetch('/readyz', { cache: 'no-store' })).ok;
+  } catch {
+    // no answer: down
+  }
+  if (told !== asked) return;
+  showLiveStatus(up ? 'up' : 'down');
 }
