@@ -68,7 +68,7 @@ const useQueryLimits = (limits: QueryLimits): Plugin => ({
  */
 export function createGraphQL(deps: GraphQLDeps) {
   const { node } = deps;
-  const shutdown$ = new ReplaySubject<void>(1);
+  const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({
     ...{ node, streams, automations: deps.automations },
@@ -122,7 +122,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     },
     /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */
     close(reason?: string) {
-      shutdown$.next();
+      shutdown$.next(reason);
       for (const socket of sockets) socket.close(reason);
     },
   };

@@ -78,11 +78,9 @@ export function graphqlSubscription(wsUrl: string, token: string, query: string)
   );
 }
 
-/** The inspector's transition stream (server-sent events): the text received until it ends. */
-export async function inspectorTransitions(url: string, token: string) {
-  const response = await fetch(`${url}/api/inspect/v0/transitions`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+/** A server-sent event stream: the text received until the server ends it. */
+async function eventStream(url: string, init: RequestInit) {
+  const response = await fetch(url, init);
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -95,3 +93,21 @@ export async function inspectorTransitions(url: string, token: string) {
   })();
   return { ended, text: () => text };
 }
+
+/** The inspector's transition stream (server-sent events). */
+export const inspectorTransitions = (url: string, token: string) =>
+  eventStream(`${url}/api/inspect/v0/transitions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+/** A GraphQL subscription over server-sent events (yoga's). */
+export const graphqlEvents = (url: string, token: string, query: string) =>
+  eventStream(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
+    body: JSON.stringify({ query }),
+  });

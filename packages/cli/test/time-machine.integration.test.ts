@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { graphqlSubscription, inspectorTransitions, ledgerUpdates } from './revert-streams.ts';
+import {
+  graphqlEvents,
+  graphqlSubscription,
+  inspectorTransitions,
+  ledgerUpdates,
+} from './revert-streams.ts';
 import {
   answersOf,
   expectSameAnswers,
@@ -140,7 +145,7 @@ describe('revert and reset', () => {
 });
 
 describe('a revert while streams are open', () => {
-  it('ends a Ledger API stream, a GraphQL subscription and the inspector stream naming it; offsets go on from the snapshot', async () => {
+  it('ends Ledger API, GraphQL (WebSocket and SSE) and inspector streams naming it; offsets go on from the snapshot', async () => {
     net = await startTimeMachineNode();
     const alice = await onboard(net, 'alice');
     const bob = await onboard(net, 'bob');
@@ -155,6 +160,11 @@ describe('a revert while streams are open', () => {
       'subscription { updates(beginExclusive: 0) { ... on Transaction { offset } } }',
     );
     const inspector = await inspectorTransitions(net.url, await net.token('participant_admin'));
+    const overSse = await graphqlEvents(
+      net.url,
+      token,
+      'subscription { updates(beginExclusive: 0) { ... on Transaction { offset } } }',
+    );
     await send(net, 'alice', bob, '5', 'tea');
     const afterSend = await ledgerEnd(net);
     await updates.until((messages) =>
@@ -170,6 +180,7 @@ describe('a revert while streams are open', () => {
     const last = updates.messages.at(-1) as { code: string; cause: string };
     expect(last).toMatchObject({ code: 'UNAVAILABLE', cause: `${reason}; resubscribe` });
     expect(await subscription.closed).toEqual({ code: 1012, reason });
+    expect(await overSse.ended).toContain(`${reason}; resubscribe`);
     expect(await inspector.ended).toContain(
       `event: reverted\ndata: ${JSON.stringify({ reason })}\n\n`,
     );
