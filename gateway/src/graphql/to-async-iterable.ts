@@ -7,7 +7,7 @@ export type StreamOptions = {
    * Ends every stream when it emits: completes it (the server is shutting down), or, given a
    * reason (the node was reverted to a snapshot), fails it with that reason.
    */
-  readonly shutdown$: Observable<string | undefined | void>;
+  readonly shutdown$: Observable<unknown>;
   /** A subscriber further behind than this many items is dropped (it may resume). */
   readonly maxBuffered: number;
   /** A subscriber whose untaken items measure more than `maxBytes` is dropped too. */
