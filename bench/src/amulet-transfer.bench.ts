@@ -30,8 +30,10 @@ export function readAmuletTransferConfig() {
 
 export type AmuletTransferConfig = ReturnType<typeof readAmuletTransferConfig>;
 
-type TransferLedger = {
+export type TransferLedger = {
   readonly engine: Pick<LedgerEngine, 'submit'>;
+  /** Splice 0.1.20's TransferOutput has no `meta` (the TypeScript templates follow a later one). */
+  readonly outputsWithoutMeta?: boolean;
   readonly dso: string;
   readonly alice: string;
   readonly bob: string;
@@ -76,7 +78,7 @@ function transferArgument(ledger: TransferLedger, coins: readonly string[]) {
     receiverFeeRatio: '0.0',
     amount,
     lock: null,
-    meta: null,
+    ...(ledger.outputsWithoutMeta ? {} : { meta: null }),
   });
   return {
     transfer: {
@@ -96,10 +98,14 @@ function transferArgument(ledger: TransferLedger, coins: readonly string[]) {
   };
 }
 
-type Rate = { readonly perSecond: number; readonly perCpuSecond: number };
+export type Rate = { readonly perSecond: number; readonly perCpuSecond: number };
 
 /** `transfers` transfers over `chains` chains of coins, one transfer in flight per chain. */
-async function measure(ledger: TransferLedger, transfers: number, chains: number): Promise<Rate> {
+export async function measure(
+  ledger: TransferLedger,
+  transfers: number,
+  chains: number,
+): Promise<Rate> {
   const inputs = await Promise.all(Array.from({ length: chains }, () => tapTwo(ledger)));
   const perChain = Math.ceil(transfers / chains);
   const started = performance.now();
@@ -124,7 +130,7 @@ async function measure(ledger: TransferLedger, transfers: number, chains: number
 }
 
 /** The middle run of `repeats` by transfers per second, each on the same ledger. */
-async function medianOf(repeats: number, run: () => Promise<Rate>): Promise<Rate> {
+export async function medianOf(repeats: number, run: () => Promise<Rate>): Promise<Rate> {
   const rates: Rate[] = [];
   for (let index = 0; index < repeats; index++) rates.push(await run());
   rates.sort((a, b) => a.perSecond - b.perSecond);
@@ -133,7 +139,7 @@ async function medianOf(repeats: number, run: () => Promise<Rate>): Promise<Rate
   return middle;
 }
 
-async function bareEngineLedger(): Promise<TransferLedger> {
+export async function bareEngineLedger(): Promise<TransferLedger> {
   const devnet = await startDevnetNode();
   const { engine, parties, rulesCid } = await startBareAmuletEngine(devnet, ['alice', 'bob']);
   await devnet.node.close();

@@ -4,12 +4,14 @@ import { readAutomationJobsConfig, runAutomationJobs } from './automation-jobs.b
 import { readBenchConfig } from './bench-config.ts';
 import type { BenchLine, BenchResult } from './bench-line.ts';
 import { runColdStart } from './cold-start.bench.ts';
+import { runDarLoad } from './dar-load.bench.ts';
 import { runEngineThroughput } from './engine-throughput.bench.ts';
 import {
   readGraphQLSubscriptionsConfig,
   runGraphQLSubscriptions,
 } from './graphql-subscriptions.bench.ts';
 import { runHttpSubmit } from './http-submit.bench.ts';
+import { runLfAmuletTransfer } from './lf-amulet-transfer.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
 import { readRedisJournalConfig, runRedisJournal } from './redis-journal.bench.ts';
 import { runReplay } from './replay.bench.ts';
@@ -40,6 +42,10 @@ function selectedWords(args: readonly string[]): string[] {
 const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
   ['engine throughput', () => runEngineThroughput(config.engine)],
   ['AmuletRules_Transfer throughput', () => runAmuletTransfer(readAmuletTransferConfig())],
+  [
+    'AmuletRules_Transfer, Daml-LF vs TypeScript',
+    () => runLfAmuletTransfer(readAmuletTransferConfig()),
+  ],
   ['round advance with reward coupons', () => runRoundAdvance(readRoundAdvanceConfig())],
   ['workflow actors vs a bare Subject', () => runActorRouting(readActorRoutingConfig())],
   ['HTTP submit-and-wait vs node:http', () => runHttpSubmit(config.http)],
@@ -55,6 +61,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runScaleOutSubmit(readScaleOutConfig()),
   ],
   ['cold start', () => runColdStart(config.coldStart)],
+  ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],
   ['time machine: snapshot, revert, reset, load', () => runTimeMachine(readTimeMachineConfig())],
   ['memory per active contract', () => runMemoryPerContract(config.memory)],

@@ -7,6 +7,7 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
+import type { JWTVerifyGetKey } from 'jose';
 import { pino } from 'pino';
 import type { StreamStats } from '../src/http/stream-gauge.ts';
 import type { StreamLimits } from '../src/http/stream-limits.ts';
@@ -45,6 +46,8 @@ export async function startTestNode(
     onBackgroundError?: (error: unknown) => void;
     /** Whether it serves the wallet UI and the inspector (packages/web's folders): yes unless told. */
     pages?: boolean;
+    /** The built-in OpenID provider's key set, trusted beside the dev secret. */
+    oidcKeys?: JWTVerifyGetKey;
   } = {},
 ): Promise<StartedTestNode> {
   const node = await createNode({
@@ -59,7 +62,11 @@ export async function startTestNode(
   });
   const logger = pino({ level: 'silent' });
   const gateway = createGateway({
-    ...{ node, auth: { mode: 'hs256', secret, audience }, logger },
+    ...{ node, logger },
+    auth: {
+      ...{ mode: 'hs256', secret, audience },
+      ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
+    },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
     ...(options.pages === false ? {} : { webPages }),
   });

@@ -34,7 +34,6 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   TEMPLATES_OR_INTERFACES_NOT_FOUND: 'permanent',
   PACKAGE_NOT_FOUND: 'permanent',
   PACKAGE_SELECTION_FAILED: 'permanent',
-  UNSUPPORTED_PACKAGE_FORMAT: 'permanent',
   INVALID_DAR: 'permanent',
   DUPLICATE_COMMAND: 'noop',
   SUBMISSION_ALREADY_IN_FLIGHT: 'retry',
@@ -74,6 +73,11 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   UNKNOWN_CONTRACT_SYNCHRONIZERS: 'retry',
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: 'permanent',
   INVALID_DEDUPLICATION_PERIOD: 'permanent',
+  DAR_PARSE_ERROR: 'permanent',
+  DAR_NOT_SELF_CONSISTENT: 'permanent',
+  DAR_VALIDATION_ERROR: 'permanent',
+  KNOWN_DAR_VERSION: 'permanent',
+  ALLOWED_LANGUAGE_VERSIONS: 'permanent',
 };
 
 /**

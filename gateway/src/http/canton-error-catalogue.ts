@@ -34,8 +34,6 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   TEMPLATES_OR_INTERFACES_NOT_FOUND: definite(missing),
   PACKAGE_NOT_FOUND: definite(missing),
   PACKAGE_SELECTION_FAILED: definite(precondition),
-  // Not a Canton code: Canton rejects an unreadable DAR as invalid input.
-  UNSUPPORTED_PACKAGE_FORMAT: indefinite(invalid),
   // Canton's PackageServiceErrors.Reading.InvalidDar: bytes that are no DAR.
   INVALID_DAR: indefinite(invalid),
   DUPLICATE_COMMAND: definite(exists),
@@ -75,6 +73,12 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   UNKNOWN_CONTRACT_SYNCHRONIZERS: definite(precondition),
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: definite(precondition),
   INVALID_DEDUPLICATION_PERIOD: definite(precondition),
+  // The package service's errors are plain DamlErrors (no definite answer).
+  DAR_PARSE_ERROR: indefinite(invalid),
+  DAR_NOT_SELF_CONSISTENT: indefinite(invalid),
+  DAR_VALIDATION_ERROR: indefinite(invalid),
+  KNOWN_DAR_VERSION: indefinite(invalid),
+  ALLOWED_LANGUAGE_VERSIONS: indefinite(invalid),
 };
 
 export function factsOf(code: DomainErrorCode): CategoryFacts & { definiteAnswer?: false } {

@@ -3,24 +3,37 @@ import type { UpdateVettedPackagesRequest } from '@pocketnet/schema';
 import { type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
-import { invalidParameter } from '../http/request-body-error.ts';
+import { invalidBody, invalidParameter } from '../http/request-body-error.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 
 // Real DARs run to hundreds of megabytes; the refusal should name the format, not the size.
 const darBody = createBinaryBodyParser({ limitBytes: 1024 * 1024 * 1024 });
 
-const refuseArchive =
-  (node: LedgerApiDeps['node']): RequestHandler =>
-  (req, res) => {
-    node.packageAdmin.refuseUpload(callerOf(res), Buffer.isBuffer(req.body) ? req.body : undefined);
+function vetAllPackages(query: unknown): boolean {
+  if (query === undefined || query === 'true') return true;
+  if (query === 'false') return false;
+  throw invalidParameter('query parameter vetAllPackages', `${String(query)} is not a boolean`);
+}
+
+const uploadArchive =
+  (node: LedgerApiDeps['node'], validateOnly: boolean): RequestHandler =>
+  async (req, res) => {
+    const body: unknown = req.body;
+    if (!Buffer.isBuffer(body)) throw invalidBody('missing DAR or DALF bytes');
+    const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
+    const vetAll = vetAllPackages(req.query.vetAllPackages);
+    await node.packageAdmin.upload(callerOf(res), bytes, { validateOnly, vetAllPackages: vetAll });
+    // The spec documents an UploadDarFileResponse (`{}`) for uploads and no body for validation.
+    if (validateOnly) res.status(200).end();
+    else res.json({});
   };
 
 /** Binary uploads: mounted before the JSON body parser, which would misread their bytes. */
 export function packageUploadRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();
-  for (const path of ['/v2/packages', '/v2/dars', '/v2/dars/validate']) {
-    router.post(path, darBody, refuseArchive(node));
-  }
+  router.post('/v2/packages', darBody, uploadArchive(node, false));
+  router.post('/v2/dars', darBody, uploadArchive(node, false));
+  router.post('/v2/dars/validate', darBody, uploadArchive(node, true));
   return router;
 }
 

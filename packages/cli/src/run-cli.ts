@@ -12,7 +12,7 @@ const usage = `pocketnet — a Canton-Network-style node in one process
 Usage:
   pocketnet start [--port 7575] [--data-dir .pocketnet] [--ephemeral] [--auth hs256|jwks|none]
                   [--auth-secret unsafe] [--auth-audience https://canton.network.global]
-                  [--jwks-url URL] [--localnet-ports] [--ledger-api-version 3.4.12]
+                  [--jwks-url URL] [--localnet] [--localnet-ports] [--ledger-api-version 3.4.12]
                   [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
                   [--package ./my-package.ts] [--config validator.yaml]
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]

@@ -19,6 +19,11 @@ export type StartOptions = {
     | { readonly mode: 'jwks'; readonly jwksUrl: string; readonly audience: string }
     | { readonly mode: 'none' };
   readonly localnetPorts: boolean;
+  /**
+   * `--localnet`: LocalNet's shape: its login (an OpenID provider on 8082 with its realms),
+   * its ports and its validator users.
+   */
+  readonly localnet: boolean;
   readonly ledgerApiVersion: string;
   readonly logLevel: string;
   /** Modules whose exported packages (definePackage) the node runs beside the examples. */
@@ -72,6 +77,7 @@ const startArgs = () =>
     'auth-audience': { type: 'string', default: 'https://canton.network.global' },
     'jwks-url': { type: 'string' },
     'localnet-ports': { type: 'boolean', default: false },
+    localnet: { type: 'boolean', default: false },
     'ledger-api-version': { type: 'string', default: '3.4.12' },
     'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
     package: { type: 'string', multiple: true, default: [] },
@@ -117,6 +123,10 @@ function readArgs(args: readonly string[]) {
 /** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
 export function parseStartOptions(args: readonly string[]): StartOptions {
   const values = readArgs(args);
+  if (values.localnet && journalOption(values) === 'redis')
+    throw new StartOptionError(
+      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
+    );
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new StartOptionError(`invalid --port ${values.port}`);
@@ -127,7 +137,8 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     ephemeral: values.ephemeral,
     journal: journalOption(values),
     auth: authOption(values.auth, values),
-    localnetPorts: values['localnet-ports'],
+    localnetPorts: values['localnet-ports'] || values.localnet,
+    localnet: values.localnet,
     ledgerApiVersion: values['ledger-api-version'],
     logLevel: values['log-level'],
     packageModules: values.package,

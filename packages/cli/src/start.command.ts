@@ -16,8 +16,11 @@ import {
 } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
+import { closeServers } from './close-servers.ts';
 import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
+import { startLocalnetLogin } from './localnet/localnet-login.ts';
+import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
 import { createLifeServers } from './roles/life-servers.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
@@ -114,6 +117,12 @@ async function startEmbedded(input: {
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
   // The config file's validatorWalletUser wins over --validator-wallet-user.
   const walletUser = config.validatorWalletUser ?? options.devnet?.validatorWalletUser ?? '';
+  // LocalNet's login: the participant trusts its key set beside the configured mode.
+  const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
+  const auth =
+    login && options.auth.mode !== 'none'
+      ? { ...options.auth, oidcKeys: login.provider.verificationKey(login.provider.realms) }
+      : options.auth;
   const servers = createLifeServers(options.host);
   // The first life runs on the runner the start checked; each later one (a revert) on its own.
   let firstRunner: typeof input.runner | null = input.runner;
@@ -146,8 +155,12 @@ async function startEmbedded(input: {
         })
       );
     },
-    ...{ logger, auth: options.auth, streamLimits: options.streamLimits, settings, servers },
+    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers },
     ...{ stately, loadState, fixture },
+    // LocalNet's users are part of what the node reports ready with (reset keeps them).
+    beforeReady: options.localnet
+      ? (node) => provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null)
+      : undefined,
   });
   const port = await servers.listen(options.port);
   if (options.localnetPorts) {
@@ -162,7 +175,7 @@ async function startEmbedded(input: {
   input.streams.stdout.write(
     banner({
       ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-      ...{ stately: stately?.url, walletUser },
+      ...{ stately: stately?.url, walletUser, login: login?.port ?? null },
     }),
   );
 
@@ -176,6 +189,7 @@ async function startEmbedded(input: {
     }
     embedded.current().closeStreams();
     await servers.close(requestGraceMs);
+    if (login) await closeServers([login.server], requestGraceMs);
     await embedded.close();
     stately?.stop();
     process.exit(0);

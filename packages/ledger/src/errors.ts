@@ -14,7 +14,6 @@ export const domainErrorCodes = [
   'TEMPLATES_OR_INTERFACES_NOT_FOUND',
   'PACKAGE_NOT_FOUND',
   'PACKAGE_SELECTION_FAILED',
-  'UNSUPPORTED_PACKAGE_FORMAT',
   'INVALID_DAR',
   'DUPLICATE_COMMAND',
   'SUBMISSION_ALREADY_IN_FLIGHT',
@@ -60,6 +59,14 @@ export const domainErrorCodes = [
   // A deduplication period the participant cannot honour (longer than its maximum, or
   // reaching back before acceptances it no longer remembers).
   'INVALID_DEDUPLICATION_PERIOD',
+  // Package uploads (issue 20): a DAR or DALF that cannot be read, whose packages miss a
+  // dependency or refer to what does not exist, that reuses a known name and version, or whose
+  // Daml-LF version this node does not run.
+  'DAR_PARSE_ERROR',
+  'DAR_NOT_SELF_CONSISTENT',
+  'DAR_VALIDATION_ERROR',
+  'KNOWN_DAR_VERSION',
+  'ALLOWED_LANGUAGE_VERSIONS',
 ] as const;
 
 export type DomainErrorCode = (typeof domainErrorCodes)[number];

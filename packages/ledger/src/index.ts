@@ -112,27 +112,13 @@ export type { Package, PackageSpec } from './packages/package.ts';
 export { definePackage, packageBytes } from './packages/package.ts';
 export type { PackageRegistry, PackageSummary } from './packages/registry.ts';
 export { createPackageRegistry } from './packages/registry.ts';
+export type { DeferredPackage } from './packages/registry-index.ts';
 export type {
   ResolvedEntity,
   ResolvedInterface,
   ResolvedTemplate,
 } from './packages/resolved-entity.ts';
-export type {
-  AdminPlan,
-  IdentityProviderCreated,
-  IdentityProviderDeleted,
-  IdentityProviderUpdated,
-  ParticipantAdminChange,
-  ParticipantAdminChangeKind,
-  ParticipantAdminRecord,
-  PartyDetailsUpdated,
-  UserCreated,
-  UserDeleted,
-  UserIdentityProviderChanged,
-  UserRightsGranted,
-  UserRightsRevoked,
-  UserUpdated,
-} from './participant/admin-changes.ts';
+export type * from './participant/admin-changes.ts';
 export { isParticipantAdminRecord } from './participant/admin-changes.ts';
 export { isValidParty, isValidUserId, participantNamespace } from './participant/identifiers.ts';
 export type {
@@ -152,7 +138,11 @@ export {
 export type { Annotations, ObjectMetaInput } from './participant/object-meta.ts';
 export { maxAnnotationsBytes } from './participant/object-meta.ts';
 export type { VettingChange } from './participant/package-vetting.ts';
-export { plannedVetting, planUpdateVetting } from './participant/package-vetting.ts';
+export {
+  plannedVetting,
+  planUpdateVetting,
+  planUploadPackages,
+} from './participant/package-vetting.ts';
 export { maxPartiesPageSize, maxUsersPageSize, type PageRequest } from './participant/paging.ts';
 export type {
   IdentityProviderEntry,

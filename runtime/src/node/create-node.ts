@@ -5,14 +5,11 @@ import {
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
-  createPackageRegistry,
-  examplePackages,
   identityProviderByIssuer,
   type JournalRecord,
   makeParticipantId,
   makeSynchronizerId,
 } from '@pocketnet/ledger';
-import { splicePackages } from '@pocketnet/splice';
 import { createActorRuntime } from '../actors/actor-runtime.ts';
 import { createAutomation } from '../automation/create-automation.ts';
 import { createNodeSchedule } from '../automation/node-schedule.ts';
@@ -48,6 +45,7 @@ import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
+import { createNodePackages } from './node-packages.ts';
 import { watchedByAutomation } from './watched-by-automation.ts';
 
 /**
@@ -65,11 +63,7 @@ export async function createNode(config: NodeConfig) {
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  const packages = createPackageRegistry([
-    ...examplePackages,
-    ...splicePackages,
-    ...(config.packages ?? []),
-  ]);
+  const { packages, lfPackages } = createNodePackages(config);
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
@@ -80,6 +74,8 @@ export async function createNode(config: NodeConfig) {
   const contractEvents = createContractEventsIndex();
   const activeContracts = createActiveContracts(contractEvents);
   const applyAll = (record: JournalRecord) => {
+    // Uploaded packages first: what follows may render their contracts.
+    lfPackages.apply(record);
     synchronizers.apply(record);
     updateLog.apply(record);
     contractEvents.apply(record);
@@ -247,6 +243,7 @@ export async function createNode(config: NodeConfig) {
     packageAdmin: createPackageAdmin({
       participant: state,
       packages,
+      lfPackages,
       synchronizerId,
       synchronizerIds: synchronizers.ids,
       writer: engine,

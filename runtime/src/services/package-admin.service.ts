@@ -1,3 +1,4 @@
+import { asUploadError, readUploadedArchives, validateUpload } from '@pocketnet/daml-lf';
 import {
   DomainError,
   type PackageRegistry,
@@ -5,8 +6,10 @@ import {
   type ParticipantState,
   plannedVetting,
   planUpdateVetting,
+  planUploadPackages,
 } from '@pocketnet/ledger';
 import { accessOf, type Caller, requireAdmin } from './caller.ts';
+import type { LfPackageStore } from './lf-package-store.ts';
 import type { AdminWriter } from './participant-admin.service.ts';
 
 type PackageRef = {
@@ -21,6 +24,9 @@ export type VettingUpdate = {
   readonly dryRun: boolean;
   readonly expectedSerial: number | null;
 };
+
+/** `POST /v2/dars/validate` checks without storing; `vetAllPackages` defaults to true. */
+export type UploadOptions = { readonly validateOnly: boolean; readonly vetAllPackages: boolean };
 
 export type VettedPackagesFilter = {
   readonly packageMetadataFilter?:
@@ -48,6 +54,7 @@ const compareVersions = (a: string, b: string) => {
 export function createPackageAdmin(deps: {
   participant: ParticipantState;
   packages: PackageRegistry;
+  lfPackages: LfPackageStore;
   synchronizerId: string;
   /** Every synchronizer (issue 10): the packages are vetted on each alike. */
   synchronizerIds?: readonly string[];
@@ -103,17 +110,17 @@ export function createPackageAdmin(deps: {
       authenticated(caller);
       return packages.packageById(packageId) !== undefined;
     },
-    /** Daml-LF archives cannot run here; an admin asking to upload one is told what can. */
-    refuseUpload(caller: Caller, archive: Uint8Array | undefined): never {
+    /**
+     * A DAR or DALF upload: every package checked (Canton's errors otherwise, nothing stored),
+     * the new ones journaled; a package already known is accepted again without effect.
+     */
+    async upload(caller: Caller, bytes: Uint8Array, options: UploadOptions): Promise<void> {
       requireAdmin(authenticated(caller));
-      // A DAR is a zip archive: anything else is refused as Canton refuses it.
-      if (!isZipArchive(archive)) throw new DomainError('INVALID_DAR', 'Dar file is corrupt');
-      throw new DomainError(
-        'UNSUPPORTED_PACKAGE_FORMAT',
-        'pocketnet cannot run Daml-LF archives (DAR/DALF): it runs packages written with its ' +
-          'TypeScript template DSL (definePackage in @pocketnet/ledger), loaded when the node ' +
-          'starts (pocketnet start --package <module>). See "Writing a template" in the README.',
-      );
+      const archives = asUploadError(() => readUploadedArchives(bytes));
+      const fresh = validateUpload(archives, deps.lfPackages.known);
+      if (options.validateOnly || fresh.length === 0) return;
+      const journaled = deps.lfPackages.journaled(fresh);
+      await deps.writer.commitAdmin(planUploadPackages(journaled, options.vetAllPackages));
     },
     bytes(caller: Caller, packageId: string): Uint8Array {
       authenticated(caller);
@@ -177,11 +184,3 @@ export function createPackageAdmin(deps: {
 }
 
 export type PackageAdmin = ReturnType<typeof createPackageAdmin>;
-
-/** Whether the bytes open as a zip archive: a local file header, or an empty archive's end. */
-function isZipArchive(bytes: Uint8Array | undefined): boolean {
-  if (bytes === undefined || bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
-    return false;
-  }
-  return (bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6);
-}

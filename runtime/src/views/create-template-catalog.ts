@@ -34,6 +34,14 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
       }
       return keys;
     },
-    interfaceView: (interfaceKey, node) => registry.interfaceView(node, `#${interfaceKey}`),
+    interfaceView(interfaceKey, node) {
+      // The interface the contract's template implements under that name: several packages
+      // may share a name (a user's DAR bundles the token standard the node also has), and
+      // the name alone resolves to one of them only.
+      const implemented = implementedInterfaceIds(node.templateId).find(
+        (id) => keyOf(registry.resolve(id)) === interfaceKey,
+      );
+      return registry.interfaceView(node, implemented ?? `#${interfaceKey}`);
+    },
   };
 }

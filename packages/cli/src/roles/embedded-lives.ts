@@ -51,6 +51,8 @@ export type EmbeddedSetup = {
   readonly loadState?: LoadedState | null;
   /** `--fixture`: what to create before the node reports ready (after a loaded state). */
   readonly fixture?: Fixture | null;
+  /** What else the first life does before the node reports ready (LocalNet's users). */
+  readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
 };
 
 /** One life: the node on the journal as it is, its automations and its API on the servers. */
@@ -166,6 +168,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   }
 
   current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
+  await setup.beforeReady?.(current.node);
   const fixture = setup.fixture
     ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {
         await life().close();

@@ -60,6 +60,12 @@ export type ImplementationDefinition = {
   readonly view: (payload: RecordValue) => unknown;
   /** Bodies the template gives to interface choices, by choice name. */
   readonly bodies: ReadonlyMap<string, ChoiceBodyFunction>;
+  /**
+   * Interface choices run over this template's payload rather than over the view: Daml-LF
+   * interfaces write controllers, observers and bodies over the contract itself. A choice here
+   * replaces the interface's definition for this template's contracts.
+   */
+  readonly choices?: ReadonlyMap<string, ChoiceDefinition>;
 };
 
 export type TemplateDefinition = {

@@ -59,6 +59,16 @@ export type TransactionContext = {
   ): ViewOf<TInterface>;
   fetch(target: string, contractId: string): Value;
 
+  /**
+   * The contract itself, fetched as `fetch` does (a template's, or one implementing an
+   * interface): its template in package-id form and its payload. Daml-LF's `fetch_interface`
+   * needs the contract, not its view.
+   */
+  fetchContract(
+    target: TemplateLike | InterfaceLike | string,
+    contractId: string,
+  ): { readonly templateId: string; readonly payload: RecordValue };
+
   fetchByKey<TTemplate extends TemplateLike>(
     template: TTemplate,
     key: KeyOf<TTemplate>,
@@ -96,6 +106,12 @@ export type TransactionContext = {
   isLedgerTimeLE(time: string): boolean;
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
+
+  /**
+   * Daml's `try`: begins a scope whose actions `rollback` undoes, when the try block's
+   * exception is caught. A scope that ends normally needs nothing more.
+   */
+  beginRollbackScope(): { rollback(): void };
 
   /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
   fail(message: string): never;

@@ -5,8 +5,15 @@ import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-enti
 import type { RecordValue, Value } from '../value.ts';
 import { performCreate } from './create-action.ts';
 import { performExercise } from './exercise-action.ts';
-import { contractIdByKey, fetchByKey, fetchContract, lookupByKey } from './fetch-action.ts';
+import {
+  contractIdByKey,
+  fetchByKey,
+  fetchContract,
+  fetchStoredContract,
+  lookupByKey,
+} from './fetch-action.ts';
 import { comparedTime, isLedgerTimeBefore, pinTimeBounds } from './ledger-time-bounds.ts';
+import { beginRollbackScope } from './rollback-scope.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
 
 /** The erased form of TransactionContext that the interpreter implements. */
@@ -15,6 +22,10 @@ type BodyContext = {
   exercise(target: EntityReference, contractId: string, choice: string, argument: unknown): Value;
   exerciseByKey(template: EntityReference, key: unknown, choice: string, argument: unknown): Value;
   fetch(target: EntityReference, contractId: string): Value;
+  fetchContract(
+    target: EntityReference,
+    contractId: string,
+  ): { templateId: string; payload: RecordValue };
   fetchByKey(template: EntityReference, key: unknown): { contractId: string; payload: RecordValue };
   lookupByKey(template: EntityReference, key: unknown): string | null;
   archive(template: EntityReference, contractId: string): void;
@@ -23,6 +34,7 @@ type BodyContext = {
   isLedgerTimeLE(time: string): boolean;
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
+  beginRollbackScope(): { rollback(): void };
   fail(message: string): never;
 };
 
@@ -98,12 +110,15 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     },
     fetch: (target, contractId) =>
       fetchContract(state, frame, resolveEntity(state, target), contractId),
+    fetchContract: (target, contractId) =>
+      fetchStoredContract(state, frame, resolveEntity(state, target), contractId),
     fetchByKey: (target, key) => fetchByKey(state, frame, template(target), key),
     lookupByKey: (target, key) => lookupByKey(state, frame, template(target), key),
     archive(target, contractId) {
       exerciseFromBody(state, frame, { target, contractId, choice: 'Archive', argument: {} });
     },
     ...ledgerTimeComparisons(state),
+    beginRollbackScope: () => beginRollbackScope(state, frame),
     fail(message) {
       throw new DomainError('DAML_INTERPRETATION_ERROR', message);
     },

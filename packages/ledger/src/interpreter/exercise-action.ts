@@ -66,10 +66,22 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
       interfaceId: null,
     };
   }
-  const definition = target.definition.choices.get(choice);
-  if (definition === undefined) throw choiceNotFound(choice, target.interfaceId);
+  const declared = target.definition.choices.get(choice);
+  if (declared === undefined) throw choiceNotFound(choice, target.interfaceId);
+  const implementation = implementationOf(live.template, target);
+  const overPayload = implementation.choices?.get(choice);
+  if (overPayload?.body) {
+    return {
+      definition: overPayload,
+      body: overPayload.body,
+      controllerPayload: payload,
+      bodyPayload: payload,
+      interfaceId: target.interfaceId,
+    };
+  }
+  const definition = declared;
   const view = computeView(live.template, target, payload);
-  const own = implementationOf(live.template, target).bodies.get(choice);
+  const own = implementation.bodies.get(choice);
   // A body the template gives sees its payload; the interface's own body sees the view.
   const body = own ?? definition.body;
   if (body === null) throw new Error(`no body for ${target.interfaceId} ${choice}`);

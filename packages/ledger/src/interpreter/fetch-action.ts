@@ -1,7 +1,7 @@
 import { qualifiedName } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
 import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
-import { computeView } from '../packages/views.ts';
+import { computeView, implementationOf } from '../packages/views.ts';
 import type { RecordValue, Value } from '../value.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
@@ -84,6 +84,20 @@ export function fetchContract(
     return live.contract.createArgument;
   }
   return computeView(live.template, target, live.contract.createArgument);
+}
+
+/** Daml-LF's fetch of a contract by interface: the contract's template and payload. */
+export function fetchStoredContract(
+  state: TransactionState,
+  frame: Frame,
+  target: ResolvedEntity,
+  contractId: string,
+): { templateId: string; payload: RecordValue } {
+  const live = useContract(state, contractId);
+  requireStakeholderAuthority(frame, live);
+  if (target.kind === 'template') checkTemplate(target, live);
+  else implementationOf(live.template, target);
+  return { templateId: live.contract.templateId, payload: live.contract.createArgument };
 }
 
 export function fetchByKey(

@@ -259,6 +259,12 @@ describe('interfaces', () => {
       commands: [exercise(probeId, mine, 'Probe_FetchAsset')],
     });
     expect((view.nodes[0] as ExercisedNode).exerciseResult).toBe(`${alice} 100.0000000000`);
+    const contract = ledger.submit({
+      actAs: [alice],
+      commands: [exercise(probeId, mine, 'Probe_FetchAssetContract')],
+    });
+    const iouTemplateId = ledger.store.lookup(cid)?.templateId;
+    expect((contract.nodes[0] as ExercisedNode).exerciseResult).toBe(`${iouTemplateId} USD`);
     const bobs = probe(ledger, bob, cid);
     const hidden = ledger.reject({
       actAs: [bob],

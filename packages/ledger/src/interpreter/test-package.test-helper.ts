@@ -37,6 +37,16 @@ export const probe = defineTemplate({
         return `${view.owner} ${view.amount}`;
       },
     }),
+    Probe_FetchAssetContract: choice({
+      controllers: ({ holder }) => [holder],
+      consuming: false,
+      argument: {},
+      result: t.text(),
+      body: (tx, self) => {
+        const { templateId, payload } = tx.fetchContract(asset, self.payload.target);
+        return `${templateId} ${String(payload.currency)}`;
+      },
+    }),
     Probe_Describe: choice({
       controllers: ({ holder }) => [holder],
       argument: { currency: t.text(), description: t.text() },
@@ -66,6 +76,18 @@ export const probe = defineTemplate({
       argument: { to: t.party() },
       result: t.time(),
       body: (tx) => tx.now(),
+    }),
+    Probe_ArchiveRolledBack: choice({
+      controllers: ({ holder }) => [holder],
+      consuming: false,
+      argument: {},
+      result: t.bool(),
+      body: (tx, self) => {
+        const scope = tx.beginRollbackScope();
+        tx.archive(iou, self.payload.target);
+        scope.rollback();
+        return tx.fetch(iou, self.payload.target).owner === self.payload.holder;
+      },
     }),
     Probe_Misbehave: choice({
       controllers: ({ holder }) => [holder],

@@ -8,6 +8,16 @@ import { canonicalPackageText } from './canonical-definition.ts';
 export type Package = PackageContents & {
   /** 64 hex characters: sha256 of the canonical serialisation of the definition. */
   readonly packageId: string;
+  /**
+   * A Daml-LF package's DALF (its `Archive` bytes, whose payload hashes to the id), served as
+   * the package's contents; absent for a package written with the TypeScript DSL.
+   */
+  readonly archive?: Uint8Array;
+  /**
+   * True for a package that defines no templates and no interfaces (daml-prim, daml-stdlib's
+   * type packages): several such packages may share a name and version, as Canton allows.
+   */
+  readonly utility?: boolean;
 };
 
 export type PackageSpec = {
@@ -56,7 +66,7 @@ export function definePackage(spec: PackageSpec): Package {
   return { ...contents, packageId };
 }
 
-/** The canonical bytes of a package (what `GET /v2/packages/{id}` serves). */
-export function packageBytes(pkg: PackageContents): Uint8Array {
-  return new TextEncoder().encode(canonicalPackageText(pkg));
+/** The bytes of a package (what `GET /v2/packages/{id}` serves): its DALF, or its canonical text. */
+export function packageBytes(pkg: PackageContents & { readonly archive?: Uint8Array }): Uint8Array {
+  return pkg.archive ?? new TextEncoder().encode(canonicalPackageText(pkg));
 }

@@ -6,6 +6,12 @@ import type { Package } from './package.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
 import { compareVersions, parseReference } from './template-reference.ts';
 
+/** How to load a deferred package, and the packages to load before it (its dependencies). */
+export type DeferredPackage = {
+  readonly load: () => Package;
+  readonly dependencies: readonly string[];
+};
+
 export type RegistryIndex = {
   readonly byObject: Map<TemplateDefinition | InterfaceDefinition, ResolvedEntity>;
   /** Templates and interfaces by package-id form id. */
@@ -16,12 +22,21 @@ export type RegistryIndex = {
   readonly implementations: Map<TemplateIdString, TemplateIdString[]>;
   /** References already resolved: every command names one, so this is on the hot path. */
   readonly resolved: Map<string, ResolvedEntity>;
+  /**
+   * Packages registered without their definitions (a Daml-LF package is decoded only when one
+   * of its templates or interfaces is first needed): how to load each, by package id.
+   */
+  readonly deferred: Map<string, DeferredPackage>;
 };
 
 function indexPackage(index: RegistryIndex, pkg: Package): void {
   index.packagesById.set(pkg.packageId, pkg);
   const latest = index.latestByName.get(pkg.name);
-  if (latest?.version === pkg.version && latest.packageId !== pkg.packageId) {
+  const distinct = latest !== undefined && latest.packageId !== pkg.packageId;
+  // Utility packages may share a name and version (Canton allows it), and so may a Daml-LF
+  // package and one of the node's TypeScript packages imitating it: the first keeps the name.
+  const mayShare = (pkg.utility && latest?.utility) || (pkg.archive ?? latest?.archive);
+  if (distinct && latest.version === pkg.version && !mayShare) {
     throw new Error(`two different packages are both ${pkg.name} ${pkg.version}`);
   }
   if (latest === undefined || compareVersions(pkg.version, latest.version) > 0) {
@@ -88,10 +103,50 @@ export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex 
     packagesById: new Map(),
     implementations: new Map(),
     resolved: new Map(),
+    deferred: new Map(),
   };
   for (const pkg of packages) indexPackage(index, pkg);
   for (const pkg of index.packagesById.values()) indexTemplates(index, pkg);
   return index;
+}
+
+/** Adds packages to a built index (a package upload); references are resolved afresh. */
+export function addToIndex(index: RegistryIndex, packages: readonly Package[]): void {
+  const fresh = packages.filter((pkg) => !index.packagesById.has(pkg.packageId));
+  for (const pkg of fresh) indexPackage(index, pkg);
+  for (const pkg of fresh) indexTemplates(index, pkg);
+  // A newer version of a name changes what `#name:…` references mean.
+  index.resolved.clear();
+}
+
+/** Adds a package whose definitions are loaded on first use (see `deferred`). */
+export function addDeferred(index: RegistryIndex, placeholder: Package, deferred: DeferredPackage) {
+  if (index.packagesById.has(placeholder.packageId)) return;
+  indexPackage(index, placeholder);
+  index.deferred.set(placeholder.packageId, deferred);
+  index.resolved.clear();
+}
+
+/** Loads a deferred package's definitions into the index; nothing for any other package. */
+export function loadDeferred(index: RegistryIndex, packageId: string): void {
+  const deferred = index.deferred.get(packageId);
+  if (deferred === undefined) return;
+  index.deferred.delete(packageId);
+  // An implemented interface must be indexed before the template implementing it.
+  for (const dependency of deferred.dependencies) loadDeferred(index, dependency);
+  const pkg = deferred.load();
+  index.packagesById.delete(packageId);
+  const latest = index.latestByName.get(pkg.name);
+  if (latest?.packageId === packageId) index.latestByName.delete(pkg.name);
+  addToIndex(index, [pkg]);
+  if (latest !== undefined && latest.packageId !== packageId) {
+    index.latestByName.set(pkg.name, latest);
+  }
+}
+
+/** Loads every deferred package (a question about all implementations of an interface). */
+export function loadAllDeferred(index: RegistryIndex): void {
+  for (const packageId of [...index.deferred.keys()]) loadDeferred(index, packageId);
 }
 
 export function templatesNotFound(reference: string): DomainError {
@@ -118,6 +173,10 @@ function resolveUncached(index: RegistryIndex, reference: string): ResolvedEntit
     parsed.by === 'name'
       ? index.latestByName.get(parsed.packageRef)
       : index.packagesById.get(parsed.packageRef);
+  if (pkg !== undefined && index.deferred.has(pkg.packageId)) {
+    loadDeferred(index, pkg.packageId);
+    return resolveUncached(index, reference);
+  }
   if (pkg === undefined) {
     const what = parsed.by === 'name' ? 'package name' : 'package id';
     throw new DomainError(

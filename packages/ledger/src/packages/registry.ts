@@ -4,8 +4,16 @@ import type { InterfaceView, TemplateIdString } from '../transaction.ts';
 import type { RecordValue } from '../value.ts';
 import type { Package } from './package.ts';
 import { packageBytes } from './package.ts';
-import type { RegistryIndex } from './registry-index.ts';
-import { buildRegistryIndex, resolveReference, templatesNotFound } from './registry-index.ts';
+import type { DeferredPackage, RegistryIndex } from './registry-index.ts';
+import {
+  addDeferred,
+  addToIndex,
+  buildRegistryIndex,
+  loadAllDeferred,
+  loadDeferred,
+  resolveReference,
+  templatesNotFound,
+} from './registry-index.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
 import { computeView } from './views.ts';
 
@@ -35,6 +43,13 @@ export type PackageRegistry = {
     contract: { readonly templateId: TemplateIdString; readonly createArgument: RecordValue },
     interfaceReference: string,
   ): InterfaceView;
+  /** Adds packages while the node runs (an upload, or its replay); known ids are skipped. */
+  register(packages: readonly Package[]): void;
+  /**
+   * Adds a package known by its summary (and archive) now, whose templates and interfaces
+   * `deferred.load` gives the first time one of them is needed (its dependencies loaded first).
+   */
+  registerDeferred(placeholder: Package, deferred: DeferredPackage): void;
 };
 
 function kindMismatch(reference: string, expected: string): DomainError {
@@ -55,6 +70,7 @@ function lookups(index: RegistryIndex) {
     return entry;
   };
   const templateById = (templateId: TemplateIdString): ResolvedTemplate | undefined => {
+    if (index.deferred.size > 0) loadDeferred(index, templateId.slice(0, templateId.indexOf(':')));
     const entry = index.byId.get(templateId);
     return entry?.kind === 'template' ? entry : undefined;
   };
@@ -89,8 +105,10 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
       const pkg = index.packagesById.get(packageId);
       return pkg === undefined ? undefined : packageBytes(pkg);
     },
-    implementationsOf: (reference) =>
-      index.implementations.get(resolveInterface(reference).interfaceId) ?? [],
+    implementationsOf: (reference) => {
+      loadAllDeferred(index);
+      return index.implementations.get(resolveInterface(reference).interfaceId) ?? [];
+    },
     interfaceView(contract, reference) {
       const target = resolveInterface(reference);
       const template = templateById(contract.templateId);
@@ -100,5 +118,7 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
         viewValue: computeView(template, target, contract.createArgument),
       };
     },
+    register: (added) => addToIndex(index, added),
+    registerDeferred: (placeholder, deferred) => addDeferred(index, placeholder, deferred),
   };
 }

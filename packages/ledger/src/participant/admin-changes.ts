@@ -76,8 +76,29 @@ export type PackageVettingChanged = {
   readonly unvetted: readonly string[];
 };
 
+/** A Daml-LF package as an upload journals it: its DALF, and what listing it needs. */
+export type UploadedArchive = {
+  readonly packageId: string;
+  readonly name: string;
+  readonly version: string;
+  /** No templates and no interfaces (see Package.utility). */
+  readonly utility: boolean;
+  /** The packages it refers to, loaded before it. */
+  readonly dependencies: readonly string[];
+  /** The DALF's bytes, base64. */
+  readonly archive: string;
+};
+
+/** The packages an upload added (only those not known before), vetted unless `vetted` is false. */
+export type PackagesUploaded = {
+  readonly kind: 'packages.uploaded';
+  readonly packages: readonly UploadedArchive[];
+  readonly vetted: boolean;
+};
+
 export type ParticipantAdminChange =
   | PackageVettingChanged
+  | PackagesUploaded
   | UserCreated
   | UserUpdated
   | UserDeleted
@@ -116,6 +137,7 @@ const participantAdminChangeKinds: ReadonlySet<string> = new Set<ParticipantAdmi
   'identityProvider.updated',
   'identityProvider.deleted',
   'packages.vettingChanged',
+  'packages.uploaded',
 ]);
 
 /** Admin records of other owners (if any) share the journal; this picks out ours. */

@@ -44,6 +44,13 @@ export function applyAdminChange(state: ParticipantState, change: ParticipantAdm
     case 'identityProvider.deleted':
       state.identityProviders.delete(change.identityProviderId);
       return;
+    case 'packages.uploaded':
+      // The package registry (runtime) adds the packages; the participant keeps their vetting.
+      if (!change.vetted) {
+        for (const { packageId } of change.packages) state.vetting.unvetted.add(packageId);
+        state.vetting.serial += 1;
+      }
+      return;
   }
 }
 

@@ -2,6 +2,7 @@ import { domainError } from '../errors.ts';
 import {
   type AdminPlan,
   adminRecord,
+  type PackagesUploaded,
   type PackageVettingChanged,
   type ParticipantAdminRecord,
 } from './admin-changes.ts';
@@ -35,6 +36,15 @@ export function planUpdateVetting(
     const unvetted = [...after].filter((id) => !state.vetting.unvetted.has(id));
     return adminRecord(recordTime, { kind: 'packages.vettingChanged', vetted, unvetted });
   };
+}
+
+/** Journals an upload's new packages (validated by the caller: the record is applied as is). */
+export function planUploadPackages(
+  packages: PackagesUploaded['packages'],
+  vetted: boolean,
+): AdminPlan<ParticipantAdminRecord<PackagesUploaded>> {
+  return (_state, recordTime) =>
+    adminRecord(recordTime, { kind: 'packages.uploaded', packages, vetted });
 }
 
 /** Refuses a transaction that uses a package this participant no longer vets, as Canton does. */

@@ -1,0 +1,29 @@
+import { isDomainError } from '@pocketnet/ledger';
+import { expect, it } from 'vitest';
+import { createEvaluator, evaluate } from '../machine/evaluator.ts';
+import { call, testPackages, text } from '../machine/lf-builders.test-helper.ts';
+import { guarded } from './guarded.ts';
+
+it("reports FAIL_WITH_STATUS as Canton's user failure, with its error id and category", () => {
+  const evaluator = createEvaluator(testPackages());
+  const failure = call(
+    'FAIL_WITH_STATUS',
+    text('splice.amulet/insufficient-funds'),
+    {
+      tag: 'builtinLit',
+      lit: { tag: 'failureCategory', value: 'INVALID_GIVEN_CURRENT_SYSTEM_STATE_OTHER' },
+    },
+    text('Insufficient funds'),
+    { tag: 'builtin', builtin: 'TEXTMAP_EMPTY' },
+  );
+  let caught: unknown;
+  try {
+    guarded(evaluator, () => evaluate(evaluator, failure));
+  } catch (error) {
+    caught = error;
+  }
+  expect(isDomainError(caught)).toBe(true);
+  expect((caught as Error).message).toBe(
+    'User failure: splice.amulet/insufficient-funds (error category 9): Insufficient funds',
+  );
+});

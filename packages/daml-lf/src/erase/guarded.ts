@@ -1,0 +1,45 @@
+import { DomainError } from '@pocketnet/ledger';
+import { FailureStatus } from '../machine/builtin-values.ts';
+import type { Evaluator } from '../machine/evaluator.ts';
+import { describeUnhandled, UnhandledException } from '../machine/evaluator.ts';
+import { FuelExhausted } from '../machine/machine.ts';
+import { FatalFailure } from '../values/evaluation-errors.ts';
+
+/** Canton's error category numbers of FAIL_WITH_STATUS's categories. */
+const failureCategoryCodes: Readonly<Record<string, number>> = {
+  INVALID_INDEPENDENT_OF_SYSTEM_STATE: 8,
+  INVALID_GIVEN_CURRENT_SYSTEM_STATE_OTHER: 9,
+};
+
+function interpretationError(message: string, cause: unknown): DomainError {
+  return new DomainError('DAML_INTERPRETATION_ERROR', message, { cause });
+}
+
+/**
+ * Runs an evaluation for the ledger: Daml errors become the ledger's
+ * DAML_INTERPRETATION_ERROR. An unhandled exception stays the error's cause, so a `try` in
+ * an enclosing LF choice can still catch it.
+ */
+export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TResult {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof UnhandledException) {
+      throw interpretationError(describeUnhandled(evaluator, error), error);
+    }
+    if (error instanceof FailureStatus) {
+      const category = failureCategoryCodes[error.category] ?? 9;
+      const message = `User failure: ${error.errorId} (error category ${category}): ${error.message}`;
+      throw interpretationError(message, error);
+    }
+    if (error instanceof FatalFailure) throw interpretationError(error.message, error);
+    if (error instanceof RangeError && /call stack/.test(error.message)) {
+      // Each nested exercise of an LF choice nests the ledger's and the machine's calls.
+      throw interpretationError('Evaluation stopped: exercises nested too deeply', error);
+    }
+    if (error instanceof FuelExhausted) {
+      throw interpretationError(`Evaluation stopped: ${error.message}`, error);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+import type { Expr, ExprOf } from '../ast/expressions.ts';
+import { qualifiedNameKey } from '../ast/names.ts';
+import type { LfValue, ListValue, RecordValue, StructValue } from '../values/lf-value.ts';
+import { cons, some, struct, structField } from '../values/lf-value.ts';
+import type { CompileContext } from './compile-context.ts';
+import type { Compiled } from './compiled.ts';
+import { computed, constant, evaluateAll, evaluateThen } from './compiled.ts';
+import { constructorRank, fieldIndex, recordFields } from './data-types.ts';
+import type { Scope } from './scope.ts';
+
+function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recCon'>): Compiled {
+  const declared = recordFields(context.program, expr.tycon.tycon);
+  const positions = expr.fields.map((field) => declared.indexOf(field.field));
+  const parts = expr.fields.map((field) => context.expression(scope, field.expr));
+  const tycon = qualifiedNameKey(expr.tycon.tycon);
+  return computed(
+    evaluateAll(parts, (machine, values) => {
+      const fields = new Array<LfValue>(declared.length);
+      for (let index = 0; index < values.length; index += 1) {
+        fields[positions[index] as number] = values[index] as LfValue;
+      }
+      machine.value = { tag: 'Record', tycon, fields };
+    }),
+  );
+}
+
+function compileProjection(
+  context: CompileContext,
+  scope: Scope,
+  expr: ExprOf<'recProj'>,
+): Compiled {
+  const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
+  return computed(
+    evaluateThen(context.expression(scope, expr.record), (machine, record) => {
+      machine.value = (record as RecordValue).fields[index] as LfValue;
+    }),
+  );
+}
+
+function compileRecordUpdate(
+  context: CompileContext,
+  scope: Scope,
+  expr: ExprOf<'recUpd'>,
+): Compiled {
+  const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
+  const parts = [context.expression(scope, expr.record), context.expression(scope, expr.update)];
+  return computed(
+    evaluateAll(parts, (machine, [record, update]) => {
+      const old = record as RecordValue;
+      const fields = old.fields.slice();
+      fields[index] = update as LfValue;
+      machine.value = { tag: 'Record', tycon: old.tycon, fields };
+    }),
+  );
+}
+
+function compileVariant(
+  context: CompileContext,
+  scope: Scope,
+  expr: ExprOf<'variantCon'>,
+): Compiled {
+  const rank = constructorRank(context.program, expr.tycon.tycon, expr.variant);
+  const tycon = qualifiedNameKey(expr.tycon.tycon);
+  const name = expr.variant;
+  return computed(
+    evaluateThen(context.expression(scope, expr.arg), (machine, value) => {
+      machine.value = { tag: 'Variant', tycon, constructor: name, rank, value };
+    }),
+  );
+}
+
+function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'structCon'>): Compiled {
+  const names = expr.fields.map((field) => field.field);
+  const parts = expr.fields.map((field) => context.expression(scope, field.expr));
+  return computed(
+    evaluateAll(parts, (machine, values) => {
+      machine.value = struct(names.map((name, index) => [name, values[index] as LfValue]));
+    }),
+  );
+}
+
+function compileStructUpdate(
+  context: CompileContext,
+  scope: Scope,
+  expr: ExprOf<'structUpd'>,
+): Compiled {
+  const parts = [context.expression(scope, expr.struct), context.expression(scope, expr.update)];
+  const { field } = expr;
+  return computed(
+    evaluateAll(parts, (machine, [record, update]) => {
+      const old = record as StructValue;
+      const values = old.values.slice();
+      values[old.names.indexOf(field)] = update as LfValue;
+      machine.value = { tag: 'Struct', names: old.names, values };
+    }),
+  );
+}
+
+function compileCons(context: CompileContext, scope: Scope, expr: ExprOf<'cons'>): Compiled {
+  const parts = [...expr.front, expr.tail].map((part) => context.expression(scope, part));
+  return computed(
+    evaluateAll(parts, (machine, values) => {
+      let list = values[values.length - 1] as ListValue;
+      for (let index = values.length - 2; index >= 0; index -= 1)
+        list = cons(values[index] as LfValue, list);
+      machine.value = list;
+    }),
+  );
+}
+
+/** Records, variants, enums, structs, lists and optionals. */
+export function compileData(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {
+  switch (expr.tag) {
+    case 'recCon':
+      return compileRecord(context, scope, expr);
+    case 'recProj':
+      return compileProjection(context, scope, expr);
+    case 'recUpd':
+      return compileRecordUpdate(context, scope, expr);
+    case 'variantCon':
+      return compileVariant(context, scope, expr);
+    case 'enumCon':
+      return constant({
+        tag: 'Enum',
+        tycon: qualifiedNameKey(expr.tycon),
+        constructor: expr.constructor,
+        rank: constructorRank(context.program, expr.tycon, expr.constructor),
+      });
+    case 'structCon':
+      return compileStruct(context, scope, expr);
+    case 'structProj': {
+      const { field } = expr;
+      return computed(
+        evaluateThen(context.expression(scope, expr.struct), (machine, value) => {
+          machine.value = structField(value as StructValue, field);
+        }),
+      );
+    }
+    case 'structUpd':
+      return compileStructUpdate(context, scope, expr);
+    case 'cons':
+      return compileCons(context, scope, expr);
+    case 'optionalSome':
+      return computed(
+        evaluateThen(context.expression(scope, expr.value), (machine, value) => {
+          machine.value = some(value);
+        }),
+      );
+    default:
+      return null;
+  }
+}

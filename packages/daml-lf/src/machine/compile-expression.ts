@@ -1,0 +1,119 @@
+import type { BuiltinLit } from '../ast/builtins.ts';
+import type { Expr, ExprOf } from '../ast/expressions.ts';
+import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import { date, nil, none, numeric, timestamp, unit } from '../values/lf-value.ts';
+import { builtinValue } from './builtin-values.ts';
+import { compileCase } from './compile-case.ts';
+import type { CompileContext } from './compile-context.ts';
+import { compileData } from './compile-data.ts';
+import { compileLambda } from './compile-functions.ts';
+import { compileInterfaceExpression } from './compile-interface.ts';
+import { compileLet } from './compile-let.ts';
+import { compileTypeValues } from './compile-type-values.ts';
+import { compileValueReference } from './compile-value-reference.ts';
+import type { Compiled } from './compiled.ts';
+import { atomic, constant, evaluateAll } from './compiled.ts';
+import type { BuiltinRun } from './machine.ts';
+import { applyFunction } from './machine.ts';
+import type { Scope } from './scope.ts';
+import { reader, resolve } from './scope.ts';
+
+function literal(lit: BuiltinLit): LfValue {
+  switch (lit.tag) {
+    case 'int64':
+    case 'text':
+      return lit.value;
+    case 'timestamp':
+      return timestamp(lit.value);
+    case 'date':
+      return date(lit.value);
+    case 'numeric': {
+      const point = lit.value.indexOf('.');
+      const scale = point < 0 ? 0 : lit.value.length - point - 1;
+      return numeric(BigInt(lit.value.replace('.', '')), scale);
+    }
+    case 'failureCategory':
+    case 'roundingMode':
+      return { tag: 'Enum', tycon: lit.tag, constructor: lit.value, rank: 0 };
+  }
+}
+
+function builtinCon(con: ExprOf<'builtinCon'>['con']): LfValue {
+  return con === 'CON_UNIT' ? unit : con === 'CON_TRUE';
+}
+
+/** A builtin given exactly its arguments runs on them directly: no function value, no copy. */
+function directBuiltin(context: CompileContext, expr: ExprOf<'app'>): BuiltinRun | null {
+  if (expr.fun.tag !== 'builtin') return null;
+  const fn = builtinValue(context, expr.fun.builtin);
+  if (typeof fn !== 'object' || fn.tag !== 'Function' || fn.target.kind !== 'builtin') return null;
+  return fn.arity === expr.args.length ? fn.target.run : null;
+}
+
+function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<'app'>): Compiled {
+  const run = directBuiltin(context, expr);
+  if (run !== null) {
+    const args = expr.args.map((part) => context.expression(scope, part));
+    return { code: evaluateAll(args, run), atom: null };
+  }
+  const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
+  return {
+    code: evaluateAll(parts, (machine, values) => {
+      applyFunction(machine, values[0] as LfValue, values, 1);
+    }),
+    atom: null,
+  };
+}
+
+function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {
+  switch (expr.tag) {
+    case 'var':
+      return atomic(reader(resolve(scope, expr.name)));
+    case 'val':
+      return compileValueReference(context, expr.value);
+    case 'builtin':
+      return constant(builtinValue(context, expr.builtin));
+    case 'builtinCon':
+      return constant(builtinCon(expr.con));
+    case 'builtinLit':
+      return constant(literal(expr.lit));
+    case 'app':
+      return compileApplication(context, scope, expr);
+    // Types are erased: a type abstraction is its body, a type application its function.
+    case 'tyApp':
+    case 'tyAbs':
+      return context.expression(scope, expr.tag === 'tyApp' ? expr.expr : expr.body);
+    case 'abs':
+      return compileLambda(context, scope, {
+        params: expr.params.map((param) => param.name),
+        body: expr.body,
+        name: 'lambda',
+      });
+    case 'case':
+      return compileCase(context, scope, expr);
+    case 'let':
+      return compileLet(context, scope, expr);
+    case 'nil':
+      return constant(nil);
+    case 'optionalNone':
+      return constant(none);
+    case 'update':
+      return context.update(scope, expr.update);
+    case 'experimental':
+      throw new FatalFailure(`experimental expression ${expr.name} is not supported`);
+    default:
+      return null;
+  }
+}
+
+/** Compiles an expression to machine code. */
+export function compileExpression(context: CompileContext, scope: Scope, expr: Expr): Compiled {
+  const compiled =
+    compileCore(context, scope, expr) ??
+    compileData(context, scope, expr) ??
+    compileTypeValues(context, scope, expr) ??
+    compileInterfaceExpression(context, scope, expr);
+  if (compiled === null) throw new FatalFailure(`cannot compile expression ${expr.tag}`);
+  return compiled;
+}

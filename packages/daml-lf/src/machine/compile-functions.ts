@@ -1,0 +1,52 @@
+import type { Expr } from '../ast/expressions.ts';
+import type { FunctionValue, LfValue } from '../values/lf-value.ts';
+import type { CompileContext } from './compile-context.ts';
+import type { Compiled } from './compiled.ts';
+import { computed } from './compiled.ts';
+import type { Scope } from './scope.ts';
+import { captureValues, functionScope } from './scope.ts';
+
+/** `λ x₁ … xₙ . body`: a closure capturing what the body uses from the enclosing scope. */
+export function compileLambda(
+  context: CompileContext,
+  scope: Scope | null,
+  lambda: { readonly params: readonly string[]; readonly body: Expr; readonly name: string },
+): Compiled {
+  const inner = functionScope(scope, lambda.params);
+  const body = context.expression(inner, lambda.body).code;
+  const fn = inner.function;
+  const capture = captureValues(fn);
+  const arity = lambda.params.length;
+  const { name } = lambda;
+  return computed((machine) => {
+    machine.value = {
+      tag: 'Function',
+      arity,
+      given: [],
+      target: { kind: 'closure', body, captured: capture(machine), frameSize: fn.frameSize, name },
+    };
+  });
+}
+
+/**
+ * A closed function of the given parameters (a template's signatories over its payload, a
+ * choice's controllers…), compiled once per program and kept.
+ */
+export function closedFunction(
+  context: CompileContext,
+  key: string,
+  lambda: { readonly params: readonly string[]; readonly body: Expr },
+): FunctionValue {
+  const known = context.program.functions.get(key);
+  if (known !== undefined) return known as FunctionValue;
+  const inner = functionScope(null, lambda.params);
+  const body = context.expression(inner, lambda.body).code;
+  const fn: FunctionValue = {
+    tag: 'Function',
+    arity: lambda.params.length,
+    given: [],
+    target: { kind: 'closure', body, captured: [], frameSize: inner.function.frameSize, name: key },
+  };
+  context.program.functions.set(key, fn as LfValue);
+  return fn;
+}

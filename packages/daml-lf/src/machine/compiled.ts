@@ -1,0 +1,94 @@
+import type { LfValue } from '../values/lf-value.ts';
+import type { Code, Continuation, Machine } from './machine.ts';
+
+/** Reads a value without evaluation steps; `undefined` when it needs them after all. */
+export type Peek = (machine: Machine) => LfValue | undefined;
+
+/**
+ * A compiled expression. `atom` is set when the expression is computed without evaluation
+ * steps (a variable, a literal): callers then read it inline instead of pushing a
+ * continuation. `peek` is set when it usually is (a top-level value once evaluated).
+ */
+export type Compiled = {
+  readonly code: Code;
+  readonly atom: ((machine: Machine) => LfValue) | null;
+  readonly peek?: Peek;
+};
+
+export function atomic(read: (machine: Machine) => LfValue): Compiled {
+  return {
+    code: (machine) => {
+      machine.value = read(machine);
+    },
+    atom: read,
+  };
+}
+
+export function constant(value: LfValue): Compiled {
+  return atomic(() => value);
+}
+
+export function computed(code: Code): Compiled {
+  return { code, atom: null };
+}
+
+function peekOf(part: Compiled): Peek | null {
+  return part.atom ?? part.peek ?? null;
+}
+
+type Finish = (machine: Machine, values: LfValue[]) => void;
+type Collecting = Continuation & { readonly values: LfValue[]; readonly index: number };
+
+/** Evaluates the parts left to right, then calls `finish` with their values. */
+export function evaluateAll(parts: readonly Compiled[], finish: Finish): Code {
+  const count = parts.length;
+  const peeks = parts.map(peekOf);
+  const resume = (machine: Machine, value: LfValue, self: Continuation): void => {
+    const { values, index } = self as Collecting;
+    values[index] = value;
+    proceed(machine, values, index + 1);
+  };
+  const proceed = (machine: Machine, values: LfValue[], start: number): void => {
+    for (let index = start; index < count; index += 1) {
+      const peek = peeks[index];
+      if (peek !== null && peek !== undefined) {
+        const value = peek(machine);
+        if (value !== undefined) {
+          values[index] = value;
+          continue;
+        }
+      }
+      const continuation: Collecting = {
+        resume,
+        frame: machine.frame,
+        captured: machine.captured,
+        values,
+        index,
+      };
+      machine.stack.push(continuation);
+      machine.control = (parts[index] as Compiled).code;
+      return;
+    }
+    finish(machine, values);
+  };
+  return (machine) => proceed(machine, new Array<LfValue>(count), 0);
+}
+
+type Then = (machine: Machine, value: LfValue) => void;
+
+/** Evaluates one part, then continues with its value. */
+export function evaluateThen(part: Compiled, then: Then): Code {
+  const { atom } = part;
+  if (atom !== null) return (machine) => then(machine, atom(machine));
+  const resume = (machine: Machine, value: LfValue): void => then(machine, value);
+  const { peek } = part;
+  return (machine) => {
+    const value = peek?.(machine);
+    if (value !== undefined) {
+      then(machine, value);
+      return;
+    }
+    machine.stack.push({ resume, frame: machine.frame, captured: machine.captured });
+    machine.control = part.code;
+  };
+}

@@ -1,0 +1,70 @@
+import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import type { Machine } from './machine.ts';
+
+/**
+ * Where compiled code finds a variable. Closure conversion as in Speedy: a function's own
+ * parameters and local bindings live in its frame; variables of enclosing functions are copied
+ * into the closure when it is created.
+ */
+export type VariableLocation =
+  | { readonly kind: 'local'; readonly slot: number }
+  | { readonly kind: 'captured'; readonly index: number };
+
+/** One function body being compiled: its frame layout and what it captures. */
+export type FunctionContext = {
+  frameSize: number;
+  readonly captures: { readonly name: string; readonly from: VariableLocation }[];
+  /** The scope the function is created in; null for a top-level body. */
+  readonly enclosing: Scope | null;
+};
+
+type Binding = { readonly name: string; readonly slot: number; readonly next: Binding | null };
+
+export type Scope = { readonly function: FunctionContext; readonly bindings: Binding | null };
+
+/** The scope of a new function body whose parameters take the first frame slots. */
+export function functionScope(enclosing: Scope | null, params: readonly string[]): Scope {
+  let scope: Scope = {
+    function: { frameSize: 0, captures: [], enclosing },
+    bindings: null,
+  };
+  for (const param of params) scope = bind(scope, param).scope;
+  return scope;
+}
+
+export function bind(scope: Scope, name: string): { scope: Scope; slot: number } {
+  const slot = scope.function.frameSize;
+  scope.function.frameSize += 1;
+  return {
+    scope: { function: scope.function, bindings: { name, slot, next: scope.bindings } },
+    slot,
+  };
+}
+
+export function resolve(scope: Scope, name: string): VariableLocation {
+  for (let binding = scope.bindings; binding !== null; binding = binding.next) {
+    if (binding.name === name) return { kind: 'local', slot: binding.slot };
+  }
+  const { captures, enclosing } = scope.function;
+  const index = captures.findIndex((capture) => capture.name === name);
+  if (index >= 0) return { kind: 'captured', index };
+  if (enclosing === null) throw new FatalFailure(`unbound variable ${name}`);
+  captures.push({ name, from: resolve(enclosing, name) });
+  return { kind: 'captured', index: captures.length - 1 };
+}
+
+export function reader(location: VariableLocation): (machine: Machine) => LfValue {
+  if (location.kind === 'local') {
+    const { slot } = location;
+    return (machine) => machine.frame[slot] as LfValue;
+  }
+  const { index } = location;
+  return (machine) => machine.captured[index] as LfValue;
+}
+
+/** Copies what a new closure captures out of the creating function's frame. */
+export function captureValues(context: FunctionContext): (machine: Machine) => LfValue[] {
+  const readers = context.captures.map((capture) => reader(capture.from));
+  return (machine) => readers.map((read) => read(machine));
+}

@@ -1,0 +1,79 @@
+// The checks an upload passes before anything is stored: every package decodes, every dependency
+// is in the upload or already known, no new package reuses a known name and version, and every
+// reference of every new package resolves.
+
+import type { PackageId } from '../ast/names.ts';
+import type { Package } from '../ast.ts';
+import { type ArchiveEnvelope, decodeEnvelope } from '../decode/decode-archive.ts';
+import {
+  asUploadError,
+  knownVersion,
+  notSelfConsistent,
+  validationFailed,
+} from './upload-errors.ts';
+import { danglingReference } from './well-formed.ts';
+
+export type KnownPackages = {
+  readonly has: (packageId: PackageId) => boolean;
+  /** A known package, decoded (the store may decode it only now). */
+  readonly get: (packageId: PackageId) => Package | undefined;
+  readonly withNameAndVersion: (name: string, version: string) => PackageId | undefined;
+};
+
+export type UploadedPackage = { readonly envelope: ArchiveEnvelope; readonly pkg: Package };
+
+/**
+ * A utility package defines no templates and no interfaces (daml-prim, daml-stdlib's type
+ * packages): Canton exempts it from upgrade checks, so several may share a name and version.
+ */
+export const isUtilityPackage = (pkg: Package): boolean =>
+  [...pkg.modules.values()].every((m) => m.templates.size === 0 && m.interfaces.size === 0);
+
+function decodeFresh(archives: readonly ArchiveEnvelope[], known: KnownPackages) {
+  const fresh = new Map<PackageId, UploadedPackage>();
+  for (const envelope of archives) {
+    if (known.has(envelope.packageId) || fresh.has(envelope.packageId)) continue;
+    const pkg = asUploadError(() => decodeEnvelope(envelope));
+    fresh.set(envelope.packageId, { envelope, pkg });
+  }
+  return fresh;
+}
+
+function checkSelfConsistent(fresh: ReadonlyMap<PackageId, UploadedPackage>, known: KnownPackages) {
+  const missing = new Set<PackageId>();
+  for (const { pkg } of fresh.values()) {
+    for (const dependency of pkg.directDependencies) {
+      if (!fresh.has(dependency) && !known.has(dependency)) missing.add(dependency);
+    }
+  }
+  if (missing.size > 0) throw notSelfConsistent([...fresh.keys()], [...missing].sort());
+}
+
+function checkVersions(fresh: ReadonlyMap<PackageId, UploadedPackage>, known: KnownPackages) {
+  const claimed = new Map<string, PackageId>();
+  for (const { pkg } of fresh.values()) {
+    if (isUtilityPackage(pkg)) continue;
+    const { name, version } = pkg.metadata;
+    const existing = known.withNameAndVersion(name, version) ?? claimed.get(`${name}@${version}`);
+    if (existing !== undefined && existing !== pkg.packageId) {
+      throw knownVersion(`${pkg.packageId} (${name} v${version})`, existing, version);
+    }
+    claimed.set(`${name}@${version}`, pkg.packageId);
+  }
+}
+
+/** The packages of the upload that are new, each checked; throws Canton's error otherwise. */
+export function validateUpload(
+  archives: readonly ArchiveEnvelope[],
+  known: KnownPackages,
+): UploadedPackage[] {
+  const fresh = decodeFresh(archives, known);
+  checkSelfConsistent(fresh, known);
+  checkVersions(fresh, known);
+  const source = (id: PackageId) => fresh.get(id)?.pkg ?? known.get(id);
+  for (const { pkg } of fresh.values()) {
+    const problem = danglingReference(pkg, source);
+    if (problem !== undefined) throw validationFailed(problem);
+  }
+  return [...fresh.values()];
+}

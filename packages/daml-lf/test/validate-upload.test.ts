@@ -1,0 +1,112 @@
+import { DomainError } from '@pocketnet/ledger';
+import { describe, expect, it } from 'vitest';
+import {
+  danglingReference,
+  type KnownPackages,
+  type Package,
+  readDar,
+  validateUpload,
+} from '../src/index.ts';
+import { knowing, nothingKnown } from './known-packages.ts';
+import { readSharedDar, sharedDarNames, sharedPackages } from './shared-dars.ts';
+
+function rejection(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('validating an upload', () => {
+  const holdingDar = readDar(readSharedDar('splice-api-token-holding-v1-1.0.0.dar'));
+
+  it('accepts a whole DAR and returns its packages, then only what is new', () => {
+    const all = validateUpload(holdingDar.archives, nothingKnown);
+    expect(all.map((u) => u.pkg.packageId).sort()).toEqual(
+      [...new Set(holdingDar.archives.map((a) => a.packageId))].sort(),
+    );
+    const again = validateUpload(holdingDar.archives, knowing(all.map((u) => u.pkg)));
+    expect(again).toEqual([]);
+  });
+
+  it('refuses a main package without its dependencies: DAR_NOT_SELF_CONSISTENT naming them', () => {
+    const main = holdingDar.archives.slice(0, 1);
+    const error = rejection(() => validateUpload(main, nothingKnown));
+    expect(error.code).toBe('DAR_NOT_SELF_CONSISTENT');
+    const pkg = sharedPackages().get(holdingDar.mainPackageId) as Package;
+    expect(error.details.missingDependencies?.split(',')).toEqual(pkg.directDependencies);
+  });
+
+  it('accepts the main package alone when its dependencies are already known', () => {
+    const dependencies = holdingDar.archives
+      .slice(1)
+      .map((a) => sharedPackages().get(a.packageId) as Package);
+    const uploaded = validateUpload(holdingDar.archives.slice(0, 1), knowing(dependencies));
+    expect(uploaded.map((u) => u.pkg.packageId)).toEqual([holdingDar.mainPackageId]);
+  });
+
+  it('refuses a different package with a known name and version: KNOWN_DAR_VERSION', () => {
+    const amulet19 = readDar(readSharedDar('splice-amulet-0.1.19.dar'));
+    const known = [...sharedPackages().values()].filter(
+      (p) => p.packageId !== amulet19.mainPackageId,
+    );
+    const impostor = { ...(sharedPackages().get(amulet19.mainPackageId) as Package) };
+    const named: KnownPackages = {
+      ...knowing(known),
+      withNameAndVersion: (name, version) =>
+        name === impostor.metadata.name && version === '0.1.19' ? 'f'.repeat(64) : undefined,
+    };
+    expect(rejection(() => validateUpload(amulet19.archives, named)).code).toBe(
+      'KNOWN_DAR_VERSION',
+    );
+  });
+
+  it('finds a reference to a definition that does not exist: DAR_VALIDATION_ERROR', () => {
+    const pkg = sharedPackages().get(holdingDar.mainPackageId) as Package;
+    const source = (id: string) => sharedPackages().get(id);
+    expect(danglingReference(pkg, source)).toBeUndefined();
+    const module = pkg.modules.get('Splice.Api.Token.HoldingV1');
+    if (!module) throw new Error('no module');
+    const withoutView = new Map(module.dataTypes);
+    withoutView.delete('HoldingView');
+    const broken: Package = {
+      ...pkg,
+      modules: new Map([...pkg.modules, [module.name, { ...module, dataTypes: withoutView }]]),
+    };
+    expect(danglingReference(broken, source)).toMatch(
+      /refers to dataType 718a0f77.*:Splice.Api.Token.HoldingV1:HoldingView, which does not exist/,
+    );
+  });
+
+  it('finds every reference of every shared package resolvable', () => {
+    const source = (id: string) => sharedPackages().get(id);
+    for (const pkg of sharedPackages().values())
+      expect(danglingReference(pkg, source)).toBeUndefined();
+  });
+
+  it('accepts every shared DAR in turn, each adding only what the ones before lacked', () => {
+    const known: Package[] = [];
+    for (const name of sharedDarNames()) {
+      const fresh = validateUpload(readDar(readSharedDar(name)).archives, knowing(known));
+      known.push(...fresh.map((u) => u.pkg));
+    }
+    expect(known).toHaveLength(sharedPackages().size);
+  });
+
+  it('refuses bytes that are no DAR (INVALID_DAR) and a DALF with a wrong hash (DAR_PARSE_ERROR)', async () => {
+    const { asUploadError } = await import('../src/index.ts');
+    expect(rejection(() => asUploadError(() => readDar(new Uint8Array([1, 2, 3])))).code).toBe(
+      'INVALID_DAR',
+    );
+    const archive = holdingDar.archives[0]?.archiveBytes as Uint8Array;
+    const tampered = archive.slice();
+    const at = tampered.length - 70;
+    tampered[at] = (tampered[at] ?? 0) ^ 1;
+    const { readArchive } = await import('../src/index.ts');
+    const error = rejection(() => asUploadError(() => readArchive(tampered)));
+    expect(error.code).toBe('DAR_PARSE_ERROR');
+  });
+});

@@ -1,0 +1,19 @@
+import { createPackageEraser } from '@pocketnet/daml-lf';
+import { createPackageRegistry, examplePackages } from '@pocketnet/ledger';
+import { splicePackages } from '@pocketnet/splice';
+import { createLfPackageStore } from '../services/lf-package-store.ts';
+import type { NodeConfig } from './node-config.ts';
+
+/**
+ * The node's packages: its own TypeScript ones (examples, Splice, `--package` modules), and the
+ * Daml-LF packages users upload, which the store registers as the journal replays their uploads.
+ */
+export function createNodePackages(config: Pick<NodeConfig, 'packages'>) {
+  const packages = createPackageRegistry([
+    ...examplePackages,
+    ...splicePackages,
+    ...(config.packages ?? []),
+  ]);
+  const lfPackages = createLfPackageStore({ packages, erase: createPackageEraser() });
+  return { packages, lfPackages };
+}

@@ -1,0 +1,102 @@
+import {
+  decodeDalf,
+  isUtilityPackage,
+  type KnownPackages,
+  type Package as LfPackage,
+  type UploadedPackage,
+} from '@pocketnet/daml-lf';
+import type {
+  JournalRecord,
+  Package,
+  PackageRegistry,
+  PackagesUploaded,
+  UploadedArchive,
+} from '@pocketnet/ledger';
+
+/**
+ * A Daml-LF package as the ledger engine runs it: its templates and interfaces erased to the
+ * definitions the TypeScript DSL produces (the evaluator's side of issue 20).
+ */
+export type ErasePackage = (
+  pkg: LfPackage,
+  lookup: (packageId: string) => LfPackage | undefined,
+) => Pick<Package, 'templates' | 'interfaces'>;
+
+const isUpload = (record: JournalRecord): record is JournalRecord & { change: PackagesUploaded } =>
+  record.type === 'admin' && record.change.kind === 'packages.uploaded';
+
+/**
+ * The node's uploaded Daml-LF packages. Each is registered from its journal record with its
+ * archive, name and version only; it is decoded (and its templates erased) the first time it
+ * is needed, and kept decoded by id.
+ */
+export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: ErasePackage }) {
+  const decodedById = new Map<string, LfPackage>();
+  const decoded = (packageId: string): LfPackage | undefined => {
+    const cached = decodedById.get(packageId);
+    if (cached) return cached;
+    const archive = deps.packages.packageById(packageId)?.archive;
+    if (!archive) return undefined;
+    const pkg = decodeDalf(archive);
+    decodedById.set(packageId, pkg);
+    return pkg;
+  };
+  const known: KnownPackages = {
+    has: (packageId) => deps.packages.packageById(packageId) !== undefined,
+    get: decoded,
+    // Only Daml-LF packages: the node's TypeScript imitations of Splice's packages share their
+    // names and versions with the real ones, which users' DARs bundle.
+    withNameAndVersion: (name, version) =>
+      deps.packages
+        .packages()
+        .find(
+          (p) =>
+            p.name === name &&
+            p.version === version &&
+            deps.packages.packageById(p.packageId)?.archive !== undefined,
+        )?.packageId,
+  };
+  const register = (uploaded: UploadedArchive) => {
+    const { packageId, name, version, utility, dependencies } = uploaded;
+    const archive = new Uint8Array(Buffer.from(uploaded.archive, 'base64'));
+    const placeholder: Package = {
+      packageId,
+      name,
+      version,
+      templates: [],
+      interfaces: [],
+      archive,
+      utility,
+    };
+    const load = (): Package => {
+      const lf = decoded(packageId);
+      return lf && deps.erase ? { ...placeholder, ...deps.erase(lf, decoded) } : placeholder;
+    };
+    deps.packages.registerDeferred(placeholder, { load, dependencies });
+  };
+  return {
+    known,
+    /** The decoded package of a known id (undefined for a package of the TypeScript DSL). */
+    decoded,
+    /** Registers the packages a journaled upload added; any other record is not ours. */
+    apply(record: JournalRecord) {
+      if (isUpload(record)) for (const uploaded of record.change.packages) register(uploaded);
+    },
+    /** A validated upload's new packages as the journal keeps them. */
+    journaled: (fresh: readonly UploadedPackage[]): UploadedArchive[] =>
+      fresh.map(({ envelope, pkg }) => {
+        // Decoded once: validation did it, the erasure and later uploads reuse it.
+        decodedById.set(pkg.packageId, pkg);
+        return {
+          packageId: pkg.packageId,
+          name: pkg.metadata.name,
+          version: pkg.metadata.version,
+          utility: isUtilityPackage(pkg),
+          dependencies: pkg.directDependencies,
+          archive: Buffer.from(envelope.archiveBytes).toString('base64'),
+        };
+      }),
+  };
+}
+
+export type LfPackageStore = ReturnType<typeof createLfPackageStore>;
