@@ -19,6 +19,7 @@ import { withAdmittedCommands } from './graphql/admitted-commands.ts';
 import { createGraphQL } from './graphql/create-graphql.ts';
 import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
+import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
@@ -27,6 +28,7 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { defaultRequestLimits, type RequestLimits } from './http/request-limits.ts';
 import { createStreamBudget } from './http/stream-budget.ts';
 import { createStreamGauge, type StreamStats } from './http/stream-gauge.ts';
 import { type StreamLimits, streamLimitsOf } from './http/stream-limits.ts';
@@ -71,6 +73,11 @@ export type GatewayDeps = {
   readonly webPages?: WebPages;
   /** Snapshots, revert, reset and state dumps (issue 23): the CLI's, across the node's lives. */
   readonly timeMachine?: TimeMachine;
+  /**
+   * What one request may ask (`start`: `--max-upload-size`, `--graphql-max-mutation-fields`):
+   * `defaultRequestLimits` (10 MiB, 10 fields) where not set.
+   */
+  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -138,6 +145,7 @@ export function createGateway(deps: GatewayDeps): {
   const limits = streamLimitsOf(deps.streamLimits);
   const budget = createStreamBudget(limits.totalHighWaterMark);
   const streams = { limits, gauge: createStreamGauge(), budget };
+  const requestLimits = { ...defaultRequestLimits, ...deps.requestLimits };
   const admission = deps.admission ? createSubmissionAdmission(deps.admission) : undefined;
   const app = express();
   app.disable('x-powered-by');
@@ -157,7 +165,7 @@ export function createGateway(deps: GatewayDeps): {
   // Submissions are the hot path: their routes come first and read their own JSON bodies, so a
   // command passes through no other router (each cost a microsecond or two per request).
   app.use(commandsRoutes({ node }));
-  app.use(packageUploadRoutes({ node }));
+  app.use(packageUploadRoutes({ node, maxUploadBytes: requestLimits.maxUploadBytes }));
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
   const inspect = createInspectApi({
@@ -176,6 +184,7 @@ export function createGateway(deps: GatewayDeps): {
     node: admission ? withAdmittedCommands(node, admission) : node,
     ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
     streamGuard: streams,
+    limits: { maxMutationFields: requestLimits.maxMutationFields },
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
@@ -192,7 +201,7 @@ export function createGateway(deps: GatewayDeps): {
       if (!isDomainError(error)) {
         return { status: 500, body: { error: 'An internal error occurred' } };
       }
-      return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
+      return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
     },
     streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
     closeStreams: (reason?: string) => {

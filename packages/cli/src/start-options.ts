@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import type { StreamLimits } from '@pocketnet/gateway';
+import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
 import { parseDuration } from './duration.ts';
+import { requestLimitsOption } from './request-limits-option.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { streamLimitsOption } from './stream-limits-option.ts';
 
@@ -62,6 +63,11 @@ export type StartOptions = {
   readonly dumpState: string | null;
   /** `--fixture FILE`: users, parties, taps, preapprovals, names and delegations to create at start. */
   readonly fixture: string | null;
+  /**
+   * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
+   * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
+   */
+  readonly requestLimits: RequestLimits;
 };
 
 // A function, so that the defaults taken from the environment are read at each parse.
@@ -102,6 +108,8 @@ const startArgs = () =>
     'load-state': { type: 'string' },
     'dump-state': { type: 'string' },
     fixture: { type: 'string' },
+    'max-upload-size': { type: 'string' },
+    'graphql-max-mutation-fields': { type: 'string' },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */
@@ -167,6 +175,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     loadState: values['load-state'] ?? null,
     dumpState: values['dump-state'] ?? null,
     fixture: values.fixture ?? null,
+    requestLimits: requestLimitsOption(values, process.env),
   };
 }
 

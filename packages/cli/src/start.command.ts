@@ -156,6 +156,7 @@ async function startEmbedded(input: {
       );
     },
     ...{ logger, auth, streamLimits: options.streamLimits, settings, servers },
+    requestLimits: options.requestLimits,
     ...{ stately, loadState, fixture },
     // LocalNet's users are part of what the node reports ready with (reset keeps them).
     beforeReady: options.localnet

@@ -6,7 +6,7 @@ import {
   type ScaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, type StreamLimits } from '@pocketnet/gateway';
+import { createGateway, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
 import {
   type AppliedFixture,
   applyFixture,
@@ -44,6 +44,8 @@ export type EmbeddedSetup = {
   readonly logger: Logger;
   readonly auth: Parameters<typeof createGateway>[0]['auth'];
   readonly streamLimits?: Partial<StreamLimits>;
+  /** What one request may ask (upload size, GraphQL mutation fields). */
+  readonly requestLimits?: Partial<RequestLimits>;
   readonly settings: ScaleOutSettings;
   readonly servers: LifeServers;
   readonly stately?: StatelyInspection | null;
@@ -126,6 +128,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     const gateway = createGateway({
       ...{ node, auth: setup.auth, logger, automations: automations.view },
       ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
+      ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
       webPages,
       timeMachine,
       // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
