@@ -20,6 +20,7 @@ Usage:
                   [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
                   [--stream-total-high-water-mark 256MiB] [--max-upload-size 10MiB]
                   [--graphql-max-mutation-fields 10]
+                  [--load-state FILE] [--dump-state FILE] [--fixture users.yaml]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
   pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
