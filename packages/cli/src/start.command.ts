@@ -1,12 +1,5 @@
 import { join, resolve } from 'node:path';
-import {
-  AutomationConfigError,
-  createJobRunner,
-  RedisEvictsKeysError,
-  type ScaleOutSettings,
-  ScaleOutSettingsError,
-  scaleOutSettings,
-} from '@pocketnet/automations';
+import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
 import {
   createStatelyInspection,
@@ -23,9 +16,9 @@ import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
 import { createLifeServers } from './roles/life-servers.ts';
-import { startOnRedis } from './roles/start-on-redis.ts';
-import { banner, localnetPorts } from './start-banner.ts';
+import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
+import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
 import { readStateOption, writeState } from './state-files.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
@@ -33,38 +26,47 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 const requestGraceMs = 500;
 const shutdownDeadlineMs = 5000;
 
-/** A configuration that stops the start, with exit code 2 and its one-line reason. */
-const isRefusedConfiguration = (error: unknown): error is Error =>
-  error instanceof AutomationConfigError ||
-  error instanceof RedisEvictsKeysError ||
-  error instanceof ScaleOutSettingsError;
-
 export async function startCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = readStartOptions(args, streams.stderr, 'pocketnet');
-  if (options === null) return 2;
+  const read = readStartOptions(args, streams, 'start');
+  if (read.kind === 'exit') return read.code;
+  const { options } = read;
+  // What a refused start has opened already is closed again, the journal's lock first of all.
+  const opened: Array<() => Promise<unknown>> = [];
+  try {
+    return await startWith(options, streams, startedAt, opened);
+  } catch (error) {
+    const where = { port: options.port, host: options.host, dataDir: resolve(options.dataDir) };
+    const refusal = refusalOfStart(error, where);
+    if (refusal === null) throw error;
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    streams.stderr.write(`pocketnet: ${refusal}\n`);
+    return 2;
+  }
+}
+
+async function startWith(
+  options: StartOptions,
+  streams: Streams,
+  startedAt: number,
+  opened: Array<() => Promise<unknown>>,
+): Promise<number> {
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet' } });
   logger.info({ node: process.version }, 'starting');
-  // A bad configuration (or knob) stops the start, before anything else.
-  const prepared = await automationConfigOf(options)
-    .then((config) => ({ config, settings: scaleOutSettings(process.env) }))
-    .catch((error: unknown) => {
-      if (!isRefusedConfiguration(error)) throw error;
-      streams.stderr.write(`pocketnet: ${error.message}\n`);
-      return null;
-    });
-  if (prepared === null) return 2;
+  // A bad configuration stops the start, before anything else.
+  const prepared = { config: await automationConfigOf(options), settings: options.scaleOut };
   const packages = await loadPackages(options.packageModules);
   // The journal in a Redis Stream (scale-out, issue 12): this process is the network's writer.
   const { redisUrl } = options;
   if (options.journal === 'redis' && redisUrl !== null) {
     if (options.loadState || options.dumpState || options.fixture) {
-      streams.stderr.write(
-        'pocketnet: --load-state, --dump-state and --fixture need the journal on disk or in memory, not in Redis\n',
+      throw new StartRefusal(
+        '--load-state, --dump-state and --fixture need the journal on disk or in memory, not in Redis',
       );
-      return 2;
     }
     const redisOptions = { ...options, redisUrl };
+    // Loaded only here: BullMQ and ioredis are no part of a start without Redis.
+    const { startOnRedis } = await import('./roles/start-on-redis.ts');
     return startOnRedis({
       ...prepared,
       options: redisOptions,
@@ -78,52 +80,45 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     redisUrl: redisUrl ?? undefined,
     prefix: options.redisPrefix,
     logger,
-  }).catch((error: unknown) => {
-    if (!isRefusedConfiguration(error)) throw error;
-    streams.stderr.write(`pocketnet: ${error.message}\n`);
-    return null;
   });
-  if (runner === null) return 2;
-  try {
-    const started = await startEmbedded({
-      ...{ ...prepared, options, packages, runner },
-      ...{ logger, streams, startedAt },
-    });
-    return started ? 0 : 2;
-  } catch (error) {
-    if (!(error instanceof StartRefusal)) throw error;
-    streams.stderr.write(`pocketnet: ${error.message}\n`);
-    await runner.close();
-    return 2;
-  }
+  opened.push(() => runner.close());
+  await startEmbedded(
+    { ...prepared, options, packages, runner, logger, streams, startedAt },
+    opened,
+  );
+  return 0;
 }
 
 /** The node on its file (or memory) journal, in this one process, its lives behind one set of servers. */
-async function startEmbedded(input: {
-  readonly options: StartOptions;
-  readonly config: Awaited<ReturnType<typeof automationConfigOf>>;
-  readonly settings: ScaleOutSettings;
-  readonly packages: Awaited<ReturnType<typeof loadPackages>>;
-  readonly runner: Awaited<ReturnType<typeof createJobRunner>>;
-  readonly logger: Logger;
-  readonly streams: Streams;
-  readonly startedAt: number;
-}): Promise<boolean> {
+async function startEmbedded(
+  input: {
+    readonly options: StartOptions;
+    readonly config: Awaited<ReturnType<typeof automationConfigOf>>;
+    readonly settings: ScaleOutSettings;
+    readonly packages: Awaited<ReturnType<typeof loadPackages>>;
+    readonly runner: Awaited<ReturnType<typeof createJobRunner>>;
+    readonly logger: Logger;
+    readonly streams: Streams;
+    readonly startedAt: number;
+  },
+  opened: Array<() => Promise<unknown>>,
+): Promise<void> {
   const { options, config, settings, logger } = input;
-  const loadState = await readStateOption(options.loadState, input.streams.stderr);
-  if (loadState === false) return false;
-  const fixture = await readFixtureOption(options.fixture, input.streams.stderr);
-  if (fixture === false) return false;
+  const loadState = await readStateOption(options.loadState);
+  const fixture = await readFixtureOption(options.fixture);
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
+  if (stately) opened.push(async () => stately.stop());
   // The config file's validatorWalletUser wins over --validator-wallet-user.
   const walletUser = config.validatorWalletUser ?? options.devnet?.validatorWalletUser ?? '';
   // LocalNet's login: the participant trusts its key set beside the configured mode.
   const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
+  if (login) opened.push(() => closeServers([login.server], 0));
   const auth =
     login && options.auth.mode !== 'none'
       ? { ...options.auth, oidcKeys: login.provider.verificationKey(login.provider.realms) }
       : options.auth;
   const servers = createLifeServers(options.host);
+  opened.push(() => servers.close(0));
   // The first life runs on the runner the start checked; each later one (a revert) on its own.
   let firstRunner: typeof input.runner | null = input.runner;
   const embedded = await startEmbeddedNode({
@@ -158,18 +153,27 @@ async function startEmbedded(input: {
     ...{ logger, auth, streamLimits: options.streamLimits, settings, servers },
     requestLimits: options.requestLimits,
     ...{ stately, loadState, fixture },
-    // LocalNet's users are part of what the node reports ready with (reset keeps them).
-    beforeReady: options.localnet
-      ? (node) => provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null)
-      : undefined,
+    // Before the node reports ready (reset comes back to here): the config's parties are
+    // checked, LocalNet's users provisioned.
+    beforeReady: async (node) => {
+      assertConfigPartiesKnown(node, config, options.configFile);
+      if (options.localnet) {
+        await provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null);
+      }
+    },
   });
+  opened.push(() => embedded.close());
   const port = await servers.listen(options.port);
   if (options.localnetPorts) {
     for (const localnetPort of Object.values(localnetPorts)) await servers.listen(localnetPort);
   }
   const token =
     options.auth.mode === 'hs256'
-      ? await mintDevToken({ ...options.auth, userId: 'participant_admin' })
+      ? await mintDevToken({
+          ...options.auth,
+          userId: 'participant_admin',
+          expiresInSeconds: bannerTokenSeconds,
+        })
       : null;
   const first = embedded.current().node;
   const devnet = first.devnet ? { ...first.devnet.parties } : null;
@@ -197,5 +201,4 @@ async function startEmbedded(input: {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
-  return true;
 }

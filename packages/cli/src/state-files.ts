@@ -8,26 +8,18 @@ import {
   type TimeMachine,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
+import { StartRefusal } from './roles/embedded-lives.ts';
 
-/**
- * `--load-state FILE`: the state file read and checked, or false once the reason it is refused
- * has been written (the start then exits with code 2).
- */
-export async function readStateOption(
-  path: string | null,
-  stderr: NodeJS.WritableStream,
-): Promise<LoadedState | null | false> {
+/** `--load-state FILE`: the state file read and checked; a StartRefusal saying why it is not. */
+export async function readStateOption(path: string | null): Promise<LoadedState | null> {
   if (path === null) return null;
   try {
     return parseStateFile(await readFile(path, 'utf8'));
   } catch (error) {
-    const reason =
-      error instanceof StateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? (error as Error).message
-        : null;
-    if (reason === null) throw error;
-    stderr.write(`pocketnet: --load-state ${path}: ${reason}\n`);
-    return false;
+    const known =
+      error instanceof StateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (!known) throw error;
+    throw new StartRefusal(`--load-state ${path}: ${(error as Error).message}`);
   }
 }
 

@@ -89,6 +89,7 @@ export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
+export { JournalInUseError } from './journal/directory-lock.ts';
 export { createFileJournal, type FileJournalOptions } from './journal/file-journal.ts';
 export { createMemoryJournal, type MemoryJournalOptions } from './journal/memory-journal.ts';
 export { decodeRecord, recordJson } from './journal/record-codec.ts';
