@@ -117,7 +117,9 @@ export function createPackageAdmin(deps: {
     async upload(caller: Caller, bytes: Uint8Array, options: UploadOptions): Promise<void> {
       requireAdmin(authenticated(caller));
       const archives = asUploadError(() => readUploadedArchives(bytes));
-      const fresh = validateUpload(archives, deps.lfPackages.known);
+      const fresh = validateUpload(archives, deps.lfPackages.known, {
+        checkUpgrades: options.vetAllPackages,
+      });
       if (options.validateOnly || fresh.length === 0) return;
       const journaled = deps.lfPackages.journaled(fresh);
       await deps.writer.commitAdmin(planUploadPackages(journaled, options.vetAllPackages));
