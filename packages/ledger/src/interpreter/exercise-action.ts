@@ -1,6 +1,6 @@
 import type { ChoiceBodyFunction, ChoiceDefinition, ChoiceSelf } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
-import type { ResolvedEntity } from '../packages/resolved-entity.ts';
+import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import { computeView, implementationOf } from '../packages/views.ts';
 import { type ExercisedNode, noNodeIds } from '../transaction.ts';
 import type { Value } from '../value.ts';
@@ -17,6 +17,7 @@ import {
 } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
+import { payloadAs } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -37,6 +38,8 @@ type BoundChoice = {
   readonly controllerPayload: Value;
   readonly bodyPayload: Value;
   readonly interfaceId: string | null;
+  /** The template whose choice runs: the one named, when it upgrades or downgrades the contract. */
+  readonly template: ResolvedTemplate;
 };
 
 function choiceNotFound(choice: string, on: string): DomainError {
@@ -54,16 +57,19 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
   const { target, choice } = request;
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    const definition = live.template.definition.choices.get(choice);
-    if (definition === undefined) throw choiceNotFound(choice, live.template.templateId);
+    // Canton runs the named version's choice, on the contract upgraded (or downgraded) to it.
+    const definition = target.definition.choices.get(choice);
+    if (definition === undefined) throw choiceNotFound(choice, target.templateId);
     const { body } = definition;
     if (body === null) throw new Error(`template choice ${choice} has no body`);
+    const upgraded = payloadAs(live, target);
     return {
       definition,
       body,
-      controllerPayload: payload,
-      bodyPayload: payload,
+      controllerPayload: upgraded,
+      bodyPayload: upgraded,
       interfaceId: null,
+      template: target,
     };
   }
   const declared = target.definition.choices.get(choice);
@@ -77,6 +83,7 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
       controllerPayload: payload,
       bodyPayload: payload,
       interfaceId: target.interfaceId,
+      template: live.template,
     };
   }
   const definition = declared;
@@ -92,6 +99,7 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
     controllerPayload: view,
     bodyPayload,
     interfaceId: target.interfaceId,
+    template: live.template,
   };
 }
 
@@ -116,7 +124,7 @@ function prepareExercise(
   const { definition } = bound;
   const argument = checkArgument(definition.argumentType, request.argument, request.source);
   const actors = partySet(definition.controllers(bound.controllerPayload, argument));
-  const name = `Exercising ${request.choice} on ${live.template.templateId}`;
+  const name = `Exercising ${request.choice} on ${bound.template.templateId}`;
   if (actors.length === 0) {
     throw new DomainError('DAML_AUTHORIZATION_ERROR', `${name} has no controllers`);
   }
@@ -166,7 +174,7 @@ function runBody(state: TransactionState, frame: Frame, exercise: PreparedExerci
   const { bound } = exercise;
   const self: ChoiceSelf<Value> = {
     contractId: contract.contractId,
-    templateId: contract.templateId,
+    templateId: bound.template.templateId,
     payload: bound.bodyPayload,
     signatories: contract.signatories,
     observers: contract.observers,
@@ -193,13 +201,16 @@ function exercisedNode(
     readonly share: PartyListPool;
   },
 ): ExercisedNode {
-  const { contract, template } = exercise.live;
+  const { contract } = exercise.live;
+  const { template } = exercise.bound;
   const { share } = outcome;
   return {
     kind: 'exercised',
     nodeId: outcome.nodeId,
     contractId: contract.contractId,
-    templateId: contract.templateId,
+    // The template defining the choice run (Canton's rule), which may differ from the
+    // contract's own package when the contract was upgraded or downgraded.
+    templateId: template.templateId,
     interfaceId: exercise.bound.interfaceId,
     packageName: contract.packageName,
     choice: exercise.choice,

@@ -6,6 +6,7 @@ import type { RecordValue, Value } from '../value.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { findByKey, useContract } from './transaction-state.ts';
+import { payloadAs } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -81,7 +82,7 @@ export function fetchContract(
   requireStakeholderAuthority(frame, live);
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    return live.contract.createArgument;
+    return payloadAs(live, target);
   }
   return computeView(live.template, target, live.contract.createArgument);
 }
@@ -95,8 +96,11 @@ export function fetchStoredContract(
 ): { templateId: string; payload: RecordValue } {
   const live = useContract(state, contractId);
   requireStakeholderAuthority(frame, live);
-  if (target.kind === 'template') checkTemplate(target, live);
-  else implementationOf(live.template, target);
+  if (target.kind === 'template') {
+    checkTemplate(target, live);
+    return { templateId: target.templateId, payload: payloadAs(live, target) };
+  }
+  implementationOf(live.template, target);
   return { templateId: live.contract.templateId, payload: live.contract.createArgument };
 }
 

@@ -4,7 +4,7 @@ import type { InterfaceView, TemplateIdString } from '../transaction.ts';
 import type { RecordValue } from '../value.ts';
 import type { Package } from './package.ts';
 import { packageBytes } from './package.ts';
-import type { DeferredPackage, RegistryIndex } from './registry-index.ts';
+import type { DeferredPackage, PackageSelection, RegistryIndex } from './registry-index.ts';
 import {
   addDeferred,
   addToIndex,
@@ -12,6 +12,7 @@ import {
   loadAllDeferred,
   loadDeferred,
   resolveReference,
+  selectByName,
   templatesNotFound,
 } from './registry-index.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
@@ -24,11 +25,16 @@ export type PackageSummary = {
 };
 
 export type PackageRegistry = {
-  /** Resolves `#packageName:Module:Entity` (latest version of the name) or `packageId:Module:Entity`. */
-  resolve(reference: string): ResolvedEntity;
+  /**
+   * Resolves `#packageName:Module:Entity` (the version `selection` picks: by default the latest
+   * of the name) or `packageId:Module:Entity`.
+   */
+  resolve(reference: string, selection?: PackageSelection): ResolvedEntity;
   /** Like `resolve`, but the reference must name a template (INVALID_ARGUMENT for an interface). */
-  resolveTemplate(reference: string): ResolvedTemplate;
-  resolveInterface(reference: string): ResolvedInterface;
+  resolveTemplate(reference: string, selection?: PackageSelection): ResolvedTemplate;
+  resolveInterface(reference: string, selection?: PackageSelection): ResolvedInterface;
+  /** The version of a package name a `#name:…` reference would use, if any may be. */
+  selectPackage(name: string, selection?: PackageSelection): PackageSummary | undefined;
   /** A definition given by object, as template bodies do. */
   resolveDefinition(definition: TemplateDefinition | InterfaceDefinition): ResolvedEntity;
   /** The template of a stored contract, by its package-id form template id. */
@@ -59,13 +65,13 @@ function kindMismatch(reference: string, expected: string): DomainError {
 }
 
 function lookups(index: RegistryIndex) {
-  const resolveTemplate = (reference: string): ResolvedTemplate => {
-    const entry = resolveReference(index, reference);
+  const resolveTemplate = (reference: string, selection?: PackageSelection): ResolvedTemplate => {
+    const entry = resolveReference(index, reference, selection);
     if (entry.kind !== 'template') throw kindMismatch(reference, 'template');
     return entry;
   };
-  const resolveInterface = (reference: string): ResolvedInterface => {
-    const entry = resolveReference(index, reference);
+  const resolveInterface = (reference: string, selection?: PackageSelection): ResolvedInterface => {
+    const entry = resolveReference(index, reference, selection);
     if (entry.kind !== 'interface') throw kindMismatch(reference, 'interface');
     return entry;
   };
@@ -82,7 +88,11 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
   const index = buildRegistryIndex(packages);
   const { resolveTemplate, resolveInterface, templateById } = lookups(index);
   return {
-    resolve: (reference) => resolveReference(index, reference),
+    resolve: (reference, selection) => resolveReference(index, reference, selection),
+    selectPackage(name, selection) {
+      const pkg = selectByName(index, name, selection);
+      return pkg && { packageId: pkg.packageId, name: pkg.name, version: pkg.version };
+    },
     resolveTemplate,
     resolveInterface,
     resolveDefinition(definition) {

@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest';
+import { defineTemplate } from '../dsl/template.ts';
+import { definePackage } from '../packages/package.ts';
+import type { ExercisedNode } from '../transaction.ts';
+import type { Value } from '../value.ts';
+import { t } from '../values/builder.ts';
+import { alice, bob, createTestLedger, exercise } from './test-ledger.test-helper.ts';
+
+const thingId = { packageName: 'things', module: 'Things', entity: 'Thing' };
+
+// Versions of one package: 2.0.0 adds an optional field at the end and a choice; 3.0.0 also
+// makes another party a signatory (no valid upgrade: a contract seen through it fails
+// Canton's validation). Describe says which version ran it.
+const v1Thing = defineTemplate({
+  id: thingId,
+  fields: { owner: t.party(), label: t.text() },
+  signatories: (payload) => [payload.owner],
+  choices: (choice) => ({
+    Describe: choice({
+      controllers: (payload) => [payload.owner],
+      argument: {},
+      result: t.text(),
+      consuming: false,
+      body: (_ctx, self) => `v1 ${self.payload.label}`,
+    }),
+  }),
+});
+const laterThing = (version: 'v2' | 'v3') =>
+  defineTemplate({
+    id: thingId,
+    fields: { owner: t.party(), label: t.text(), note: t.optional(t.text()) },
+    signatories: (payload) => (version === 'v2' ? [payload.owner] : [payload.owner, bob]),
+    choices: (choice) => ({
+      Describe: choice({
+        controllers: (payload) => [payload.owner],
+        argument: {},
+        result: t.text(),
+        consuming: false,
+        body: (_ctx, self) => `${version} ${self.payload.label} ${self.payload.note ?? 'none'}`,
+      }),
+      Renote: choice({
+        controllers: (payload) => [payload.owner],
+        argument: { note: t.text() },
+        result: t.text(),
+        body: (_ctx, self, argument) => `${self.payload.label} now ${argument.note}`,
+      }),
+    }),
+  });
+const v2Thing = laterThing('v2');
+const v3Thing = laterThing('v3');
+const v1 = definePackage({ name: 'things', version: '1.0.0', templates: [v1Thing] });
+const v2 = definePackage({ name: 'things', version: '2.0.0', templates: [v2Thing] });
+const v3 = definePackage({ name: 'things', version: '3.0.0', templates: [v3Thing] });
+
+const byId = (pkg: { packageId: string }) => `${pkg.packageId}:Things:Thing`;
+const byName = '#things:Things:Thing';
+
+function ledger() {
+  const test = createTestLedger([v1, v2, v3]);
+  const unvetted = new Set([v3.packageId]);
+  const submit = (
+    commands: Parameters<typeof test.submit>[0]['commands'],
+    preferred: string[] = [],
+  ) => test.submit({ actAs: [alice], commands, selection: { unvetted, preferred } });
+  const reject = (
+    commands: Parameters<typeof test.submit>[0]['commands'],
+    preferred: string[] = [],
+  ) => test.reject({ actAs: [alice], commands, selection: { unvetted, preferred } });
+  const create = (pkg: { packageId: string }, payload: Record<string, Value>) => {
+    const result = submit([{ kind: 'create', templateId: byId(pkg), createArguments: payload }]);
+    const contract = result.created[0];
+    if (!contract) throw new Error('nothing created');
+    return contract.contractId;
+  };
+  return { submit, reject, create };
+}
+
+const resultOf = (result: { nodes: readonly unknown[] }) => {
+  const node = result.nodes[0] as ExercisedNode;
+  return { templateId: node.templateId, result: node.exerciseResult };
+};
+
+describe('smart-contract upgrading', () => {
+  test("a contract of an older version runs the newer version's choice, its new optional field None", () => {
+    const { submit, create } = ledger();
+    const old = create(v1, { owner: alice, label: 'a' });
+    expect(resultOf(submit([exercise(byId(v2), old, 'Describe')]))).toEqual({
+      templateId: byId(v2),
+      result: 'v2 a none',
+    });
+    // By its own version the contract still runs that version's choice.
+    expect(resultOf(submit([exercise(byId(v1), old, 'Describe')])).result).toBe('v1 a');
+    // A choice only the newer version has.
+    expect(resultOf(submit([exercise(byId(v2), old, 'Renote', { note: 'hi' })]))).toEqual({
+      templateId: byId(v2),
+      result: 'a now hi',
+    });
+  });
+
+  test('#name selects the highest vetted version; packageIdSelectionPreference overrides', () => {
+    const { submit, create } = ledger();
+    const old = create(v1, { owner: alice, label: 'b' });
+    expect(resultOf(submit([exercise(byName, old, 'Describe')]))).toEqual({
+      templateId: byId(v2),
+      result: 'v2 b none',
+    });
+    expect(resultOf(submit([exercise(byName, old, 'Describe')], [v1.packageId]))).toEqual({
+      templateId: byId(v1),
+      result: 'v1 b',
+    });
+    const created = submit([
+      { kind: 'create', templateId: byName, createArguments: { owner: alice, label: 'c' } },
+    ]);
+    expect(created.created[0]?.templateId).toBe(byId(v2));
+  });
+
+  test('a newer contract is downgraded when its extra fields are None, refused otherwise', () => {
+    const { submit, reject, create } = ledger();
+    const plain = create(v2, { owner: alice, label: 'd', note: null });
+    expect(resultOf(submit([exercise(byId(v1), plain, 'Describe')])).result).toBe('v1 d');
+    const noted = create(v2, { owner: alice, label: 'e', note: 'set' });
+    const refused = reject([exercise(byId(v1), noted, 'Describe')]);
+    expect(refused.code).toBe('INTERPRETATION_UPGRADE_ERROR_DOWNGRADE_DROP_DEFINED_FIELD');
+    expect(refused.message).toContain('.note');
+  });
+
+  test('a version giving the contract other signatories is refused (validation failed)', () => {
+    const { reject, create } = ledger();
+    const old = create(v1, { owner: alice, label: 'f' });
+    const refused = reject([exercise(byId(v3), old, 'Describe')]);
+    expect(refused.code).toBe('INTERPRETATION_UPGRADE_ERROR_VALIDATION_FAILED');
+  });
+});
