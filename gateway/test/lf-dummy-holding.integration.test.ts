@@ -24,12 +24,18 @@ const allocationRequestInterface =
 
 type Body = Record<string, unknown>;
 
-function holdingsOf(node: TestNode, user: string, party: string, offset: number) {
+function holdingsOf(
+  node: TestNode,
+  user: string,
+  party: string,
+  offset: number,
+  interfaceId = holdingInterface,
+) {
   const filter = {
     identifierFilter: {
       InterfaceFilter: {
         value: {
-          interfaceId: holdingInterface,
+          interfaceId,
           includeInterfaceView: true,
           includeCreatedEventBlob: false,
         },
@@ -93,6 +99,41 @@ describe('a user DAR on the token standard', () => {
         viewValue: expect.objectContaining({ owner: alice, amount: '12.5000000000' }),
       }),
     ]);
+  });
+
+  it("matches an InterfaceFilter by package id to that interface only, not the node's own Holding of the same name", async () => {
+    // An Amulet of the node's own splice-amulet implements its own (TypeScript) Holding, whose
+    // package shares the name splice-api-token-holding-v1 with the real one.
+    const amulet = {
+      CreateCommand: {
+        templateId: '#splice-amulet:Splice.Amulet:Amulet',
+        createArguments: {
+          dso: bank,
+          owner: alice,
+          amount: {
+            initialAmount: '3.0',
+            createdAt: { number: '1' },
+            ratePerRound: { rate: '0.0' },
+          },
+        },
+      },
+    };
+    const created = await submitTree(node, 'holder', commands([alice, bank], [amulet]));
+    const [amuletId] = createdIds(created.transactionTree);
+    const offset = created.transactionTree.offset;
+    const idsOf = async (interfaceId: string) =>
+      (
+        await json<Array<{ contractEntry: { JsActiveContract: { createdEvent: Body } } }>>(
+          await holdingsOf(node, 'holder', alice, offset, interfaceId),
+        )
+      ).map((entry) => entry.contractEntry.JsActiveContract.createdEvent.contractId);
+    const byId = await idsOf(holdingInterface);
+    expect(byId).toHaveLength(1);
+    expect(byId).not.toContain(amuletId);
+    // By package name the filter means every Holding of that name: both.
+    const byName = await idsOf('#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding');
+    expect(byName).toHaveLength(2);
+    expect(byName).toContain(amuletId);
   });
 
   it('exercises an interface choice on DummyTwoInterfaces', async () => {

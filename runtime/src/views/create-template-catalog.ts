@@ -23,13 +23,23 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
   const implementedInterfaceIds = (templateId: string) =>
     registry.templateById(templateId)?.implementedInterfaces ?? [];
   return {
-    keyOfReference: (reference) => keyOf(registry.resolve(reference)),
+    keyOfReference(reference) {
+      const entity = registry.resolve(reference);
+      // An interface named by package id is that interface only: another package of the
+      // same name (the node's own token-standard interfaces beside a DAR's) is another one.
+      return entity.kind === 'interface' && !reference.startsWith('#')
+        ? entity.interfaceId
+        : keyOf(entity);
+    },
     keyOfTemplateId,
     implementedInterfaceIds,
     interfacesOf(templateId) {
       let keys = interfaceKeys.get(templateId);
       if (keys === undefined) {
-        keys = implementedInterfaceIds(templateId).map((id) => keyOf(registry.resolve(id)));
+        keys = implementedInterfaceIds(templateId).flatMap((id) => [
+          keyOf(registry.resolve(id)),
+          id,
+        ]);
         interfaceKeys.set(templateId, keys);
       }
       return keys;
@@ -39,7 +49,7 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
       // may share a name (a user's DAR bundles the token standard the node also has), and
       // the name alone resolves to one of them only.
       const implemented = implementedInterfaceIds(node.templateId).find(
-        (id) => keyOf(registry.resolve(id)) === interfaceKey,
+        (id) => id === interfaceKey || keyOf(registry.resolve(id)) === interfaceKey,
       );
       return registry.interfaceView(node, implemented ?? `#${interfaceKey}`);
     },
