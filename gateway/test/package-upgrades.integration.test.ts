@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDar, upload } from './dar-fixtures.ts';
 import { allocateParty, commands, createUser, json } from './ledger-fixtures.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
+import { decodePreparedTransaction } from './wallet-sdk-offline.ts';
 
 type Event = {
   CreatedEvent?: { templateId: string; packageName: string; contractId: string };
@@ -205,6 +206,35 @@ describe('package upgrades (smart-contract upgrading)', () => {
     const refused = await exercise(noteOf(v1), tagged.contractId, 'Show');
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('INTERPRETATION_UPGRADE_ERROR_DOWNGRADE_DROP_DEFINED_FIELD');
+  });
+
+  it('prepares a #name command with the package packageIdSelectionPreference names', async () => {
+    const prepareWith = async (preference: string[]) => {
+      const response = await node.call('/v2/interactive-submission/prepare', {
+        user: 'upgrader',
+        body: {
+          commands: [
+            {
+              CreateCommand: {
+                templateId: '#test-notes:Test.Notes:Note',
+                createArguments: { owner, text: 'prepared' },
+              },
+            },
+          ],
+          commandId: `prepare-${preference.length}`,
+          actAs: [owner],
+          userId: 'upgrader',
+          packageIdSelectionPreference: preference,
+        },
+      });
+      expect(response.status).toBe(200);
+      const { preparedTransaction } = await json<{ preparedTransaction: string }>(response);
+      const [root] = decodePreparedTransaction(preparedTransaction).transaction?.nodes ?? [];
+      const txNode = root?.versionedNode.oneofKind === 'v1' ? root.versionedNode.v1.nodeType : null;
+      return txNode?.oneofKind === 'create' ? txNode.create.templateId?.packageId : undefined;
+    };
+    expect(await prepareWith([])).toBe(v2.pkg.packageId);
+    expect(await prepareWith([v1.pkg.packageId])).toBe(v1.pkg.packageId);
   });
 
   it('prefers the newest vetted version of a name, and the older once the newest is unvetted', async () => {
