@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import type { StreamLimits } from '@pocketnet/gateway';
+import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
 import { parseDuration } from './duration.ts';
+import { requestLimitsOption } from './request-limits-option.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { streamLimitsOption } from './stream-limits-option.ts';
 
@@ -19,6 +20,11 @@ export type StartOptions = {
     | { readonly mode: 'jwks'; readonly jwksUrl: string; readonly audience: string }
     | { readonly mode: 'none' };
   readonly localnetPorts: boolean;
+  /**
+   * `--localnet`: LocalNet's shape: its login (an OpenID provider on 8082 with its realms),
+   * its ports and its validator users.
+   */
+  readonly localnet: boolean;
   readonly ledgerApiVersion: string;
   readonly logLevel: string;
   /** Modules whose exported packages (definePackage) the node runs beside the examples. */
@@ -51,6 +57,11 @@ export type StartOptions = {
    * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
    */
   readonly streamLimits: StreamLimits;
+  /**
+   * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
+   * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
+   */
+  readonly requestLimits: RequestLimits;
 };
 
 // A function, so that the defaults taken from the environment are read at each parse.
@@ -66,6 +77,7 @@ const startArgs = () =>
     'auth-audience': { type: 'string', default: 'https://canton.network.global' },
     'jwks-url': { type: 'string' },
     'localnet-ports': { type: 'boolean', default: false },
+    localnet: { type: 'boolean', default: false },
     'ledger-api-version': { type: 'string', default: '3.4.12' },
     'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
     package: { type: 'string', multiple: true, default: [] },
@@ -87,6 +99,8 @@ const startArgs = () =>
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
     'stream-total-high-water-mark': { type: 'string' },
+    'max-upload-size': { type: 'string' },
+    'graphql-max-mutation-fields': { type: 'string' },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */
@@ -108,6 +122,10 @@ function readArgs(args: readonly string[]) {
 /** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
 export function parseStartOptions(args: readonly string[]): StartOptions {
   const values = readArgs(args);
+  if (values.localnet && journalOption(values) === 'redis')
+    throw new StartOptionError(
+      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
+    );
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new StartOptionError(`invalid --port ${values.port}`);
@@ -118,7 +136,8 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     ephemeral: values.ephemeral,
     journal: journalOption(values),
     auth: authOption(values.auth, values),
-    localnetPorts: values['localnet-ports'],
+    localnetPorts: values['localnet-ports'] || values.localnet,
+    localnet: values.localnet,
     ledgerApiVersion: values['ledger-api-version'],
     logLevel: values['log-level'],
     packageModules: values.package,
@@ -144,6 +163,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       bulkStorage: !values['no-bulk-storage'],
     },
     streamLimits: streamLimitsOption(values, process.env),
+    requestLimits: requestLimitsOption(values, process.env),
   };
 }
 

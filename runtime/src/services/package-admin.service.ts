@@ -103,6 +103,13 @@ export function createPackageAdmin(deps: {
       return packages.packageById(packageId) !== undefined;
     },
     /**
+     * Whether the caller may upload packages (Canton: ParticipantAdmin), asked before a byte
+     * of the upload is read: an anonymous or unprivileged upload costs the node nothing.
+     */
+    requireUploadRight(caller: Caller): void {
+      requireAdmin(authenticated(caller));
+    },
+    /**
      * A DAR or DALF upload: every package checked (Canton's errors otherwise, nothing stored),
      * the new ones journaled; a package already known is accepted again without effect.
      */
