@@ -17,7 +17,7 @@ import {
 } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
-import { payloadAs } from './upgrade-contract.ts';
+import { payloadAs, selectedVersion } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -52,8 +52,11 @@ function choiceNotFound(choice: string, on: string): DomainError {
   );
 }
 
-function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
-  const payload = live.contract.createArgument;
+function bindChoice(
+  state: TransactionState,
+  request: ExerciseRequest,
+  live: LiveContract,
+): BoundChoice {
   const { target, choice } = request;
   if (target.kind === 'template') {
     checkTemplate(target, live);
@@ -74,7 +77,9 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
   }
   const declared = target.definition.choices.get(choice);
   if (declared === undefined) throw choiceNotFound(choice, target.interfaceId);
-  const implementation = implementationOf(live.template, target);
+  // The interface instance of the version of the template the package selection picks.
+  const { template, payload } = selectedVersion(state, live);
+  const implementation = implementationOf(template, target);
   const overPayload = implementation.choices?.get(choice);
   if (overPayload?.body) {
     return {
@@ -83,11 +88,11 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
       controllerPayload: payload,
       bodyPayload: payload,
       interfaceId: target.interfaceId,
-      template: live.template,
+      template,
     };
   }
   const definition = declared;
-  const view = computeView(live.template, target, payload);
+  const view = computeView(template, target, payload);
   const own = implementation.bodies.get(choice);
   // A body the template gives sees its payload; the interface's own body sees the view.
   const body = own ?? definition.body;
@@ -99,7 +104,7 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
     controllerPayload: view,
     bodyPayload,
     interfaceId: target.interfaceId,
-    template: live.template,
+    template,
   };
 }
 
@@ -120,7 +125,7 @@ function prepareExercise(
   request: ExerciseRequest,
 ): PreparedExercise {
   const live = useContract(state, request.contractId);
-  const bound = bindChoice(request, live);
+  const bound = bindChoice(state, request, live);
   const { definition } = bound;
   const argument = checkArgument(definition.argumentType, request.argument, request.source);
   const actors = partySet(definition.controllers(bound.controllerPayload, argument));

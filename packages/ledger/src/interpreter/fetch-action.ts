@@ -6,7 +6,7 @@ import type { RecordValue, Value } from '../value.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { findByKey, useContract } from './transaction-state.ts';
-import { payloadAs } from './upgrade-contract.ts';
+import { payloadAs, selectedVersion } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -84,7 +84,8 @@ export function fetchContract(
     checkTemplate(target, live);
     return payloadAs(live, target);
   }
-  return computeView(live.template, target, live.contract.createArgument);
+  const { template, payload } = selectedVersion(state, live);
+  return computeView(template, target, payload);
 }
 
 /** Daml-LF's fetch of a contract by interface: the contract's template and payload. */
@@ -100,8 +101,9 @@ export function fetchStoredContract(
     checkTemplate(target, live);
     return { templateId: target.templateId, payload: payloadAs(live, target) };
   }
-  implementationOf(live.template, target);
-  return { templateId: live.contract.templateId, payload: live.contract.createArgument };
+  const { template, payload } = selectedVersion(state, live);
+  implementationOf(template, target);
+  return { templateId: template.templateId, payload };
 }
 
 export function fetchByKey(

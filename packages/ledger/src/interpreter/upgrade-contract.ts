@@ -1,9 +1,10 @@
+import { qualifiedName } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
 import type { ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { RecordValue } from '../value.ts';
 import { upgradeValue } from '../values/upgrade-value.ts';
 import { partySet } from './parties.ts';
-import type { LiveContract } from './transaction-state.ts';
+import type { LiveContract, TransactionState } from './transaction-state.ts';
 
 const sameParties = (left: readonly string[], right: readonly string[]) => {
   const a = partySet(left);
@@ -44,4 +45,26 @@ export function payloadAs(live: LiveContract, target: ResolvedTemplate): RecordV
     );
   }
   return payload;
+}
+
+/**
+ * The contract as an interface action (exercise, fetch) sees it: Canton upgrades it to the
+ * version of its template the package selection picks for its package name (among packages
+ * written as its own), and runs that version's interface instance.
+ */
+export function selectedVersion(
+  state: TransactionState,
+  live: LiveContract,
+): { readonly template: ResolvedTemplate; readonly payload: RecordValue } {
+  const own = { template: live.template, payload: live.contract.createArgument };
+  const { packages, selection } = state.input;
+  const chosen = packages.selectPackage(live.template.packageName, {
+    ...selection,
+    like: live.template.packageId,
+  });
+  if (chosen === undefined || chosen.packageId === live.template.packageId) return own;
+  const template = packages.templateById(
+    `${chosen.packageId}:${qualifiedName(live.template.definition.id)}`,
+  );
+  return template === undefined ? own : { template, payload: payloadAs(live, template) };
 }

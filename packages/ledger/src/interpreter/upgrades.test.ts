@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { defineInterface } from '../dsl/interface.ts';
 import { defineTemplate } from '../dsl/template.ts';
 import { definePackage } from '../packages/package.ts';
 import type { ExercisedNode } from '../transaction.ts';
@@ -7,6 +8,20 @@ import { t } from '../values/builder.ts';
 import { alice, bob, createTestLedger, exercise } from './test-ledger.test-helper.ts';
 
 const thingId = { packageName: 'things', module: 'Things', entity: 'Thing' };
+
+const labelled = defineInterface({
+  id: { packageName: 'labels', module: 'Labels', entity: 'Labelled' },
+  view: t.record({ owner: t.party(), label: t.text() }, 'Labels:LabelView'),
+  choices: (choice) => ({
+    Labelled_Show: choice({
+      controllers: (view) => [view.owner],
+      consuming: false,
+      argument: {},
+      result: t.text(),
+    }),
+  }),
+});
+const labels = definePackage({ name: 'labels', version: '1.0.0', interfaces: [labelled] });
 
 // Versions of one package: 2.0.0 adds an optional field at the end and a choice; 3.0.0 also
 // makes another party a signatory (no valid upgrade: a contract seen through it fails
@@ -24,6 +39,12 @@ const v1Thing = defineTemplate({
       body: (_ctx, self) => `v1 ${self.payload.label}`,
     }),
   }),
+  implements: (implement) => [
+    implement(labelled, {
+      view: ({ owner, label }) => ({ owner, label }),
+      choices: { Labelled_Show: (_ctx, self) => `v1 instance ${self.payload.label}` },
+    }),
+  ],
 });
 const laterThing = (version: 'v2' | 'v3') =>
   defineTemplate({
@@ -45,6 +66,15 @@ const laterThing = (version: 'v2' | 'v3') =>
         body: (_ctx, self, argument) => `${self.payload.label} now ${argument.note}`,
       }),
     }),
+    implements: (implement) => [
+      implement(labelled, {
+        view: ({ owner, label }) => ({ owner, label }),
+        choices: {
+          Labelled_Show: (_ctx, self) =>
+            `${version} instance ${self.payload.label} ${self.payload.note ?? 'none'}`,
+        },
+      }),
+    ],
   });
 const v2Thing = laterThing('v2');
 const v3Thing = laterThing('v3');
@@ -56,7 +86,7 @@ const byId = (pkg: { packageId: string }) => `${pkg.packageId}:Things:Thing`;
 const byName = '#things:Things:Thing';
 
 function ledger() {
-  const test = createTestLedger([v1, v2, v3]);
+  const test = createTestLedger([labels, v1, v2, v3]);
   const unvetted = new Set([v3.packageId]);
   const submit = (
     commands: Parameters<typeof test.submit>[0]['commands'],
@@ -112,6 +142,18 @@ describe('smart-contract upgrading', () => {
       { kind: 'create', templateId: byName, createArguments: { owner: alice, label: 'c' } },
     ]);
     expect(created.created[0]?.templateId).toBe(byId(v2));
+  });
+
+  test("an interface choice runs the selected version's instance on the upgraded contract", () => {
+    const { submit, create } = ledger();
+    const old = create(v1, { owner: alice, label: 'g' });
+    const byInterface = `${labels.packageId}:Labels:Labelled`;
+    expect(resultOf(submit([exercise(byInterface, old, 'Labelled_Show')]))).toEqual({
+      templateId: byId(v2),
+      result: 'v2 instance g none',
+    });
+    const pinned = submit([exercise(byInterface, old, 'Labelled_Show')], [v1.packageId]);
+    expect(resultOf(pinned)).toEqual({ templateId: byId(v1), result: 'v1 instance g' });
   });
 
   test('a newer contract is downgraded when its extra fields are None, refused otherwise', () => {
