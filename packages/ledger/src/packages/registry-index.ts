@@ -219,12 +219,30 @@ export function resolveReference(
   reference: string,
   selection?: PackageSelection,
 ): ResolvedEntity {
-  const cached = isDefault(selection);
-  const known = cached ? index.resolved.get(reference) : undefined;
+  const key = cacheKey(index, reference, selection);
+  const known = key === undefined ? undefined : index.resolved.get(key);
   if (known !== undefined) return known;
   const entry = resolveUncached(index, reference, selection);
-  if (cached) index.resolved.set(reference, entry);
+  if (key !== undefined) index.resolved.set(key, entry);
   return entry;
+}
+
+/**
+ * The key a resolution is kept under: the reference itself by default, with the kind of
+ * package asked for when that is all the selection says (every `#name` exercise asks it);
+ * none when the submission prefers packages or some are unvetted (rare: resolved afresh).
+ */
+function cacheKey(
+  index: RegistryIndex,
+  reference: string,
+  selection: PackageSelection | undefined,
+): string | undefined {
+  if (selection === undefined || isDefault(selection)) return reference;
+  if ((selection.preferred ?? []).length > 0 || (selection.unvetted?.size ?? 0) > 0) {
+    return undefined;
+  }
+  const like = selection.like === undefined ? undefined : index.packagesById.get(selection.like);
+  return `${reference}\u0000${like?.archive === undefined ? 'ts' : 'lf'}`;
 }
 
 function resolveUncached(
