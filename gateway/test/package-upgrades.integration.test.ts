@@ -179,6 +179,17 @@ describe('package upgrades (smart-contract upgrading)', () => {
       { packageIdSelectionPreference: [amulet19] },
     );
     expect(pinned.exercised?.templateId).toBe(validatorRight(amulet19));
+    // The node's own (TypeScript) splice-amulet keeps its contracts: a create by name makes
+    // one of it, and naming the real package's id runs its own choice, not the Daml-LF one.
+    const own = await create('#splice-amulet:Splice.Amulet:ValidatorRight', payload);
+    expect(own.templateId).not.toBe(validatorRight(amulet20));
+    const acrossKinds = await exercise(
+      validatorRight(amulet20),
+      own.contractId,
+      'ValidatorRight_ArchiveAsUser',
+    );
+    expect(acrossKinds.status).toBe(200);
+    expect(acrossKinds.exercised?.templateId).toBe(own.templateId);
     expect(
       (await preferred('splice-amulet')).packagePreference?.packageReference.packageVersion,
     ).toBe('0.1.20');

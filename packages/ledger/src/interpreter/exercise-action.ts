@@ -17,7 +17,7 @@ import {
 } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
-import { payloadAs, selectedVersion } from './upgrade-contract.ts';
+import { payloadAs, selectedVersion, versionFor } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -61,18 +61,19 @@ function bindChoice(
   if (target.kind === 'template') {
     checkTemplate(target, live);
     // Canton runs the named version's choice, on the contract upgraded (or downgraded) to it.
-    const definition = target.definition.choices.get(choice);
-    if (definition === undefined) throw choiceNotFound(choice, target.templateId);
+    const version = versionFor(state, live, target);
+    const definition = version.definition.choices.get(choice);
+    if (definition === undefined) throw choiceNotFound(choice, version.templateId);
     const { body } = definition;
     if (body === null) throw new Error(`template choice ${choice} has no body`);
-    const upgraded = payloadAs(live, target);
+    const upgraded = payloadAs(live, version);
     return {
       definition,
       body,
       controllerPayload: upgraded,
       bodyPayload: upgraded,
       interfaceId: null,
-      template: target,
+      template: version,
     };
   }
   const declared = target.definition.choices.get(choice);

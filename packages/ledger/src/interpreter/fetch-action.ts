@@ -6,7 +6,7 @@ import type { RecordValue, Value } from '../value.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { findByKey, useContract } from './transaction-state.ts';
-import { payloadAs, selectedVersion } from './upgrade-contract.ts';
+import { payloadAs, selectedVersion, versionFor } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -82,7 +82,7 @@ export function fetchContract(
   requireStakeholderAuthority(frame, live);
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    return payloadAs(live, target);
+    return payloadAs(live, versionFor(state, live, target));
   }
   const { template, payload } = selectedVersion(state, live);
   return computeView(template, target, payload);
@@ -99,7 +99,8 @@ export function fetchStoredContract(
   requireStakeholderAuthority(frame, live);
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    return { templateId: target.templateId, payload: payloadAs(live, target) };
+    const version = versionFor(state, live, target);
+    return { templateId: version.templateId, payload: payloadAs(live, version) };
   }
   const { template, payload } = selectedVersion(state, live);
   implementationOf(template, target);

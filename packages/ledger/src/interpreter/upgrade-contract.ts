@@ -48,6 +48,23 @@ export function payloadAs(live: LiveContract, target: ResolvedTemplate): RecordV
 }
 
 /**
+ * The version of a contract's template that runs when a command or body names `target` (of
+ * the same name): the one named, as Canton; but a Daml-LF version never runs a contract of
+ * the node's own TypeScript package of that name, nor the reverse (the TypeScript packages
+ * imitate Splice's under the same names), so across the two the contract's own version runs.
+ */
+export function versionFor(
+  state: TransactionState,
+  live: LiveContract,
+  target: ResolvedTemplate,
+): ResolvedTemplate {
+  if (target.packageId === live.template.packageId) return target;
+  const { packages } = state.input;
+  const isLf = (packageId: string) => packages.packageById(packageId)?.archive !== undefined;
+  return isLf(target.packageId) === isLf(live.template.packageId) ? target : live.template;
+}
+
+/**
  * The contract as an interface action (exercise, fetch) sees it: Canton upgrades it to the
  * version of its template the package selection picks for its package name (among packages
  * written as its own), and runs that version's interface instance.
