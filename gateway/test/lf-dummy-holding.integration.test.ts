@@ -97,6 +97,7 @@ describe('a user DAR on the token standard', () => {
       expect.objectContaining({
         interfaceId: holdingInterface,
         viewValue: expect.objectContaining({ owner: alice, amount: '12.5000000000' }),
+        implementationPackageId: main,
       }),
     ]);
   });

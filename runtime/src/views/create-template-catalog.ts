@@ -7,7 +7,11 @@ const keyOf = (entity: ResolvedEntity) => {
 };
 
 /** The catalog over the loaded packages; per-template answers are computed once and kept. */
-export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalog {
+export function createTemplateCatalog(
+  registry: PackageRegistry,
+  /** The packages the participant does not vet now: views are not computed by them. */
+  unvetted: () => ReadonlySet<string> = () => new Set(),
+): TemplateCatalog {
   const templateKeys = new Map<string, string>();
   const interfaceKeys = new Map<string, readonly string[]>();
   const keyOfTemplateId = (templateId: string): string => {
@@ -51,7 +55,9 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
       const implemented = implementedInterfaceIds(node.templateId).find(
         (id) => id === interfaceKey || keyOf(registry.resolve(id)) === interfaceKey,
       );
-      return registry.interfaceView(node, implemented ?? `#${interfaceKey}`);
+      return registry.interfaceView(node, implemented ?? `#${interfaceKey}`, {
+        unvetted: unvetted(),
+      });
     },
   };
 }

@@ -68,7 +68,7 @@ const laterThing = (version: 'v2' | 'v3') =>
     }),
     implements: (implement) => [
       implement(labelled, {
-        view: ({ owner, label }) => ({ owner, label }),
+        view: ({ owner, label }) => ({ owner, label: `${version} ${label}` }),
         choices: {
           Labelled_Show: (_ctx, self) =>
             `${version} instance ${self.payload.label} ${self.payload.note ?? 'none'}`,
@@ -102,7 +102,7 @@ function ledger() {
     if (!contract) throw new Error('nothing created');
     return contract.contractId;
   };
-  return { submit, reject, create };
+  return { submit, reject, create, test, unvetted };
 }
 
 const resultOf = (result: { nodes: readonly unknown[] }) => {
@@ -154,6 +154,23 @@ describe('smart-contract upgrading', () => {
     });
     const pinned = submit([exercise(byInterface, old, 'Labelled_Show')], [v1.packageId]);
     expect(resultOf(pinned)).toEqual({ templateId: byId(v1), result: 'v1 instance g' });
+  });
+
+  test("an interface view is the selected version's, on the upgraded contract", () => {
+    const { create, test: ledgerOf, unvetted } = ledger();
+    const old = create(v1, { owner: alice, label: 'h' });
+    const contract = ledgerOf.store.lookup(old);
+    if (!contract) throw new Error('not stored');
+    const byInterface = `${labels.packageId}:Labels:Labelled`;
+    expect(ledgerOf.packages.interfaceView(contract, byInterface, { unvetted })).toEqual({
+      interfaceId: byInterface,
+      viewValue: { owner: alice, label: 'v2 h' },
+      implementationPackageId: v2.packageId,
+    });
+    const onlyOwn = new Set([v2.packageId, v3.packageId]);
+    expect(
+      ledgerOf.packages.interfaceView(contract, byInterface, { unvetted: onlyOwn }),
+    ).toMatchObject({ viewValue: { label: 'h' }, implementationPackageId: v1.packageId });
   });
 
   test('a newer contract is downgraded when its extra fields are None, refused otherwise', () => {

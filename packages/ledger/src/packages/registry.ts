@@ -2,6 +2,7 @@ import type { InterfaceDefinition, TemplateDefinition } from '../dsl/definitions
 import { DomainError } from '../errors.ts';
 import type { InterfaceView, TemplateIdString } from '../transaction.ts';
 import type { RecordValue } from '../value.ts';
+import { upgradeValue } from '../values/upgrade-value.ts';
 import type { Package } from './package.ts';
 import { packageBytes } from './package.ts';
 import type { DeferredPackage, PackageSelection, RegistryIndex } from './registry-index.ts';
@@ -44,10 +45,14 @@ export type PackageRegistry = {
   packageBytes(packageId: string): Uint8Array | undefined;
   /** Templates (package-id form) implementing an interface given in any reference form. */
   implementationsOf(interfaceReference: string): readonly TemplateIdString[];
-  /** The view of a contract through an interface (DAML_INTERPRETATION_ERROR if not implemented). */
+  /**
+   * The view of a contract through an interface (DAML_INTERPRETATION_ERROR if not
+   * implemented), computed by the version of its template `selection` picks for its name.
+   */
   interfaceView(
     contract: { readonly templateId: TemplateIdString; readonly createArgument: RecordValue },
     interfaceReference: string,
+    selection?: PackageSelection,
   ): InterfaceView;
   /** Adds packages while the node runs (an upload, or its replay); known ids are skipped. */
   register(packages: readonly Package[]): void;
@@ -120,13 +125,27 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
       if (index.deferred.size > 0) loadDeferredDependents(index, target.packageId);
       return index.implementations.get(target.interfaceId) ?? [];
     },
-    interfaceView(contract, reference) {
+    interfaceView(contract, reference, selection) {
       const target = resolveInterface(reference);
-      const template = templateById(contract.templateId);
-      if (template === undefined) throw templatesNotFound(contract.templateId);
+      const own = templateById(contract.templateId);
+      if (own === undefined) throw templatesNotFound(contract.templateId);
+      // As Canton, the view of the selected (newest vetted) version of the contract's template
+      // (among packages written as its own), on the contract upgraded to it.
+      const newest = selectByName(index, own.packageName, { ...selection, like: own.packageId });
+      const upgraded =
+        newest === undefined || newest.packageId === own.packageId
+          ? undefined
+          : templateById(
+              `${newest.packageId}:${contract.templateId.slice(own.packageId.length + 1)}`,
+            );
+      const template = upgraded ?? own;
+      const payload = upgraded
+        ? upgradeValue(upgraded.definition.payloadType, contract.createArgument)
+        : contract.createArgument;
       return {
         interfaceId: target.interfaceId,
-        viewValue: computeView(template, target, contract.createArgument),
+        viewValue: computeView(template, target, payload),
+        implementationPackageId: template.packageId,
       };
     },
     register: (added) => addToIndex(index, added),
