@@ -137,42 +137,48 @@ describe('a user DAR on the token standard', () => {
     expect(byName).toContain(amuletId);
   });
 
-  it('exercises an interface choice on DummyTwoInterfaces', async () => {
-    const create = {
-      CreateCommand: {
-        templateId: `${main}:Splice.Api.Token.Test.DummyTwoInterfaces:DummyTwoInterfaces`,
-        createArguments: {
-          owner: alice,
-          issuer: bank,
-          amount: '1.0',
-          date: '2026-01-01T00:00:00Z',
+  it.each([
+    ['package id', allocationRequestInterface],
+    // By name, among the Daml-LF packages of that name: the node's own (TypeScript) token
+    // standard shares the name, and the contract's template implements the real one only.
+    [
+      'package name',
+      '#splice-api-token-allocation-request-v1:Splice.Api.Token.AllocationRequestV1:AllocationRequest',
+    ],
+  ])(
+    'exercises an interface choice on DummyTwoInterfaces, the interface by %s',
+    async (_by, interfaceRef) => {
+      const create = {
+        CreateCommand: {
+          templateId: `${main}:Splice.Api.Token.Test.DummyTwoInterfaces:DummyTwoInterfaces`,
+          createArguments: {
+            owner: alice,
+            issuer: bank,
+            amount: '1.0',
+            date: '2026-01-01T00:00:00Z',
+          },
         },
-      },
-    };
-    const created = await submitTree(node, 'holder', commands([alice, bank], [create]));
-    const [contractId = ''] = createdIds(created.transactionTree);
-    const withdraw = exercise(
-      allocationRequestInterface,
-      contractId,
-      'AllocationRequest_Withdraw',
-      {
+      };
+      const created = await submitTree(node, 'holder', commands([alice, bank], [create]));
+      const [contractId = ''] = createdIds(created.transactionTree);
+      const withdraw = exercise(interfaceRef, contractId, 'AllocationRequest_Withdraw', {
         extraArgs: { context: { values: {} }, meta: { values: {} } },
-      },
-    );
-    const exercised = await submitTree(node, 'holder', commands([alice, bank], [withdraw]));
-    const events = Object.values(exercised.transactionTree.eventsById);
-    expect(events).toEqual([
-      {
-        ExercisedTreeEvent: {
-          value: expect.objectContaining({
-            contractId,
-            choice: 'AllocationRequest_Withdraw',
-            interfaceId: allocationRequestInterface,
-            consuming: true,
-            exerciseResult: { meta: { values: {} } },
-          }),
+      });
+      const exercised = await submitTree(node, 'holder', commands([alice, bank], [withdraw]));
+      const events = Object.values(exercised.transactionTree.eventsById);
+      expect(events).toEqual([
+        {
+          ExercisedTreeEvent: {
+            value: expect.objectContaining({
+              contractId,
+              choice: 'AllocationRequest_Withdraw',
+              interfaceId: allocationRequestInterface,
+              consuming: true,
+              exerciseResult: { meta: { values: {} } },
+            }),
+          },
         },
-      },
-    ]);
-  });
+      ]);
+    },
+  );
 });
