@@ -34,6 +34,7 @@ export {
   parseNumeric,
   parseTime,
 } from '@pocketnet/ledger';
+export type { Fixture } from '@pocketnet/schema';
 export { createActorRuntime } from './actors/actor-runtime.ts';
 export type {
   ActorDetail,
@@ -97,17 +98,7 @@ export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';
 export type { DevnetConfig } from './devnet/start-devnet.ts';
 export { defaultDevnetConfig, svRoundsWork } from './devnet/start-devnet.ts';
-export type {
-  AdaptiveLimit,
-  AdaptiveLimitOptions,
-  AdaptiveLimitSettings,
-} from './load/adaptive-limit.ts';
-export {
-  createAdaptiveLimit,
-  createInFlightLimit,
-  defaultMinLimit,
-  defaultTolerance,
-} from './load/adaptive-limit.ts';
+export * from './load/adaptive-limit.ts';
 export type { PocketnetNode } from './node/create-node.ts';
 export { createNode } from './node/create-node.ts';
 export type { NodeConfig } from './node/node-config.ts';
@@ -191,6 +182,10 @@ export type {
 export type { ReassignmentSubmission } from './synchronizers/reassignments.service.ts';
 export type { SynchronizerInfo } from './synchronizers/synchronizer-set.ts';
 export type { DueTask } from './time/scheduler.ts';
+export * from './time-machine/apply-fixture.ts';
+export * from './time-machine/journal-store.ts';
+export * from './time-machine/state-file.ts';
+export * from './time-machine/time-machine.ts';
 export type { EventFilter, PartyFilter } from './views/event-filter.ts';
 export type { TemplateCatalog } from './views/template-catalog.ts';
 export type { EventView, TransactionShape, TransactionView } from './views/transaction-view.ts';
