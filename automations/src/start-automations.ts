@@ -7,6 +7,7 @@ import { createAutomationView } from './automation-view.ts';
 import type { AutomationConfig } from './config/automation-config.schema.ts';
 import type { JobRunner } from './queue/job-types.ts';
 import { triggerSources } from './triggers/automation-triggers.ts';
+import { createAwaitingFunds } from './triggers/awaiting-funds.ts';
 import { subscribeBusTriggers } from './triggers/bus-triggers.ts';
 import { createDueItemsTrigger, createSettleTrigger } from './triggers/due-items.trigger.ts';
 import { createJobDispatch } from './triggers/job-dispatch.ts';
@@ -55,8 +56,10 @@ export function startAutomations(deps: {
       data: { work: work.name, dueMicros: dueMicros.toString() },
     });
   });
+  const awaitingFunds = createAwaitingFunds(dispatch);
   const triggerDeps = {
     ...processorDeps,
+    awaitingFunds,
     autoAccept: autoAcceptOf(config),
     sweepSenders: Object.keys(config.walletSweep),
   };
@@ -81,6 +84,7 @@ export function startAutomations(deps: {
     settled: dispatch.settled,
     async close() {
       bus.unsubscribe();
+      awaitingFunds.stop();
       for (const remove of removals) remove();
       restoreDispatcher();
       await dispatch.settled();

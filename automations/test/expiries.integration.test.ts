@@ -47,7 +47,7 @@ describe('expiries and renewals through a real node', () => {
     expect(net.node.wallet.contracts.of(parties.alice, 'lockedAmulet')).toEqual([]);
   });
 
-  it('expires a traffic request its wallet could not pay before its time', async () => {
+  it('leaves no traffic request its wallet cannot pay to expire: it is rejected at once', async () => {
     net = await start();
     const { requestContractId } = await net.node.wallet.traffic.create(net.userCaller('alice'), {
       receivingValidatorParty: parties.alice,
@@ -57,15 +57,17 @@ describe('expiries and renewals through a real node', () => {
       expiresAtMicros: net.node.clock.nowMicros() + tickMicros,
     });
     await net.automations.settled();
-    expect((await net.runner.counts('traffic')).failed).toBe(1);
-    await net.advance(tickMicros);
+    // As Splice's CompleteBuyTrafficRequestTrigger: cancelled with the reason, no failed job.
+    expect((await net.runner.counts('traffic')).failed).toBe(0);
     expect(net.node.wallet.contracts.get(requestContractId)).toBeUndefined();
-    expect(
-      await net.runner.job('expiries', `expire-trafficRequest/${requestContractId}`),
-    ).toMatchObject({
-      state: 'completed',
-      result: { outcome: 'done' },
+    expect(net.node.wallet.traffic.status(net.userCaller('alice'), 'unpaid')).toMatchObject({
+      status: 'failed',
+      failure_reason: 'rejected',
     });
+    await net.advance(tickMicros);
+    expect(await net.runner.job('expiries', `expire-trafficRequest/${requestContractId}`)).toBe(
+      null,
+    );
   });
 
   it('renews a preapproval the validator provides before it expires', async () => {

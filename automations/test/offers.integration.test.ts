@@ -55,6 +55,42 @@ describe.each(testRunners)(
       ]);
     });
 
+    it('completes an accepted offer the sender could not pay once its holdings change', async () => {
+      net = await start();
+      await net.tap('alice', '0.05'); // 10 CC, for an offer of 25
+      const { offerContractId } = await offer('alice', 'unpaid-then-paid');
+      await net.settle();
+      const status = () =>
+        net.node.wallet.offers.status(net.userCaller('alice'), 'unpaid-then-paid');
+      expect(status()).toMatchObject({ status: 'accepted' });
+      const [first] = await net.runner
+        .list('transfer-offers', 'completed', 10)
+        .then((jobs) => jobs.filter((job) => job.name === 'complete-offer'));
+      expect(first?.result).toMatchObject({
+        outcome: 'noop',
+        awaitingFunds: 'out of funds (missing 15.0000000000 CC)',
+      });
+      expect(net.node.wallet.contracts.get(offerContractId)).toBeUndefined();
+      // New holdings: the completion is tried again, and pays.
+      await net.tap('alice', '1.0');
+      await net.settle();
+      expect(status()).toMatchObject({ status: 'completed' });
+      expect(net.amulets(parties.bob)).toEqual([units('25.0')]);
+      expect(await net.runner.counts('transfer-offers')).toMatchObject({ failed: 0 });
+    });
+
+    it('ends an accepted offer the sender never could pay as expired', async () => {
+      net = await start();
+      await net.tap('alice', '0.05');
+      await offer('alice', 'never-paid');
+      await net.settle();
+      const status = () => net.node.wallet.offers.status(net.userCaller('alice'), 'never-paid');
+      expect(status()).toMatchObject({ status: 'accepted' });
+      await net.advance(tickMicros * 101n);
+      expect(status()).toEqual({ status: 'failed', failure_kind: 'expired' });
+      expect(net.node.wallet.contracts.of(parties.alice, 'acceptedTransferOffer')).toEqual([]);
+    });
+
     it('leaves an offer from a sender that is not configured open', async () => {
       net = await start();
       await net.tap('carol', '100.0');

@@ -85,4 +85,32 @@ describe('traffic through a real node', () => {
       result: { outcome: 'done' },
     });
   });
+
+  it('rejects a request the user cannot afford, with the reason, and spends nothing', async () => {
+    let alice = '';
+    net = await startAutomationNode({
+      prepare: async (node) => {
+        alice = await onboard(node, 'alice');
+        return {};
+      },
+    });
+    await net.tap('alice', '1.0'); // 200 CC; 1 MB costs 3,334
+    await net.node.wallet.traffic.create(net.userCaller('alice'), {
+      receivingValidatorParty: alice,
+      synchronizerId: net.node.identity.synchronizerId,
+      trafficAmount: 1_000_000n,
+      trackingId: 'too-dear',
+      expiresAtMicros: net.node.clock.nowMicros() + tickMicros,
+    });
+    await net.automations.settled();
+    expect(net.node.wallet.traffic.status(net.userCaller('alice'), 'too-dear')).toEqual({
+      status: 'failed',
+      failure_reason: 'rejected',
+      rejection_reason: 'out of funds (missing 3134.0000000000 CC)',
+    });
+    const [job] = await net.runner.list('traffic', 'completed', 10);
+    expect(job?.result).toMatchObject({ outcome: 'done', detail: /^rejected/ });
+    expect(await net.runner.counts('traffic')).toMatchObject({ failed: 0 });
+    expect(net.node.automation.traffic.status().purchased).toBe(0n);
+  });
 });

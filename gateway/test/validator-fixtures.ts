@@ -17,7 +17,7 @@ export type ValidatorNode = {
 export type Answer<T = unknown> = { readonly status: number; readonly body: T };
 
 export async function startValidatorNode(
-  options: { onBackgroundError?: (error: unknown) => void } = {},
+  options: { onBackgroundError?: (error: unknown) => void; dataDir?: string } = {},
 ): Promise<ValidatorNode> {
   const node = await startTestNode({ devnet: true, ...options });
   const parties = node.node.devnet?.parties;

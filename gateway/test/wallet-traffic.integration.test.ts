@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanOk } from './scan-network-fixtures.ts';
 import { tapFor } from './validator-apps-fixtures.ts';
 import {
   balanceOf,
@@ -52,6 +53,13 @@ describe('traffic purchases through the wallet API', () => {
     expect(await status('tr-1')).toEqual({ status: 'created' });
     const { record } = await net.node.node.wallet.traffic.complete(created.request_contract_id);
     expect(await status('tr-1')).toEqual({ status: 'completed', transaction_id: record.updateId });
+    // Scan shows the traffic bought for this participant, under its member id (PAR::…).
+    const member = `PAR::${net.node.node.identity.participantId}`;
+    const traffic = await scanOk<{ traffic_status: { target: { total_purchased: number } } }>(
+      net.node,
+      `/v0/domains/${synchronizerId}/members/${member}/traffic-status`,
+    );
+    expect(traffic.traffic_status.target.total_purchased).toBe(1_000_000);
     // 1 MB at 16.67 USD per MB, at 0.005 USD per amulet: 3334 of the 4000 tapped.
     expect(await balanceOf(net, 'alice')).toMatchObject({
       effective_unlocked_qty: '666.0000000000',
@@ -95,6 +103,27 @@ describe('traffic purchases through the wallet API', () => {
       status: 'failed',
       failure_reason: 'rejected',
       rejection_reason: 'insufficient funds',
+    });
+  });
+
+  it('is rejected by the wallet automation when the wallet cannot pay, with Splice’s reason', async () => {
+    // 666 left of alice's coin; 1 MB costs 3334.
+    const created = await ok<{ request_contract_id: string }>(
+      net,
+      '/v0/wallet/buy-traffic-requests',
+      { user: 'alice', body: await request('tr-poor') },
+    );
+    const automation = net.node.node.automation.trafficRequests;
+    const outcome = await automation.complete(created.request_contract_id, 'traffic-request/poor');
+    expect(outcome).toMatchObject({ outcome: 'done', detail: /^rejected/ });
+    expect(await status('tr-poor')).toEqual({
+      status: 'failed',
+      failure_reason: 'rejected',
+      rejection_reason: 'out of funds (missing 2668.0000000000 CC)',
+    });
+    expect(automation.pending()).not.toContain(created.request_contract_id);
+    expect(await balanceOf(net, 'alice')).toMatchObject({
+      effective_unlocked_qty: '666.0000000000',
     });
   });
 

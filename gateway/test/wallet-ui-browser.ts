@@ -66,6 +66,36 @@ export async function openTwoWallets(): Promise<TwoWallets> {
   }
 }
 
+/** Two wallets, alice's and bob's, signed in and onboarded: their parties too. */
+export async function openOnboardedWallets(): Promise<
+  TwoWallets & { readonly aliceParty: string; readonly bobParty: string }
+> {
+  const wallets = await openTwoWallets();
+  try {
+    await signIn(wallets.alice.page, 'alice');
+    const aliceParty = await onboard(wallets.alice.page);
+    await signIn(wallets.bob.page, 'bob');
+    const bobParty = await onboard(wallets.bob.page);
+    return { ...wallets, aliceParty, bobParty };
+  } catch (error) {
+    await wallets.close();
+    throw error;
+  }
+}
+
+/** A GraphQL query as `user` (the node's dev token); its data. */
+export async function graphqlAs<T>(net: TestNode, user: string, query: string): Promise<T> {
+  const response = await fetch(`${net.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await net.token(user)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ query }),
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
 /** A full-page screenshot in test-artifacts/, taken from the top of the page. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));

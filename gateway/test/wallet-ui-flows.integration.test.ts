@@ -4,9 +4,9 @@ import { allocateParty, createdIds, createUser, submitTree } from './ledger-fixt
 import type { TestNode } from './test-node.ts';
 import {
   goTo,
+  graphqlAs,
   offerRow,
-  onboard,
-  openTwoWallets,
+  openOnboardedWallets,
   openWalletPage,
   screenshot,
   send,
@@ -34,27 +34,13 @@ describe('the wallet page, every section', () => {
   let bobParty: string;
 
   beforeAll(async () => {
-    ({ net, browser, alice, bob, close } = await openTwoWallets());
-    await signIn(alice.page, 'alice');
-    aliceParty = await onboard(alice.page);
-    await signIn(bob.page, 'bob');
-    bobParty = await onboard(bob.page);
+    ({ net, browser, alice, bob, close, aliceParty, bobParty } = await openOnboardedWallets());
     await tap(alice.page, '50', '10,000.00');
     await tap(bob.page, '5', '1,000.00');
   }, 60_000);
   afterAll(() => close?.());
 
-  async function graphql<T>(user: string, query: string): Promise<T> {
-    const response = await fetch(`${net.url}/graphql`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await net.token(user)}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ query }),
-    });
-    return ((await response.json()) as { data: T }).data;
-  }
+  const graphql = <T>(user: string, query: string) => graphqlAs<T>(net, user, query);
 
   it('registers a name, and another wallet sends to that name', async () => {
     await bob.page.getByLabel('Name', { exact: true }).fill('bob');

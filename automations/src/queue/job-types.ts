@@ -15,6 +15,8 @@ export type JobResult = {
   readonly detail?: string;
   /** Stale because the ledger found this contract inactive (see rerunOnConflict). */
   readonly inactiveContract?: string;
+  /** Nothing done because the wallet cannot pay yet (the reason): tried again once it can. */
+  readonly awaitingFunds?: string;
 };
 
 /** How far a long job got: a percentage or a few named counters (JSON only). */

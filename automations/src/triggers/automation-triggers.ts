@@ -1,5 +1,6 @@
 import { idPart, type NodeAutomation } from '@pocketnet/runtime';
 import type { ProcessorDeps } from '../processors/processor-deps.ts';
+import type { AwaitingFunds } from './awaiting-funds.ts';
 import type { DueItem } from './due-items.trigger.ts';
 import type { JobTrigger } from './job-dispatch.ts';
 
@@ -7,6 +8,8 @@ export type TriggerDeps = ProcessorDeps & {
   /** Receiver → the senders whose offers it accepts. */
   readonly autoAccept: ReadonlyMap<string, ReadonlySet<string>>;
   readonly sweepSenders: readonly string[];
+  /** Accepted offers whose sender could not pay yet: their completion waits for its holdings. */
+  readonly awaitingFunds: AwaitingFunds;
 };
 
 const now = (automation: NodeAutomation) => automation.now();
@@ -60,7 +63,17 @@ export function triggerSources(deps: TriggerDeps): Record<string, () => DueItem[
     completion: () =>
       automation.offers
         .acceptedToComplete()
-        .map((accepted) => at(t(), completeOfferTrigger(accepted))),
+        .map((accepted) =>
+          at(
+            t(),
+            completeOfferTrigger(
+              accepted,
+              deps.awaitingFunds.has(accepted.sender, accepted.acceptedCid)
+                ? automation.offers.holdingsKey(accepted.sender)
+                : undefined,
+            ),
+          ),
+        ),
     offerExpiries: () =>
       automation.offers.expiring().map((offer) =>
         at(offer.expiresAtMicros, {
@@ -135,13 +148,20 @@ export const acceptOfferTrigger = (offer: { offerCid: string; receiver: string }
   data: offer,
 });
 
-export const completeOfferTrigger = (accepted: {
-  acceptedCid: string;
-  sender: string;
-}): JobTrigger => ({
+/**
+ * The completion of an accepted offer. A sender that could not pay is tried again, as a new
+ * job, once its holdings change: that job is named by the holdings it pays from.
+ */
+export const completeOfferTrigger = (
+  accepted: { acceptedCid: string; sender: string },
+  holdingsKey?: string,
+): JobTrigger => ({
   queue: 'transfer-offers',
   name: 'complete-offer',
-  jobId: `complete-offer/${accepted.acceptedCid}`,
+  jobId:
+    holdingsKey === undefined
+      ? `complete-offer/${accepted.acceptedCid}`
+      : `complete-offer/${accepted.acceptedCid}/${holdingsKey}`,
   data: accepted,
 });
 

@@ -18,41 +18,50 @@ type Cause =
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The job a created wallet contract triggers, if any. */
-function jobOfCreated(deps: TriggerDeps, { kind, node }: WalletContractCreated): JobTrigger | null {
+/** The jobs a created wallet contract triggers, if any. */
+function jobsOfCreated(deps: TriggerDeps, { kind, node }: WalletContractCreated): JobTrigger[] {
   const { automation } = deps;
   const payload = node.createArgument;
   switch (kind) {
     case 'transferOffer':
       return deps.autoAccept.get(text(payload.receiver))?.has(text(payload.sender))
-        ? acceptOfferTrigger({ offerCid: node.contractId, receiver: text(payload.receiver) })
-        : null;
-    case 'acceptedTransferOffer':
-      return automation.walletParties().includes(text(payload.sender))
-        ? completeOfferTrigger({ acceptedCid: node.contractId, sender: text(payload.sender) })
-        : null;
+        ? [acceptOfferTrigger({ offerCid: node.contractId, receiver: text(payload.receiver) })]
+        : [];
+    case 'acceptedTransferOffer': {
+      const sender = text(payload.sender);
+      return automation.walletParties().includes(sender)
+        ? [completeOfferTrigger({ acceptedCid: node.contractId, sender })]
+        : [];
+    }
     case 'buyTrafficRequest':
       return automation.walletParties().includes(text(payload.endUserParty))
-        ? completeTrafficRequest(node.contractId)
-        : null;
+        ? [completeTrafficRequest(node.contractId)]
+        : [];
     case 'preapprovalProposal':
       return text(payload.provider) === automation.operator()
-        ? acceptPreapprovalProposalTrigger(node.contractId)
-        : null;
+        ? [acceptPreapprovalProposalTrigger(node.contractId)]
+        : [];
     case 'mergeDelegationProposal':
       return text((payload.delegation as Record<string, unknown> | null)?.operator) ===
         automation.operator()
-        ? acceptMergeDelegationTrigger(node.contractId)
-        : null;
+        ? [acceptMergeDelegationTrigger(node.contractId)]
+        : [];
     case 'amulet': {
       const owner = text(payload.owner);
       const policy = deps.sweepSenders.includes(owner) ? deps.policies.sweepOf(owner) : null;
-      return policy && automation.sweeps.isDue(policy)
-        ? sweepOf(owner, automation.sweeps.holdingsKey(owner))
-        : null;
+      const sweep =
+        policy && automation.sweeps.isDue(policy)
+          ? [sweepOf(owner, automation.sweeps.holdingsKey(owner))]
+          : [];
+      // New holdings: the owner's accepted offers it could not pay yet are tried again.
+      const holdings = automation.offers.holdingsKey(owner);
+      const completions = deps.awaitingFunds
+        .of(owner, automation.offers.acceptedBy(owner))
+        .map((acceptedCid) => completeOfferTrigger({ acceptedCid, sender: owner }, holdings));
+      return [...sweep, ...completions];
     }
     default:
-      return null;
+      return [];
   }
 }
 
@@ -94,11 +103,11 @@ export function subscribeBusTriggers(
   return causes$.subscribe((cause) => {
     // One bad contract must not end the subscription: each cause is handled on its own.
     try {
-      const job =
+      const jobs =
         cause.source === 'created'
-          ? jobOfCreated(deps, cause.created)
-          : jobOfRequest(deps.automation, cause.request);
-      if (job !== null) void deps.dispatch.fire(job);
+          ? jobsOfCreated(deps, cause.created)
+          : [jobOfRequest(deps.automation, cause.request)];
+      for (const job of jobs) if (job !== null) void deps.dispatch.fire(job);
     } catch (error) {
       // The schedule finds the same work later from the node's state.
       deps.logger.debug({ err: error, source: cause.source }, 'a bus trigger failed');

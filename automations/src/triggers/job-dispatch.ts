@@ -21,6 +21,7 @@ export type JobTrigger = {
 export function createJobDispatch(deps: { readonly runner: JobRunner; readonly logger: Logger }) {
   const { runner, logger } = deps;
   const inFlight = new Set<Promise<unknown>>();
+  const listeners = new Set<(trigger: JobTrigger, result: JobResult) => void>();
   const run = async (trigger: JobTrigger): Promise<JobResult> => {
     await runner.add(trigger.queue, {
       name: trigger.name,
@@ -29,6 +30,7 @@ export function createJobDispatch(deps: { readonly runner: JobRunner; readonly l
     });
     const result = await runner.waitFor(trigger.queue, trigger.jobId);
     logger.debug({ queue: trigger.queue, jobId: trigger.jobId, ...result }, 'job finished');
+    for (const listener of listeners) listener(trigger, result);
     return result;
   };
   const track = <T>(promise: Promise<T>): Promise<T> => {
@@ -50,6 +52,11 @@ export function createJobDispatch(deps: { readonly runner: JobRunner; readonly l
       );
     },
     pending: () => inFlight.size,
+    /** Tells `listener` how each dispatched job ended (its own run, or an earlier one's). */
+    onResult(listener: (trigger: JobTrigger, result: JobResult) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     /** Resolves once no triggered job is unfinished (including those they trigger). */
     async settled(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

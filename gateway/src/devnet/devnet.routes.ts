@@ -43,9 +43,10 @@ export function devnetRoutes({ node, logger }: { node: PocketnetNode; logger: Lo
     const { count } = decodeBody(advanceRoundsRequestSchema, req.body ?? {});
     res.json(answer(await controls().advanceRounds(callerOf(res), count)));
   });
-  router.post('/amulet-price', (req, res) => {
+  router.post('/amulet-price', async (req, res) => {
     const { price } = decodeBody(amuletPriceRequestSchema, req.body);
-    res.json({ amulet_price: controls().setAmuletPrice(callerOf(res), String(price)).amuletPrice });
+    const { amuletPrice } = await controls().setAmuletPrice(callerOf(res), String(price));
+    res.json({ amulet_price: amuletPrice });
   });
   router.use(migrationScheduleControlRoutes({ node }));
   router.use(createSpliceErrorHandler({ logger }));

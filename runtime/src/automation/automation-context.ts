@@ -39,6 +39,9 @@ export function createAutomationContext(deps: AutomationDeps) {
     walletParties: () =>
       installs().map((install) => String(install.node.createArgument.endUserParty)),
     walletOf: (party: string): UserWallet => wallet.access.walletOfParty(party),
+    /** What `party` holds, as a key: a job that waits on its holdings is named by it. */
+    holdingsKey: (party: string) =>
+      keyOfInputs(wallet.contracts.of(party, 'amulet').map((amulet) => amulet.node.contractId)),
     openedRounds: () => opened('openMiningRound'),
     issuingRounds: () => opened('issuingMiningRound'),
     roundOf,

@@ -13,6 +13,8 @@ export type AutomationOutcome = {
    * job's own trigger, gone for good.
    */
   readonly inactiveContract?: string;
+  /** Nothing done because the wallet cannot pay yet (the reason): worth a try once it can. */
+  readonly awaitingFunds?: string;
 };
 
 export const done = (detail: string): AutomationOutcome => ({ outcome: 'done', detail });

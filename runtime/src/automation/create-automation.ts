@@ -1,6 +1,7 @@
 import type { CreatedNode } from '@pocketnet/ledger';
 import { filter, mergeMap, type Observable, share } from 'rxjs';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { participantMemberId } from '../scan/network/synchronizer-members.ts';
 import { type WalletTemplate, walletTemplateOf } from '../wallet/wallet-templates.ts';
 import { createAmuletMerges } from './amulet-merge.service.ts';
 import { createAutomationContext } from './automation-context.ts';
@@ -40,7 +41,7 @@ export function createAutomation(
   const meter = createTrafficMeter({
     records$: core.records$,
     index,
-    memberId: core.identity.participantId,
+    memberId: participantMemberId(core.identity.participantId),
     synchronizerId: core.identity.synchronizerId,
   });
   const created$: Observable<WalletContractCreated> = core.records$.pipe(

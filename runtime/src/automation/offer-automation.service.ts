@@ -1,8 +1,15 @@
 import type { Value } from '@pocketnet/ledger';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
-import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
+import {
+  type AutomationOutcome,
+  commandIdOf,
+  effectOnce,
+  noop,
+  stale,
+} from './automation-outcome.ts';
 import { microsAt } from './automation-values.ts';
+import { invalidTransferReason, isOutOfFunds } from './invalid-transfer.ts';
 
 export type OfferKind = 'transferOffer' | 'acceptedTransferOffer';
 
@@ -49,17 +56,44 @@ export function createOfferAutomation(context: AutomationContext) {
           ),
         `accepted the offer ${offer.offerCid}`,
       ),
-    /** The sender's wallet pays an accepted offer (CO_CompleteAcceptedTransfer). */
-    complete: (accepted: { acceptedCid: string; sender: string }, jobId: string) =>
-      effectOnce(
-        () =>
-          wallet.actions.executeBatch(
-            context.walletOf(accepted.sender),
-            [{ tag: 'CO_CompleteAcceptedTransfer', value: accepted.acceptedCid }],
-            { deduplicationKey: commandIdOf(jobId) },
+    /**
+     * The sender's wallet pays an accepted offer (CO_CompleteAcceptedTransfer). A sender that
+     * cannot pay yet is no failure: as in Splice, the completion is tried again when its
+     * holdings change (the job's id names them), until the offer expires.
+     */
+    async complete(
+      accepted: { acceptedCid: string; sender: string },
+      jobId: string,
+    ): Promise<AutomationOutcome> {
+      try {
+        return await effectOnce(
+          () =>
+            wallet.actions.executeBatch(
+              context.walletOf(accepted.sender),
+              [{ tag: 'CO_CompleteAcceptedTransfer', value: accepted.acceptedCid }],
+              { deduplicationKey: commandIdOf(jobId) },
+            ),
+          `completed the accepted offer ${accepted.acceptedCid}`,
+        );
+      } catch (error) {
+        if (!isOutOfFunds(error)) throw error;
+        const reason = invalidTransferReason(error) ?? 'out of funds';
+        return {
+          ...noop(
+            `the sender cannot pay the accepted offer ${accepted.acceptedCid} yet: ${reason}; tried again when its holdings change`,
           ),
-        `completed the accepted offer ${accepted.acceptedCid}`,
-      ),
+          awaitingFunds: reason,
+        };
+      }
+    },
+    /** What the sender holds, as a key: a completion job per holdings the sender had. */
+    holdingsKey: context.holdingsKey,
+    /** The accepted offers `sender`'s wallet is to complete. */
+    acceptedBy: (sender: string): string[] =>
+      wallet.contracts
+        .of(sender, 'acceptedTransferOffer')
+        .filter((accepted) => party(accepted, 'sender') === sender)
+        .map((accepted) => accepted.node.contractId),
     /** Open offers to `receiver`, with their senders. */
     openOffersTo(receiver: string): { contractId: string; sender: string }[] {
       return wallet.contracts

@@ -1,5 +1,5 @@
 import { divNumeric, formatNumeric, formatTime, mulNumeric, parseNumeric } from '@pocketnet/ledger';
-import { type AutomationContext, keyOfInputs } from './automation-context.ts';
+import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
 import { effectiveAmountOf, payloadOf, textAt } from './automation-values.ts';
 
@@ -61,8 +61,7 @@ export function createSweeps(context: AutomationContext) {
   return {
     isDue: (policy: SweepPolicy) => context.hasNetwork() && excessOf(policy) > 0n,
     /** What a sweep of `sender` starts from: its holdings, so both triggers name one job. */
-    holdingsKey: (sender: string) =>
-      keyOfInputs(wallet.contracts.of(sender, 'amulet').map((amulet) => amulet.node.contractId)),
+    holdingsKey: context.holdingsKey,
     async sweep(policy: SweepPolicy, jobId: string): Promise<AutomationOutcome> {
       const excess = excessOf(policy);
       if (excess <= 0n) return noop(`${policy.sender} is within its limit`);

@@ -1,5 +1,6 @@
 import { formatNumeric, formatTime, numericOne, parseNumeric } from '@pocketnet/ledger';
 import { trafficCost } from '@pocketnet/splice';
+import { participantMemberId } from '../scan/network/synchronizer-members.ts';
 import { create } from '../wallet/wallet-submitter.ts';
 import { walletReference } from '../wallet/wallet-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
@@ -24,7 +25,7 @@ const tapMargin = 2n;
  */
 export function createTrafficTopup(context: AutomationContext, meter: TrafficMeter) {
   const { wallet, core } = context;
-  const memberId = core.identity.participantId;
+  const memberId = participantMemberId(core.identity.participantId);
   const fees = () => {
     const rules = wallet.network.amuletRules().createArgument;
     return valueAt(rules, 'configSchedule', 'initialValue', 'decentralizedSynchronizer', 'fees');

@@ -23,8 +23,13 @@ export function createDevnetControls(deps: {
   /** When the next open mining round opens (its predecessor's close is due), if any. */
   nextRoundOpensAt: () => bigint | null;
   isDevnet: boolean;
+  /** Where the clock was moved to and the price set are journaled before a call answers. */
+  durable: {
+    journalClock(): Promise<void>;
+    journalPrice(price: string): Promise<void>;
+    amuletPrice(): string | null;
+  };
 }) {
-  let amuletPrice: string | null = null;
   const guard = (caller: Caller) => {
     requireAdmin(accessOf(caller, deps.participant));
     if (!deps.isDevnet) {
@@ -47,6 +52,7 @@ export function createDevnetControls(deps: {
       guard(caller);
       if (micros < 0n) throw new DomainError('INVALID_ARGUMENT', 'Time can only move forward');
       await deps.scheduler.advanceTo(deps.clock.nowMicros() + micros);
+      await deps.durable.journalClock();
       return now();
     },
     async setTime(caller: Caller, micros: bigint) {
@@ -58,6 +64,7 @@ export function createDevnetControls(deps: {
         );
       }
       await deps.scheduler.advanceTo(micros);
+      await deps.durable.journalClock();
       return now();
     },
     async advanceRounds(caller: Caller, count: number) {
@@ -76,18 +83,20 @@ export function createDevnetControls(deps: {
           opensAt > deps.clock.nowMicros() ? opensAt : deps.clock.nowMicros(),
         );
       }
+      await deps.durable.journalClock();
       return now();
     },
-    setAmuletPrice(caller: Caller, price: string) {
+    async setAmuletPrice(caller: Caller, price: string) {
       guard(caller);
       const parsed = parseNumeric(price);
       if (parsed <= 0n)
         throw new DomainError('INVALID_ARGUMENT', 'The amulet price must be positive');
-      amuletPrice = formatNumeric(parsed);
+      const amuletPrice = formatNumeric(parsed);
+      await deps.durable.journalPrice(amuletPrice);
       return { amuletPrice };
     },
     /** The price the next round opens with, if one was set. */
-    amuletPrice: () => amuletPrice,
+    amuletPrice: () => deps.durable.amuletPrice(),
   };
 }
 

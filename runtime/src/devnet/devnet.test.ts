@@ -167,7 +167,7 @@ describe('a devnet', () => {
   it('advances rounds on request and opens them with the price that was set', async () => {
     const node = await devnetNode();
     const controls = node.devnet?.controls;
-    controls?.setAmuletPrice(unrestrictedCaller, '0.01');
+    await controls?.setAmuletPrice(unrestrictedCaller, '0.01');
     await controls?.advanceRounds(unrestrictedCaller, 2);
     expect(roundNumbers(node, ids.openMiningRound)).toEqual([2, 3, 4]);
     const prices = contracts(node, ids.openMiningRound).map((round) => round.amuletPrice);
@@ -186,6 +186,24 @@ describe('a devnet', () => {
     expect(second.engine.ledgerEnd()).toBe(end);
     expect(roundNumbers(second, ids.openMiningRound)).toEqual([1, 2, 3]);
     expect(contracts(second, ids.amuletRules)).toHaveLength(1);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps its time and the price that was set across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pocketnet-devnet-'));
+    const first = await devnetNode('0', dir);
+    await first.devnet?.controls.setAmuletPrice(unrestrictedCaller, '0.02');
+    await first.devnet?.controls.advanceTime(unrestrictedCaller, 3n * tick + 7n);
+    const movedTo = first.clock.nowMicros();
+    await first.close();
+    nodes.splice(nodes.indexOf(first), 1);
+    // The simulated base starts again where it started, as a wall clock would go on.
+    const second = await devnetNode('0', dir);
+    expect(second.clock.nowMicros()).toBe(movedTo);
+    expect(second.devnet?.controls.amuletPrice()).toBe('0.0200000000');
+    await second.devnet?.controls.advanceRounds(unrestrictedCaller, 1);
+    const prices = contracts(second, ids.openMiningRound).map((round) => round.amuletPrice);
+    expect(prices).toContain('0.0200000000');
     await rm(dir, { recursive: true, force: true });
   });
 

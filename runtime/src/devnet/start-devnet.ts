@@ -11,9 +11,10 @@ import { createNodeSchedule, type NodeSchedule } from '../automation/node-schedu
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
 import type { DueTask } from '../time/scheduler.ts';
-import { createDevnetControls, type DevnetControls } from './devnet-controls.service.ts';
+import { createDevnetControls } from './devnet-controls.service.ts';
 import { createDevnetGenesis } from './devnet-genesis.ts';
 import { devnetParties } from './devnet-parties.ts';
+import type { DevnetTimeState } from './devnet-time-records.ts';
 import { createDsoLedger } from './dso-ledger.ts';
 import { createRoundAutomation } from './round-automation.ts';
 
@@ -50,8 +51,12 @@ export async function startDevnet(deps: {
   schedule?: NodeSchedule;
   /** Further tasks on the node's clock (Scan's ACS snapshots), run in time order with the rounds. */
   tasks?: readonly DueTask[];
+  /** The journaled time and price (devnet-time-records.ts). */
+  time: DevnetTimeState;
 }) {
   const { engine, clock, config, identity } = deps;
+  // The journal replayed, time goes on from where it was.
+  deps.time.recovered();
   const parties = devnetParties({ ...identity, ...config });
   if (engine.ledgerEnd() === 0) {
     await createDevnetGenesis(engine, { parties, ...config, ...identity });
@@ -75,11 +80,10 @@ export async function startDevnet(deps: {
       );
     },
   });
-  const controls: { current: DevnetControls | null } = { current: null };
   const rounds = createRoundAutomation({
     ledger,
     now: () => clock.nowMicros(),
-    price: () => controls.current?.amuletPrice() ?? null,
+    price: () => deps.time.amuletPrice(),
   });
   const schedule = deps.schedule ?? createNodeSchedule(clock);
   const removeTasks = (deps.tasks ?? []).map((task) => schedule.addTask(task));
@@ -95,12 +99,17 @@ export async function startDevnet(deps: {
       }
     },
   });
-  controls.current = createDevnetControls({
+  const controls = createDevnetControls({
     participant: deps.participant,
     clock,
     scheduler: schedule,
     nextRoundOpensAt: () => rounds.nextRoundOpensAt(),
     isDevnet: true,
+    durable: {
+      journalClock: () => deps.time.journalClock(engine),
+      journalPrice: (price) => deps.time.journalPrice(engine, price),
+      amuletPrice: () => deps.time.amuletPrice(),
+    },
   });
   // Without the node's schedule (which has its own ticker), the devnet keeps its time itself.
   const ticker =
@@ -109,7 +118,7 @@ export async function startDevnet(deps: {
       : null;
   return {
     parties,
-    controls: controls.current,
+    controls,
     stop: () => {
       removeRounds();
       for (const remove of removeTasks) remove();

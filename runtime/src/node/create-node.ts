@@ -14,6 +14,7 @@ import { createActorRuntime } from '../actors/actor-runtime.ts';
 import { createAutomation } from '../automation/create-automation.ts';
 import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createUpdateBus } from '../bus/update-bus.ts';
+import { createDevnetTimeState } from '../devnet/devnet-time-records.ts';
 import { startDevnet } from '../devnet/start-devnet.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
@@ -64,6 +65,7 @@ export async function createNode(config: NodeConfig) {
   const synchronizers = createNodeSynchronizers(config);
   const { packages, lfPackages } = createNodePackages(config);
   const clock = createControllableClock(config.clock);
+  const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
   const catalog = createTemplateCatalog(packages);
   const bus = createUpdateBus();
@@ -123,7 +125,7 @@ export async function createNode(config: NodeConfig) {
     records$: bus.records$,
     clock,
     participant: state,
-    onError: config.onBackgroundError ?? (() => {}),
+    onError,
   });
   // The validator's wallet keeps projections of its own; offers and traffic requests are tracked by
   // their actors.
@@ -155,6 +157,8 @@ export async function createNode(config: NodeConfig) {
     wallet,
     onError: config.onBackgroundError,
   });
+  // The devnet's journaled time and price, followed from the replay on (ends with the bus).
+  const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
@@ -169,9 +173,10 @@ export async function createNode(config: NodeConfig) {
         clock,
         config: config.devnet,
         identity: { participantId, synchronizerId },
-        onError: config.onBackgroundError ?? (() => {}),
+        onError,
         tasks: scan.history.dueTasks,
         schedule,
+        time: devnetTime,
       })
     : null;
   // The devnet's parties on every synchronizer, and the global one's migration when due.
@@ -190,7 +195,6 @@ export async function createNode(config: NodeConfig) {
   // On a devnet, the wallet apps' due work (subscription payments, the SV's name service), also
   // run as soon as a payment is made.
   if (devnet && writesInBackground) {
-    const onError = config.onBackgroundError ?? (() => {});
     for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
     schedule.addTask(transferCommands.dueTask);
@@ -199,10 +203,7 @@ export async function createNode(config: NodeConfig) {
   // On the wall clock, whatever falls due runs within a second.
   const scheduleTicker =
     clock.kind === 'wall'
-      ? setInterval(
-          () => void schedule.runDue().catch(config.onBackgroundError ?? (() => {})),
-          1000,
-        ).unref()
+      ? setInterval(() => void schedule.runDue().catch(onError), 1000).unref()
       : null;
   return {
     identity: core.identity,

@@ -9,6 +9,11 @@ export type ControllableClock = Clock & {
   advance(micros: bigint): void;
   /** Moves time forward to `micros`; earlier times are refused. */
   setTo(micros: bigint): void;
+  /**
+   * Goes on from a time the journal says the clock had reached (where it was moved to, the last
+   * record time): from there on with its base, or with its base if that is already later.
+   */
+  resumeFrom(micros: bigint): void;
 };
 
 export function createControllableClock(base: Clock): ControllableClock {
@@ -30,6 +35,10 @@ export function createControllableClock(base: Clock): ControllableClock {
       const current = now();
       if (micros < current) throw new RangeError('time only moves forward');
       skew += micros - current;
+    },
+    resumeFrom(micros) {
+      const current = now();
+      if (micros > current) skew += micros - current;
     },
   };
 }

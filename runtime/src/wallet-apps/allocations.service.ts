@@ -84,9 +84,6 @@ export function createAllocations(deps: {
       }
       const dso = network.dso();
       const factory = deps.scan().registry.allocationFactory();
-      const inputs = deps.actions
-        .amuletInputs(wallet.party)
-        .map((input) => fieldAt(input, 'value'));
       const allocation = {
         settlement: {
           executor: request.executor,
@@ -105,18 +102,27 @@ export function createAllocations(deps: {
           meta: values(request.legMeta),
         },
       };
-      const record = await deps.submit({
-        actAs: [wallet.party],
-        readAs: [dso],
-        commands: [
-          exercise(allocationFactory, factory.factoryId, 'AllocationFactory_Allocate', {
-            expectedAdmin: dso,
-            allocation,
-            requestedAt: formatTime(network.now()),
-            inputHoldingCids: inputs,
-            extraArgs: { context: { values: factory.choiceContext.values }, meta: { values: {} } },
-          }),
-        ],
+      // In the wallet's turn: the inputs are picked once the operations before it committed.
+      const record = await deps.actions.inTurn(wallet.party, () => {
+        const inputs = deps.actions
+          .amuletInputs(wallet.party)
+          .map((input) => fieldAt(input, 'value'));
+        return deps.submit({
+          actAs: [wallet.party],
+          readAs: [dso],
+          commands: [
+            exercise(allocationFactory, factory.factoryId, 'AllocationFactory_Allocate', {
+              expectedAdmin: dso,
+              allocation,
+              requestedAt: formatTime(network.now()),
+              inputHoldingCids: inputs,
+              extraArgs: {
+                context: { values: factory.choiceContext.values },
+                meta: { values: {} },
+              },
+            }),
+          ],
+        });
       });
       return outcomeOf(rootResult(record));
     },

@@ -83,13 +83,13 @@ function descriptionOf(node: ExercisedNode): string {
   );
 }
 
-/** Rewards a transfer minted into its inputs (validator rewards with the faucet's). */
+/**
+ * Rewards a transfer minted into its inputs. inputValidatorRewardAmount already counts what the
+ * liveness records' faucet minted (inputValidatorFaucetAmount is a part of it, not more).
+ */
 const rewardsUsedOf = (summary: Value) => ({
   app: formatNumeric(numericAt(summary, 'inputAppRewardAmount')),
-  validator: formatNumeric(
-    numericAt(summary, 'inputValidatorRewardAmount') +
-      numericAt(summary, 'inputValidatorFaucetAmount'),
-  ),
+  validator: formatNumeric(numericAt(summary, 'inputValidatorRewardAmount')),
   sv: formatNumeric(numericAt(summary, 'inputSvRewardAmount')),
   developmentFund: formatNumeric(numericAt(summary, 'inputDevelopmentFundAmount')),
 });

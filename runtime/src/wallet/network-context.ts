@@ -2,6 +2,7 @@ import { type CreatedNode, DomainError, parseTime, type Value } from '@pocketnet
 import { amuletTemplateIds } from '@pocketnet/splice';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { participantMemberId } from '../scan/network/synchronizer-members.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
 
 /** A ChoiceContext value as the token standard spells it. */
@@ -64,6 +65,8 @@ export function createNetworkContext(deps: {
     operator: () => parties().validatorOperator,
     synchronizerId: () => core.identity.synchronizerId,
     participantId: () => core.identity.participantId,
+    /** This participant as a synchronizer member (`PAR::…`), as traffic contracts name it. */
+    memberId: () => participantMemberId(core.identity.participantId),
     now: () => core.clock.nowMicros(),
     amuletRules,
     openRound,

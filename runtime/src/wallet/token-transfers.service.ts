@@ -78,29 +78,32 @@ export function createTokenTransfers(deps: {
       throw new DomainError('INVALID_ARGUMENT', 'The amount of a transfer must be positive');
     }
     const dso = network.dso();
-    const inputs = actions.amuletInputs(wallet.party).map((input) => fieldAt(input, 'value'));
-    const record = await actions.installChoice(
-      wallet,
-      'WalletAppInstall_TransferFactory_Transfer',
-      {
-        transferFactoryCid: network.transferFactory(),
-        transferArg: {
-          expectedAdmin: dso,
-          transfer: {
-            sender: wallet.party,
-            receiver: request.receiver,
-            amount: request.amount,
-            instrumentId: { admin: dso, id: 'Amulet' },
-            requestedAt: formatTime(network.now()),
-            executeBefore: formatTime(request.expiresAtMicros),
-            inputHoldingCids: inputs,
-            meta: { values: { [reasonKey]: request.description } },
+    // In the wallet's turn: the inputs are picked once the operations before it committed.
+    const record = await actions.inTurn(wallet.party, () => {
+      const inputs = actions.amuletInputs(wallet.party).map((input) => fieldAt(input, 'value'));
+      return actions.installChoice(
+        wallet,
+        'WalletAppInstall_TransferFactory_Transfer',
+        {
+          transferFactoryCid: network.transferFactory(),
+          transferArg: {
+            expectedAdmin: dso,
+            transfer: {
+              sender: wallet.party,
+              receiver: request.receiver,
+              amount: request.amount,
+              instrumentId: { admin: dso, id: 'Amulet' },
+              requestedAt: formatTime(network.now()),
+              executeBefore: formatTime(request.expiresAtMicros),
+              inputHoldingCids: inputs,
+              meta: { values: { [reasonKey]: request.description } },
+            },
+            extraArgs: { context: factoryContext(request.receiver), meta: noMeta },
           },
-          extraArgs: { context: factoryContext(request.receiver), meta: noMeta },
         },
-      },
-      `createTokenStandardTransfer:${wallet.party}:${request.trackingId}`,
-    );
+        `createTokenStandardTransfer:${wallet.party}:${request.trackingId}`,
+      );
+    });
     return outcomeOf(rootResult(record));
   }
 

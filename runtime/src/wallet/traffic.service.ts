@@ -46,7 +46,7 @@ export function createTraffic(deps: {
     if (synchronizerId !== network.synchronizerId() || !hosted) {
       throw invalid(`Could not find participant hosting ${party} on domain ${synchronizerId}`);
     }
-    return network.participantId();
+    return network.memberId();
   };
   /** AmuletConfig's smallest purchase: a smaller one would fail every completion. */
   const requireMinimumTopup = (bytes: bigint) => {
@@ -132,7 +132,7 @@ export function createTraffic(deps: {
      */
     async topUpOperator(request: { trafficAmount: bigint; minTopupIntervalMicros: bigint }) {
       const operator = network.operator();
-      const memberId = network.participantId();
+      const memberId = network.memberId();
       const state = contracts
         .of(operator, 'topUpState')
         .find((found) => found.node.createArgument.memberId === memberId);

@@ -27,8 +27,8 @@ export function devnetResolvers({ node }: ResolverDeps): ResolverMap {
       },
       advanceRounds: (_: unknown, args: { count: number }, ctx: Ctx) =>
         controls().advanceRounds(ctx.caller(), args.count),
-      setAmuletPrice: (_: unknown, args: { price: string }, ctx: Ctx) =>
-        controls().setAmuletPrice(ctx.caller(), args.price).amuletPrice,
+      setAmuletPrice: async (_: unknown, args: { price: string }, ctx: Ctx) =>
+        (await controls().setAmuletPrice(ctx.caller(), args.price)).amuletPrice,
     },
     DevnetTime: { micros: (now: DevnetTime) => now.micros.toString() },
   };

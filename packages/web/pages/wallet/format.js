@@ -1,4 +1,5 @@
-// How the wallet names things for people: times, workflows and their states.
+// How the wallet names things for people: times, members, workflows and their states.
+import { partyName } from '../../ui-kit/assets/format.js';
 
 const dateTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -34,6 +35,11 @@ const machineNames = {
 /** The machines whose actors are a wallet user's workflows. */
 export const walletMachines = Object.keys(machineNames);
 
+/** A synchronizer member (`PAR::participant1::1220…`) by its name, as parties are shown. */
+export function memberName(memberId) {
+  return partyName(String(memberId ?? '').replace(/^(PAR|MED|SEQ)::/, ''));
+}
+
 export function machineName(machine) {
   return machineNames[machine] ?? machine;
 }
@@ -48,7 +54,7 @@ const stateWords = {
   'traffic-purchase': {
     created: 'Waiting to be bought',
     completed: 'Bought',
-    rejected: 'Cancelled',
+    rejected: 'Failed',
   },
   'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
@@ -75,7 +81,8 @@ export function stateWord(state, { machine, other } = {}) {
   return last.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-const good = /^(completed|accepted|active|onboarded|open|renewed|paid|done|delegated)$/;
+// An accepted offer is not paid yet: it waits for the sender's wallet, so it is no success.
+const good = /^(completed|active|onboarded|open|renewed|paid|done|delegated)$/;
 const bad = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted|archived)$/;
 
 /** A colour family for a state: `good`, `bad` or `neutral`. */

@@ -4,7 +4,7 @@
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { partyName } from '../../ui-kit/assets/format.js';
 import { actionRow, cardErrors } from './action-row.js';
-import { formatAmount } from './decimal.js';
+import { compare, formatAmount } from './decimal.js';
 import { formatTime } from './format.js';
 import { amount, cardHead, coin, empty, party, stateBadge } from './parts.js';
 
@@ -54,14 +54,17 @@ function actionsOf(row, incoming) {
   return [['withdraw', 'Withdraw', '']];
 }
 
-function wordsOf(row, incoming, other) {
+function wordsOf(row, incoming, other, wallet) {
   if (row.kind !== 'accepted') {
     const machine = row.kind === 'instruction' ? 'transfer-instruction' : 'transfer-offer';
     return { machine, other: incoming ? 'you' : partyName(other) };
   }
-  return incoming
-    ? `Accepted, waiting for ${partyName(other)}’s wallet to pay`
-    : 'Accepted, your wallet pays it';
+  if (incoming) return `Accepted, waiting for ${partyName(other)}’s wallet to pay`;
+  // The wallet pays it as soon as it holds enough: until then the payment is pending.
+  const held = wallet.balance?.effective_unlocked_qty;
+  return held !== undefined && compare(held, row.amount) < 0
+    ? `Accepted, not paid: your wallet holds ${formatAmount(held)} of ${formatAmount(row.amount)} ${coin}`
+    : 'Accepted, your wallet is paying it';
 }
 
 function rowOf(row, wallet, ctx) {
@@ -99,7 +102,7 @@ function rowOf(row, wallet, ctx) {
           ? h('div', { class: 'item-meta' }, `Expires ${formatTime(row.expiresAt)}`)
           : null,
       ],
-      side: [amount(row.amount), stateBadge(state, wordsOf(row, incoming, other))],
+      side: [amount(row.amount), stateBadge(state, wordsOf(row, incoming, other, wallet))],
       actions,
     },
     ctx.card,

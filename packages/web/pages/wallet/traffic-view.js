@@ -4,7 +4,7 @@
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { partyName } from '../../ui-kit/assets/format.js';
 import { coinForUsd, formatAmount, trafficUsd } from './decimal.js';
-import { formatTime } from './format.js';
+import { formatTime, memberName } from './format.js';
 import { runForm } from './forms.js';
 import { amount, cardHead, coin, empty, errorLine, field, stateBadge } from './parts.js';
 import { resolveParty } from './receiver.js';
@@ -121,13 +121,17 @@ function purchaseRow(actor, fees, price) {
         { class: 'item-title' },
         `${Number(context.trafficAmount ?? 0).toLocaleString()} bytes`,
         ' ',
-        h('span', { class: 'muted' }, `for ${partyName(context.memberId ?? '')}`),
+        h('span', { class: 'muted' }, `for ${memberName(context.memberId)}`),
       ),
       h(
         'div',
         { class: 'item-meta' },
         `Asked ${formatTime(actor.createdAt)} · updated ${formatTime(actor.updatedAt)}`,
       ),
+      // Why it was not bought, in the wallet automation's words (say, out of funds).
+      context.rejectionReason
+        ? h('div', { class: 'item-text failure' }, `Not bought: ${context.rejectionReason}`)
+        : null,
     ),
     h(
       'div',

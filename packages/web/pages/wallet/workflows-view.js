@@ -2,7 +2,7 @@
 // actor is in, and the ones that ended most recently with how they ended.
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { partyName } from '../../ui-kit/assets/format.js';
-import { formatTime, machineName } from './format.js';
+import { formatTime, machineName, memberName } from './format.js';
 import { amount, cardHead, empty, stateBadge } from './parts.js';
 
 const recentlyEnded = 5;
@@ -18,7 +18,7 @@ function summaryOf(actor, me) {
       return [counterpart(context.sender, context.receiver), context.amount];
     case 'traffic-purchase':
       return [
-        `${Number(context.trafficAmount ?? 0).toLocaleString()} bytes for ${partyName(context.memberId ?? '')}`,
+        `${Number(context.trafficAmount ?? 0).toLocaleString()} bytes for ${memberName(context.memberId)}`,
       ];
     case 'merge-delegation':
       return [`${partyName(context.owner)} → ${partyName(context.operator)}`];

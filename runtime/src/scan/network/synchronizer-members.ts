@@ -13,6 +13,13 @@ function isUniqueIdentifier(text: string): boolean {
   return parts.length === 2 && parts[0] !== '' && /^[0-9a-fA-F]+$/.test(parts[1] ?? '');
 }
 
+/**
+ * A participant as a synchronizer member: Canton's member id (`PAR::` and its unique identifier),
+ * which MemberTraffic, BuyTrafficRequest and Scan's traffic status carry, not the Ledger API's
+ * bare participant id.
+ */
+export const participantMemberId = (participantId: string): string => `PAR::${participantId}`;
+
 /** The one synchronizer's members: its sequencer and mediator, and this participant. */
 export function synchronizerMembers(identity: NodeIdentity) {
   const namespace = identity.synchronizerId.slice(identity.synchronizerId.indexOf('::') + 2);
@@ -20,7 +27,7 @@ export function synchronizerMembers(identity: NodeIdentity) {
     namespace,
     sequencerId: `SEQ::sequencer::${namespace}`,
     mediatorId: `MED::mediator::${namespace}`,
-    participantId: `PAR::${identity.participantId}`,
+    participantId: participantMemberId(identity.participantId),
   };
 }
 
