@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { gatewayCommand } from './gateway.command.ts';
+import { spliceDarsCommand, spliceDarsUsage } from './splice-dars/splice-dars.command.ts';
 import { startCommand } from './start.command.ts';
 import { mintToken } from './token.command.ts';
 import { workerCommand } from './worker.command.ts';
@@ -18,17 +19,18 @@ Usage:
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
                   [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
                   [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
-                  [--stream-total-high-water-mark 256MiB]
+                  [--stream-total-high-water-mark 256MiB] [--splice-dars DIR|VERSION]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
-  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
+${spliceDarsUsage}  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 
 Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
   POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
   POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY,
   POCKETNET_REDIS_CHECK_MS (how often a served Redis is checked again),
   POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT,
-  POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK (slow stream clients' limits)
+  POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK (slow stream clients' limits),
+  POCKETNET_SPLICE_DARS (--splice-dars), XDG_CACHE_HOME (where fetched Splice DARs are kept)
 `;
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {
@@ -37,6 +39,7 @@ export async function runCli(argv: readonly string[], streams: Streams): Promise
   if (command === 'writer') return writerCommand(rest, streams);
   if (command === 'gateway') return gatewayCommand(rest, streams);
   if (command === 'worker') return workerCommand(rest, streams);
+  if (command === 'splice-dars') return spliceDarsCommand(rest, streams);
   if (command === 'token') {
     const { values } = parseArgs({
       args: [...rest],

@@ -1,6 +1,12 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import type { StreamLimits } from '@pocketnet/gateway';
+import {
+  isSpliceDarsError,
+  readSpliceDarSet,
+  type SpliceDarSet,
+} from '@pocketnet/runtime/splice-dars';
 import { parseDuration } from './duration.ts';
+import { resolveSpliceDars } from './splice-dars/splice-dars-cache.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { streamLimitsOption } from './stream-limits-option.ts';
 
@@ -51,6 +57,11 @@ export type StartOptions = {
    * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
    */
   readonly streamLimits: StreamLimits;
+  /**
+   * `--splice-dars DIR|VERSION` (POCKETNET_SPLICE_DARS): run Splice's own packages, from a folder
+   * or a release fetched into the cache (issue 21); null for the built-in TypeScript Splice.
+   */
+  readonly spliceDars: SpliceDarSet | null;
 };
 
 // A function, so that the defaults taken from the environment are read at each parse.
@@ -87,6 +98,7 @@ const startArgs = () =>
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
     'stream-total-high-water-mark': { type: 'string' },
+    'splice-dars': { type: 'string', default: process.env.POCKETNET_SPLICE_DARS || undefined },
   }) satisfies ParseArgsOptionsConfig;
 
 /** node:util's own refusals (an unknown option, a value missing) are one line each. */
@@ -144,6 +156,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       bulkStorage: !values['no-bulk-storage'],
     },
     streamLimits: streamLimitsOption(values, process.env),
+    spliceDars: spliceDarsOption(values['splice-dars']),
   };
 }
 
@@ -233,4 +246,15 @@ function inspectOption(mode: string | undefined, port: string): StartOptions['in
   if (!Number.isInteger(number) || number < 1 || number > 65535)
     throw new StartOptionError(`invalid --inspect-port ${port}`);
   return { mode, port: number };
+}
+
+function spliceDarsOption(value: string | undefined): StartOptions['spliceDars'] {
+  if (value === undefined || value === '') return null;
+  try {
+    const { dir, release } = resolveSpliceDars(value);
+    return readSpliceDarSet(dir, release);
+  } catch (error) {
+    if (isSpliceDarsError(error)) throw new StartOptionError(error.message);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { asUploadError, readUploadedArchives, validateUpload } from '@pocketnet/daml-lf';
 import {
+  compareVersions,
   DomainError,
   type PackageRegistry,
   type PackageSummary,
@@ -35,16 +36,6 @@ export type VettedPackagesFilter = {
         readonly packageNamePrefixes?: readonly string[] | undefined;
       }
     | undefined;
-};
-
-const compareVersions = (a: string, b: string) => {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 };
 
 /**
