@@ -31,6 +31,7 @@ import { createInteractiveSubmission } from '../services/interactive-submission.
 import { createLedgerReads } from '../services/ledger-reads.service.ts';
 import { createPackageAdmin } from '../services/package-admin.service.ts';
 import { createParticipantAdmin } from '../services/participant-admin.service.ts';
+import { spliceTemplateOf } from '../splice-dars/splice-template-references.ts';
 import { uploadSpliceDars } from '../splice-dars/upload-splice-dars.ts';
 import {
   createNodeSynchronizers,
@@ -186,6 +187,7 @@ export async function createNode(config: NodeConfig) {
         tasks: scan.history.dueTasks,
         schedule,
         time: devnetTime,
+        templateOf: config.spliceDars ? spliceTemplateOf(config.spliceDars) : undefined,
       })
     : null;
   // The devnet's parties on every synchronizer, and the global one's migration when due.
