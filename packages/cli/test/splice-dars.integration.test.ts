@@ -4,8 +4,14 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
-import { createProcessSet, createTempDir, repoRoot } from './node-process.ts';
-import { nodeArgs, startPocketnet } from './pocketnet-process.ts';
+import {
+  createProcessSet,
+  createTempDir,
+  findFreePort,
+  repoRoot,
+  waitForHttpOk,
+} from './node-process.ts';
+import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.ts';
 
 // `pocketnet splice-dars fetch` and `start --splice-dars` (issue 21) over Splice's real DARs,
 // served by a local HTTP server as a folder listing and as a release bundle (the tests have no
@@ -197,6 +203,26 @@ describe('pocketnet start --splice-dars', () => {
     expect(packageIds).toEqual(expect.arrayContaining([amuletId, holdingId]));
     await node.stop('SIGTERM');
     await cache.remove();
+  });
+
+  it("builds the devnet on Splice's real templates: scan's AmuletRules carries splice-amulet 0.1.20", async () => {
+    const port = await findFreePort();
+    const args = ['start', '--port', String(port), '--ephemeral', '--splice-dars', sharedDars];
+    const spawned = processes.spawn(process.execPath, nodeArgs(args), {});
+    await spawned.waitForOutput(isBannerComplete);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttpOk(`${base}/readyz`);
+    const response = await fetch(`${base}/api/scan/v0/amulet-rules`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    const { amulet_rules_update: rules } = (await response.json()) as {
+      amulet_rules_update: { contract: { template_id: string } };
+    };
+    expect(rules.contract.template_id).toBe(`${amuletId}:Splice.AmuletRules:AmuletRules`);
+    await spawned.stop('SIGTERM');
   });
 
   it('refuses a release not in the cache, or a folder lacking a package, in one line (exit 2)', async () => {
