@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createNode,
@@ -7,10 +7,11 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
-import { pino } from 'pino';
+import type { JWTVerifyGetKey } from 'jose';
+import { type Logger, pino } from 'pino';
 import type { StreamStats } from '../src/http/stream-gauge.ts';
 import type { StreamLimits } from '../src/http/stream-limits.ts';
-import { createGateway, mintDevToken } from '../src/index.ts';
+import { createGateway, createHttpServer, type GatewayDeps, mintDevToken } from '../src/index.ts';
 
 export type TestNode = {
   readonly node: PocketnetNode;
@@ -45,6 +46,12 @@ export async function startTestNode(
     onBackgroundError?: (error: unknown) => void;
     /** Whether it serves the wallet UI and the inspector (packages/web's folders): yes unless told. */
     pages?: boolean;
+    /** The built-in OpenID provider's key set, trusted beside the dev secret. */
+    oidcKeys?: JWTVerifyGetKey;
+    /** Where the gateway logs (silent unless given). */
+    logger?: Logger;
+    /** The gateway's request limits, where a test sets them. */
+    limits?: GatewayDeps['requestLimits'];
   } = {},
 ): Promise<StartedTestNode> {
   const node = await createNode({
@@ -57,13 +64,18 @@ export async function startTestNode(
     devnet: options.devnet ? defaultDevnetConfig : null,
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
-    ...{ node, auth: { mode: 'hs256', secret, audience }, logger },
+    ...{ node, logger },
+    auth: {
+      ...{ mode: 'hs256', secret, audience },
+      ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
+    },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
     ...(options.pages === false ? {} : { webPages }),
+    ...(options.limits ? { requestLimits: options.limits } : {}),
   });
-  const server: Server = createServer(gateway.app);
+  const server: Server = createHttpServer(gateway.app);
   gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -16,19 +16,25 @@ export const defaultDevSecret = 'unsafe';
 /** Who acts when authentication is off: Canton's participant administrator. */
 export const participantAdminUserId = 'participant_admin';
 
+/**
+ * The key set of the built-in OpenID provider (`--localnet`): RS256 tokens it signs are
+ * verified with it beside the mode's own keys, as LocalNet's participants trust Keycloak.
+ */
+type BuiltInProviderKeys = { readonly oidcKeys?: JWTVerifyGetKey };
+
 export type AuthConfig =
-  | {
+  | ({
       readonly mode: 'hs256';
       readonly secret?: string;
       readonly audience?: string;
       readonly issuer?: string;
-    }
-  | {
+    } & BuiltInProviderKeys)
+  | ({
       readonly mode: 'jwks';
       readonly jwksUrl: string;
       readonly audience?: string;
       readonly issuer?: string;
-    }
+    } & BuiltInProviderKeys)
   | { readonly mode: 'none' };
 
 export type AuthMode = AuthConfig['mode'];
@@ -172,6 +178,18 @@ function issuerOf(token: string): string {
   }
 }
 
+/** The first key set's key for the token's `kid`, else the second's. */
+function eitherKeySet(first: JWTVerifyGetKey, second: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await first(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey) return second(header, token);
+      throw error;
+    }
+  };
+}
+
 const claimsOf = (config: { readonly audience?: string; readonly issuer?: string }): Claims => ({
   audience: config.audience ?? defaultAudience,
   ...(config.issuer ? { issuer: config.issuer } : {}),
@@ -192,12 +210,17 @@ export function createAuthenticator(
     }
     case 'hs256': {
       const secret = new TextEncoder().encode(config.secret ?? defaultDevSecret);
-      const key: JWTVerifyGetKey = async () => secret;
-      const verify = createVerifier({ key, algorithms: ['HS256'] }, claimsOf(config));
+      const { oidcKeys } = config;
+      // The header's algorithm picks the key, and each key type verifies its own algorithm only.
+      const key: JWTVerifyGetKey = async (header, token) =>
+        header.alg === 'HS256' || !oidcKeys ? secret : oidcKeys(header, token);
+      const algorithms = oidcKeys ? ['HS256', 'RS256'] : ['HS256'];
+      const verify = createVerifier({ key, algorithms }, claimsOf(config));
       return createJwtAuthenticator('hs256', verify, identityProviders);
     }
     case 'jwks': {
-      const key = createRemoteJWKSet(new URL(config.jwksUrl));
+      const remote = createRemoteJWKSet(new URL(config.jwksUrl));
+      const key = config.oidcKeys ? eitherKeySet(config.oidcKeys, remote) : remote;
       const verify = createVerifier({ key, algorithms: jwksAlgorithms }, claimsOf(config));
       return createJwtAuthenticator('jwks', verify, identityProviders);
     }

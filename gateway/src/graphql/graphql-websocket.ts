@@ -10,6 +10,7 @@ import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts'
 import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
 import { createFrameCache } from './graphql-ws-frames.ts';
 import { createTurnCork, type SocketExtra, serveGraphQLSocket } from './graphql-ws-socket.ts';
+import { createSubscriptionCounter, type SubscriptionLimits } from './subscription-limits.ts';
 import { operationKey, type SubscriptionSharing } from './subscription-sharing.ts';
 
 export const graphqlPath = '/graphql';
@@ -55,6 +56,8 @@ export function attachGraphQLWebSocket(
     readonly gauge?: StreamGauge;
     /** What all streams of the process may hold together. */
     readonly budget?: StreamBudget;
+    /** How many subscriptions may be open, per connection and in all. */
+    readonly subscriptionLimits?: SubscriptionLimits;
   },
 ): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
@@ -64,15 +67,20 @@ export function attachGraphQLWebSocket(
   });
   const outcomes = new WeakMap<object, Promise<CallerOutcome>>();
   const frames = createFrameCache();
+  const counter = createSubscriptionCounter(deps.subscriptionLimits);
   const protocol = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     onConnect: (ctx) => {
       const token =
         tokenOfAuthorization(ctx.connectionParams?.authorization) ??
         tokenOfAuthorization(ctx.extra.request.headers.authorization);
       outcomes.set(ctx.extra.socket, callerOutcomeOfToken(deps.authenticator, token));
+      counter.opened(ctx);
       return true;
     },
+    onClose: (ctx) => counter.closed(ctx),
     onSubscribe: async (ctx, _id, payload) => {
+      const refusal = counter.refusal(ctx);
+      if (refusal !== null) return [refusal];
       const callerOutcome = await (outcomes.get(ctx.extra.socket) ??
         callerOutcomeOfToken(deps.authenticator, undefined));
       const enveloped = deps.yoga.getEnveloped({ callerOutcome, params: payload });

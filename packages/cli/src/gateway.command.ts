@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   awaitWriter,
   createAutomationView,
@@ -9,7 +8,7 @@ import {
   scaleOutSettings,
   type WriterAnnouncement,
 } from '@pocketnet/automations';
-import { createGateway, mintDevToken } from '@pocketnet/gateway';
+import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import {
   createHttpForwarding,
   createNode,
@@ -95,9 +94,10 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, automations: view },
     streamLimits: options.streamLimits,
+    requestLimits: options.requestLimits,
     webPages,
   });
-  const server = createServer(
+  const server = createHttpServer(
     createHttpForwarding({
       forward: forwardHttpThrough(replica.replica),
       local: gateway.app,

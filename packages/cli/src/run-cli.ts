@@ -13,13 +13,14 @@ const usage = `pocketnet — a Canton-Network-style node in one process
 Usage:
   pocketnet start [--port 7575] [--data-dir .pocketnet] [--ephemeral] [--auth hs256|jwks|none]
                   [--auth-secret unsafe] [--auth-audience https://canton.network.global]
-                  [--jwks-url URL] [--localnet-ports] [--ledger-api-version 3.4.12]
+                  [--jwks-url URL] [--localnet] [--localnet-ports] [--ledger-api-version 3.4.12]
                   [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
                   [--package ./my-package.ts] [--config validator.yaml]
                   [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
                   [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
                   [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
-                  [--stream-total-high-water-mark 256MiB] [--splice-dars DIR|VERSION]
+                  [--stream-total-high-water-mark 256MiB] [--max-upload-size 10MiB]
+                  [--graphql-max-mutation-fields 10] [--splice-dars DIR|VERSION]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
 ${spliceDarsUsage}  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
@@ -30,6 +31,7 @@ Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNE
   POCKETNET_REDIS_CHECK_MS (how often a served Redis is checked again),
   POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT,
   POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK (slow stream clients' limits),
+  POCKETNET_MAX_UPLOAD_SIZE, POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS (what one request may ask),
   POCKETNET_SPLICE_DARS (--splice-dars), XDG_CACHE_HOME (where fetched Splice DARs are kept)
 `;
 

@@ -14,6 +14,8 @@ export function banner(input: {
   devnet: { dso: string; validatorOperator: string } | null;
   walletUser: string;
   stately: string | undefined;
+  /** The port of LocalNet's login (`--localnet`), if it serves. */
+  login?: number | null;
 }): string {
   const base = `http://${input.host === '0.0.0.0' ? '127.0.0.1' : input.host}:${input.port}`;
   const lines = [
@@ -32,6 +34,11 @@ export function banner(input: {
   if (input.options.localnetPorts) {
     lines.push(
       `  LocalNet ports       ledger :${localnetPorts.ledger}  validator :${localnetPorts.validator}  scan :${localnetPorts.scan}`,
+    );
+  }
+  if (input.login) {
+    lines.push(
+      `  LocalNet login       http://localhost:${input.login}/realms/AppProvider  …/realms/AppUser  (OpenID Connect)`,
     );
   }
   if (input.devnet) {

@@ -1,11 +1,12 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import type { StreamLimits } from '@pocketnet/gateway';
+import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
 import {
   isSpliceDarsError,
   readSpliceDarSet,
   type SpliceDarSet,
 } from '@pocketnet/runtime/splice-dars';
 import { parseDuration } from './duration.ts';
+import { requestLimitsOption } from './request-limits-option.ts';
 import { resolveSpliceDars } from './splice-dars/splice-dars-cache.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { streamLimitsOption } from './stream-limits-option.ts';
@@ -25,6 +26,11 @@ export type StartOptions = {
     | { readonly mode: 'jwks'; readonly jwksUrl: string; readonly audience: string }
     | { readonly mode: 'none' };
   readonly localnetPorts: boolean;
+  /**
+   * `--localnet`: LocalNet's shape: its login (an OpenID provider on 8082 with its realms),
+   * its ports and its validator users.
+   */
+  readonly localnet: boolean;
   readonly ledgerApiVersion: string;
   readonly logLevel: string;
   /** Modules whose exported packages (definePackage) the node runs beside the examples. */
@@ -58,6 +64,11 @@ export type StartOptions = {
    */
   readonly streamLimits: StreamLimits;
   /**
+   * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
+   * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
+   */
+  readonly requestLimits: RequestLimits;
+  /**
    * `--splice-dars DIR|VERSION` (POCKETNET_SPLICE_DARS): run Splice's own packages, from a folder
    * or a release fetched into the cache (issue 21); null for the built-in TypeScript Splice.
    */
@@ -77,6 +88,7 @@ const startArgs = () =>
     'auth-audience': { type: 'string', default: 'https://canton.network.global' },
     'jwks-url': { type: 'string' },
     'localnet-ports': { type: 'boolean', default: false },
+    localnet: { type: 'boolean', default: false },
     'ledger-api-version': { type: 'string', default: '3.4.12' },
     'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
     package: { type: 'string', multiple: true, default: [] },
@@ -98,6 +110,8 @@ const startArgs = () =>
     'stream-high-water-mark': { type: 'string' },
     'stream-stall-timeout': { type: 'string' },
     'stream-total-high-water-mark': { type: 'string' },
+    'max-upload-size': { type: 'string' },
+    'graphql-max-mutation-fields': { type: 'string' },
     'splice-dars': { type: 'string', default: process.env.POCKETNET_SPLICE_DARS || undefined },
   }) satisfies ParseArgsOptionsConfig;
 
@@ -120,6 +134,10 @@ function readArgs(args: readonly string[]) {
 /** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
 export function parseStartOptions(args: readonly string[]): StartOptions {
   const values = readArgs(args);
+  if (values.localnet && journalOption(values) === 'redis')
+    throw new StartOptionError(
+      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
+    );
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new StartOptionError(`invalid --port ${values.port}`);
@@ -130,7 +148,8 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     ephemeral: values.ephemeral,
     journal: journalOption(values),
     auth: authOption(values.auth, values),
-    localnetPorts: values['localnet-ports'],
+    localnetPorts: values['localnet-ports'] || values.localnet,
+    localnet: values.localnet,
     ledgerApiVersion: values['ledger-api-version'],
     logLevel: values['log-level'],
     packageModules: values.package,
@@ -156,6 +175,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
       bulkStorage: !values['no-bulk-storage'],
     },
     streamLimits: streamLimitsOption(values, process.env),
+    requestLimits: requestLimitsOption(values, process.env),
     spliceDars: spliceDarsOption(values['splice-dars']),
   };
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import {
   AutomationConfigError,
@@ -9,13 +9,15 @@ import {
   scaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, mintDevToken } from '@pocketnet/gateway';
+import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
+import { startLocalnetLogin } from './localnet/localnet-login.ts';
+import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { startOnRedis } from './roles/start-on-redis.ts';
 import { banner, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
@@ -103,13 +105,23 @@ async function startEmbedded(input: {
     onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
   });
   stately?.watch(node.actors);
+  // LocalNet's login: the participant trusts its key set beside the configured mode.
+  const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
+  if (options.localnet) {
+    await provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null);
+  }
+  const auth =
+    login && options.auth.mode !== 'none'
+      ? { ...options.auth, oidcKeys: login.provider.verificationKey(login.provider.realms) }
+      : options.auth;
   const automations = startAutomations({
     ...{ node, config, runner },
     logger: logger.child({ component: 'automations' }),
   });
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, automations: automations.view },
+    ...{ node, auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
+    requestLimits: options.requestLimits,
     webPages,
     // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
     admission: {
@@ -118,9 +130,9 @@ async function startEmbedded(input: {
       adaptive: settings.adaptiveAdmission,
     },
   });
-  const servers: Server[] = [];
+  const servers: Server[] = login ? [login.server] : [];
   const listen = async (port: number) => {
-    const server = createServer(gateway.app);
+    const server = createHttpServer(gateway.app);
     gateway.attachWebSockets(server);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -142,7 +154,7 @@ async function startEmbedded(input: {
   input.streams.stdout.write(
     banner({
       ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-      ...{ stately: stately?.url, walletUser },
+      ...{ stately: stately?.url, walletUser, login: login?.port ?? null },
     }),
   );
 

@@ -2,21 +2,11 @@ import { Writable } from 'node:stream';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
-import { isStartOptionError } from './start-option-error.ts';
+import { refusalOf } from './start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
 import { parseByteSize, streamLimitsOption } from './stream-limits-option.ts';
 
 const noEnvironment = {};
-
-function refusalOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isStartOptionError(error)) return error.message;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 function collected() {
   let text = '';

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createProcessSet,
-  findFreePort,
-  isPortFree,
-  repoRoot,
-  waitForHttpOk,
-} from './node-process.ts';
+import { createProcessSet, findFreePort, repoRoot, waitForHttpOk } from './node-process.ts';
 import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.ts';
-
-const localnetPorts = [2975, 2000, 4000] as const;
 
 async function isAnswering(url: string): Promise<boolean> {
   try {
@@ -54,26 +46,6 @@ describe('pocketnet start', () => {
     const exit = await npm.stop('SIGTERM');
     expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
     expect(await isAnswering(`http://127.0.0.1:${port}/readyz`)).toBe(false);
-  });
-
-  it('also serves the Ledger API on LocalNet port 2975 with --localnet-ports', async (context) => {
-    const free = await Promise.all(localnetPorts.map(isPortFree));
-    if (free.includes(false)) context.skip('a LocalNet port (2975, 2000 or 4000) is in use');
-
-    const node = await startPocketnet(processes, {
-      ephemeral: true,
-      args: ['--localnet-ports'],
-    }).catch((error: unknown) => {
-      // Someone took a port between the check and the start.
-      if (String(error).includes('EADDRINUSE')) context.skip('a LocalNet port was taken meanwhile');
-      throw error;
-    });
-
-    expect(node.banner).toContain('LocalNet ports       ledger :2975  validator :2000  scan :4000');
-    await waitForHttpOk('http://127.0.0.1:2975/readyz');
-    const version = await fetch('http://127.0.0.1:2975/v2/version');
-    expect(version.status).toBe(200);
-    expect(await version.json()).toMatchObject({ version: expect.any(String) });
   });
 
   it('mints with `pocketnet token --user alice` a token the node accepts once alice exists', async () => {

@@ -32,7 +32,12 @@ export type { TemplateSpec } from './dsl/template.ts';
 export { defineTemplate } from './dsl/template.ts';
 export type { TransactionContext } from './dsl/transaction-context.ts';
 export { canonicalJson } from './engine/canonical-json.ts';
-export type { ActiveContractStore, LedgerEngine, LedgerEngineDeps } from './engine/engine-types.ts';
+export type {
+  ActiveContractStore,
+  LedgerEngine,
+  LedgerEngineDeps,
+  SynchronizerEngine,
+} from './engine/engine-types.ts';
 export { createLedgerEngine } from './engine/ledger-engine.ts';
 export type { DomainErrorCode, DomainErrorDetails } from './errors.ts';
 export {

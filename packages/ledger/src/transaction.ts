@@ -109,6 +109,11 @@ export type TopologyRecord = {
  */
 export type AdminRecord = {
   readonly type: 'admin';
+  /**
+   * The participant whose state it changes, when the synchronizer has several; absent: its
+   * first participant (so journals of one participant read as before).
+   */
+  readonly participantId?: string;
   readonly recordTime: string;
   readonly change: { readonly kind: string } & Readonly<Record<string, unknown>>;
 };

@@ -89,6 +89,7 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
   const { options, logger, settings, servers } = setup;
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
+    requestLimits: options.requestLimits,
     ...(automations ? { automations: automations.view } : {}),
     webPages,
     admission: {

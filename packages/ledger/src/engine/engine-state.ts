@@ -24,7 +24,10 @@ import { laterOf, parseRecordTimeMicros } from './timestamps.ts';
 /** Everything the writer knows, all of it a function of the journal's records. */
 export type EngineState = {
   readonly contracts: MutableContractStore;
+  /** The participant the engine was made for: the synchronizer's first. */
   readonly participant: ParticipantState;
+  /** Every participant on the synchronizer, by id, the first among them. */
+  readonly participants: Map<string, ParticipantState>;
   readonly deduplication: DeduplicationIndex;
   /** Equal party lists of new transactions share one array (a pure memory saving). */
   readonly partyLists: PartyListPool;
@@ -45,9 +48,11 @@ export function createEngineState(
   maxDeduplicationMicros: bigint,
   defaultSynchronizerId = '',
 ): EngineState {
+  const participant = createParticipantState(participantId);
   return {
     contracts: createContractStore(),
-    participant: createParticipantState(participantId),
+    participant,
+    participants: new Map([[participantId, participant]]),
     deduplication: createDeduplicationIndex(maxDeduplicationMicros),
     partyLists: createPartyListPool(),
     lastOffset: 0,
@@ -81,10 +86,21 @@ export function applyRecord(
       break;
     case 'topology':
     case 'admin':
-      applyParticipantRecord(state.participant, record);
+      // Every participant learns of a topology change; an admin record is one participant's.
+      for (const participant of state.participants.values())
+        applyParticipantRecord(participant, record);
       break;
   }
   state.synchronizers.apply(record);
   if (hasOffset(record)) state.lastOffset = record.offset;
   state.lastRecordMicros = laterOf(recordMicros, state.lastRecordMicros);
+}
+
+/**
+ * The engine's state as one participant's submissions see it: that participant's parties,
+ * users and vetting, and the shared contracts and counters (read through, so always current).
+ */
+export function stateOfParticipant(state: EngineState, participant: ParticipantState): EngineState {
+  if (participant === state.participant) return state;
+  return Object.create(state, { participant: { value: participant } }) as EngineState;
 }

@@ -88,3 +88,12 @@ export type LedgerEngine = {
   readonly contracts: ActiveContractStore;
   readonly packages: PackageRegistry;
 };
+
+/**
+ * The synchronizer's single writer, as its first participant's engine, to which further
+ * participants join (LocalNet's three validators): each gets an engine of its own over the
+ * same journal, contracts and offsets. `recover` runs once, after every participant joined.
+ */
+export type SynchronizerEngine = LedgerEngine & {
+  addParticipant(participantId: string): LedgerEngine;
+};

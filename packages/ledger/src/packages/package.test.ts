@@ -107,7 +107,12 @@ describe('package registry', () => {
         .packages()
         .map((pkg) => `${pkg.name} ${pkg.version}`)
         .sort(),
-    ).toEqual(['pocketnet-examples 1.0.0', 'sample 1.0.0', 'sample 1.2.0']);
+    ).toEqual([
+      'canton-builtin-admin-workflow-ping 3.4.0',
+      'pocketnet-examples 1.0.0',
+      'sample 1.0.0',
+      'sample 1.2.0',
+    ]);
     expect(registry.packageBytes(examplesPackage.packageId)).toEqual(packageBytes(examplesPackage));
     expect(registry.packageBytes('00')).toBeUndefined();
   });

@@ -56,6 +56,8 @@ export type IdentityProviderEntry = {
 /** Participant-local state, rebuilt from topology and admin records. Mutated only by apply. */
 export type ParticipantState = {
   readonly participantId: string;
+  /** The synchronizer's first participant: admin records that name no participant are its. */
+  readonly isFirst: boolean;
   readonly parties: Map<string, PartyEntry>;
   readonly users: Map<string, UserEntry>;
   readonly identityProviders: Map<string, IdentityProviderEntry>;
@@ -71,7 +73,7 @@ export type ParticipantState = {
 /** The user every participant starts with, as in Canton. */
 export const participantAdminUserId = 'participant_admin';
 
-export function createParticipantState(participantId: string): ParticipantState {
+export function createParticipantState(participantId: string, isFirst = true): ParticipantState {
   const admin: UserEntry = {
     id: participantAdminUserId,
     primaryParty: '',
@@ -83,6 +85,7 @@ export function createParticipantState(participantId: string): ParticipantState 
   };
   return {
     participantId,
+    isFirst,
     parties: new Map(),
     users: new Map([[admin.id, admin]]),
     identityProviders: new Map(),
@@ -97,9 +100,14 @@ export function applyParticipantRecord(
   record: TopologyRecord | AdminRecord,
 ): void {
   if (record.type === 'topology') applyTopology(state, record);
+  else if (!isAdminOf(state, record)) return;
   else if (isParticipantAdminRecord(record)) applyAdminChange(state, record.change);
   else applyExternalPartyRecord(state.externalParties, record);
 }
+
+/** Users, rights and providers are each participant's own: another's changes pass it by. */
+const isAdminOf = (state: ParticipantState, record: AdminRecord) =>
+  record.participantId === undefined ? state.isFirst : record.participantId === state.participantId;
 
 function applyTopology(state: ParticipantState, record: TopologyRecord): void {
   const isLocal = record.participantId === state.participantId;

@@ -1,0 +1,183 @@
+import {
+  CustomLogAdapter,
+  localNetStaticConfig,
+  SDK,
+  type TokenProviderConfig,
+} from '@canton-network/wallet-sdk';
+import { mintDevToken } from '@pocketnet/gateway';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
+import { createProcessSet, isPortFree, waitForHttpOk } from './node-process.ts';
+import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.ts';
+
+// Every test that binds LocalNet's fixed ports lives in this one file, so they run one after
+// the other (vitest runs a file's tests sequentially) and never collide with each other; each
+// skips when something else on the machine holds one of the ports.
+
+const localnetPorts = [2975, 2000, 4000] as const;
+const loginPort = 8082;
+const keycloak = `http://127.0.0.1:${loginPort}`;
+
+async function skipUnlessFree(context: TestContext, ports: readonly number[]) {
+  const free = await Promise.all(ports.map(isPortFree));
+  if (free.includes(false)) context.skip(`a LocalNet port (${ports.join(', ')}) is in use`);
+}
+
+const skipIfTaken = (context: TestContext) => (error: unknown) => {
+  // Someone took a port between the check and the start.
+  if (String(error).includes('EADDRINUSE')) context.skip('a LocalNet port was taken meanwhile');
+  throw error;
+};
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function tokenOf(realm: string, form: Record<string, string>): Promise<string> {
+  const response = await fetch(`${keycloak}/realms/${realm}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.access_token ?? '';
+}
+
+describe('pocketnet start with LocalNet ports', () => {
+  const processes = createProcessSet();
+  afterEach(() => processes.stopAll());
+
+  it('also serves the Ledger API on LocalNet port 2975 with --localnet-ports', async (context) => {
+    await skipUnlessFree(context, localnetPorts);
+    const node = await startPocketnet(processes, {
+      ephemeral: true,
+      args: ['--localnet-ports'],
+    }).catch(skipIfTaken(context));
+
+    expect(node.banner).toContain('LocalNet ports       ledger :2975  validator :2000  scan :4000');
+    expect(node.banner).not.toContain('LocalNet login');
+    expect(await isPortFree(loginPort)).toBe(true);
+    await waitForHttpOk('http://127.0.0.1:2975/readyz');
+    const version = await fetch('http://127.0.0.1:2975/v2/version');
+    expect(version.status).toBe(200);
+    expect(await version.json()).toMatchObject({ version: expect.any(String) });
+  });
+
+  it('logs in at 8082 with --localnet, and its tokens and the unsafe secret both work', async (context) => {
+    await skipUnlessFree(context, [...localnetPorts, loginPort]);
+    const spawned = processes.spawn(
+      process.execPath,
+      nodeArgs(['start', '--port', '0', '--ephemeral', '--localnet']),
+      {},
+    );
+    const banner = await spawned.waitForOutput(isBannerComplete).catch(skipIfTaken(context));
+    expect(banner).toContain(
+      `LocalNet login       http://localhost:${loginPort}/realms/AppProvider`,
+    );
+    await waitForHttpOk('http://127.0.0.1:2975/readyz');
+    const operator = /validator operator +(\S+)/.exec(banner)?.[1] ?? '';
+
+    const discovery = (await (
+      await fetch(`${keycloak}/realms/AppUser/.well-known/openid-configuration`)
+    ).json()) as { token_endpoint: string };
+    expect(discovery.token_endpoint).toBe(
+      `${keycloak}/realms/AppUser/protocol/openid-connect/token`,
+    );
+
+    // The app-provider validator's client logs in and acts as LocalNet's validator user.
+    const validator = await tokenOf('AppProvider', {
+      grant_type: 'client_credentials',
+      client_id: 'app-provider-validator',
+      client_secret: 'AL8648b9SfdTFImq7FV56Vd0KHifHBuC',
+    });
+    const me = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+      headers: bearer(validator),
+    });
+    expect(await me.json()).toMatchObject({
+      user: { id: 'c87743ab-80e0-4b83-935a-4c0582226691', primaryParty: operator },
+    });
+    const users = await fetch('http://127.0.0.1:2975/v2/users', { headers: bearer(validator) });
+    const ids = ((await users.json()) as { users: Array<{ id: string }> }).users.map((u) => u.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(['ledger-api-user', '97bb6cef-a7a9-410b-ba8c-ada08451a5c9']),
+    );
+
+    // LocalNet's `ledger-api-user` with the unsafe HS256 secret, beside it.
+    const unsafe = await mintDevToken({ userId: 'ledger-api-user' });
+    const rights = await fetch('http://127.0.0.1:2975/v2/users/ledger-api-user/rights', {
+      headers: bearer(unsafe),
+    });
+    expect(await rights.json()).toEqual({
+      rights: expect.arrayContaining([
+        { kind: { ParticipantAdmin: { value: {} } } },
+        { kind: { CanActAs: { value: { party: operator } } } },
+      ]),
+    });
+
+    // A user's password login is verified too; LocalNet's wallet admin is not provisioned here.
+    const user = await tokenOf('AppUser', {
+      grant_type: 'password',
+      client_id: 'app-user-unsafe',
+      username: 'app-user',
+      password: 'abc123',
+      scope: 'openid',
+    });
+    const unknown = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+      headers: bearer(user),
+    });
+    expect(unknown.status).toBe(403);
+    const forged = `${user.slice(0, -4)}AAAA`;
+    const refused = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+      headers: bearer(forged),
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it("serves the wallet SDK 1.4.0 with LocalNet's own URLs and user, nothing provisioned by hand", async (context) => {
+    await skipUnlessFree(context, [...localnetPorts, loginPort]);
+    const spawned = processes.spawn(
+      process.execPath,
+      nodeArgs(['start', '--port', '0', '--ephemeral', '--localnet']),
+      {},
+    );
+    await spawned.waitForOutput(isBannerComplete).catch(skipIfTaken(context));
+    await waitForHttpOk('http://127.0.0.1:2975/readyz');
+    // LocalNet's self-signed default: `ledger-api-user` with the unsafe secret.
+    const auth: TokenProviderConfig = {
+      method: 'self_signed',
+      issuer: 'unsafe-auth',
+      credentials: {
+        clientId: localNetStaticConfig.LOCALNET_USER_ID,
+        clientSecret: 'unsafe',
+        audience: 'https://canton.network.global',
+        scope: '',
+      },
+    };
+    const validatorUrl = localNetStaticConfig.LOCALNET_APP_VALIDATOR_URL;
+    const registryUrl = localNetStaticConfig.LOCALNET_REGISTRY_API_URL;
+    // LocalNet's scan.localhost needs a resolver that maps *.localhost to loopback (browsers do;
+    // this machine's does not): the same port on localhost.
+    const scanApiUrl = new URL('http://localhost:4000/api/scan');
+    const sdk = await SDK.create({
+      auth,
+      ledgerClientUrl: localNetStaticConfig.LOCALNET_APP_USER_LEDGER_URL,
+      logAdapter: new CustomLogAdapter(() => {}),
+      token: { validatorUrl, registries: [registryUrl], auth },
+      amulet: { validatorUrl, scanApiUrl, auth, registryUrl },
+    });
+    const keys = sdk.keys.generate();
+    const party = await sdk.party.external
+      .create(keys.publicKey, { partyHint: 'localnet-alice' })
+      .sign(keys.privateKey)
+      .execute();
+    const [tap, disclosed] = await sdk.amulet.tap(party.partyId, '500');
+    await sdk.ledger
+      .prepare({
+        partyId: party.partyId,
+        commands: tap as never,
+        disclosedContracts: disclosed as never,
+      })
+      .sign(keys.privateKey)
+      .execute({ partyId: party.partyId });
+    const holdings = await sdk.token.utxos.list({ partyId: party.partyId });
+    expect(holdings.map((utxo) => utxo.interfaceViewValue.amount)).toEqual(['500.0000000000']);
+  }, 60_000);
+});
