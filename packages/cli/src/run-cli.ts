@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { codegenCommand, codegenUsage } from './codegen.command.ts';
 import { gatewayCommand } from './gateway.command.ts';
 import { spliceDarsCommand, spliceDarsUsage } from './splice-dars/splice-dars.command.ts';
 import { startCommand } from './start.command.ts';
@@ -23,7 +24,7 @@ Usage:
                   [--graphql-max-mutation-fields 10] [--splice-dars DIR|VERSION]
   pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
                   REDIS_URL (one writer, gateway and worker replicas; see the README)
-${spliceDarsUsage}  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
+${spliceDarsUsage}${codegenUsage}  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
 
 Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
   POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
@@ -42,6 +43,7 @@ export async function runCli(argv: readonly string[], streams: Streams): Promise
   if (command === 'gateway') return gatewayCommand(rest, streams);
   if (command === 'worker') return workerCommand(rest, streams);
   if (command === 'splice-dars') return spliceDarsCommand(rest, streams);
+  if (command === 'codegen') return codegenCommand(rest, streams);
   if (command === 'token') {
     const { values } = parseArgs({
       args: [...rest],

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'nod
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../src/run-cli.ts';
+import { runInProcess } from './cli-in-process.ts';
 import {
   createProcessSet,
   createTempDir,
@@ -66,16 +66,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const streams = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  } as unknown as Parameters<typeof runCli>[1];
-  const code = await runCli(argv, streams);
-  return { code, stdout, stderr };
-}
+const run = runInProcess;
 
 const fetchRelease = (version: string, from: string) =>
   run('splice-dars', 'fetch', '--version', version, '--from', from);
