@@ -1,11 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { DarCodegenError, typeScriptOfDar } from '@pocketnet/runtime/codegen';
+import { helpOf } from './command-help.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
-
-export const codegenUsage = `  pocketnet codegen --dar my-app.dar [--out my-app.ts]   TypeScript types of a DAR's templates
-`;
 
 /** `pocketnet codegen --dar FILE [--out FILE]`: to stdout without --out. */
 export async function codegenCommand(args: readonly string[], streams: Streams): Promise<number> {
@@ -13,6 +11,10 @@ export async function codegenCommand(args: readonly string[], streams: Streams):
     streams.stderr.write(`pocketnet codegen: ${message}\n`);
     return 2;
   };
+  if (args.includes('--help') || args.includes('-h')) {
+    streams.stdout.write(helpOf('codegen'));
+    return 0;
+  }
   let values: { dar?: string | undefined; out?: string | undefined };
   try {
     ({ values } = parseArgs({

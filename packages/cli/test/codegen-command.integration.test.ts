@@ -36,4 +36,5 @@ it('refuses a file that is no DAR, or none given, in one line', async () => {
   expect(refused.code).toBe(2);
   expect(refused.stderr).toMatch(/^pocketnet codegen: \S+bogus\.dar: .+\n$/);
   expect((await run('codegen')).stderr).toBe('pocketnet codegen: needs --dar <file.dar>\n');
+  expect((await run('codegen', '--help')).stdout).toMatch(/^pocketnet codegen: write TypeScript/);
 });

@@ -19,6 +19,7 @@ import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.
 
 const sharedDars = join(repoRoot, '../shared/dars');
 const amuletId = '23f47481dab6b1ec01339d6e14494d85bb2844c25f45b26fc5c9ef4cd4942d1f';
+const helpHint = ' (pocketnet start --help lists the options)';
 const holdingId = '718a0f77e505a8de22f188bd4c87fe74101274e9d4cb1bfac7d09aec7158d35b';
 
 let server: Server;
@@ -221,7 +222,7 @@ describe('pocketnet start --splice-dars', () => {
     const uncached = await refusal(['--splice-dars', '0.6.99']);
     expect(uncached.exit.code).toBe(2);
     expect(uncached.output).toBe(
-      `pocketnet: no Splice 0.6.99 DARs in ${join(cache.path, 'pocketnet/splice-dars')}: run pocketnet splice-dars fetch --version 0.6.99\n`,
+      `pocketnet: no Splice 0.6.99 DARs in ${join(cache.path, 'pocketnet/splice-dars')}: run pocketnet splice-dars fetch --version 0.6.99${helpHint}\n`,
     );
     const partial = await createTempDir('splice-partial');
     copyFileSync(
@@ -232,7 +233,7 @@ describe('pocketnet start --splice-dars', () => {
     const lacking = await refusal([]);
     expect(lacking.exit.code).toBe(2);
     expect(lacking.output).toBe(
-      `pocketnet: splice-util: no splice-util-<version>.dar in ${partial.path}\n`,
+      `pocketnet: splice-util: no splice-util-<version>.dar in ${partial.path}${helpHint}\n`,
     );
     await partial.remove();
     await cache.remove();

@@ -31,8 +31,7 @@ import { createInteractiveSubmission } from '../services/interactive-submission.
 import { createLedgerReads } from '../services/ledger-reads.service.ts';
 import { createPackageAdmin } from '../services/package-admin.service.ts';
 import { createParticipantAdmin } from '../services/participant-admin.service.ts';
-import { spliceTemplateOf } from '../splice-dars/splice-template-references.ts';
-import { uploadSpliceDars } from '../splice-dars/upload-splice-dars.ts';
+import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
@@ -170,10 +169,8 @@ export async function createNode(config: NodeConfig) {
     synchronizerIds: synchronizers.ids,
   });
   await engine.recover();
-  // `--splice-dars` (issue 21): Splice's own packages, uploaded before the devnet's genesis.
-  if (config.spliceDars && writesInBackground) {
+  if (writesInBackground)
     await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin });
-  }
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});

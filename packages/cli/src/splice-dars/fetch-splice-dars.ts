@@ -73,7 +73,7 @@ const isUrl = (from: string) => /^https?:\/\//.test(from);
 export async function fetchSpliceDars(input: {
   version: string;
   from?: string | undefined;
-  env?: Env;
+  env: Env;
 }): Promise<SpliceDarSet> {
   const from = input.from ?? releaseBundleUrl(input.version);
   const dars = isUrl(from) ? await darsAtUrl(from) : await darsInFolder(from);

@@ -6,7 +6,7 @@ import { SpliceDarsError } from '@pocketnet/runtime/splice-dars';
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The user's cache of Splice releases' DARs: `$XDG_CACHE_HOME/pocketnet/splice-dars` (~/.cache). */
-export function spliceDarsCacheRoot(env: Env = process.env): string {
+export function spliceDarsCacheRoot(env: Env): string {
   const cache = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
   return join(cache, 'pocketnet', 'splice-dars');
 }
@@ -17,10 +17,7 @@ export const spliceReleasePattern = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
  * `--splice-dars DIR|VERSION` (POCKETNET_SPLICE_DARS): a folder of DARs, or a Splice release
  * fetched into the cache before (`pocketnet splice-dars fetch --version VERSION`).
  */
-export function resolveSpliceDars(
-  value: string,
-  env: Env = process.env,
-): { dir: string; release?: string } {
+export function resolveSpliceDars(value: string, env: Env): { dir: string; release?: string } {
   if (existsSync(value)) {
     if (!statSync(value).isDirectory())
       throw new SpliceDarsError(`--splice-dars ${value} is not a folder of DARs`);

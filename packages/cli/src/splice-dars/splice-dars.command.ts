@@ -1,13 +1,11 @@
 import { parseArgs } from 'node:util';
 import { isSpliceDarsError } from '@pocketnet/runtime/splice-dars';
+import { helpOf } from '../command-help.ts';
+import { cacheEnvironment } from '../start-options.ts';
 import { fetchSpliceDars } from './fetch-splice-dars.ts';
 import { spliceReleasePattern } from './splice-dars-cache.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
-
-export const spliceDarsUsage = `  pocketnet splice-dars fetch --version 0.6.11 [--from URL|DIR]   a Splice release's DARs into
-                  the cache (default: Splice's release bundle), for start --splice-dars 0.6.11
-`;
 
 /** `pocketnet splice-dars fetch --version V [--from URL|DIR]`. */
 export async function spliceDarsCommand(args: readonly string[], streams: Streams) {
@@ -15,6 +13,10 @@ export async function spliceDarsCommand(args: readonly string[], streams: Stream
     streams.stderr.write(`pocketnet splice-dars: ${message}\n`);
     return 2;
   };
+  if (args.includes('--help') || args.includes('-h')) {
+    streams.stdout.write(helpOf('splice-dars'));
+    return 0;
+  }
   const [action, ...rest] = args;
   if (action !== 'fetch') return refuse(`unknown action ${action ?? '(none)'}: use fetch`);
   let values: { version?: string | undefined; from?: string | undefined };
@@ -30,7 +32,7 @@ export async function spliceDarsCommand(args: readonly string[], streams: Stream
   if (!version) return refuse('fetch needs --version, e.g. --version 0.6.11');
   if (!spliceReleasePattern.test(version)) return refuse(`invalid --version ${version}`);
   try {
-    const set = await fetchSpliceDars({ version, from });
+    const set = await fetchSpliceDars({ version, from, env: cacheEnvironment() });
     for (const dar of set.dars) {
       streams.stdout.write(`${dar.name} ${dar.version} ${dar.packageId}\n`);
     }
