@@ -1,4 +1,5 @@
 import { helpOfRows, type OptionRow } from './options/option-table.ts';
+import { scriptOptionRows, testOptionRows } from './options/script-option-rows.ts';
 import { startOptionRows } from './options/start-option-rows.ts';
 import { tokenOptionRows } from './options/token-option-rows.ts';
 import { codegenOptionRows, spliceDarsOptionRows } from './options/tool-option-rows.ts';
@@ -9,6 +10,8 @@ export type CommandName =
   | 'gateway'
   | 'worker'
   | 'token'
+  | 'test'
+  | 'script'
   | 'splice-dars'
   | 'codegen';
 
@@ -56,6 +59,18 @@ export const commandHelp: Readonly<Record<CommandName, CommandHelp>> = {
     summary: "write TypeScript types for a DAR's templates, choices and data types",
     usage: 'pocketnet codegen --dar <file.dar> [--out <file.ts>]',
     rows: codegenOptionRows,
+  },
+  test: {
+    summary:
+      'run every Daml Script of a DAR on an in-memory node, as dpm test does; exit 1 when one fails',
+    usage: 'pocketnet test --dar <file.dar> [options]',
+    rows: testOptionRows,
+  },
+  script: {
+    summary:
+      'run one Daml Script against a running node over its JSON Ledger API, as dpm script does',
+    usage: 'pocketnet script --dar <file.dar> --script-name <Module:name> [options]',
+    rows: scriptOptionRows,
   },
 };
 

@@ -24,6 +24,8 @@ const commands: Readonly<
   'splice-dars': async () =>
     (await import('./splice-dars/splice-dars.command.ts')).spliceDarsCommand,
   codegen: async () => (await import('./codegen.command.ts')).codegenCommand,
+  test: async () => (await import('./test.command.ts')).testCommand,
+  script: async () => (await import('./script.command.ts')).scriptCommand,
 };
 
 const isCommand = (name: string | undefined): name is CommandName =>

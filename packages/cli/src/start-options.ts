@@ -82,6 +82,12 @@ export type StartOptions = {
    * or a release fetched into the cache (issue 21); null for the built-in TypeScript Splice.
    */
   readonly spliceDars: SpliceDarSet | null;
+  /** `--load-state FILE`: start from a state file (`GET /api/devnet/v0/state`) on an empty journal. */
+  readonly loadState: string | null;
+  /** `--dump-state FILE`: write the node's state file there on exit. */
+  readonly dumpState: string | null;
+  /** `--fixture FILE`: users, parties, taps, preapprovals, names and delegations to create at start. */
+  readonly fixture: string | null;
 };
 
 /** Where a refused start option is explained: the command's own help. */
@@ -167,6 +173,9 @@ function optionsOf(read: ReadOptions): StartOptions {
     },
     scaleOut: scaleOutOf(read),
     spliceDars: spliceDarsOption(text('splice-dars')),
+    loadState: text('load-state') ?? null,
+    dumpState: text('dump-state') ?? null,
+    fixture: text('fixture') ?? null,
   };
 }
 
