@@ -31,6 +31,7 @@ import { createInteractiveSubmission } from '../services/interactive-submission.
 import { createLedgerReads } from '../services/ledger-reads.service.ts';
 import { createPackageAdmin } from '../services/package-admin.service.ts';
 import { createParticipantAdmin } from '../services/participant-admin.service.ts';
+import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
@@ -163,7 +164,13 @@ export async function createNode(config: NodeConfig) {
   });
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
+  const packageAdmin = createPackageAdmin({
+    ...{ participant: state, packages, lfPackages, synchronizerId, writer: engine },
+    synchronizerIds: synchronizers.ids,
+  });
   await engine.recover();
+  if (writesInBackground)
+    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin });
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});
@@ -181,6 +188,7 @@ export async function createNode(config: NodeConfig) {
         tasks: scan.history.dueTasks,
         schedule,
         time: devnetTime,
+        templateOf: config.spliceDars ? spliceTemplateOf(config.spliceDars) : undefined,
       })
     : null;
   // The devnet's parties on every synchronizer, and the global one's migration when due.
@@ -244,14 +252,7 @@ export async function createNode(config: NodeConfig) {
     admin: createParticipantAdmin({ participant: state, writer: engine, synchronizers }),
     synchronizers,
     reassignments: createReassignments({ participant: state, writer: engine, catalog }),
-    packageAdmin: createPackageAdmin({
-      participant: state,
-      packages,
-      lfPackages,
-      synchronizerId,
-      synchronizerIds: synchronizers.ids,
-      writer: engine,
-    }),
+    packageAdmin,
     views: {
       transaction: (
         ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]
