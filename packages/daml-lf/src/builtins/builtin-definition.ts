@@ -1,7 +1,15 @@
 import type { BuiltinRun } from '../machine/machine.ts';
 import type { LfValue } from '../values/lf-value.ts';
 
-export type BuiltinDefinition = { readonly arity: number; readonly run: BuiltinRun };
+export type BuiltinDefinition = {
+  readonly arity: number;
+  readonly run: BuiltinRun;
+  /**
+   * Set when the builtin computes its result from its arguments alone (no evaluation steps,
+   * no effects): compiled code then calls it inline on arguments that are atoms.
+   */
+  readonly compute?: (args: readonly LfValue[]) => LfValue;
+};
 
 /** A builtin that computes its result from its arguments alone. */
 export function pure(
@@ -10,6 +18,7 @@ export function pure(
 ): BuiltinDefinition {
   return {
     arity,
+    compute,
     run: (machine, args) => {
       machine.value = compute(args);
     },

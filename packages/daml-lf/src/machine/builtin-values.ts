@@ -104,6 +104,10 @@ function definitionOf(context: CompileContext, name: BuiltinFunction): BuiltinDe
 export function builtinValue(context: CompileContext, name: BuiltinFunction): LfValue {
   const constant = mapConstants[name];
   if (constant !== undefined) return constant;
-  const { arity, run } = definitionOf(context, name);
-  return { tag: 'Function', arity, given: [], target: { kind: 'builtin', run, name } };
+  const { arity, run, compute } = definitionOf(context, name);
+  const target =
+    compute === undefined
+      ? { kind: 'builtin' as const, run, name }
+      : { kind: 'builtin' as const, run, name, compute };
+  return { tag: 'Function', arity, given: [], target };
 }

@@ -32,6 +32,16 @@ export function computed(code: Code): Compiled {
   return { code, atom: null };
 }
 
+/** The readers of the parts when every one is an atom, else null. */
+export function atomsOf(parts: readonly Compiled[]): ((machine: Machine) => LfValue)[] | null {
+  const atoms: ((machine: Machine) => LfValue)[] = [];
+  for (const part of parts) {
+    if (part.atom === null) return null;
+    atoms.push(part.atom);
+  }
+  return atoms;
+}
+
 function peekOf(part: Compiled): Peek | null {
   return part.atom ?? part.peek ?? null;
 }
@@ -91,4 +101,54 @@ export function evaluateThen(part: Compiled, then: Then): Code {
     machine.stack.push({ resume, frame: machine.frame, captured: machine.captured });
     machine.control = part.code;
   };
+}
+
+/**
+ * Evaluates the parts, then `build`s the result from their values. When every part is an
+ * atom, so is the whole (data built of variables and literals takes no evaluation step).
+ */
+export function construct(
+  parts: readonly Compiled[],
+  build: (values: readonly LfValue[]) => LfValue,
+): Compiled {
+  const atoms = atomsOf(parts);
+  if (atoms === null) {
+    return computed(
+      evaluateAll(parts, (machine, values) => {
+        machine.value = build(values);
+      }),
+    );
+  }
+  switch (atoms.length) {
+    case 1: {
+      const [first] = atoms as [(machine: Machine) => LfValue];
+      return atomic((machine) => build([first(machine)]));
+    }
+    case 2: {
+      const [first, second] = atoms as [
+        (machine: Machine) => LfValue,
+        (machine: Machine) => LfValue,
+      ];
+      return atomic((machine) => build([first(machine), second(machine)]));
+    }
+    default:
+      return atomic((machine) => {
+        const values = new Array<LfValue>(atoms.length);
+        for (let index = 0; index < atoms.length; index += 1) {
+          values[index] = (atoms[index] as (machine: Machine) => LfValue)(machine);
+        }
+        return build(values);
+      });
+  }
+}
+
+/** One part's value, transformed by `map`: an atom when the part is. */
+export function derive(part: Compiled, map: (value: LfValue) => LfValue): Compiled {
+  const { atom } = part;
+  if (atom !== null) return atomic((machine) => map(atom(machine)));
+  return computed(
+    evaluateThen(part, (machine, value) => {
+      machine.value = map(value);
+    }),
+  );
 }

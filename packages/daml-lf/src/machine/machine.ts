@@ -27,7 +27,13 @@ export type FunctionTarget =
       readonly frameSize: number;
       readonly name: string;
     }
-  | { readonly kind: 'builtin'; readonly run: BuiltinRun; readonly name: string };
+  | {
+      readonly kind: 'builtin';
+      readonly run: BuiltinRun;
+      readonly name: string;
+      /** Set when the builtin is pure: its result from its arguments, without steps. */
+      readonly compute?: (args: readonly LfValue[]) => LfValue;
+    };
 
 /** A builtin given all its arguments: sets `machine.value` or hands control on. */
 export type BuiltinRun = (machine: Machine, args: readonly LfValue[]) => void;
