@@ -13,7 +13,16 @@ import { compileLet } from './compile-let.ts';
 import { compileTypeValues } from './compile-type-values.ts';
 import { compileValueReference } from './compile-value-reference.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, atomsOf, constant, construct, evaluateAll } from './compiled.ts';
+import {
+  atomic,
+  computed,
+  constant,
+  construct,
+  directAll,
+  directOf,
+  evaluateAll,
+} from './compiled.ts';
+import { applyDirect, runNested } from './direct.ts';
 import type { FunctionTarget } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
@@ -60,16 +69,26 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
     const args = expr.args.map((part) => context.expression(scope, part));
     const { compute } = builtin;
     // A pure builtin of atoms is an atom: computed inline, without an evaluation step.
-    if (compute !== undefined && atomsOf(args) !== null) return construct(args, compute);
-    return { code: evaluateAll(args, builtin.run), atom: null };
+    if (compute !== undefined) return construct(args, compute);
+    const { run } = builtin;
+    const all = directAll(args);
+    return computed(evaluateAll(args, run), (machine) => {
+      const values = all(machine);
+      return runNested(machine, (running) => run(running, values));
+    });
   }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
-  return {
-    code: evaluateAll(parts, (machine, values) => {
+  const fun = directOf(parts[0] as Compiled);
+  const args = directAll(parts.slice(1));
+  return computed(
+    evaluateAll(parts, (machine, values) => {
       applyFunction(machine, values[0] as LfValue, values, 1);
     }),
-    atom: null,
-  };
+    (machine) => {
+      const fn = fun(machine);
+      return applyDirect(machine, fn, args(machine));
+    },
+  );
 }
 
 function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {

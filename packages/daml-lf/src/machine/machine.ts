@@ -1,5 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
+import type { Direct } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 
 /**
@@ -26,6 +27,8 @@ export type FunctionTarget =
       readonly captured: readonly LfValue[];
       readonly frameSize: number;
       readonly name: string;
+      /** The body evaluated directly (see direct.ts), when it has such a form. */
+      readonly direct?: Direct;
     }
   | {
       readonly kind: 'builtin';

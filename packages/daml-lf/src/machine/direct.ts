@@ -1,0 +1,113 @@
+import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
+import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
+import type { Code, Continuation, Machine } from './machine.ts';
+import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
+
+/**
+ * Direct evaluation: compiled code that returns its value, calling functions on the JavaScript
+ * stack, as long as that stack stays shallow. It is the fast path; the continuation machine is
+ * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since nested
+ * exercises nest machines), the rest of that computation runs on the machine's explicit
+ * stack, which never grows the JavaScript one: deep recursion stays stack-safe and only pays
+ * the machine's price beyond the depth limit.
+ */
+export type Direct = (machine: Machine) => LfValue;
+
+/** Daml call levels evaluated directly, one inside the other, before falling back. */
+export const maxDirectDepth = 120;
+
+let directDepth = 0;
+
+/** Whether a direct call may nest one level deeper on the JavaScript stack. */
+export function mayGoDeeper(): boolean {
+  return directDepth < maxDirectDepth;
+}
+
+type Barrier = Continuation;
+
+// A nested run ends at its barrier: an exception unwinding to it leaves the run as a JavaScript
+// exception, for the direct code around it (a `try`, or the evaluation's caller).
+const barrierResume: Continuation['resume'] = () => {
+  throw new FatalFailure('a nested evaluation ran past its barrier');
+};
+const barrierHandle = (_machine: Machine, exception: AnyExceptionValue): void => {
+  throw new UnhandledException(exception);
+};
+
+/** Runs `code` on the machine's explicit stack, from the current frame, and returns its value. */
+export function runNested(machine: Machine, code: Code): LfValue {
+  const { frame, captured, stack } = machine;
+  const barrier: Barrier = { resume: barrierResume, handle: barrierHandle, frame, captured };
+  stack.push(barrier);
+  const base = stack.length;
+  machine.control = code;
+  const saved = directDepth;
+  // Everything below runs on the machine: no direct calls nest under it.
+  directDepth = maxDirectDepth;
+  try {
+    const value = runMachine(machine, base);
+    stack.pop();
+    return value;
+  } finally {
+    directDepth = saved;
+    machine.frame = frame;
+    machine.captured = captured;
+  }
+}
+
+/** The Daml exception a JavaScript error stands for, or null when it is not one. */
+export function exceptionOfError(machine: Machine, error: unknown): AnyExceptionValue | null {
+  if (error instanceof UnhandledException) return error.exception;
+  if (error instanceof ArithmeticFailure) return machine.exceptionOf(error);
+  if (error instanceof Error && error.cause instanceof UnhandledException)
+    return error.cause.exception;
+  return null;
+}
+
+function spendFuel(machine: Machine): void {
+  machine.fuel -= 1;
+  if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
+}
+
+/** Applies a function to `args` and returns the result: partial, exact or over-application. */
+export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValue[]): LfValue {
+  if (typeof fn !== 'object' || fn.tag !== 'Function') {
+    throw new FatalFailure('applied a value that is not a function');
+  }
+  const given = fn.given.length;
+  const count = args.length;
+  const { arity, target } = fn;
+  if (given + count < arity) {
+    return { tag: 'Function', arity, given: [...fn.given, ...args], target };
+  }
+  const needed = arity - given;
+  const now = given === 0 && needed === count ? args : [...fn.given, ...args.slice(0, needed)];
+  let result: LfValue;
+  if (target.kind === 'builtin') {
+    const { compute } = target;
+    result =
+      compute !== undefined
+        ? compute(now)
+        : runNested(machine, (running) => target.run(running, now));
+  } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
+    spendFuel(machine);
+    const frame = new Array<LfValue>(target.frameSize);
+    for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
+    const savedFrame = machine.frame;
+    const savedCaptured = machine.captured;
+    machine.frame = frame;
+    machine.captured = target.captured;
+    directDepth += 1;
+    try {
+      result = target.direct(machine);
+    } finally {
+      directDepth -= 1;
+      machine.frame = savedFrame;
+      machine.captured = savedCaptured;
+    }
+  } else {
+    result = runNested(machine, (running) => applyFunction(running, fn, args));
+    return result;
+  }
+  return needed < count ? applyDirect(machine, result, args.slice(needed)) : result;
+}
