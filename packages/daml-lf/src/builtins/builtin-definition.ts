@@ -1,4 +1,4 @@
-import type { BuiltinRun } from '../machine/machine.ts';
+import type { BuiltinRun, Machine } from '../machine/machine.ts';
 import type { LfValue } from '../values/lf-value.ts';
 
 export type BuiltinDefinition = {
@@ -9,6 +9,8 @@ export type BuiltinDefinition = {
    * no effects): compiled code then calls it inline on arguments that are atoms.
    */
   readonly compute?: (args: readonly LfValue[]) => LfValue;
+  /** Set when the builtin calls functions: its direct form (see machine/direct.ts). */
+  readonly direct?: (machine: Machine, args: readonly LfValue[]) => LfValue;
 };
 
 /** A builtin that computes its result from its arguments alone. */

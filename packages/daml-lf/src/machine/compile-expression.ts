@@ -22,7 +22,7 @@ import {
   directOf,
   evaluateAll,
 } from './compiled.ts';
-import { applyDirect, runNested } from './direct.ts';
+import { callDirect, runNested } from './direct.ts';
 import type { FunctionTarget } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
@@ -79,14 +79,14 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
   }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
   const fun = directOf(parts[0] as Compiled);
-  const args = directAll(parts.slice(1));
+  const args = parts.slice(1).map(directOf);
   return computed(
     evaluateAll(parts, (machine, values) => {
       applyFunction(machine, values[0] as LfValue, values, 1);
     }),
     (machine) => {
       const fn = fun(machine);
-      return applyDirect(machine, fn, args(machine));
+      return callDirect(machine, fn, args);
     },
   );
 }

@@ -84,11 +84,10 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   const now = given === 0 && needed === count ? args : [...fn.given, ...args.slice(0, needed)];
   let result: LfValue;
   if (target.kind === 'builtin') {
-    const { compute } = target;
-    result =
-      compute !== undefined
-        ? compute(now)
-        : runNested(machine, (running) => target.run(running, now));
+    const { compute, direct } = target;
+    if (compute !== undefined) result = compute(now);
+    else if (direct !== undefined) result = direct(machine, now);
+    else result = runNested(machine, (running) => target.run(running, now));
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
     spendFuel(machine);
     const frame = new Array<LfValue>(target.frameSize);
@@ -110,4 +109,41 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
     return result;
   }
   return needed < count ? applyDirect(machine, result, args.slice(needed)) : result;
+}
+
+/**
+ * Calls a function on arguments still to be evaluated: a closure given exactly its arguments
+ * gets them evaluated straight into its new frame (the common case: no arguments array).
+ */
+export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[]): LfValue {
+  const count = args.length;
+  if (
+    typeof fn === 'object' &&
+    fn.tag === 'Function' &&
+    fn.given.length === 0 &&
+    fn.arity === count &&
+    fn.target.kind === 'closure' &&
+    fn.target.direct !== undefined &&
+    directDepth < maxDirectDepth
+  ) {
+    const { target } = fn;
+    const frame = new Array<LfValue>(target.frameSize);
+    for (let index = 0; index < count; index += 1) frame[index] = (args[index] as Direct)(machine);
+    spendFuel(machine);
+    const savedFrame = machine.frame;
+    const savedCaptured = machine.captured;
+    machine.frame = frame;
+    machine.captured = target.captured;
+    directDepth += 1;
+    try {
+      return (target.direct as Direct)(machine);
+    } finally {
+      directDepth -= 1;
+      machine.frame = savedFrame;
+      machine.captured = savedCaptured;
+    }
+  }
+  const values = new Array<LfValue>(count);
+  for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
+  return applyDirect(machine, fn, values);
 }

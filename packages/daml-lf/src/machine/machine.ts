@@ -36,6 +36,8 @@ export type FunctionTarget =
       readonly name: string;
       /** Set when the builtin is pure: its result from its arguments, without steps. */
       readonly compute?: (args: readonly LfValue[]) => LfValue;
+      /** Set when the builtin calls functions: its direct form (see direct.ts). */
+      readonly direct?: (machine: Machine, args: readonly LfValue[]) => LfValue;
     };
 
 /** A builtin given all its arguments: sets `machine.value` or hands control on. */
