@@ -69,6 +69,15 @@ function spendFuel(machine: Machine): void {
   if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
 }
 
+/** `given` followed by the first `count` of `args`. */
+function joined(given: readonly LfValue[], args: readonly LfValue[], count: number): LfValue[] {
+  const length = given.length;
+  const all = new Array<LfValue>(length + count);
+  for (let index = 0; index < length; index += 1) all[index] = given[index] as LfValue;
+  for (let index = 0; index < count; index += 1) all[length + index] = args[index] as LfValue;
+  return all;
+}
+
 /** Applies a function to `args` and returns the result: partial, exact or over-application. */
 export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValue[]): LfValue {
   if (typeof fn !== 'object' || fn.tag !== 'Function') {
@@ -78,10 +87,10 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   const count = args.length;
   const { arity, target } = fn;
   if (given + count < arity) {
-    return { tag: 'Function', arity, given: [...fn.given, ...args], target };
+    return { tag: 'Function', arity, given: joined(fn.given, args, count), target };
   }
   const needed = arity - given;
-  const now = given === 0 && needed === count ? args : [...fn.given, ...args.slice(0, needed)];
+  const now = given === 0 && needed === count ? args : joined(fn.given, args, needed);
   let result: LfValue;
   if (target.kind === 'builtin') {
     const { compute, direct } = target;
@@ -112,23 +121,27 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
 }
 
 /**
- * Calls a function on arguments still to be evaluated: a closure given exactly its arguments
- * gets them evaluated straight into its new frame (the common case: no arguments array).
+ * Calls a function on arguments still to be evaluated: a closure given exactly its missing
+ * arguments gets them evaluated straight into its new frame, after those it was already given
+ * (the common case: no arguments array).
  */
 export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[]): LfValue {
   const count = args.length;
   if (
     typeof fn === 'object' &&
     fn.tag === 'Function' &&
-    fn.given.length === 0 &&
-    fn.arity === count &&
+    fn.given.length + count === fn.arity &&
     fn.target.kind === 'closure' &&
     fn.target.direct !== undefined &&
     directDepth < maxDirectDepth
   ) {
-    const { target } = fn;
+    const { target, given } = fn;
     const frame = new Array<LfValue>(target.frameSize);
-    for (let index = 0; index < count; index += 1) frame[index] = (args[index] as Direct)(machine);
+    const offset = given.length;
+    for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
+    for (let index = 0; index < count; index += 1) {
+      frame[offset + index] = (args[index] as Direct)(machine);
+    }
     spendFuel(machine);
     const savedFrame = machine.frame;
     const savedCaptured = machine.captured;
