@@ -1,7 +1,7 @@
 import type { Expr, ExprOf } from '../ast/expressions.ts';
 import { qualifiedNameKey } from '../ast/names.ts';
 import type { LfValue, ListValue, RecordValue, StructValue } from '../values/lf-value.ts';
-import { cons, some, struct, structField } from '../values/lf-value.ts';
+import { cons, some, structField } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { constant, construct, derive } from './compiled.ts';
@@ -73,9 +73,19 @@ function compileVariant(
 function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'structCon'>): Compiled {
   const names = expr.fields.map((field) => field.field);
   const parts = expr.fields.map((field) => context.expression(scope, field.expr));
-  return construct(parts, (values) =>
-    struct(names.map((name, index) => [name, values[index] as LfValue])),
-  );
+  // Struct values keep their fields sorted by name: sorted once here, not on every build.
+  const order = names
+    .map((_, index) => index)
+    .sort((left, right) => {
+      const [a, b] = [names[left] as string, names[right] as string];
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+  const sortedNames = order.map((index) => names[index] as string);
+  return construct(parts, (values) => ({
+    tag: 'Struct',
+    names: sortedNames,
+    values: order.map((index) => values[index] as LfValue),
+  }));
 }
 
 function compileStructUpdate(
