@@ -15,9 +15,10 @@ import { automationsRoutes } from './automations/automations.routes.ts';
 import { devTokenRoutes } from './devnet/dev-token.routes.ts';
 import { devnetRoutes } from './devnet/devnet.routes.ts';
 import { withAdmittedCommands } from './graphql/admitted-commands.ts';
-import { createGraphQL } from './graphql/create-graphql.ts';
-import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
+import { createGraphQLOnDemand } from './graphql/graphql-on-demand.ts';
+import { withoutGraphQLUpgrades } from './graphql/graphql-path.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
+import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
@@ -26,6 +27,7 @@ import {
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
+import { defaultRequestLimits, type RequestLimits } from './http/request-limits.ts';
 import { createStreamBudget } from './http/stream-budget.ts';
 import { createStreamGauge, type StreamStats } from './http/stream-gauge.ts';
 import { type StreamLimits, streamLimitsOf } from './http/stream-limits.ts';
@@ -68,6 +70,11 @@ export type GatewayDeps = {
    * handed in by the CLI). Without them `/wallet` and `/inspect` are not served; every API is.
    */
   readonly webPages?: WebPages;
+  /**
+   * What one request may ask (`start`: `--max-upload-size`, `--graphql-max-mutation-fields`):
+   * `defaultRequestLimits` (10 MiB, 10 fields) where not set.
+   */
+  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -132,6 +139,7 @@ export function createGateway(deps: GatewayDeps): {
   const limits = streamLimitsOf(deps.streamLimits);
   const budget = createStreamBudget(limits.totalHighWaterMark);
   const streams = { limits, gauge: createStreamGauge(), budget };
+  const requestLimits = { ...defaultRequestLimits, ...deps.requestLimits };
   const admission = deps.admission ? createSubmissionAdmission(deps.admission) : undefined;
   const app = express();
   app.disable('x-powered-by');
@@ -151,7 +159,7 @@ export function createGateway(deps: GatewayDeps): {
   // Submissions are the hot path: their routes come first and read their own JSON bodies, so a
   // command passes through no other router (each cost a microsecond or two per request).
   app.use(commandsRoutes({ node }));
-  app.use(packageUploadRoutes({ node }));
+  app.use(packageUploadRoutes({ node, maxUploadBytes: requestLimits.maxUploadBytes }));
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
   const inspect = createInspectApi({
@@ -166,10 +174,11 @@ export function createGateway(deps: GatewayDeps): {
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));
   // yoga reads its own bodies, so it comes before the shared JSON parser.
-  const graphql = createGraphQL({
+  const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
     ...{ authenticator, logger, automations: deps.automations },
     streamGuard: streams,
+    limits: { maxMutationFields: requestLimits.maxMutationFields },
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
@@ -186,7 +195,7 @@ export function createGateway(deps: GatewayDeps): {
       if (!isDomainError(error)) {
         return { status: 500, body: { error: 'An internal error occurred' } };
       }
-      return { status: factsOf(error.code).httpStatus, body: { error: error.message } };
+      return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
     },
     streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
     closeStreams: () => {

@@ -1,5 +1,5 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badTokensFor, goodTokenFor } from './bad-tokens.ts';
 import {
   type Answer,
   type Exchange,
@@ -7,6 +7,7 @@ import {
   expectRedactedUnauthenticated,
   ledgerEnd,
   send,
+  streamOverWebSocket,
 } from './ledger-calls.ts';
 import { allocateParty, commands, createIou, createUser, wildcardFor } from './ledger-fixtures.ts';
 import { type LedgerFixture, setUpLedgerFixture } from './ledger-operation-fixture.ts';
@@ -281,6 +282,30 @@ describe('the authorization matrix', () => {
   });
 });
 
+describe('reading for a party without a right over the Ledger API WebSockets', () => {
+  it.each([
+    ['/v2/updates', () => ({ beginExclusive: 0, filter: wildcardFor(other) })],
+    ['/v2/updates/flats', () => ({ beginExclusive: 0, filter: wildcardFor(other) })],
+    [
+      '/v2/state/active-contracts',
+      async () => ({
+        activeAtOffset: await ledgerEnd(node),
+        eventFormat: wildcardFor(other),
+      }),
+    ],
+  ] as const)('%s answers a redacted denial and streams nothing', async (path, request) => {
+    const result = await streamOverWebSocket(node, {
+      path,
+      user: roles.reader,
+      request: await request(),
+    });
+    expect(result.closedByServer).toBe(true);
+    expect(result.messages).toEqual([
+      expect.objectContaining({ code: 'NA', grpcCodeValue: 7, errorCategory: -1 }),
+    ]);
+  });
+});
+
 describe('rights only a participant administrator may hand out', () => {
   const escalations: Array<[string, Record<string, unknown>]> = [
     ['ParticipantAdmin', grant('ParticipantAdmin')],
@@ -388,43 +413,7 @@ describe('every operation without a valid token', () => {
   );
 });
 
-const secret = new TextEncoder().encode('unsafe');
-const audience = 'https://canton.network.global';
-const now = () => Math.floor(Date.now() / 1000);
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-const badTokens: Array<[string, () => Promise<string>]> = [
-  [
-    'a forged signature',
-    () =>
-      new SignJWT({ sub: roles.admin, aud: audience })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime(now() + 3600)
-        .sign(new TextEncoder().encode('not-the-secret')),
-  ],
-  [
-    'an expired token',
-    () =>
-      new SignJWT({ sub: roles.admin, aud: audience })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime(now() - 60)
-        .sign(secret),
-  ],
-  [
-    'alg none',
-    async () =>
-      `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: roles.admin, aud: audience, exp: now() + 3600 })}.`,
-  ],
-  [
-    'a wrong audience',
-    () =>
-      new SignJWT({ sub: roles.admin, aud: 'https://someone-else.example.com' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime(now() + 3600)
-        .sign(secret),
-  ],
-  ['garbage', async () => 'not.a.jwt'],
-];
+const badTokens = badTokensFor(roles.admin);
 
 describe('tokens that must not verify', () => {
   it.each(badTokens)(
@@ -455,10 +444,7 @@ describe('tokens that must not verify', () => {
   );
 
   it('accepts the same claims when properly signed, so the refusals are about the token', async () => {
-    const token = await new SignJWT({ sub: roles.admin, aud: audience })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime(now() + 3600)
-      .sign(secret);
+    const token = await goodTokenFor(roles.admin);
     const answer = await send(node, { method: 'get', path: '/v2/authenticated-user', token });
     expect(answer.body).toHaveProperty('user.id', roles.admin);
   });

@@ -136,6 +136,26 @@ describe('uploading real DARs', () => {
     expect(await listed(node)).toEqual(before);
   });
 
+  it('checks upgrades against the vetted versions: DAR_NOT_VALID_UPGRADE, nothing stored', async () => {
+    const amulet19 = await sharedDar('splice-amulet-0.1.19.dar');
+    expect((await upload(node, '/v2/dars', amulet19)).status).toBe(200);
+    const before = await listed(node);
+    const walletTest = await sharedDar('splice-wallet-test-0.1.8.dar');
+    const refused = await upload(node, '/v2/dars', walletTest);
+    expect(refused).toMatchObject({ status: 400, body: { code: 'DAR_NOT_VALID_UPGRADE' } });
+    expect(refused.body.cause).toContain('(splice-amulet v0.1.8)');
+    expect(await listed(node)).toEqual(before);
+    // Uploaded without vetting, as Canton it is not checked against the vetted versions.
+    const unvetted = await upload(node, '/v2/dars?vetAllPackages=false', walletTest);
+    expect(unvetted).toEqual({ status: 200, body: {} });
+    const amulet8 = 'ec9e2beaaa29b281af28d45d569314dc1a05e6754fab9ee020a9705c56fdfbdc';
+    expect(await listed(node)).toContain(amulet8);
+    const vetting = await json<{
+      vettedPackages: Array<{ packages: Array<{ packageId: string }> }>;
+    }>(await node.call('/v2/package-vetting/list', { body: {} }));
+    expect(vetting.vettedPackages[0]?.packages.map((p) => p.packageId)).not.toContain(amulet8);
+  });
+
   it('lets only a participant admin upload', async () => {
     await createUser(node, 'alice-user', [await allocateParty(node, 'alice')]);
     const before = await listed(node);

@@ -18,10 +18,14 @@ export type GraphQLResponse<TData = Record<string, unknown>> = {
   }>;
 };
 
-/** The user whose token a call carries (participant_admin by default); null sends no token. */
-export type As = { readonly user?: string | null };
+/**
+ * The user whose token a call carries (participant_admin by default); null sends no token. A
+ * literal `token` (forged, expired, …) is sent instead when given.
+ */
+export type As = { readonly user?: string | null; readonly token?: string };
 
 async function authorization(node: TestNode, as: As): Promise<Record<string, string>> {
+  if (as.token !== undefined) return { authorization: `Bearer ${as.token}` };
   const user = as.user === undefined ? 'participant_admin' : as.user;
   return user === null ? {} : { authorization: `Bearer ${await node.token(user)}` };
 }

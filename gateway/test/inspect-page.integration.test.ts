@@ -182,7 +182,7 @@ describe('the inspector page', () => {
     await page.getByRole('button', { name: 'Use this token' }).click();
     const error = page.locator('#login-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/could not be verified/);
+    expect(await error.textContent()).toMatch(/not authenticated: send a valid access token/);
     expect(await page.locator('#app').isHidden()).toBe(true);
     await page.close();
   }, 60_000);

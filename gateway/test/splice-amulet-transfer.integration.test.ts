@@ -149,6 +149,21 @@ describe('tapping and transferring amulet over the Ledger API', () => {
     expect(aliceAmulets.has(first) || aliceAmulets.has(second)).toBe(false);
   });
 
+  it('spends one holding once when ten transfers of it run at the same time', async () => {
+    const coin = (await tap(net, 'alice', alice, '10.0')).amulet;
+    const before = await balanceOf(net, 'bob', bob);
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        transfer([alice, bob], { sender: alice, inputs: [coin], outputs: [output(bob, '10.0')] }),
+      ),
+    );
+    const statuses = attempts.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200).every((status) => status >= 400)).toBe(true);
+    expect(await balanceOf(net, 'bob', bob)).toBe(before + units('10'));
+    expect((await amuletsOf(net, 'alice', alice)).has(coin)).toBe(false);
+  });
+
   it('refuses to spend more than the inputs hold, and changes nothing', async () => {
     const coin = (await tap(net, 'alice', alice, '10.0')).amulet;
     const balances = [await balanceOf(net, 'alice', alice), await balanceOf(net, 'bob', bob)];

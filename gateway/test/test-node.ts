@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createNode,
@@ -8,10 +8,10 @@ import {
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { JWTVerifyGetKey } from 'jose';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { StreamStats } from '../src/http/stream-gauge.ts';
 import type { StreamLimits } from '../src/http/stream-limits.ts';
-import { createGateway, mintDevToken } from '../src/index.ts';
+import { createGateway, createHttpServer, type GatewayDeps, mintDevToken } from '../src/index.ts';
 
 export type TestNode = {
   readonly node: PocketnetNode;
@@ -48,6 +48,10 @@ export async function startTestNode(
     pages?: boolean;
     /** The built-in OpenID provider's key set, trusted beside the dev secret. */
     oidcKeys?: JWTVerifyGetKey;
+    /** Where the gateway logs (silent unless given). */
+    logger?: Logger;
+    /** The gateway's request limits, where a test sets them. */
+    limits?: GatewayDeps['requestLimits'];
   } = {},
 ): Promise<StartedTestNode> {
   const node = await createNode({
@@ -60,7 +64,7 @@ export async function startTestNode(
     devnet: options.devnet ? defaultDevnetConfig : null,
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
     ...{ node, logger },
     auth: {
@@ -69,8 +73,9 @@ export async function startTestNode(
     },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
     ...(options.pages === false ? {} : { webPages }),
+    ...(options.limits ? { requestLimits: options.limits } : {}),
   });
-  const server: Server = createServer(gateway.app);
+  const server: Server = createHttpServer(gateway.app);
   gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -78,6 +78,7 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   DAR_VALIDATION_ERROR: 'permanent',
   KNOWN_DAR_VERSION: 'permanent',
   ALLOWED_LANGUAGE_VERSIONS: 'permanent',
+  DAR_NOT_VALID_UPGRADE: 'permanent',
 };
 
 /**

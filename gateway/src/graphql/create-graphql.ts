@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
 import type { RequestHandler } from 'express';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -6,6 +7,7 @@ import type { Logger } from 'pino';
 import { ReplaySubject } from 'rxjs';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { type EventStreamGuardDeps, guardEventStream } from '../http/event-stream-guard.ts';
+import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
@@ -16,8 +18,10 @@ import {
   type GraphQLContext,
   type GraphQLServerContext,
 } from './graphql-context.ts';
-import { attachGraphQLWebSocket, graphqlPath } from './graphql-websocket.ts';
-import { maskGraphQLError } from './mask-graphql-error.ts';
+import { graphqlPath } from './graphql-path.ts';
+import { attachGraphQLWebSocket } from './graphql-websocket.ts';
+import { createGraphQLErrorMask } from './mask-graphql-error.ts';
+import { useParseLimits } from './parse-limits.ts';
 import {
   createQueryLimitsRule,
   defaultQueryLimits,
@@ -34,7 +38,7 @@ export type GraphQLDeps = {
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
   readonly automations?: AutomationView | undefined;
-  readonly limits?: QueryLimits;
+  readonly limits?: Partial<QueryLimits>;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
   /** What a server-sent event stream may hold for a slow client before it is cut off. */
@@ -84,9 +88,13 @@ export function createGraphQL(deps: GraphQLDeps) {
     multipart: false,
     graphiql: deps.page !== undefined,
     renderGraphiQL: () => deps.page?.html ?? '',
-    maskedErrors: { maskError: maskGraphQLError },
+    maskedErrors: { maskError: createGraphQLErrorMask(deps.logger) },
     logging: createYogaLogger(deps.logger),
-    plugins: [useQueryLimits(deps.limits ?? defaultQueryLimits), useSharedSubscriptions(sharing)],
+    plugins: [
+      useParseLimits(),
+      useQueryLimits({ ...defaultQueryLimits, ...deps.limits }),
+      useSharedSubscriptions(sharing),
+    ],
     context: ({ callerOutcome, res }) =>
       createGraphQLContext(
         node,
@@ -94,7 +102,8 @@ export function createGraphQL(deps: GraphQLDeps) {
       ),
   });
   const sockets: Array<{ close(): void }> = [];
-  const handler: RequestHandler = (req, res) => {
+  const readBody = createBinaryBodyParser();
+  const handler: RequestHandler = (req, res, next) => {
     // yoga answers with server-sent events when the client accepts them.
     if (req.headers.accept?.includes('text/event-stream')) guardEventStream(res, guard);
     // and with the page to a browser (a GET that accepts HTML), which gets its policy.
@@ -102,7 +111,15 @@ export function createGraphQL(deps: GraphQLDeps) {
       res.setHeader('Content-Security-Policy', deps.page.policy);
       res.setHeader('X-Content-Type-Options', 'nosniff');
     }
-    void yoga(req, res);
+    if (req.method !== 'POST') return void yoga(req, res);
+    // yoga reads a body of any size: read it here, to the Ledger API's limit (which bounds a
+    // command however it is submitted), and hand it on as a stream of what was read (a Buffer
+    // itself yoga's adapter would first enumerate byte by byte).
+    readBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (Buffer.isBuffer(req.body)) req.body = Readable.from([req.body]);
+      void yoga(req, res);
+    });
   };
   return {
     path: graphqlPath,

@@ -59,4 +59,5 @@ export const graphqlErrorStatus: Readonly<Record<DomainErrorCode, number>> = {
   DAR_VALIDATION_ERROR: 400,
   KNOWN_DAR_VERSION: 400,
   ALLOWED_LANGUAGE_VERSIONS: 400,
+  DAR_NOT_VALID_UPGRADE: 400,
 };

@@ -5,10 +5,14 @@ import { createQueryLimitsRule } from './query-limits.rule.ts';
 
 const schema = buildSchema(`
   type Query { node: Node, nodes(pageSize: Int = 5): [Node!]!, page(pageSize: Int): Page! }
+  type Mutation { tap(amount: Int!): Node! }
   type Page { items: [Node!]! }
   type Node { id: ID!, child: Node, children: [Node!]! }
 `);
-const limits = { maxDepth: 6, maxCost: 1000, assumedListSize: 10, maxPageSize: 100 };
+const limits = {
+  ...{ maxDepth: 6, maxCost: 1000, assumedListSize: 10, maxPageSize: 100 },
+  maxMutationFields: 3,
+};
 const rule = createQueryLimitsRule(limits);
 const codesOf = (query: string) =>
   validate(schema, parse(query), [...specifiedRules, rule]).map((error) => error.extensions.code);
@@ -17,6 +21,27 @@ const nested = (levels: number) => {
   for (let level = 1; level < levels; level += 1) selection = `child { ${selection} }`;
   return `{ node { ${selection} } }`;
 };
+
+describe('mutation root fields', () => {
+  const taps = (count: number) =>
+    Array.from({ length: count }, (_, index) => `t${index}: tap(amount: 1) { id }`).join(' ');
+
+  test.prop([fc.integer({ min: 1, max: 12 })])(
+    'refuses exactly the mutations of more root fields than allowed',
+    (count) => {
+      const refused = codesOf(`mutation { ${taps(count)} }`).includes('MUTATION_TOO_LARGE');
+      expect(refused).toBe(count > limits.maxMutationFields);
+    },
+  );
+
+  it('counts the root fields of fragments, and not those of a query', () => {
+    expect(
+      codesOf(`mutation { ...more ... on Mutation { b: tap(amount: 2) { id } } a: tap(amount: 1) { id } }
+        fragment more on Mutation { c: tap(amount: 3) { id } d: tap(amount: 4) { id } }`),
+    ).toEqual(['MUTATION_TOO_LARGE']);
+    expect(codesOf('{ a: node { id } b: node { id } c: node { id } d: node { id } }')).toEqual([]);
+  });
+});
 
 describe('query limits', () => {
   test.prop([fc.integer({ min: 1, max: 20 })])(

@@ -25,6 +25,11 @@ export type QueryLimits = {
   readonly assumedListSize: number;
   /** What a `pageSize` given by a variable counts for (its value is not known yet). */
   readonly maxPageSize: number;
+  /**
+   * Root fields of one mutation: each may commit a transaction, and they run one after the
+   * other, so one request would otherwise hold the writer for as many commits as it lists.
+   */
+  readonly maxMutationFields: number;
 };
 
 export const defaultQueryLimits: QueryLimits = {
@@ -32,6 +37,7 @@ export const defaultQueryLimits: QueryLimits = {
   maxCost: 50_000,
   assumedListSize: 10,
   maxPageSize,
+  maxMutationFields: 10,
 };
 
 /** How deep, how many fields (per parent), and the page size bounding the next list below. */
@@ -118,6 +124,31 @@ function measureSelections(
   return { depth, cost };
 }
 
+/** The fields a selection set runs at its own level, its fragments' included (once each). */
+function countFields(
+  selections: SelectionSetNode,
+  context: ValidationContext,
+  seen: Set<string>,
+): number {
+  let count = 0;
+  for (const selection of selections.selections) {
+    if (selection.kind === Kind.FIELD) {
+      count += selection.name.value.startsWith('__') ? 0 : 1;
+      continue;
+    }
+    if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      if (seen.has(selection.name.value)) continue;
+      seen.add(selection.name.value);
+    }
+    const fragment =
+      selection.kind === Kind.INLINE_FRAGMENT
+        ? selection
+        : context.getFragment(selection.name.value);
+    if (fragment != null) count += countFields(fragment.selectionSet, context, seen);
+  }
+  return count;
+}
+
 const limitError = (message: string, code: string, operation: OperationDefinitionNode) =>
   new GraphQLError(message, {
     nodes: operation,
@@ -125,8 +156,9 @@ const limitError = (message: string, code: string, operation: OperationDefinitio
   });
 
 /**
- * A validation rule that refuses operations nested deeper than `maxDepth` or whose result could
- * hold more than `maxCost` fields, before anything executes.
+ * A validation rule that refuses operations nested deeper than `maxDepth`, whose result could
+ * hold more than `maxCost` fields, or mutations of more than `maxMutationFields` root fields,
+ * before anything executes.
  */
 export function createQueryLimitsRule(limits: QueryLimits = defaultQueryLimits): ValidationRule {
   return (context) => ({
@@ -139,6 +171,13 @@ export function createQueryLimitsRule(limits: QueryLimits = defaultQueryLimits):
       if (depth > limits.maxDepth) {
         const message = `The operation nests ${depth} levels deep; at most ${limits.maxDepth} are allowed`;
         context.reportError(limitError(message, 'QUERY_TOO_DEEP', operation));
+      }
+      if (operation.operation === 'mutation') {
+        const fields = countFields(operation.selectionSet, context, new Set());
+        if (fields > limits.maxMutationFields) {
+          const message = `The mutation runs ${fields} fields; at most ${limits.maxMutationFields} are allowed in one request`;
+          context.reportError(limitError(message, 'MUTATION_TOO_LARGE', operation));
+        }
       }
       if (cost > limits.maxCost) {
         const message = `The operation may return about ${cost} fields; at most ${limits.maxCost} are allowed`;

@@ -79,6 +79,7 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   DAR_VALIDATION_ERROR: indefinite(invalid),
   KNOWN_DAR_VERSION: indefinite(invalid),
   ALLOWED_LANGUAGE_VERSIONS: indefinite(invalid),
+  DAR_NOT_VALID_UPGRADE: indefinite(invalid),
 };
 
 export function factsOf(code: DomainErrorCode): CategoryFacts & { definiteAnswer?: false } {

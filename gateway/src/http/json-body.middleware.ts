@@ -1,5 +1,5 @@
 import { type NextFunction, type Request, type RequestHandler, type Response, raw } from 'express';
-import { plainBodyLength, readPlainBody } from './plain-body.ts';
+import { isCappedReadable, plainBodyLength, readCappedBody, readPlainBody } from './plain-body.ts';
 import { invalidBody, RequestBodyError } from './request-body-error.ts';
 
 /** Canton's JSON API refuses request bodies over 10 MiB. */
@@ -11,12 +11,22 @@ const isReadError = (error: unknown): error is ReadError =>
   error instanceof Error && typeof (error as { type?: unknown }).type === 'string';
 
 // Pekko HTTP's words for an oversized entity, which is what Canton's clients see.
+const declaredTooLarge = (declared: number, limit: number, cause?: unknown) =>
+  new RequestBodyError(
+    `Request Content-Length of ${declared} bytes exceeds the configured limit of ${limit} bytes`,
+    { status: 413, cause },
+  );
+
 function tooLarge(error: ReadError, limit: number): RequestBodyError {
-  const summary =
-    typeof error.expected === 'number'
-      ? `Request Content-Length of ${error.expected} bytes exceeds the configured limit of ${limit} bytes`
-      : `Aggregated data length of request entity exceeds the configured limit of ${limit} bytes`;
+  if (typeof error.expected === 'number') return declaredTooLarge(error.expected, limit, error);
+  const summary = `Aggregated data length of request entity exceeds the configured limit of ${limit} bytes`;
   return new RequestBodyError(summary, { status: 413, cause: error });
+}
+
+/** A Content-Length, when the request declares a well-formed one. */
+function declaredLength(req: Request): number | null {
+  const declared = req.headers['content-length'];
+  return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null;
 }
 
 /** The body reader's own failures become plain-text client errors; anything else stays a bug. */
@@ -33,16 +43,30 @@ function readBody(limit: number): RequestHandler {
   // Every content type: the official SDK posts its JSON without a Content-Type header.
   const readRaw = raw({ type: () => true, limit });
   return (req: Request, res: Response, next: NextFunction) => {
-    const length = plainBodyLength(req, limit);
-    if (length === null) {
-      readRaw(req, res, (error?: unknown) => next(error ? fromReadError(error, limit) : undefined));
-      return;
-    }
-    readPlainBody(req, length, (error, body) => {
-      if (error) return next(error);
+    // Refused before its end, a body is never read on: the answer closes the connection.
+    const refuse = (error: RequestBodyError) => {
+      if (!req.complete) res.set('Connection', 'close');
+      next(error);
+    };
+    const store = (error: RequestBodyError | null, body: Buffer | null) => {
+      if (error) return refuse(error);
       req.body = body;
       next();
-    });
+    };
+    const length = plainBodyLength(req, limit);
+    if (length !== null) return readPlainBody(req, length, store);
+    // Refused at once, from the headers and the first bytes past the limit: body-parser would
+    // read the whole body first, however large, only to drop it.
+    const declared = declaredLength(req);
+    if (declared !== null && declared > limit) return refuse(declaredTooLarge(declared, limit));
+    if (
+      declared === null &&
+      req.headers['transfer-encoding'] !== undefined &&
+      isCappedReadable(req)
+    ) {
+      return readCappedBody(req, limit, store);
+    }
+    readRaw(req, res, (error?: unknown) => next(error ? fromReadError(error, limit) : undefined));
   };
 }
 
@@ -53,11 +77,27 @@ function readBody(limit: number): RequestHandler {
 export function parseJsonBody(body: unknown): unknown {
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   const text = body.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    // Only a text that could spell the key (as is, or with \u escapes) pays for the reviver.
+    parsed =
+      text.includes('__proto__') || text.includes('\\u')
+        ? JSON.parse(text, refuseProtoKey)
+        : JSON.parse(text);
   } catch (error) {
     throw invalidBody(error instanceof Error ? error.message : String(error), error);
   }
+  return parsed;
+}
+
+/**
+ * JSON.parse keeps `__proto__` as an own key, but any later copy by assignment (a schema's
+ * record parser, a merge) turns it into a prototype: the key is refused where the body is read,
+ * as no field of the API is named so (Canton refuses it as an annotation key, too).
+ */
+function refuseProtoKey(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not accepted');
+  return value;
 }
 
 /**

@@ -1,13 +1,33 @@
 import type { VettingUpdate } from '@pocketnet/runtime';
 import type { UpdateVettedPackagesRequest } from '@pocketnet/schema';
-import { type RequestHandler, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { invalidBody, invalidParameter } from '../http/request-body-error.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 
-// Real DARs run to hundreds of megabytes; the refusal should name the format, not the size.
-const darBody = createBinaryBodyParser({ limitBytes: 1024 * 1024 * 1024 });
+/**
+ * Canton's default max inbound message size (10 MiB), which bounds a DAR uploaded through its
+ * Ledger API unless the operator raises it; `--max-upload-size` raises ours.
+ */
+export const defaultMaxUploadBytes = 10 * 1024 * 1024;
+
+/** The caller and its right, asked before a byte of the body is read. */
+const requireUploadRight =
+  (node: LedgerApiDeps['node']): RequestHandler =>
+  (_req, res, next) => {
+    node.packageAdmin.requireUploadRight(callerOf(res));
+    next();
+  };
+
+/**
+ * A refusal sent before the body was read closes the connection: else Node reads the rest of
+ * the upload (up to whatever the client declared) only to drop it.
+ */
+const closeUnreadUpload: ErrorRequestHandler = (error, req, res, next) => {
+  if (!req.complete) res.set('Connection', 'close');
+  next(error);
+};
 
 function vetAllPackages(query: unknown): boolean {
   if (query === undefined || query === 'true') return true;
@@ -28,12 +48,21 @@ const uploadArchive =
     else res.json({});
   };
 
-/** Binary uploads: mounted before the JSON body parser, which would misread their bytes. */
-export function packageUploadRoutes({ node }: LedgerApiDeps): Router {
+/**
+ * Binary uploads: mounted before the JSON body parser, which would misread their bytes. Who
+ * asks is checked first; a body over `maxUploadBytes` is refused with 413 from its declared
+ * length, or as soon as that many bytes have arrived.
+ */
+export function packageUploadRoutes({
+  node,
+  maxUploadBytes = defaultMaxUploadBytes,
+}: LedgerApiDeps & { readonly maxUploadBytes?: number }): Router {
   const router = Router();
-  router.post('/v2/packages', darBody, uploadArchive(node, false));
-  router.post('/v2/dars', darBody, uploadArchive(node, false));
-  router.post('/v2/dars/validate', darBody, uploadArchive(node, true));
+  const darBody = createBinaryBodyParser({ limitBytes: maxUploadBytes });
+  router.post('/v2/packages', requireUploadRight(node), darBody, uploadArchive(node, false));
+  router.post('/v2/dars', requireUploadRight(node), darBody, uploadArchive(node, false));
+  router.post('/v2/dars/validate', requireUploadRight(node), darBody, uploadArchive(node, true));
+  router.use(closeUnreadUpload);
   return router;
 }
 

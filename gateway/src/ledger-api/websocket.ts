@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Caller, PocketnetNode } from '@pocketnet/runtime';
 import { WebSocketServer } from 'ws';
+import { maxRequestBodyBytes } from '../http/json-body.middleware.ts';
 import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
 import type { StreamLimitsInForce } from '../http/stream-limits.ts';
@@ -33,6 +34,8 @@ export type WebSocketDeps = {
 export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { close(): void } {
   const wss = new WebSocketServer({
     noServer: true,
+    // A client sends one request message: as large as a request body may be, not ws's 100 MiB.
+    maxPayload: maxRequestBodyBytes,
     handleProtocols: (offered) => deps.selectProtocol(offered),
   });
   server.on('upgrade', (request, socket, head) => {

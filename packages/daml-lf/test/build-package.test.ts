@@ -1,11 +1,14 @@
 import { DomainError } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import {
+  asUploadError,
   buildDar,
   buildPackage,
   type DefTemplate,
   lfExprs as e,
+  encodeDalf,
   lfName,
+  readArchive,
   readDar,
   lfTypes as t,
   validateUpload,
@@ -126,5 +129,22 @@ describe('hand-built packages', () => {
         ':Test.Token:Token, which does not exist',
       );
     }
+  });
+
+  it('refuse a Daml-LF version other than 2.1: ALLOWED_LANGUAGE_VERSIONS', () => {
+    const { pkg } = tokenPackage();
+    const dev = encodeDalf({ ...pkg, languageVersion: { major: 2, minor: 'dev' } });
+    const refused = (() => {
+      try {
+        asUploadError(() => readArchive(dev.archive));
+      } catch (error) {
+        return error as DomainError;
+      }
+      throw new Error('accepted');
+    })();
+    expect(refused.code).toBe('ALLOWED_LANGUAGE_VERSIONS');
+    expect(refused.message).toBe(
+      `package ${dev.packageId} is Daml-LF 2.dev; this node runs LF 2.1`,
+    );
   });
 });

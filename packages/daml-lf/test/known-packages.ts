@@ -5,6 +5,7 @@ export const nothingKnown: KnownPackages = {
   has: () => false,
   get: () => undefined,
   withNameAndVersion: () => undefined,
+  withName: () => [],
 };
 
 export function knowing(packages: readonly Package[]): KnownPackages {
@@ -14,5 +15,6 @@ export function knowing(packages: readonly Package[]): KnownPackages {
     get: (id) => byId.get(id),
     withNameAndVersion: (name, version) =>
       packages.find((p) => p.metadata.name === name && p.metadata.version === version)?.packageId,
+    withName: (name) => packages.filter((p) => p.metadata.name === name).map((p) => p.packageId),
   };
 }

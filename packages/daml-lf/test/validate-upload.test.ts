@@ -90,10 +90,31 @@ describe('validating an upload', () => {
   it('accepts every shared DAR in turn, each adding only what the ones before lacked', () => {
     const known: Package[] = [];
     for (const name of sharedDarNames()) {
-      const fresh = validateUpload(readDar(readSharedDar(name)).archives, knowing(known));
+      const archives = readDar(readSharedDar(name)).archives;
+      // splice-wallet-test bundles a pre-release splice-amulet 0.1.8, which 0.1.19 does not upgrade.
+      const checkUpgrades = name !== 'splice-wallet-test-0.1.8.dar';
+      const fresh = validateUpload(archives, knowing(known), { checkUpgrades });
       known.push(...fresh.map((u) => u.pkg));
     }
     expect(known).toHaveLength(sharedPackages().size);
+  });
+
+  it('checks upgrades: amulet 0.1.20 upgrades 0.1.19, the test DAR’s 0.1.8 is no version of it', () => {
+    const amulet19 = sharedPackages().get(
+      readDar(readSharedDar('splice-amulet-0.1.19.dar')).mainPackageId,
+    ) as Package;
+    const others = [...sharedPackages().values()].filter(
+      (p) => p.metadata.name !== 'splice-amulet',
+    );
+    const known = knowing([...others, amulet19]);
+    const amulet20 = readDar(readSharedDar('splice-amulet-0.1.20.dar')).archives;
+    expect(validateUpload(amulet20, known).map((u) => u.pkg.metadata.version)).toEqual(['0.1.20']);
+    const walletTest = readDar(readSharedDar('splice-wallet-test-0.1.8.dar')).archives;
+    const refused = rejection(() => validateUpload(walletTest, known));
+    expect(refused.code).toBe('DAR_NOT_VALID_UPGRADE');
+    expect(refused.message).toMatch(
+      /^Upgrade checks indicate that existing package 90987abe\S+ \(splice-amulet v0\.1\.19\) cannot be an upgrade of new package ec9e2bea\S+ \(splice-amulet v0\.1\.8\)\. Reason: /,
+    );
   });
 
   it('refuses bytes that are no DAR (INVALID_DAR) and a DALF with a wrong hash (DAR_PARSE_ERROR)', async () => {

@@ -67,6 +67,7 @@ export const domainErrorCodes = [
   'DAR_VALIDATION_ERROR',
   'KNOWN_DAR_VERSION',
   'ALLOWED_LANGUAGE_VERSIONS',
+  'DAR_NOT_VALID_UPGRADE',
 ] as const;
 
 export type DomainErrorCode = (typeof domainErrorCodes)[number];

@@ -32,7 +32,12 @@ export type { TemplateSpec } from './dsl/template.ts';
 export { defineTemplate } from './dsl/template.ts';
 export type { TransactionContext } from './dsl/transaction-context.ts';
 export { canonicalJson } from './engine/canonical-json.ts';
-export type { ActiveContractStore, LedgerEngine, LedgerEngineDeps } from './engine/engine-types.ts';
+export type {
+  ActiveContractStore,
+  LedgerEngine,
+  LedgerEngineDeps,
+  SynchronizerEngine,
+} from './engine/engine-types.ts';
 export { createLedgerEngine } from './engine/ledger-engine.ts';
 export type { DomainErrorCode, DomainErrorDetails } from './errors.ts';
 export {
@@ -84,8 +89,8 @@ export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { decodeContractBlob, encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
-export type { FileJournalOptions } from './journal/file-journal.ts';
-export { createFileJournal } from './journal/file-journal.ts';
+export { JournalInUseError } from './journal/directory-lock.ts';
+export { createFileJournal, type FileJournalOptions } from './journal/file-journal.ts';
 export type { MemoryJournalOptions } from './journal/memory-journal.ts';
 export { createMemoryJournal } from './journal/memory-journal.ts';
 export { JournalCorruptionError } from './journal/segment-files.ts';

@@ -63,7 +63,11 @@ export async function createNode(config: NodeConfig) {
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  const { packages, lfPackages } = createNodePackages(config);
+  // Upgrades are checked against the packages the participant vets (its projection, below).
+  const { packages, lfPackages } = createNodePackages(
+    config,
+    (packageId) => !participant.state.vetting.unvetted.has(packageId),
+  );
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));

@@ -30,7 +30,12 @@ const isUpload = (record: JournalRecord): record is JournalRecord & { change: Pa
  * archive, name and version only; it is decoded (and its templates erased) the first time it
  * is needed, and kept decoded by id.
  */
-export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: ErasePackage }) {
+export function createLfPackageStore(deps: {
+  packages: PackageRegistry;
+  erase?: ErasePackage;
+  /** Whether the participant vets a package now (upgrades are checked against those only). */
+  isVetted?: (packageId: string) => boolean;
+}) {
   const decodedById = new Map<string, LfPackage>();
   const decoded = (packageId: string): LfPackage | undefined => {
     const cached = decodedById.get(packageId);
@@ -41,6 +46,7 @@ export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: 
     decodedById.set(packageId, pkg);
     return pkg;
   };
+  const isLf = (packageId: string) => deps.packages.packageById(packageId)?.archive !== undefined;
   const known: KnownPackages = {
     has: (packageId) => deps.packages.packageById(packageId) !== undefined,
     get: decoded,
@@ -49,12 +55,14 @@ export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: 
     withNameAndVersion: (name, version) =>
       deps.packages
         .packages()
-        .find(
-          (p) =>
-            p.name === name &&
-            p.version === version &&
-            deps.packages.packageById(p.packageId)?.archive !== undefined,
-        )?.packageId,
+        .find((p) => p.name === name && p.version === version && isLf(p.packageId))?.packageId,
+    withName: (name) =>
+      deps.packages
+        .packages()
+        .filter(
+          (p) => p.name === name && isLf(p.packageId) && (deps.isVetted?.(p.packageId) ?? true),
+        )
+        .map((p) => p.packageId),
   };
   const register = (uploaded: UploadedArchive) => {
     const { packageId, name, version, utility, dependencies } = uploaded;

@@ -111,13 +111,22 @@ export function createPackageAdmin(deps: {
       return packages.packageById(packageId) !== undefined;
     },
     /**
+     * Whether the caller may upload packages (Canton: ParticipantAdmin), asked before a byte
+     * of the upload is read: an anonymous or unprivileged upload costs the node nothing.
+     */
+    requireUploadRight(caller: Caller): void {
+      requireAdmin(authenticated(caller));
+    },
+    /**
      * A DAR or DALF upload: every package checked (Canton's errors otherwise, nothing stored),
      * the new ones journaled; a package already known is accepted again without effect.
      */
     async upload(caller: Caller, bytes: Uint8Array, options: UploadOptions): Promise<void> {
       requireAdmin(authenticated(caller));
       const archives = asUploadError(() => readUploadedArchives(bytes));
-      const fresh = validateUpload(archives, deps.lfPackages.known);
+      const fresh = validateUpload(archives, deps.lfPackages.known, {
+        checkUpgrades: options.vetAllPackages,
+      });
       if (options.validateOnly || fresh.length === 0) return;
       const journaled = deps.lfPackages.journaled(fresh);
       await deps.writer.commitAdmin(planUploadPackages(journaled, options.vetAllPackages));

@@ -54,6 +54,20 @@ function requireGrantable(
   else requireAdminOf(access, identityProviderId);
 }
 
+/**
+ * A user holding a participant-wide right is administered only by a participant admin: an IdP
+ * admin can grant none of those rights, so it may not change, deactivate or delete their
+ * holders either (else it could lock the participant's own administrator out).
+ */
+function requireAdminOverUser(
+  access: Access,
+  participant: ParticipantState,
+  userId: string | undefined,
+): void {
+  const target = userId === undefined ? undefined : participant.users.get(userId);
+  if (target?.rights.some((right) => participantWideRights.has(right.kind))) requireAdmin(access);
+}
+
 /** The write side as participant administration needs it (the ledger engine satisfies this). */
 export type AdminWriter = {
   commitAdmin<TRecord extends AdminRecord>(
@@ -154,13 +168,16 @@ export function createParticipantAdmin(deps: {
     async updateUser(caller: Caller, request: UpdateUserRequest) {
       const callerAccess = access(caller);
       requireAdminOf(callerAccess, request.user?.identityProviderId);
+      requireAdminOverUser(callerAccess, participant, request.user?.id);
       const context = callerAccess.userId ? { requestingUserId: callerAccess.userId } : {};
       const record = await writer.commitAdmin(planUpdateUser(request, context));
       const identityProviderId = request.user?.identityProviderId ?? '';
       return getUser(participant, { userId: record.change.userId, identityProviderId });
     },
     async deleteUser(caller: Caller, lookup: UserLookup) {
-      requireAdminOf(access(caller), lookup.identityProviderId);
+      const callerAccess = access(caller);
+      requireAdminOf(callerAccess, lookup.identityProviderId);
+      requireAdminOverUser(callerAccess, participant, lookup.userId);
       await writer.commitAdmin(planDeleteUser(lookup));
     },
     listUserRights(caller: Caller, lookup: UserLookup) {
@@ -168,11 +185,15 @@ export function createParticipantAdmin(deps: {
       return userRights(participant, lookup);
     },
     async grantUserRights(caller: Caller, request: UserRightsRequest) {
-      requireGrantable(access(caller), request.rights, request.identityProviderId);
+      const callerAccess = access(caller);
+      requireGrantable(callerAccess, request.rights, request.identityProviderId);
+      requireAdminOverUser(callerAccess, participant, request.userId);
       return (await writer.commitAdmin(planGrantUserRights(request))).change.rights;
     },
     async revokeUserRights(caller: Caller, request: UserRightsRequest) {
-      requireGrantable(access(caller), request.rights, request.identityProviderId);
+      const callerAccess = access(caller);
+      requireGrantable(callerAccess, request.rights, request.identityProviderId);
+      requireAdminOverUser(callerAccess, participant, request.userId);
       return (await writer.commitAdmin(planRevokeUserRights(request))).change.rights;
     },
     async updateUserIdentityProvider(caller: Caller, request: UpdateUserIdentityProviderRequest) {

@@ -1,4 +1,5 @@
-import { archivedContracts$, createdContracts$ } from '../contract-streams.ts';
+import { archivedContractsOf, createdContractsOf } from '../contract-streams.ts';
+import { followResumably, rowsOfEach } from '../follow-resumably.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import {
   type ContractFilterInput,
@@ -7,7 +8,6 @@ import {
   type UpdateFilterInput,
   updateFormatOf,
 } from '../graphql-filters.ts';
-import { toAsyncIterable } from '../to-async-iterable.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
 
 type UpdatesArgs = {
@@ -20,16 +20,30 @@ type ContractsArgs = { beginExclusive?: number | null; filter?: ContractFilterIn
 const payload = <T>(value: T) => value;
 
 /**
+ * Update views a subscription holds untaken at most: a replay of the whole ledger is read as
+ * it is delivered, so one subscription (and one connection, however many it opens) holds no
+ * more than this many views of its own; what clients have not read is bounded by the stream
+ * budget after that.
+ */
+const pauseAt = 16;
+
+/**
  * The ledger's live streams. Each follows the update log from an offset (history, then live
  * commits), so a client that resubscribes from the last offset it received misses nothing.
  */
 export function ledgerSubscriptionResolvers({ node, streams }: ResolverDeps): ResolverMap {
-  const updates$ = (ctx: Ctx, args: UpdatesArgs) => {
+  const updates = (ctx: Ctx, args: UpdatesArgs) => {
     const caller = ctx.caller();
     const readers = readersOf(node, caller, args.filter?.parties);
     const format = updateFormatOf(node.catalog, readers, args.filter ?? null, args.shape);
-    const beginExclusive = args.beginExclusive ?? node.reads.ledgerEnd(caller);
-    return node.reads.updates$(caller, format, { beginExclusive, endInclusive: null });
+    const start = args.beginExclusive ?? node.reads.ledgerEnd(caller);
+    // Followed at once: a refusal (rights, offsets) is thrown here, the subscription's error.
+    const after = (beginExclusive: number) =>
+      node.reads.updates$(caller, format, { beginExclusive, endInclusive: null });
+    return followResumably(after, start, (view) => view.record.offset, {
+      shutdown$: streams.shutdown$,
+      pauseAt,
+    });
   };
   const acsDelta = (args: ContractsArgs) => ({
     beginExclusive: args.beginExclusive ?? null,
@@ -39,18 +53,17 @@ export function ledgerSubscriptionResolvers({ node, streams }: ResolverDeps): Re
   return {
     Subscription: {
       updates: {
-        subscribe: (_: unknown, args: UpdatesArgs, ctx: Ctx) =>
-          toAsyncIterable(updates$(ctx, args), streams),
+        subscribe: (_: unknown, args: UpdatesArgs, ctx: Ctx) => updates(ctx, args),
         resolve: payload,
       },
       contractCreated: {
         subscribe: (_: unknown, args: ContractsArgs, ctx: Ctx) =>
-          toAsyncIterable(createdContracts$(updates$(ctx, acsDelta(args))), streams),
+          rowsOfEach(updates(ctx, acsDelta(args)), createdContractsOf),
         resolve: payload,
       },
       contractArchived: {
         subscribe: (_: unknown, args: ContractsArgs, ctx: Ctx) =>
-          toAsyncIterable(archivedContracts$(updates$(ctx, acsDelta(args))), streams),
+          rowsOfEach(updates(ctx, acsDelta(args)), archivedContractsOf),
         resolve: payload,
       },
     },

@@ -1,11 +1,6 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { createHttpServer } from '@pocketnet/gateway';
 import { DomainError } from '@pocketnet/runtime';
 import { closeServers } from '../close-servers.ts';
 
@@ -61,7 +56,7 @@ export function createLifeServers(host: string) {
   return {
     /** Listens on `port` (0: any) and resolves with the port. */
     async listen(port: number): Promise<number> {
-      const server = createServer((req, res) =>
+      const server = createHttpServer((req, res) =>
         current ? current.app(req, res) : answerDown(req, res),
       );
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

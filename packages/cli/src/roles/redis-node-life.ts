@@ -2,14 +2,16 @@ import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
-  createBullmqRunner,
   type JobRunner,
   type ScaleOutSettings,
-  serveAsWriter,
   startAutomations,
+} from '@pocketnet/automations';
+import {
+  createBullmqRunner,
+  serveAsWriter,
   startWriterAutomations,
   type WriterLife,
-} from '@pocketnet/automations';
+} from '@pocketnet/automations/redis';
 import { createGateway } from '@pocketnet/gateway';
 import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
@@ -88,6 +90,7 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
   const { options, logger, settings, servers } = setup;
   const gateway = createGateway({
     ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
+    requestLimits: options.requestLimits,
     ...(automations ? { automations: automations.view } : {}),
     webPages,
     admission: {

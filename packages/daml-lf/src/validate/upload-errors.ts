@@ -1,6 +1,7 @@
 // Package upload failures as Canton reports them (PackageServiceErrors in Canton's ledger-common):
 // Canton's fixed cause, and what went wrong in the error's context.
 import { DomainError } from '@pocketnet/ledger';
+import type { Package } from '../ast.ts';
 import { isLfDecodeError, type LfDecodeError } from '../decode/lf-decode-error.ts';
 
 export function decodeFailure(error: LfDecodeError): DomainError {
@@ -61,4 +62,26 @@ export function knownVersion(uploaded: string, existing: string, version: string
       details: { uploadedPackageId: uploaded, existingPackage: existing, packageVersion: version },
     },
   );
+}
+
+const described = (pkg: Package) =>
+  `${pkg.packageId} (${pkg.metadata.name} v${pkg.metadata.version})`;
+
+/**
+ * `newer` does not upgrade `older`; `which` says which of the two is the package uploaded now
+ * (Canton's maximal and minimal DAR checks word it so).
+ */
+export function notValidUpgrade(
+  older: Package,
+  newer: Package,
+  reason: string,
+  which: 'uploaded' | 'existing',
+) {
+  const cause =
+    which === 'uploaded'
+      ? `Upgrade checks indicate that new package ${described(newer)} cannot be an upgrade of existing package ${described(older)}. Reason: ${reason}`
+      : `Upgrade checks indicate that existing package ${described(newer)} cannot be an upgrade of new package ${described(older)}. Reason: ${reason}`;
+  return new DomainError('DAR_NOT_VALID_UPGRADE', cause, {
+    details: { oldPackage: older.packageId, newPackage: newer.packageId, upgradeError: reason },
+  });
 }

@@ -1,14 +1,16 @@
 // The checks an upload passes before anything is stored: every package decodes, every dependency
-// is in the upload or already known, no new package reuses a known name and version, and every
-// reference of every new package resolves.
+// is in the upload or already known, no new package reuses a known name and version, every
+// reference of every new package resolves, and versions of one name upgrade one another.
 
 import type { PackageId } from '../ast/names.ts';
 import type { Package } from '../ast.ts';
 import { type ArchiveEnvelope, decodeEnvelope } from '../decode/decode-archive.ts';
+import { upgradeProblem } from './upgrade-check.ts';
 import {
   asUploadError,
   knownVersion,
   notSelfConsistent,
+  notValidUpgrade,
   validationFailed,
 } from './upload-errors.ts';
 import { danglingReference } from './well-formed.ts';
@@ -18,6 +20,8 @@ export type KnownPackages = {
   /** A known package, decoded (the store may decode it only now). */
   readonly get: (packageId: PackageId) => Package | undefined;
   readonly withNameAndVersion: (name: string, version: string) => PackageId | undefined;
+  /** The known (vetted) Daml-LF packages of a name, every version: what upgrades are checked against. */
+  readonly withName: (name: string) => readonly PackageId[];
 };
 
 export type UploadedPackage = { readonly envelope: ArchiveEnvelope; readonly pkg: Package };
@@ -62,10 +66,46 @@ function checkVersions(fresh: ReadonlyMap<PackageId, UploadedPackage>, known: Kn
   }
 }
 
+const compareVersions = (a: string, b: string) => {
+  const [left, right] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+};
+
+/** Each new package upgrades the version of its name just below it, and is upgraded by the one above. */
+function checkUpgrades(
+  fresh: ReadonlyMap<PackageId, UploadedPackage>,
+  known: KnownPackages,
+  source: (id: PackageId) => Package | undefined,
+) {
+  const nameOf = (id: PackageId) => source(id)?.metadata.name;
+  for (const { pkg } of fresh.values()) {
+    if (isUtilityPackage(pkg)) continue;
+    const { name, version } = pkg.metadata;
+    const sameName = [...known.withName(name), ...fresh.keys()]
+      .filter((id) => id !== pkg.packageId)
+      .map(source)
+      .filter(
+        (other): other is Package => other?.metadata.name === name && !isUtilityPackage(other),
+      )
+      .sort((a, b) => compareVersions(a.metadata.version, b.metadata.version));
+    const below = sameName.filter((o) => compareVersions(o.metadata.version, version) < 0).at(-1);
+    const above = sameName.find((o) => compareVersions(o.metadata.version, version) > 0);
+    const problemBelow = below && upgradeProblem(below, pkg, nameOf);
+    if (below && problemBelow) throw notValidUpgrade(below, pkg, problemBelow, 'uploaded');
+    const problemAbove = above && upgradeProblem(pkg, above, nameOf);
+    if (above && problemAbove) throw notValidUpgrade(pkg, above, problemAbove, 'existing');
+  }
+}
+
 /** The packages of the upload that are new, each checked; throws Canton's error otherwise. */
 export function validateUpload(
   archives: readonly ArchiveEnvelope[],
   known: KnownPackages,
+  options: { readonly checkUpgrades: boolean } = { checkUpgrades: true },
 ): UploadedPackage[] {
   const fresh = decodeFresh(archives, known);
   checkSelfConsistent(fresh, known);
@@ -75,5 +115,7 @@ export function validateUpload(
     const problem = danglingReference(pkg, source);
     if (problem !== undefined) throw validationFailed(problem);
   }
+  // As Canton: packages uploaded to be vetted must upgrade the vetted ones of their names.
+  if (options.checkUpgrades) checkUpgrades(fresh, known, source);
   return [...fresh.values()];
 }

@@ -144,9 +144,14 @@ export function loadDeferred(index: RegistryIndex, packageId: string): void {
   }
 }
 
-/** Loads every deferred package (a question about all implementations of an interface). */
-export function loadAllDeferred(index: RegistryIndex): void {
-  for (const packageId of [...index.deferred.keys()]) loadDeferred(index, packageId);
+/**
+ * Loads the deferred packages that could implement an interface of `packageId`: those that
+ * refer to it (an implementation names the interface), not every package.
+ */
+export function loadDeferredDependents(index: RegistryIndex, packageId: string): void {
+  for (const [id, deferred] of [...index.deferred]) {
+    if (deferred.dependencies.includes(packageId)) loadDeferred(index, id);
+  }
 }
 
 export function templatesNotFound(reference: string): DomainError {

@@ -9,8 +9,8 @@ import {
   addDeferred,
   addToIndex,
   buildRegistryIndex,
-  loadAllDeferred,
   loadDeferred,
+  loadDeferredDependents,
   resolveReference,
   templatesNotFound,
 } from './registry-index.ts';
@@ -106,8 +106,9 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
       return pkg === undefined ? undefined : packageBytes(pkg);
     },
     implementationsOf: (reference) => {
-      loadAllDeferred(index);
-      return index.implementations.get(resolveInterface(reference).interfaceId) ?? [];
+      const target = resolveInterface(reference);
+      if (index.deferred.size > 0) loadDeferredDependents(index, target.packageId);
+      return index.implementations.get(target.interfaceId) ?? [];
     },
     interfaceView(contract, reference) {
       const target = resolveInterface(reference);

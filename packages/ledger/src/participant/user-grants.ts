@@ -6,6 +6,7 @@ import {
   type UserRightsRevoked,
 } from './admin-changes.ts';
 import { tooManyUserRights } from './admin-errors.ts';
+import { requireAnotherActiveAdmin } from './last-participant-admin.ts';
 import type { UserRight } from './participant-state.ts';
 import { requireKnownRightParties, validateRights, withUser } from './user-lookup.ts';
 import { maxRightsPerUser, rightsToGrant, rightsToRevoke } from './user-rights.ts';
@@ -48,6 +49,9 @@ export function planRevokeUserRights(
     requireKnownRightParties(state, requested, lookup.identityProviderId);
     const user = withUser(state, lookup, 'revoke user rights');
     const rights = rightsToRevoke(user, requested);
+    if (rights.some((right) => right.kind === 'ParticipantAdmin')) {
+      requireAnotherActiveAdmin(state, user, 'revoke user rights');
+    }
     return adminRecord(recordTime, { kind: 'user.rightsRevoked', userId: user.id, rights });
   };
 }

@@ -13,6 +13,7 @@ import {
   missingField,
 } from './admin-errors.ts';
 import { optionalIdentityProviderId, requireParty, requireUserId } from './identifiers.ts';
+import { requireAnotherActiveAdmin } from './last-participant-admin.ts';
 import {
   isStaleResourceVersion,
   isWithinAnnotationsLimit,
@@ -98,6 +99,7 @@ export function planUpdateUser(
       throw invalidRequest('Requesting user cannot self-deactivate');
     }
     const current = withUser(state, { userId, identityProviderId }, 'updating user');
+    if (change.isDeactivated === true) requireAnotherActiveAdmin(state, current, 'updating user');
     const merged = mergeAnnotations(current.metadata.annotations, change.annotations ?? {});
     if (!isWithinAnnotationsLimit(merged)) throw maxUserAnnotationsExceeded(userId);
     if (isStaleResourceVersion(expectedVersion, current.metadata.resourceVersion)) {

@@ -8,6 +8,7 @@ import {
   type ParticipantState,
 } from './participant-state.ts';
 import { planAllocateParty } from './party-allocation.ts';
+import { planGrantUserRights, planRevokeUserRights } from './user-grants.ts';
 import { planUpdateUser, planUpdateUserIdentityProvider } from './user-update.ts';
 import { getUser, listUsers, planCreateUser, planDeleteUser, userRights } from './users.ts';
 
@@ -60,6 +61,74 @@ describe('participant_admin', () => {
     expect(admin).toMatchObject({ primaryParty: '', identityProviderId: '', isDeactivated: false });
     expect(admin.rights).toEqual([{ kind: 'ParticipantAdmin' }]);
     expect(admin.metadata.resourceVersion).not.toBe('');
+  });
+});
+
+describe('the last active participant admin', () => {
+  const lastAdmin = /would leave the participant without an active user holding ParticipantAdmin/;
+  const deactivate = (userId: string) =>
+    planUpdateUser({
+      user: { id: userId, isDeactivated: true },
+      updateMask: { paths: ['is_deactivated'] },
+    });
+  const revokeAdmin = (userId: string) =>
+    planRevokeUserRights({ userId, rights: [{ kind: 'ParticipantAdmin' }] });
+
+  test('may be neither deleted, deactivated nor stripped of ParticipantAdmin, and stays as it was', () => {
+    const { state } = fixture();
+    const attempts: Array<() => AdminRecord> = [
+      () => commit(state, planDeleteUser({ userId: 'participant_admin' })),
+      () => commit(state, deactivate('participant_admin')),
+      () => commit(state, revokeAdmin('participant_admin')),
+    ];
+    for (const attempt of attempts) {
+      expect(codeOf(attempt)).toBe('INVALID_ARGUMENT');
+      expect(attempt).toThrow(lastAdmin);
+    }
+    expect(getUser(state, { userId: 'participant_admin' })).toMatchObject({
+      isDeactivated: false,
+      rights: [{ kind: 'ParticipantAdmin' }],
+    });
+  });
+
+  test('may go once another active user holds ParticipantAdmin, and a deactivated one does not count', () => {
+    const { state } = fixture();
+    commit(
+      state,
+      planGrantUserRights({ userId: 'alice-user', rights: [{ kind: 'ParticipantAdmin' }] }),
+    );
+    commit(state, deactivate('alice-user'));
+    expect(() => commit(state, planDeleteUser({ userId: 'participant_admin' }))).toThrow(lastAdmin);
+    commit(
+      state,
+      planUpdateUser({ user: { id: 'alice-user' }, updateMask: { paths: ['is_deactivated'] } }),
+    );
+    commit(state, revokeAdmin('participant_admin'));
+    expect(userRights(state, { userId: 'participant_admin' })).toEqual([]);
+    expect(() => commit(state, revokeAdmin('alice-user'))).toThrow(lastAdmin);
+    commit(state, planDeleteUser({ userId: 'participant_admin' }));
+    expect(state.users.has('participant_admin')).toBe(false);
+  });
+
+  test('does not stop revoking other rights of the last admin', () => {
+    const { state, alice } = fixture();
+    commit(
+      state,
+      planGrantUserRights({
+        userId: 'participant_admin',
+        rights: [{ kind: 'CanActAs', party: alice }],
+      }),
+    );
+    commit(
+      state,
+      planRevokeUserRights({
+        userId: 'participant_admin',
+        rights: [{ kind: 'CanActAs', party: alice }],
+      }),
+    );
+    expect(userRights(state, { userId: 'participant_admin' })).toEqual([
+      { kind: 'ParticipantAdmin' },
+    ]);
   });
 });
 

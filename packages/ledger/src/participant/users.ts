@@ -14,6 +14,7 @@ import {
   userInOtherIdentityProvider,
 } from './admin-errors.ts';
 import { optionalIdentityProviderId, requireParty, requireUserId } from './identifiers.ts';
+import { requireAnotherActiveAdmin } from './last-participant-admin.ts';
 import {
   isWithinAnnotationsLimit,
   type ObjectMetaInput,
@@ -103,6 +104,7 @@ export function planCreateUser(
 export function planDeleteUser(lookup: UserLookup): AdminPlan<ParticipantAdminRecord<UserDeleted>> {
   return (state, recordTime) => {
     const user = withUser(state, validLookup(lookup), 'deleting user');
+    requireAnotherActiveAdmin(state, user, 'deleting user');
     return adminRecord(recordTime, { kind: 'user.deleted', userId: user.id });
   };
 }
