@@ -22,7 +22,7 @@ import {
   directOf,
   evaluateAll,
 } from './compiled.ts';
-import { callDirect, runNested } from './direct.ts';
+import { callDirect, knownCall, runNested } from './direct.ts';
 import type { FunctionTarget } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
@@ -70,8 +70,11 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
     const { compute } = builtin;
     // A pure builtin of atoms is an atom: computed inline, without an evaluation step.
     if (compute !== undefined) return construct(args, compute);
-    const { run } = builtin;
+    const { run, direct } = builtin;
     const all = directAll(args);
+    if (direct !== undefined) {
+      return computed(evaluateAll(args, run), (machine) => direct(machine, all(machine)));
+    }
     return computed(evaluateAll(args, run), (machine) => {
       const values = all(machine);
       return runNested(machine, (running) => run(running, values));
@@ -84,10 +87,10 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
     evaluateAll(parts, (machine, values) => {
       applyFunction(machine, values[0] as LfValue, values, 1);
     }),
-    (machine) => {
-      const fn = fun(machine);
-      return callDirect(machine, fn, args);
-    },
+    // A top-level value (it has a peek) stays the same function: its calls are known calls.
+    (parts[0] as Compiled).peek !== undefined
+      ? knownCall(fun, args)
+      : (machine) => callDirect(machine, fun(machine), args),
   );
 }
 

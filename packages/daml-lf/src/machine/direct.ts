@@ -1,6 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
-import type { Code, Continuation, Machine } from './machine.ts';
+import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
 import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
 
 /**
@@ -159,4 +159,50 @@ export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[
   const values = new Array<LfValue>(count);
   for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
   return applyDirect(machine, fn, values);
+}
+
+type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
+
+/**
+ * A call whose function is a top-level value: once that value is known to be a closure taking
+ * exactly these arguments (it never changes for the program), later calls enter its body
+ * without looking the value up or checking it again.
+ */
+export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
+  const count = args.length;
+  let known: ClosureTarget | null = null;
+  return (machine) => {
+    const target = known;
+    if (target === null || directDepth >= maxDirectDepth) {
+      const fn = fun(machine);
+      if (
+        typeof fn === 'object' &&
+        fn.tag === 'Function' &&
+        fn.given.length === 0 &&
+        fn.arity === count &&
+        fn.target.kind === 'closure' &&
+        fn.target.direct !== undefined
+      ) {
+        known = fn.target;
+      }
+      return callDirect(machine, fn, args);
+    }
+    const frame = new Array<LfValue>(target.frameSize);
+    for (let index = 0; index < count; index += 1) {
+      frame[index] = (args[index] as Direct)(machine);
+    }
+    spendFuel(machine);
+    const savedFrame = machine.frame;
+    const savedCaptured = machine.captured;
+    machine.frame = frame;
+    machine.captured = target.captured;
+    directDepth += 1;
+    try {
+      return (target.direct as Direct)(machine);
+    } finally {
+      directDepth -= 1;
+      machine.frame = savedFrame;
+      machine.captured = savedCaptured;
+    }
+  };
 }
