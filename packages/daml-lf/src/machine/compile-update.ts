@@ -9,7 +9,7 @@ import { compileBindings, sequence } from './compile-let.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant, directAll, directOf, evaluateAll, evaluateThen } from './compiled.ts';
 import type { Direct } from './direct.ts';
-import { applyDirect, exceptionOfError } from './direct.ts';
+import { applyOne, exceptionOfError } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import { applyFunction, throwException, UnhandledException } from './machine.ts';
@@ -49,7 +49,7 @@ function asking(
 
 /** Runs an Update value directly: applies it to the token. */
 function performDirect(machine: Machine, update: LfValue): LfValue {
-  return applyDirect(machine, update, [token]);
+  return applyOne(machine, update, token);
 }
 
 function performing(compiled: Compiled): Performed {

@@ -24,6 +24,7 @@ export function mayGoDeeper(): boolean {
 }
 
 type Barrier = Continuation;
+type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
 
 // A nested run ends at its barrier: an exception unwinding to it leaves the run as a JavaScript
 // exception, for the direct code around it (a `try`, or the evaluation's caller).
@@ -69,6 +70,41 @@ function spendFuel(machine: Machine): void {
   if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
 }
 
+/** Runs a closure's direct body on its new frame, one level deeper. */
+function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
+  spendFuel(machine);
+  const savedFrame = machine.frame;
+  const savedCaptured = machine.captured;
+  machine.frame = frame;
+  machine.captured = target.captured;
+  directDepth += 1;
+  try {
+    return (target.direct as Direct)(machine);
+  } finally {
+    directDepth -= 1;
+    machine.frame = savedFrame;
+    machine.captured = savedCaptured;
+  }
+}
+
+/** Applies a function to one argument (an update to the token, most often). */
+export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfValue {
+  if (
+    typeof fn === 'object' &&
+    fn.tag === 'Function' &&
+    fn.given.length === 0 &&
+    fn.arity === 1 &&
+    fn.target.kind === 'closure' &&
+    fn.target.direct !== undefined &&
+    directDepth < maxDirectDepth
+  ) {
+    const frame = new Array<LfValue>(fn.target.frameSize);
+    frame[0] = argument;
+    return enterBody(machine, fn.target, frame);
+  }
+  return applyDirect(machine, fn, [argument]);
+}
+
 /** `given` followed by the first `count` of `args`. */
 function joined(given: readonly LfValue[], args: readonly LfValue[], count: number): LfValue[] {
   const length = given.length;
@@ -98,21 +134,9 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
     else if (direct !== undefined) result = direct(machine, now);
     else result = runNested(machine, (running) => target.run(running, now));
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
-    spendFuel(machine);
     const frame = new Array<LfValue>(target.frameSize);
     for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
-    const savedFrame = machine.frame;
-    const savedCaptured = machine.captured;
-    machine.frame = frame;
-    machine.captured = target.captured;
-    directDepth += 1;
-    try {
-      result = target.direct(machine);
-    } finally {
-      directDepth -= 1;
-      machine.frame = savedFrame;
-      machine.captured = savedCaptured;
-    }
+    result = enterBody(machine, target, frame);
   } else {
     result = runNested(machine, (running) => applyFunction(running, fn, args));
     return result;
@@ -142,26 +166,12 @@ export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[
     for (let index = 0; index < count; index += 1) {
       frame[offset + index] = (args[index] as Direct)(machine);
     }
-    spendFuel(machine);
-    const savedFrame = machine.frame;
-    const savedCaptured = machine.captured;
-    machine.frame = frame;
-    machine.captured = target.captured;
-    directDepth += 1;
-    try {
-      return (target.direct as Direct)(machine);
-    } finally {
-      directDepth -= 1;
-      machine.frame = savedFrame;
-      machine.captured = savedCaptured;
-    }
+    return enterBody(machine, target, frame);
   }
   const values = new Array<LfValue>(count);
   for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
   return applyDirect(machine, fn, values);
 }
-
-type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
 
 /**
  * A call whose function is a top-level value: once that value is known to be a closure taking
@@ -191,18 +201,6 @@ export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
     for (let index = 0; index < count; index += 1) {
       frame[index] = (args[index] as Direct)(machine);
     }
-    spendFuel(machine);
-    const savedFrame = machine.frame;
-    const savedCaptured = machine.captured;
-    machine.frame = frame;
-    machine.captured = target.captured;
-    directDepth += 1;
-    try {
-      return (target.direct as Direct)(machine);
-    } finally {
-      directDepth -= 1;
-      machine.frame = savedFrame;
-      machine.captured = savedCaptured;
-    }
+    return enterBody(machine, target, frame);
   };
 }
