@@ -181,6 +181,7 @@ export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[
 export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
   const count = args.length;
   let known: ClosureTarget | null = null;
+  let arity = 0;
   return (machine) => {
     const target = known;
     if (target === null || directDepth >= maxDirectDepth) {
@@ -189,18 +190,29 @@ export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
         typeof fn === 'object' &&
         fn.tag === 'Function' &&
         fn.given.length === 0 &&
-        fn.arity === count &&
+        fn.arity <= count &&
         fn.target.kind === 'closure' &&
         fn.target.direct !== undefined
       ) {
         known = fn.target;
+        arity = fn.arity;
       }
       return callDirect(machine, fn, args);
     }
+    // Every argument is evaluated before the call, as in any application.
     const frame = new Array<LfValue>(target.frameSize);
-    for (let index = 0; index < count; index += 1) {
+    for (let index = 0; index < arity; index += 1) {
       frame[index] = (args[index] as Direct)(machine);
     }
-    return enterBody(machine, target, frame);
+    if (arity === count) return enterBody(machine, target, frame);
+    // Over-applied (a function returning a function): the rest go to its result.
+    const rest = new Array<LfValue>(count - arity);
+    for (let index = arity; index < count; index += 1) {
+      rest[index - arity] = (args[index] as Direct)(machine);
+    }
+    const result = enterBody(machine, target, frame);
+    return rest.length === 1
+      ? applyOne(machine, result, rest[0] as LfValue)
+      : applyDirect(machine, result, rest);
   };
 }
