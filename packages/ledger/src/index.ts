@@ -118,7 +118,7 @@ export type { Package, PackageSpec } from './packages/package.ts';
 export { definePackage, packageBytes } from './packages/package.ts';
 export type { PackageRegistry, PackageSummary } from './packages/registry.ts';
 export { createPackageRegistry } from './packages/registry.ts';
-export type { DeferredPackage } from './packages/registry-index.ts';
+export type { DeferredPackage, PackageSelection } from './packages/registry-index.ts';
 export type {
   ResolvedEntity,
   ResolvedInterface,

@@ -71,7 +71,7 @@ export async function createNode(config: NodeConfig) {
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  const catalog = createTemplateCatalog(packages);
+  const catalog = createTemplateCatalog(packages, () => participant.state.vetting.unvetted);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
   const participant = createParticipantProjection(participantId);
