@@ -221,7 +221,8 @@ describe('file journal', () => {
     expect(decoded.type === 'topology' && decoded.annotations).toEqual({ amount: '12' });
   });
 
-  test('replays 100,000 records in well under 3 seconds', async () => {
+  // How fast is the replay benchmark's to say (bench/), not a timed assertion's.
+  test('replays 100,000 records in order', async () => {
     const journal = await createFileJournal({ dir });
     const count = 100_000;
     await Promise.all(
@@ -229,17 +230,14 @@ describe('file journal', () => {
     );
     await journal.close();
     const reopened = await createFileJournal({ dir });
-    const started = performance.now();
     let replayed = 0;
     let lastOffset = 0;
     for await (const record of reopened.replay()) {
       replayed += 1;
       if (record.type === 'topology') lastOffset = record.offset;
     }
-    const elapsed = performance.now() - started;
     expect(replayed).toBe(count);
     expect(lastOffset).toBe(count);
-    expect(elapsed).toBeLessThan(3000);
     await reopened.close();
   });
 });
