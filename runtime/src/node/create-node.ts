@@ -1,14 +1,13 @@
 import {
-  createExternalPartyOperations,
   createFileJournal,
-  createInteractiveSubmissions,
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
-  identityProviderByIssuer,
   type JournalRecord,
+  type LedgerEngine,
   makeParticipantId,
   makeSynchronizerId,
+  type SynchronizerEngine,
 } from '@pocketnet/ledger';
 import { createActorRuntime } from '../actors/actor-runtime.ts';
 import { createAutomation } from '../automation/create-automation.ts';
@@ -19,30 +18,19 @@ import { startDevnet } from '../devnet/start-devnet.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
 import { createContractEventsIndex } from '../projections/contract-events.projection.ts';
-import { createParticipantProjection } from '../projections/participant.projection.ts';
 import { createUpdateLog } from '../projections/update-log.projection.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { createScan } from '../scan/create-scan.ts';
-import { createCommands } from '../services/commands.service.ts';
-import { createCompletions } from '../services/completions.service.ts';
-import { createContractLookups } from '../services/contract-lookups.service.ts';
-import { createExternalParties } from '../services/external-parties.service.ts';
-import { createInteractiveSubmission } from '../services/interactive-submission.service.ts';
-import { createLedgerReads } from '../services/ledger-reads.service.ts';
-import { createPackageAdmin } from '../services/package-admin.service.ts';
-import { createParticipantAdmin } from '../services/participant-admin.service.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
 } from '../synchronizers/node-synchronizers.ts';
-import { createReassignments } from '../synchronizers/reassignments.service.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
 import { createTemplateCatalog } from '../views/create-template-catalog.ts';
-import type { EventFilter } from '../views/event-filter.ts';
-import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
+import { createParticipant, type SynchronizerShared } from './create-participant.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
 import { createNodePackages } from './node-packages.ts';
@@ -53,20 +41,22 @@ import { watchedByAutomation } from './watched-by-automation.ts';
  * the projections and services every API reads through.
  */
 export async function createNode(config: NodeConfig) {
-  // A devnet's seed names its participant too, so that another seed gives other ids throughout.
-  const participantId = config.devnet
-    ? makeParticipantId(
-        config.participantName,
-        createNamespaceFingerprint(`participant:${config.participantName}:${config.devnet.seed}`),
-      )
-    : makeParticipantId(config.participantName);
+  // A devnet's seed names its participants too, so that another seed gives other ids throughout.
+  const participantIdOf = (name: string) =>
+    config.devnet
+      ? makeParticipantId(
+          name,
+          createNamespaceFingerprint(`participant:${name}:${config.devnet.seed}`),
+        )
+      : makeParticipantId(name);
+  const participantId = participantIdOf(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  // Upgrades are checked against the packages the participant vets (its projection, below).
+  // Upgrades are checked against the packages the first participant vets (its projection, below).
   const { packages, lfPackages } = createNodePackages(
     config,
-    (packageId) => !participant.state.vetting.unvetted.has(packageId),
+    (packageId) => !first.participant.vetting.unvetted.has(packageId),
   );
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
@@ -74,21 +64,8 @@ export async function createNode(config: NodeConfig) {
   const catalog = createTemplateCatalog(packages);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
-  const participant = createParticipantProjection(participantId);
   const contractEvents = createContractEventsIndex();
   const activeContracts = createActiveContracts(contractEvents);
-  const applyAll = (record: JournalRecord) => {
-    // Uploaded packages first: what follows may render their contracts.
-    lfPackages.apply(record);
-    synchronizers.apply(record);
-    updateLog.apply(record);
-    contractEvents.apply(record);
-    activeContracts.apply(record);
-    participant.apply(record);
-    watched.apply(record);
-  };
-  // Projections subscribe first, so they have applied a record before anyone else sees it.
-  const projections = bus.records$.subscribe(applyAll);
   // A scaled-out node's replica leaves background writes to the writer (scale-out/node-ledger.ts).
   const writesInBackground = config.ledger?.replica !== true;
   const journal = config.ledger
@@ -105,7 +82,44 @@ export async function createNode(config: NodeConfig) {
     synchronizerIds: synchronizers.ids,
     publish: bus.publish,
   });
-  const state = participant.state;
+  const shared: SynchronizerShared = {
+    synchronizer: { id: synchronizerId, alias: config.synchronizerName },
+    synchronizers,
+    clock,
+    packages,
+    lfPackages,
+    catalog,
+    records$: bus.records$,
+    updateLog,
+    contractEvents,
+    activeContracts,
+  };
+  // The synchronizer's first participant (the SV's), then the others of the layout (LocalNet's).
+  const others = config.participants ?? [];
+  const alone = others.length === 0;
+  const first = createParticipant(shared, engine, { isFirst: true, alone });
+  const participants = [
+    first,
+    ...others.map((name) =>
+      createParticipant(shared, addParticipant(engine, participantIdOf(name)), {
+        isFirst: false,
+        alone,
+      }),
+    ),
+  ];
+  const applyAll = (record: JournalRecord) => {
+    // Uploaded packages first: what follows may render their contracts.
+    lfPackages.apply(record);
+    synchronizers.apply(record);
+    updateLog.apply(record);
+    contractEvents.apply(record);
+    activeContracts.apply(record);
+    for (const each of participants) each.apply(record);
+    watched.apply(record);
+  };
+  // Projections subscribe first, so they have applied a record before anyone else sees it.
+  const projections = bus.records$.subscribe(applyAll);
+  const state = first.participant;
   let devnet: Awaited<ReturnType<typeof startDevnet>> | null = null;
   const core: PocketnetNodeCore = {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
@@ -142,13 +156,7 @@ export async function createNode(config: NodeConfig) {
   // The actors' timers fall due on it too, in time order with everything else.
   schedule.addTask(actors.dueTask);
   const automation = createAutomation(core, { schedule, wallet });
-  // Externally signed submissions remember, from the whole journal, what they executed.
-  const interactive = createInteractiveSubmission({
-    participant: state,
-    records$: bus.records$,
-    operations: createInteractiveSubmissions({ engine, synchronizerId, clock }),
-  });
-  const externalPartyOperations = createExternalPartyOperations({ engine, synchronizerId });
+  const { interactive, externalPartyOperations } = first;
   // The validator's external-party administration follows its setup proposals on the bus.
   const walletExternal = createExternalPartyWallet({
     wallet,
@@ -218,47 +226,17 @@ export async function createNode(config: NodeConfig) {
     catalog,
     engine,
     records$: bus.records$,
-    participant: state,
     scan,
     actors,
     wallet,
     walletApps,
     automation,
-    commands: createCommands({ participant: state, writer: engine, synchronizers }),
     interactive,
-    externalParties: createExternalParties({
-      participant: state,
-      operations: externalPartyOperations,
-    }),
     walletExternal,
-    reads: createLedgerReads({
-      participant: state,
-      updateLog,
-      activeContracts,
-      catalog,
-      synchronizer: { id: synchronizerId, alias: config.synchronizerName },
-      synchronizers,
-    }),
-    completions: createCompletions({ participant: state, updateLog }),
-    lookups: createContractLookups({ participant: state, contractEvents, catalog }),
-    admin: createParticipantAdmin({ participant: state, writer: engine, synchronizers }),
+    ...pick(first),
     synchronizers,
-    reassignments: createReassignments({ participant: state, writer: engine, catalog }),
-    packageAdmin: createPackageAdmin({
-      participant: state,
-      packages,
-      lfPackages,
-      synchronizerId,
-      synchronizerIds: synchronizers.ids,
-      writer: engine,
-    }),
-    views: {
-      transaction: (
-        ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]
-      ) => viewTransaction(args[0], args[1], args[2], catalog),
-    },
-    /** The identity provider that issues tokens with this `iss`, for the gateway's verifier. */
-    identityProviderForIssuer: (issuer: string) => identityProviderByIssuer(state, issuer),
+    /** Every participant on the synchronizer, the first (the one above) included. */
+    participants,
     async close() {
       if (scheduleTicker) clearInterval(scheduleTicker);
       devnet?.stop();
@@ -266,7 +244,7 @@ export async function createNode(config: NodeConfig) {
       actors.stop();
       wallet.close();
       walletApps.close();
-      interactive.close();
+      for (const each of participants) each.close();
       walletExternal.close();
       transferCommands.close();
       projections.unsubscribe();
@@ -274,6 +252,28 @@ export async function createNode(config: NodeConfig) {
       await journal.close();
     },
   };
+}
+
+/** A participant's Ledger API services, as the node offers its first participant's. */
+const pick = (participant: ReturnType<typeof createParticipant>) => ({
+  participant: participant.participant,
+  commands: participant.commands,
+  externalParties: participant.externalParties,
+  reads: participant.reads,
+  completions: participant.completions,
+  lookups: participant.lookups,
+  admin: participant.admin,
+  reassignments: participant.reassignments,
+  packageAdmin: participant.packageAdmin,
+  views: participant.views,
+  identityProviderForIssuer: participant.identityProviderForIssuer,
+});
+
+function addParticipant(engine: LedgerEngine, participantId: string): LedgerEngine {
+  // A scaled-out node's engine (scale-out/node-ledger.ts) is one participant's.
+  if (!('addParticipant' in engine))
+    throw new Error('several participants need the node to write its own journal');
+  return (engine as SynchronizerEngine).addParticipant(participantId);
 }
 
 export type PocketnetNode = Awaited<ReturnType<typeof createNode>>;

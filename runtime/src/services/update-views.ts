@@ -1,6 +1,6 @@
 import type { LedgerRecord, TopologyRecord } from '@pocketnet/ledger';
 import { type ReassignmentView, viewReassignment } from '../synchronizers/reassignment-view.ts';
-import type { EventFilter } from '../views/event-filter.ts';
+import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import {
   type TransactionShape,
@@ -66,4 +66,18 @@ export function formatParties(format: UpdateFormat): string[] | null {
     for (const party of format.topologyParties) parties.add(party);
   }
   return [...parties];
+}
+
+/** `format` as read on a participant that hosts the parties `hosts` accepts (all when null). */
+export function formatHostedOn(
+  format: UpdateFormat,
+  hosts: ((party: string) => boolean) | null,
+): UpdateFormat {
+  if (!hosts) return format;
+  const { transactions, reassignments } = format;
+  return {
+    ...format,
+    transactions: transactions && { ...transactions, filter: hostedOn(transactions.filter, hosts) },
+    reassignments: reassignments ? hostedOn(reassignments, hosts) : null,
+  };
 }
