@@ -108,8 +108,8 @@ export {
   defaultMinLimit,
   defaultTolerance,
 } from './load/adaptive-limit.ts';
-export type { PocketnetNode } from './node/create-node.ts';
-export { createNode } from './node/create-node.ts';
+export { createNode, type PocketnetNode } from './node/create-node.ts';
+export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
 export type { NodeConfig } from './node/node-config.ts';
 export { defaultLedgerApiVersion } from './node/node-config.ts';
 export type { StatelyInspection } from './node/stately-inspection.ts';

@@ -30,7 +30,7 @@ import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
-import { createParticipant, type SynchronizerShared } from './create-participant.ts';
+import { createParticipant, ledgerApiOf, type SynchronizerShared } from './create-participant.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
 import { createNodePackages } from './node-packages.ts';
@@ -233,7 +233,7 @@ export async function createNode(config: NodeConfig) {
     automation,
     interactive,
     walletExternal,
-    ...pick(first),
+    ...ledgerApiOf(first),
     synchronizers,
     /** Every participant on the synchronizer, the first (the one above) included. */
     participants,
@@ -253,21 +253,6 @@ export async function createNode(config: NodeConfig) {
     },
   };
 }
-
-/** A participant's Ledger API services, as the node offers its first participant's. */
-const pick = (participant: ReturnType<typeof createParticipant>) => ({
-  participant: participant.participant,
-  commands: participant.commands,
-  externalParties: participant.externalParties,
-  reads: participant.reads,
-  completions: participant.completions,
-  lookups: participant.lookups,
-  admin: participant.admin,
-  reassignments: participant.reassignments,
-  packageAdmin: participant.packageAdmin,
-  views: participant.views,
-  identityProviderForIssuer: participant.identityProviderForIssuer,
-});
 
 function addParticipant(engine: LedgerEngine, participantId: string): LedgerEngine {
   // A scaled-out node's engine (scale-out/node-ledger.ts) is one participant's.

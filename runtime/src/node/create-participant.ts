@@ -26,6 +26,7 @@ import type { ControllableClock } from '../time/controllable-clock.ts';
 import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
+import type { PocketnetNode } from './create-node.ts';
 
 /** What every participant on the synchronizer shares: one journal's projections and packages. */
 export type SynchronizerShared = {
@@ -120,3 +121,35 @@ export function createParticipant(
 }
 
 export type ParticipantNode = ReturnType<typeof createParticipant>;
+
+/** A participant's Ledger API services, as the node offers its first participant's. */
+export const ledgerApiOf = (participant: ParticipantNode) => ({
+  participant: participant.participant,
+  commands: participant.commands,
+  externalParties: participant.externalParties,
+  reads: participant.reads,
+  completions: participant.completions,
+  lookups: participant.lookups,
+  admin: participant.admin,
+  reassignments: participant.reassignments,
+  packageAdmin: participant.packageAdmin,
+  views: participant.views,
+  identityProviderForIssuer: participant.identityProviderForIssuer,
+});
+
+/**
+ * The node as one of its participants' Ledger API serves it: that participant's id, users,
+ * parties and services over the synchronizer the node runs (scan, clock, packages shared).
+ */
+export function nodeOfParticipant(
+  node: PocketnetNode,
+  participant: ParticipantNode,
+): PocketnetNode {
+  const { participantId } = participant.participant;
+  return {
+    ...node,
+    ...ledgerApiOf(participant),
+    identity: { ...node.identity, participantId },
+    interactive: participant.interactive,
+  };
+}
