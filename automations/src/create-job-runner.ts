@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { createBullmqRunner } from './queue/bullmq-runner.ts';
 import { createInProcessRunner } from './queue/in-process-runner.ts';
 import type { JobRunner } from './queue/job-types.ts';
 import { assertRedisKeepsKeys } from './redis/redis-eviction-check.ts';
@@ -15,6 +14,8 @@ export async function createJobRunner(options: {
 }): Promise<JobRunner> {
   if (options.redisUrl === undefined || options.redisUrl === '') return createInProcessRunner();
   await assertRedisKeepsKeys(options.redisUrl);
+  // BullMQ (and ioredis) load only with REDIS_URL: a start without Redis skips ~250 modules.
+  const { createBullmqRunner } = await import('./queue/bullmq-runner.ts');
   return createBullmqRunner({
     redisUrl: options.redisUrl,
     prefix: options.prefix ?? 'pocketnet',

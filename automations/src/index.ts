@@ -7,6 +7,7 @@ export type {
   AutomationConfigInput,
 } from './config/automation-config.schema.ts';
 export { automationConfigSchema } from './config/automation-config.schema.ts';
+export { partiesOfConfig } from './config/config-parties.ts';
 export {
   AutomationConfigError,
   loadAutomationConfig,
@@ -14,7 +15,6 @@ export {
 } from './config/load-automation-config.ts';
 export { createJobRunner } from './create-job-runner.ts';
 export { defineProcessor } from './processors/define-processor.ts';
-export { createBullmqRunner } from './queue/bullmq-runner.ts';
 export { createInProcessRunner } from './queue/in-process-runner.ts';
 export { JobFailedError, PermanentJobError } from './queue/job-errors.ts';
 export type {
@@ -31,33 +31,12 @@ export { dropRedisPrefix } from './redis/drop-redis-prefix.ts';
 export type { RedisDurability } from './redis/redis-durability-check.ts';
 export { assertRedisDurable, RedisNotDurableError } from './redis/redis-durability-check.ts';
 export { assertRedisKeepsKeys, RedisEvictsKeysError } from './redis/redis-eviction-check.ts';
-export type { RedisJournal, RedisJournalOptions } from './redis/redis-journal.ts';
-export { JournalFencedError, openRedisJournal } from './redis/redis-journal.ts';
-export { createRedisJournalFollower } from './redis/redis-journal-follower.ts';
 export type { RedisJournalKeys } from './redis/redis-journal-keys.ts';
 export { redisJournalKeys } from './redis/redis-journal-keys.ts';
 // Scale-out (issue 12): the journal in a Redis Stream, the roles meeting in Redis.
 export type { WriterAnnouncement } from './redis/writer-announcement.ts';
 export { announceWriter, awaitWriter } from './redis/writer-announcement.ts';
-export type { JobRestart } from './roles/job-restarts.ts';
-export { restartedJobs } from './roles/job-restarts.ts';
-export { createQueueCommandTransport } from './roles/queue-command-transport.ts';
-export type { RedisReplica, RedisReplicaOptions } from './roles/redis-replica.ts';
-export { createRedisReplica } from './roles/redis-replica.ts';
-export {
-  createRedisWriterLedger,
-  serveAsWriter,
-  serveWriterCommands,
-} from './roles/redis-writer.ts';
-export {
-  startAutomationWorkers,
-  startWriterAutomations,
-  workerQueues,
-} from './roles/role-automations.ts';
 export type { ScaleOutSettings } from './roles/scale-out-settings.ts';
 export { ScaleOutSettingsError, scaleOutSettings } from './roles/scale-out-settings.ts';
-export type { WriterLife } from './roles/writer-lives.ts';
-export { runWriterLives, waitForRedis } from './roles/writer-lives.ts';
-export { writerQueue } from './roles/writer-queue.ts';
 export type { AutomatedNode, Automations } from './start-automations.ts';
 export { startAutomations } from './start-automations.ts';

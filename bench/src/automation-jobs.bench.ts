@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createBullmqRunner, defineProcessor, type JobRunner } from '@pocketnet/automations';
+import { defineProcessor, type JobRunner } from '@pocketnet/automations';
+import { createBullmqRunner } from '@pocketnet/automations/redis';
 import { internalSubmission } from '@pocketnet/ledger';
 import { commandIdOf } from '@pocketnet/runtime';
 import { Queue, QueueEvents, Worker } from 'bullmq';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { dropRedisPrefix, openRedisJournal } from '@pocketnet/automations';
+import { dropRedisPrefix } from '@pocketnet/automations';
+import { openRedisJournal } from '@pocketnet/automations/redis';
 import type { JournalRecord } from '@pocketnet/ledger';
 import { Queue } from 'bullmq';
 import { envInteger } from './bench-config.ts';

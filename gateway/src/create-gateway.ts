@@ -15,8 +15,8 @@ import { automationsRoutes } from './automations/automations.routes.ts';
 import { devTokenRoutes } from './devnet/dev-token.routes.ts';
 import { devnetRoutes } from './devnet/devnet.routes.ts';
 import { withAdmittedCommands } from './graphql/admitted-commands.ts';
-import { createGraphQL } from './graphql/create-graphql.ts';
-import { withoutGraphQLUpgrades } from './graphql/graphql-websocket.ts';
+import { createGraphQLOnDemand } from './graphql/graphql-on-demand.ts';
+import { withoutGraphQLUpgrades } from './graphql/graphql-path.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
 import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
@@ -237,7 +237,7 @@ function validatorAppRoutes(
   app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
   app.use('/api/validator', validatorRoutes({ node, logger }));
   // yoga reads its own bodies, so it comes before the shared JSON parser.
-  const graphql = createGraphQL({
+  const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
     ...{ authenticator, logger, automations: deps.automations },
     streamGuard: streams,

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { type AutomationConfig, automationConfigSchema } from './automation-config.schema.ts';
 
@@ -30,7 +29,8 @@ export async function loadAutomationConfig(path: string): Promise<AutomationConf
   }
   let raw: unknown;
   try {
-    raw = extname(path) === '.json' ? JSON.parse(text) : parseYaml(text);
+    // yaml is loaded only for a YAML file: most starts have no config file at all.
+    raw = extname(path) === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new AutomationConfigError(`the config file ${path} does not parse: ${message}`);

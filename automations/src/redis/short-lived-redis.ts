@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Runs `use` on a connection of its own, closed afterwards: for checks and one-off commands.
@@ -9,6 +9,8 @@ export async function withShortLivedRedis<T>(
   redisUrl: string,
   use: (redis: Redis) => Promise<T>,
 ): Promise<T> {
+  // Loaded here, not at the top: a node without REDIS_URL never needs ioredis.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
   try {

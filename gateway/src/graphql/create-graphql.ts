@@ -18,7 +18,8 @@ import {
   type GraphQLContext,
   type GraphQLServerContext,
 } from './graphql-context.ts';
-import { attachGraphQLWebSocket, graphqlPath } from './graphql-websocket.ts';
+import { graphqlPath } from './graphql-path.ts';
+import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
 import { useParseLimits } from './parse-limits.ts';
 import {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { ExecutionArgs, GraphQLError } from 'graphql';
 import { handleProtocols, makeServer } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
@@ -8,39 +8,14 @@ import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
 import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts';
 import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
+import { graphqlPath, pathOf } from './graphql-path.ts';
 import { createFrameCache } from './graphql-ws-frames.ts';
 import { createTurnCork, type SocketExtra, serveGraphQLSocket } from './graphql-ws-socket.ts';
 import { createSubscriptionCounter, type SubscriptionLimits } from './subscription-limits.ts';
 import { operationKey, type SubscriptionSharing } from './subscription-sharing.ts';
 
-export const graphqlPath = '/graphql';
-
-const pathOf = (request: IncomingMessage) =>
-  new URL(request.url ?? '/', 'http://localhost').pathname;
-
 type Enveloped = { execute(args: ExecutionArgs): unknown; subscribe(args: ExecutionArgs): unknown };
 type Yoga = YogaServerInstance<GraphQLServerContext, GraphQLContext>;
-
-/**
- * A view of `server` whose `upgrade` listeners never hear GraphQL's path, so that another
- * WebSocket handler (the Ledger API's, which refuses paths it does not serve) can share it.
- */
-export function withoutGraphQLUpgrades(server: Server): Server {
-  return new Proxy(server, {
-    get(target, property) {
-      if (property === 'on' || property === 'addListener') {
-        return (event: string, listener: (...args: unknown[]) => void) => {
-          if (event !== 'upgrade') return target.on(event, listener);
-          return target.on(event, (request: IncomingMessage, ...rest: unknown[]) => {
-            if (pathOf(request) !== graphqlPath) listener(request, ...rest);
-          });
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 /**
  * graphql-ws (the `graphql-transport-ws` protocol) at `/graphql` on `server`, executing through

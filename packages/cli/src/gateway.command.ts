@@ -1,13 +1,11 @@
 import {
   awaitWriter,
   createAutomationView,
-  createRedisReplica,
   queueNames,
-  type RedisReplica,
   type ScaleOutSettings,
-  scaleOutSettings,
   type WriterAnnouncement,
 } from '@pocketnet/automations';
+import { createRedisReplica, type RedisReplica } from '@pocketnet/automations/redis';
 import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import {
   createHttpForwarding,
@@ -20,6 +18,7 @@ import {
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { loadPackages } from './load-packages.ts';
+import { bannerTokenSeconds } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
@@ -56,7 +55,7 @@ export async function startReplica(
   options: StartOptions & { redisUrl: string },
   logger: Logger,
 ): Promise<{ replica: RedisReplica; node: PocketnetNode; settings: ScaleOutSettings }> {
-  const settings = scaleOutSettings(process.env);
+  const settings = options.scaleOut;
   const { redisUrl, redisPrefix: prefix } = options;
   const announcement = await awaitWriter({ redisUrl, prefix });
   const replica = createRedisReplica({
@@ -81,8 +80,9 @@ export async function startReplica(
  */
 export async function gatewayCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = readStartOptions(args, streams.stderr, 'pocketnet gateway');
-  if (options === null) return 2;
+  const read = readStartOptions(args, streams, 'gateway');
+  if (read.kind === 'exit') return read.code;
+  const { options } = read;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet gateway needs REDIS_URL (the network meets in Redis)\n');
@@ -117,7 +117,11 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const port = typeof address === 'object' && address ? address.port : options.port;
   const token =
     options.auth.mode === 'hs256'
-      ? await mintDevToken({ ...options.auth, userId: 'participant_admin' })
+      ? await mintDevToken({
+          ...options.auth,
+          userId: 'participant_admin',
+          expiresInSeconds: bannerTokenSeconds,
+        })
       : null;
   const base = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   streams.stdout.write(
@@ -125,7 +129,7 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
       `pocketnet gateway ready in ${Math.round(performance.now() - startedAt)} ms (journal at ${replica.replica.position()})`,
       `  JSON Ledger API v2   ${base}/v2`,
       `  auth                 ${options.auth.mode}`,
-      ...(token ? [`  admin token          ${token}`] : []),
+      ...(token ? [`  admin token          ${token}  (valid ${bannerTokenSeconds / 3600} h)`] : []),
       '',
     ].join('\n'),
   );

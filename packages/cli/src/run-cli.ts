@@ -1,67 +1,68 @@
-import { parseArgs } from 'node:util';
-import { gatewayCommand } from './gateway.command.ts';
-import { startCommand } from './start.command.ts';
-import { mintToken } from './token.command.ts';
-import { workerCommand } from './worker.command.ts';
-import { writerCommand } from './writer.command.ts';
+import {
+  type CommandName,
+  commandHelp,
+  helpOf,
+  prefixOf,
+  usageOfCommands,
+} from './command-help.ts';
+import { readOptions } from './options/option-table.ts';
+import { tokenOptionRows } from './options/token-option-rows.ts';
+import { isStartOptionError } from './start-option-error.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
-const usage = `pocketnet — a Canton-Network-style node in one process
+// Each command's module is loaded only when it runs: `--help` and `token` load no node, and
+// `start` none of the scaled-out roles' Redis clients.
+const commands: Readonly<
+  Record<CommandName, () => Promise<(args: readonly string[], streams: Streams) => Promise<number>>>
+> = {
+  start: async () => (await import('./start.command.ts')).startCommand,
+  writer: async () => (await import('./writer.command.ts')).writerCommand,
+  gateway: async () => (await import('./gateway.command.ts')).gatewayCommand,
+  worker: async () => (await import('./worker.command.ts')).workerCommand,
+  token: async () => tokenCommand,
+};
 
-Usage:
-  pocketnet start [--port 7575] [--data-dir .pocketnet] [--ephemeral] [--auth hs256|jwks|none]
-                  [--auth-secret unsafe] [--auth-audience https://canton.network.global]
-                  [--jwks-url URL] [--localnet] [--localnet-ports] [--ledger-api-version 3.4.12]
-                  [--no-devnet] [--seed 0] [--tick 10m] [--validator-wallet-user administrator]
-                  [--package ./my-package.ts] [--config validator.yaml]
-                  [--acs-snapshot-interval 3h] [--no-bulk-storage] [--synchronizers global,app1]
-                  [--inspect stately] [--inspect-port 7576] [--redis-durability aof|none]
-                  [--stream-high-water-mark 4MiB] [--stream-stall-timeout 30s]
-                  [--stream-total-high-water-mark 256MiB] [--max-upload-size 10MiB]
-                  [--graphql-max-mutation-fields 10]
-  pocketnet writer | gateway | worker  [the start options]   scaled out: the roles meeting in
-                  REDIS_URL (one writer, gateway and worker replicas; see the README)
-  pocketnet token --user alice [--auth-secret unsafe] [--auth-audience …] [--expires-in 86400]
-
-Environment: REDIS_URL (automations on BullMQ), POCKETNET_REDIS_PREFIX, POCKETNET_PORT, LOG_LEVEL,
-  POCKETNET_MAX_IN_FLIGHT, POCKETNET_MIN_IN_FLIGHT, POCKETNET_ADAPTIVE_LIMIT,
-  POCKETNET_LATENCY_TOLERANCE, POCKETNET_WRITER_MAX_QUEUE_MS (load shedding), POCKETNET_REDIS_DURABILITY,
-  POCKETNET_REDIS_CHECK_MS (how often a served Redis is checked again),
-  POCKETNET_STREAM_HIGH_WATER_MARK, POCKETNET_STREAM_STALL_TIMEOUT,
-  POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK (slow stream clients' limits),
-  POCKETNET_MAX_UPLOAD_SIZE, POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS (what one request may ask)
-`;
+const isCommand = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(commandHelp, name);
 
 export async function runCli(argv: readonly string[], streams: Streams): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'start') return startCommand(rest, streams);
-  if (command === 'writer') return writerCommand(rest, streams);
-  if (command === 'gateway') return gatewayCommand(rest, streams);
-  if (command === 'worker') return workerCommand(rest, streams);
-  if (command === 'token') {
-    const { values } = parseArgs({
-      args: [...rest],
-      options: {
-        user: { type: 'string' },
-        'auth-secret': { type: 'string', default: 'unsafe' },
-        'auth-audience': { type: 'string', default: 'https://canton.network.global' },
-        'expires-in': { type: 'string', default: '86400' },
-      },
-    });
-    if (!values.user) {
-      streams.stderr.write('pocketnet token needs --user <user-id>\n');
-      return 2;
-    }
-    const token = await mintToken({
-      userId: values.user,
-      secret: values['auth-secret'],
-      audience: values['auth-audience'],
-      expiresInSeconds: Number(values['expires-in']),
-    });
-    streams.stdout.write(`${token}\n`);
+  if (isCommand(command)) return (await commands[command]())(rest, streams);
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    streams.stdout.write(usageOfCommands());
     return 0;
   }
-  streams.stdout.write(usage);
-  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  streams.stderr.write(`pocketnet: unknown command ${command} (pocketnet --help lists them)\n`);
+  return 2;
+}
+
+async function tokenCommand(args: readonly string[], streams: Streams): Promise<number> {
+  let read: ReturnType<typeof readOptions>;
+  try {
+    read = readOptions(tokenOptionRows, args, {});
+  } catch (error) {
+    if (!isStartOptionError(error)) throw error;
+    streams.stderr.write(`${prefixOf('token')}: ${error.message} (pocketnet token --help)\n`);
+    return 2;
+  }
+  if (read.help) {
+    streams.stdout.write(helpOf('token'));
+    return 0;
+  }
+  const text = (key: string) => read.values.get(key)?.text ?? '';
+  if (!read.values.has('user')) {
+    streams.stderr.write('pocketnet token needs --user <user-id> (pocketnet token --help)\n');
+    return 2;
+  }
+  // The gateway (and jose with it) is loaded only when a token is actually minted.
+  const { mintDevToken } = await import('@pocketnet/gateway');
+  const token = await mintDevToken({
+    userId: text('user'),
+    secret: text('auth-secret'),
+    audience: text('auth-audience'),
+    expiresInSeconds: Number(text('expires-in')),
+  });
+  streams.stdout.write(`${token}\n`);
+  return 0;
 }

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import type { StartOptions } from './start-options.ts';
 
+/** The banner's admin token lasts a working day, and says so. */
+export const bannerTokenSeconds = 24 * 3600;
+
 // Where LocalNet serves the same APIs, so clients configured for it need no change.
 export const localnetPorts = { ledger: 2975, validator: 2000, scan: 4000 } as const;
 
@@ -49,7 +52,12 @@ export function banner(input: {
     );
   }
   if (input.stately) lines.push(`  Stately inspector    ${input.stately} (--inspect stately)`);
-  if (input.token) lines.push(`  admin token          ${input.token}`);
+  if (input.token) {
+    lines.push(
+      `  admin token          ${input.token}`,
+      `                       (user participant_admin, valid ${bannerTokenSeconds / 3600} h; others: npm run pocketnet -- token --user alice)`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,9 +1,16 @@
-import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import {
+  type ScaleOutSettings,
+  ScaleOutSettingsError,
+  scaleOutSettings,
+} from '@pocketnet/automations';
 import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
+import { type CommandName, helpOf, prefixOf } from './command-help.ts';
 import { parseDuration } from './duration.ts';
-import { requestLimitsOption } from './request-limits-option.ts';
+import { type ReadOptions, readOptions } from './options/option-table.ts';
+import { scaleOutVariables } from './options/scale-out-variable-rows.ts';
+import { startOptionRows } from './options/start-option-rows.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
-import { streamLimitsOption } from './stream-limits-option.ts';
+import { parseByteSize, streamLimitsOption } from './stream-limits-option.ts';
 
 export type StartOptions = {
   readonly port: number;
@@ -57,6 +64,8 @@ export type StartOptions = {
    * POCKETNET_STREAM_STALL_TIMEOUT): what a streaming connection may hold for a slow client.
    */
   readonly streamLimits: StreamLimits;
+  /** Load shedding and the scaled-out roles' knobs (POCKETNET_MAX_IN_FLIGHT, …). */
+  readonly scaleOut: ScaleOutSettings;
   /**
    * `--max-upload-size`, `--graphql-max-mutation-fields` (POCKETNET_MAX_UPLOAD_SIZE,
    * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
@@ -64,193 +73,153 @@ export type StartOptions = {
   readonly requestLimits: RequestLimits;
 };
 
-// A function, so that the defaults taken from the environment are read at each parse.
-const startArgs = () =>
-  ({
-    port: { type: 'string', default: process.env.POCKETNET_PORT ?? '7575' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'data-dir': { type: 'string' },
-    journal: { type: 'string' },
-    ephemeral: { type: 'boolean', default: false },
-    auth: { type: 'string', default: 'hs256' },
-    'auth-secret': { type: 'string', default: 'unsafe' },
-    'auth-audience': { type: 'string', default: 'https://canton.network.global' },
-    'jwks-url': { type: 'string' },
-    'localnet-ports': { type: 'boolean', default: false },
-    localnet: { type: 'boolean', default: false },
-    'ledger-api-version': { type: 'string', default: '3.4.12' },
-    'log-level': { type: 'string', default: process.env.LOG_LEVEL ?? 'warn' },
-    package: { type: 'string', multiple: true, default: [] },
-    devnet: { type: 'boolean', default: true },
-    'no-devnet': { type: 'boolean', default: false },
-    seed: { type: 'string', default: '0' },
-    tick: { type: 'string', default: '10m' },
-    'validator-wallet-user': { type: 'string', default: 'administrator' },
-    'acs-snapshot-interval': { type: 'string', default: '3h' },
-    'no-bulk-storage': { type: 'boolean', default: false },
-    inspect: { type: 'string' },
-    'inspect-port': { type: 'string', default: '7576' },
-    config: { type: 'string' },
-    synchronizers: { type: 'string', default: 'global' },
-    'redis-durability': {
-      type: 'string',
-      default: process.env.POCKETNET_REDIS_DURABILITY || 'aof',
+/** Where a refused start option is explained: the command's own help. */
+const helpHint = (command: CommandName) => `(pocketnet ${command} --help lists the options)`;
+
+/** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
+export function parseStartOptions(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): StartOptions {
+  return startOptionsOf(readOptions(startOptionRows, args, env));
+}
+
+function startOptionsOf(read: ReadOptions): StartOptions {
+  const options = optionsOf(read);
+  if (options.localnet && options.journal === 'redis') {
+    throw new StartOptionError(
+      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
+    );
+  }
+  return options;
+}
+
+function optionsOf(read: ReadOptions): StartOptions {
+  const text = (key: string) => read.values.get(key)?.text;
+  const given = (key: string) => {
+    const value = read.values.get(key);
+    if (value === undefined) throw new Error(`the option table has no default for ${key}`);
+    return value;
+  };
+  const required = (key: string) => given(key).text;
+  const redisUrl = text('redis-url') ?? null;
+  return {
+    port: Number(required('port')),
+    host: required('host'),
+    dataDir: required('data-dir'),
+    ephemeral: read.flags.has('ephemeral'),
+    journal: journalOption(text('journal'), {
+      ephemeral: read.flags.has('ephemeral'),
+      dataDirGiven: read.flags.has('data-dir'),
+      redisUrl,
+    }),
+    auth: authOption(required('auth'), {
+      secret: required('auth-secret'),
+      audience: required('auth-audience'),
+      jwksUrl: text('jwks-url'),
+    }),
+    localnetPorts: read.flags.has('localnet-ports') || read.flags.has('localnet'),
+    localnet: read.flags.has('localnet'),
+    ledgerApiVersion: required('ledger-api-version'),
+    logLevel: required('log-level'),
+    packageModules: read.lists.get('package') ?? [],
+    devnet: read.flags.has('no-devnet')
+      ? null
+      : {
+          seed: required('seed'),
+          tickMicros: parseDuration(required('tick')),
+          validatorWalletUser: required('validator-wallet-user'),
+        },
+    configFile: text('config') ?? null,
+    redisUrl,
+    redisPrefix: required('redis-prefix'),
+    redisDurability: required('redis-durability') === 'none' ? 'none' : 'aof',
+    inspect:
+      text('inspect') === undefined
+        ? null
+        : { mode: 'stately', port: Number(required('inspect-port')) },
+    synchronizers: required('synchronizers')
+      .split(',')
+      .map((name) => name.trim()),
+    scan: {
+      acsSnapshotIntervalMicros: parseDuration(required('acs-snapshot-interval')),
+      bulkStorage: !read.flags.has('no-bulk-storage'),
     },
-    'stream-high-water-mark': { type: 'string' },
-    'stream-stall-timeout': { type: 'string' },
-    'stream-total-high-water-mark': { type: 'string' },
-    'max-upload-size': { type: 'string' },
-    'graphql-max-mutation-fields': { type: 'string' },
-  }) satisfies ParseArgsOptionsConfig;
+    streamLimits: streamLimitsOption({
+      highWaterMark: given('stream-high-water-mark'),
+      stallTimeout: given('stream-stall-timeout'),
+      totalHighWaterMark: given('stream-total-high-water-mark'),
+    }),
+    requestLimits: {
+      maxUploadBytes: parseByteSize(required('max-upload-size')) ?? 0,
+      maxMutationFields: Number(required('graphql-max-mutation-fields')),
+    },
+    scaleOut: scaleOutOf(read),
+  };
+}
 
-/** node:util's own refusals (an unknown option, a value missing) are one line each. */
-const isParseArgsError = (error: unknown): error is Error =>
-  error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-
-function readArgs(args: readonly string[]) {
+/** The scaled-out roles' knobs, read through the table like every other option. */
+function scaleOutOf(read: ReadOptions): ScaleOutSettings {
+  const knobs = Object.fromEntries(
+    scaleOutVariables.flatMap((name) => {
+      const value = read.values.get(name);
+      return value === undefined ? [] : [[name, value.text]];
+    }),
+  );
   try {
-    return parseArgs({
-      args: [...args],
-      options: startArgs(),
-    }).values;
+    return scaleOutSettings(knobs);
   } catch (error) {
-    if (isParseArgsError(error)) throw new StartOptionError(error.message);
+    if (error instanceof ScaleOutSettingsError) throw new StartOptionError(error.message);
     throw error;
   }
 }
 
-/** The options of `start` (and of the scaled-out roles); a bad one throws StartOptionError. */
-export function parseStartOptions(args: readonly string[]): StartOptions {
-  const values = readArgs(args);
-  if (values.localnet && journalOption(values) === 'redis')
-    throw new StartOptionError(
-      '--localnet runs on the file or memory journal (--data-dir or --ephemeral)',
-    );
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new StartOptionError(`invalid --port ${values.port}`);
-  return {
-    port,
-    host: values.host,
-    dataDir: values['data-dir'] ?? '.pocketnet',
-    ephemeral: values.ephemeral,
-    journal: journalOption(values),
-    auth: authOption(values.auth, values),
-    localnetPorts: values['localnet-ports'] || values.localnet,
-    localnet: values.localnet,
-    ledgerApiVersion: values['ledger-api-version'],
-    logLevel: values['log-level'],
-    packageModules: values.package,
-    devnet:
-      values['no-devnet'] || !values.devnet
-        ? null
-        : {
-            seed: values.seed,
-            tickMicros: durationOption('--tick', values.tick),
-            validatorWalletUser: values['validator-wallet-user'],
-          },
-    configFile: values.config ?? null,
-    redisUrl: process.env.REDIS_URL || null,
-    redisPrefix: process.env.POCKETNET_REDIS_PREFIX || 'pocketnet',
-    redisDurability: redisDurabilityOption(values['redis-durability']),
-    inspect: inspectOption(values.inspect, values['inspect-port']),
-    synchronizers: synchronizersOption(values.synchronizers),
-    scan: {
-      acsSnapshotIntervalMicros: durationOption(
-        '--acs-snapshot-interval',
-        values['acs-snapshot-interval'],
-      ),
-      bulkStorage: !values['no-bulk-storage'],
-    },
-    streamLimits: streamLimitsOption(values, process.env),
-    requestLimits: requestLimitsOption(values, process.env),
-  };
-}
+export type ReadStartOptions =
+  | { readonly kind: 'options'; readonly options: StartOptions }
+  | { readonly kind: 'exit'; readonly code: number };
 
 /**
- * The options, or null once the one-line reason a bad one is refused for has been written to
- * `stderr` (the command then exits with code 2).
+ * The options, or the exit code once `--help` has been written to `stdout`, or the one-line
+ * reason a bad option is refused for to `stderr` (code 2).
  */
 export function readStartOptions(
   args: readonly string[],
-  stderr: NodeJS.WritableStream,
-  command: string,
-): StartOptions | null {
+  streams: { readonly stdout: NodeJS.WritableStream; readonly stderr: NodeJS.WritableStream },
+  command: CommandName,
+): ReadStartOptions {
   try {
-    return parseStartOptions(args);
+    const read = readOptions(startOptionRows, args, process.env);
+    if (read.help) {
+      streams.stdout.write(helpOf(command));
+      return { kind: 'exit', code: 0 };
+    }
+    return { kind: 'options', options: startOptionsOf(read) };
   } catch (error) {
     if (!isStartOptionError(error)) throw error;
-    stderr.write(`${command}: ${error.message}\n`);
-    return null;
+    streams.stderr.write(`${prefixOf(command)}: ${error.message} ${helpHint(command)}\n`);
+    return { kind: 'exit', code: 2 };
   }
 }
 
-function durationOption(flag: string, text: string): bigint {
-  try {
-    return parseDuration(text);
-  } catch {
-    throw new StartOptionError(`invalid ${flag} ${text}: use e.g. 10m, 30s, 1500ms`);
-  }
-}
-
-function journalOption(values: {
-  journal?: string | undefined;
-  ephemeral: boolean;
-  'data-dir'?: string | undefined;
-}): StartOptions['journal'] {
-  const { journal } = values;
-  if (journal === 'file' || journal === 'memory' || journal === 'redis') {
-    if (journal === 'redis' && !process.env.REDIS_URL)
-      throw new StartOptionError('--journal redis needs REDIS_URL');
-    return journal;
-  }
-  if (journal !== undefined)
-    throw new StartOptionError(`unknown --journal ${journal}: use file, memory or redis`);
-  if (values.ephemeral) return 'memory';
-  return process.env.REDIS_URL && values['data-dir'] === undefined ? 'redis' : 'file';
-}
-
-function redisDurabilityOption(value: string): StartOptions['redisDurability'] {
-  if (value === 'aof' || value === 'none') return value;
-  throw new StartOptionError(`unknown --redis-durability ${value}: use aof or none`);
+function journalOption(
+  journal: string | undefined,
+  context: { ephemeral: boolean; dataDirGiven: boolean; redisUrl: string | null },
+): StartOptions['journal'] {
+  if (journal === 'redis' && context.redisUrl === null)
+    throw new StartOptionError('--journal redis needs REDIS_URL (or --redis-url)');
+  if (journal === 'file' || journal === 'memory' || journal === 'redis') return journal;
+  if (context.ephemeral) return 'memory';
+  return context.redisUrl !== null && !context.dataDirGiven ? 'redis' : 'file';
 }
 
 function authOption(
   mode: string,
-  values: { 'auth-secret': string; 'auth-audience': string; 'jwks-url'?: string | undefined },
+  values: { secret: string; audience: string; jwksUrl: string | undefined },
 ): StartOptions['auth'] {
   if (mode === 'none') return { mode: 'none' };
-  if (mode === 'hs256') {
-    return { mode: 'hs256', secret: values['auth-secret'], audience: values['auth-audience'] };
-  }
   if (mode === 'jwks') {
-    if (!values['jwks-url']) throw new StartOptionError('--auth jwks needs --jwks-url');
-    return { mode: 'jwks', jwksUrl: values['jwks-url'], audience: values['auth-audience'] };
+    if (!values.jwksUrl) throw new StartOptionError('--auth jwks needs --jwks-url');
+    return { mode: 'jwks', jwksUrl: values.jwksUrl, audience: values.audience };
   }
-  throw new StartOptionError(`unknown --auth ${mode}: use hs256, jwks or none`);
-}
-
-/** `global,app1`: names of synchronizers, `global` among them (the global synchronizer). */
-function synchronizersOption(list: string): readonly string[] {
-  const names = list.split(',').map((name) => name.trim());
-  if (
-    !names.includes('global') ||
-    names.some((name) => !/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(name))
-  ) {
-    throw new StartOptionError(
-      `invalid --synchronizers ${list}: use e.g. global,app1 (global is required)`,
-    );
-  }
-  if (new Set(names).size !== names.length)
-    throw new StartOptionError(`--synchronizers ${list} repeats a name`);
-  return names;
-}
-
-function inspectOption(mode: string | undefined, port: string): StartOptions['inspect'] {
-  if (mode === undefined) return null;
-  if (mode !== 'stately') throw new StartOptionError(`unknown --inspect ${mode}: use stately`);
-  const number = Number(port);
-  if (!Number.isInteger(number) || number < 1 || number > 65535)
-    throw new StartOptionError(`invalid --inspect-port ${port}`);
-  return { mode, port: number };
+  return { mode: 'hs256', secret: values.secret, audience: values.audience };
 }

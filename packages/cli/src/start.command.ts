@@ -1,14 +1,6 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import {
-  AutomationConfigError,
-  createJobRunner,
-  RedisEvictsKeysError,
-  type ScaleOutSettings,
-  ScaleOutSettingsError,
-  scaleOutSettings,
-  startAutomations,
-} from '@pocketnet/automations';
+import { createJobRunner, type ScaleOutSettings, startAutomations } from '@pocketnet/automations';
 import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
@@ -18,41 +10,51 @@ import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
 import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
-import { startOnRedis } from './roles/start-on-redis.ts';
-import { banner, localnetPorts } from './start-banner.ts';
+import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
+import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
 const requestGraceMs = 500;
 const shutdownDeadlineMs = 5000;
 
-/** A configuration that stops the start, with exit code 2 and its one-line reason. */
-const isRefusedConfiguration = (error: unknown): error is Error =>
-  error instanceof AutomationConfigError ||
-  error instanceof RedisEvictsKeysError ||
-  error instanceof ScaleOutSettingsError;
-
 export async function startCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = readStartOptions(args, streams.stderr, 'pocketnet');
-  if (options === null) return 2;
+  const read = readStartOptions(args, streams, 'start');
+  if (read.kind === 'exit') return read.code;
+  const { options } = read;
+  // What a refused start has opened already is closed again, the journal's lock first of all.
+  const opened: Array<() => Promise<unknown>> = [];
+  try {
+    return await startWith(options, streams, startedAt, opened);
+  } catch (error) {
+    const where = { port: options.port, host: options.host, dataDir: resolve(options.dataDir) };
+    const refusal = refusalOfStart(error, where);
+    if (refusal === null) throw error;
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    streams.stderr.write(`pocketnet: ${refusal}\n`);
+    return 2;
+  }
+}
+
+async function startWith(
+  options: StartOptions,
+  streams: Streams,
+  startedAt: number,
+  opened: Array<() => Promise<unknown>>,
+): Promise<number> {
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet' } });
   logger.info({ node: process.version }, 'starting');
-  // A bad configuration (or knob) stops the start, before anything else.
-  const prepared = await automationConfigOf(options)
-    .then((config) => ({ config, settings: scaleOutSettings(process.env) }))
-    .catch((error: unknown) => {
-      if (!isRefusedConfiguration(error)) throw error;
-      streams.stderr.write(`pocketnet: ${error.message}\n`);
-      return null;
-    });
-  if (prepared === null) return 2;
+  // A bad configuration stops the start, before anything else.
+  const prepared = { config: await automationConfigOf(options), settings: options.scaleOut };
   const packages = await loadPackages(options.packageModules);
   // The journal in a Redis Stream (scale-out, issue 12): this process is the network's writer.
   const { redisUrl } = options;
   if (options.journal === 'redis' && redisUrl !== null) {
     const redisOptions = { ...options, redisUrl };
+    // Loaded only here: BullMQ and ioredis are no part of a start without Redis.
+    const { startOnRedis } = await import('./roles/start-on-redis.ts');
     return startOnRedis({
       ...prepared,
       options: redisOptions,
@@ -66,29 +68,32 @@ export async function startCommand(args: readonly string[], streams: Streams): P
     redisUrl: redisUrl ?? undefined,
     prefix: options.redisPrefix,
     logger,
-  }).catch((error: unknown) => {
-    if (!isRefusedConfiguration(error)) throw error;
-    streams.stderr.write(`pocketnet: ${error.message}\n`);
-    return null;
   });
-  if (runner === null) return 2;
-  await startEmbedded({ ...prepared, options, packages, runner, logger, streams, startedAt });
+  opened.push(() => runner.close());
+  await startEmbedded(
+    { ...prepared, options, packages, runner, logger, streams, startedAt },
+    opened,
+  );
   return 0;
 }
 
 /** The node on its file (or memory) journal, in this one process. */
-async function startEmbedded(input: {
-  readonly options: StartOptions;
-  readonly config: Awaited<ReturnType<typeof automationConfigOf>>;
-  readonly settings: ScaleOutSettings;
-  readonly packages: Awaited<ReturnType<typeof loadPackages>>;
-  readonly runner: Awaited<ReturnType<typeof createJobRunner>>;
-  readonly logger: Logger;
-  readonly streams: Streams;
-  readonly startedAt: number;
-}): Promise<void> {
+async function startEmbedded(
+  input: {
+    readonly options: StartOptions;
+    readonly config: Awaited<ReturnType<typeof automationConfigOf>>;
+    readonly settings: ScaleOutSettings;
+    readonly packages: Awaited<ReturnType<typeof loadPackages>>;
+    readonly runner: Awaited<ReturnType<typeof createJobRunner>>;
+    readonly logger: Logger;
+    readonly streams: Streams;
+    readonly startedAt: number;
+  },
+  opened: Array<() => Promise<unknown>>,
+): Promise<void> {
   const { options, config, settings, runner, logger } = input;
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
+  if (stately) opened.push(async () => stately.stop());
   // The config file's validatorWalletUser wins over --validator-wallet-user.
   const walletUser = config.validatorWalletUser ?? options.devnet?.validatorWalletUser ?? '';
   const node = await createNode({
@@ -103,6 +108,8 @@ async function startEmbedded(input: {
     scan: { history: options.scan },
     onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
   });
+  opened.push(() => node.close());
+  assertConfigPartiesKnown(node, config, options.configFile);
   stately?.watch(node.actors);
   // LocalNet's login: the participant trusts its key set beside the configured mode.
   const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
@@ -117,6 +124,7 @@ async function startEmbedded(input: {
     ...{ node, config, runner },
     logger: logger.child({ component: 'automations' }),
   });
+  opened.push(() => automations.close());
   const gateway = createGateway({
     ...{ node, auth, logger, automations: automations.view },
     streamLimits: options.streamLimits,
@@ -130,6 +138,7 @@ async function startEmbedded(input: {
     },
   });
   const servers: Server[] = login ? [login.server] : [];
+  opened.push(() => closeServers(servers, 0));
   const listen = async (port: number) => {
     const server = createHttpServer(gateway.app);
     gateway.attachWebSockets(server);
@@ -147,7 +156,11 @@ async function startEmbedded(input: {
   }
   const token =
     options.auth.mode === 'hs256'
-      ? await mintDevToken({ ...options.auth, userId: 'participant_admin' })
+      ? await mintDevToken({
+          ...options.auth,
+          userId: 'participant_admin',
+          expiresInSeconds: bannerTokenSeconds,
+        })
       : null;
   const devnet = node.devnet ? { ...node.devnet.parties } : null;
   input.streams.stdout.write(

@@ -4,9 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 import { refusalOf } from './start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
-import { parseByteSize, streamLimitsOption } from './stream-limits-option.ts';
+import { parseByteSize } from './stream-limits-option.ts';
 
 const noEnvironment = {};
+
+/** The stream limits `start` takes from these flags (`{ 'stream-stall-timeout': '5s' }`) and variables. */
+const streamLimitsOption = (flags: Record<string, string>, env: Record<string, string>) =>
+  parseStartOptions(
+    Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, value]),
+    env,
+  ).streamLimits;
 
 function collected() {
   let text = '';
@@ -155,7 +162,7 @@ describe('--stream-high-water-mark, --stream-stall-timeout, --stream-total-high-
     expect(await runCli(['start', '--tick', '10 minutes'], streams)).toBe(2);
     expect(await runCli(['start', '--no-such-option'], streams)).toBe(2);
     expect(stderr.text().split('\n')).toEqual([
-      'pocketnet: invalid --tick 10 minutes: use e.g. 10m, 30s, 1500ms',
+      'pocketnet: invalid --tick 10 minutes: use e.g. 10m, 30s, 1500ms (pocketnet start --help lists the options)',
       expect.stringMatching(/^pocketnet: Unknown option '--no-such-option'/),
       '',
     ]);

@@ -1,6 +1,6 @@
-import { defaultStreamLimits, type StreamLimits } from '@pocketnet/gateway';
+import type { StreamLimits } from '@pocketnet/gateway';
 import { parseDuration } from './duration.ts';
-import { StartOptionError } from './start-option-error.ts';
+import { type Given, refusal } from './options/option-table.ts';
 
 /** The gateway's own floor (stream-limits.ts): under a socket's high-water mark it never drains. */
 const minHighWaterMark = 64 * 1024;
@@ -27,93 +27,53 @@ export function parseByteSize(text: string): number | null {
   return Number.isSafeInteger(bytes) ? bytes : null;
 }
 
-type Source = { readonly flag: string; readonly env: string };
-type Given = { readonly text: string; readonly source: Source; readonly fromEnv: boolean };
-
-const highWaterMarkSource: Source = {
-  flag: '--stream-high-water-mark',
-  env: 'POCKETNET_STREAM_HIGH_WATER_MARK',
-};
-const totalHighWaterMarkSource: Source = {
-  flag: '--stream-total-high-water-mark',
-  env: 'POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK',
-};
-const stallTimeoutSource: Source = {
-  flag: '--stream-stall-timeout',
-  env: 'POCKETNET_STREAM_STALL_TIMEOUT',
-};
-
-/** The flag's value, else the environment's (set but empty counts as unset), else none. */
-function givenValue(flag: string | undefined, source: Source, env: NodeJS.ProcessEnv) {
-  if (flag !== undefined) return { text: flag, source, fromEnv: false };
-  const fromEnv = env[source.env];
-  return fromEnv ? { text: fromEnv, source, fromEnv: true } : null;
+/** A stream's high-water mark: bytes, at least the gateway's floor. */
+export function streamByteSize(text: string): string | null {
+  const bytes = parseByteSize(text);
+  if (bytes === null) return 'use a number of bytes, e.g. 65536, 64KiB or 4MiB';
+  return bytes < minHighWaterMark ? 'use at least 64KiB (65536 bytes)' : null;
 }
 
-const refusal = ({ text, source, fromEnv }: Given, why: string) =>
-  new StartOptionError(
-    `invalid ${source.flag} ${text}${fromEnv ? ` (from ${source.env})` : ''}: ${why}`,
-  );
-
-function bytesOf(given: Given, atLeast: number, atLeastText: string): number {
-  const bytes = parseByteSize(given.text);
-  if (bytes === null) throw refusal(given, 'use a number of bytes, e.g. 65536, 64KiB or 4MiB');
-  if (bytes < atLeast) throw refusal(given, `use at least ${atLeastText}`);
-  return bytes;
+/** A package upload's limit: bytes, more than none. */
+export function uploadSize(text: string): string | null {
+  const bytes = parseByteSize(text);
+  return bytes === null || bytes === 0 ? 'use a number of bytes, e.g. 10MiB, 64MiB or 1GiB' : null;
 }
 
-function highWaterMarkOf(given: Given | null): number {
-  if (given === null) return defaultStreamLimits.highWaterMark;
-  return bytesOf(given, minHighWaterMark, '64KiB (65536 bytes)');
-}
-
-/** Unset, the default total, or the per-connection mark if that is larger. */
-function totalHighWaterMarkOf(given: Given | null, highWaterMark: number): number {
-  if (given === null) return Math.max(defaultStreamLimits.totalHighWaterMark, highWaterMark);
-  return bytesOf(given, highWaterMark, `the per-connection mark (${highWaterMark} bytes)`);
-}
-
-function stallTimeoutMsOf(given: Given | null): number {
-  if (given === null) return defaultStreamLimits.stallTimeoutMs;
+/** A stall timeout: a duration a Node timer can wait. */
+export function stallTimeout(text: string): string | null {
   let micros: bigint;
   try {
-    micros = parseDuration(given.text);
+    micros = parseDuration(text);
   } catch {
-    throw refusal(given, 'use a duration, e.g. 30s, 200ms or 2m');
+    return 'use a duration, e.g. 30s, 200ms or 2m';
   }
-  // The shortest unit is the millisecond, so this is exact.
-  const ms = micros / 1000n;
-  if (ms > BigInt(maxStallTimeoutMs)) throw refusal(given, 'use at most 2147483647ms (24 days)');
-  return Number(ms);
+  return micros / 1000n > BigInt(maxStallTimeoutMs) ? 'use at most 2147483647ms (24 days)' : null;
 }
 
 /**
- * `--stream-high-water-mark` and `--stream-stall-timeout` (POCKETNET_STREAM_HIGH_WATER_MARK,
- * POCKETNET_STREAM_STALL_TIMEOUT): what one streaming connection may hold for a slow client
- * before it is paused, and how long it may stay so before it is cut off; and
- * `--stream-total-high-water-mark` (POCKETNET_STREAM_TOTAL_HIGH_WATER_MARK): what all of them
- * together may hold before the one holding most is cut off. The gateway's defaults (4 MiB,
- * 30 s, 256 MiB) where not given.
+ * `--stream-high-water-mark` and `--stream-stall-timeout`: what one streaming connection may
+ * hold for a slow client before it is paused, and how long it may stay so before it is cut off;
+ * `--stream-total-high-water-mark`: what all of them together may hold before the one holding
+ * most is cut off, the per-connection mark at least (raised to it when not given).
  */
-export function streamLimitsOption(
-  values: {
-    readonly 'stream-high-water-mark'?: string | undefined;
-    readonly 'stream-stall-timeout'?: string | undefined;
-    readonly 'stream-total-high-water-mark'?: string | undefined;
-  },
-  env: NodeJS.ProcessEnv,
-): StreamLimits {
-  const highWaterMark = highWaterMarkOf(
-    givenValue(values['stream-high-water-mark'], highWaterMarkSource, env),
-  );
+export function streamLimitsOption(given: {
+  readonly highWaterMark: Given;
+  readonly stallTimeout: Given;
+  readonly totalHighWaterMark: Given;
+}): StreamLimits {
+  const highWaterMark = parseByteSize(given.highWaterMark.text) ?? 0;
+  const total = parseByteSize(given.totalHighWaterMark.text) ?? 0;
+  if (given.totalHighWaterMark.from !== 'default' && total < highWaterMark) {
+    throw refusal(
+      given.totalHighWaterMark,
+      `use at least the per-connection mark (${highWaterMark} bytes)`,
+    );
+  }
   return {
     highWaterMark,
-    stallTimeoutMs: stallTimeoutMsOf(
-      givenValue(values['stream-stall-timeout'], stallTimeoutSource, env),
-    ),
-    totalHighWaterMark: totalHighWaterMarkOf(
-      givenValue(values['stream-total-high-water-mark'], totalHighWaterMarkSource, env),
-      highWaterMark,
-    ),
+    // The shortest unit is the millisecond, so this is exact.
+    stallTimeoutMs: Number(parseDuration(given.stallTimeout.text) / 1000n),
+    totalHighWaterMark: Math.max(total, highWaterMark),
   };
 }

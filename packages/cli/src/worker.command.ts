@@ -1,9 +1,5 @@
-import {
-  loadAutomationConfig,
-  parseAutomationConfig,
-  startAutomationWorkers,
-  workerQueues,
-} from '@pocketnet/automations';
+import { loadAutomationConfig, parseAutomationConfig } from '@pocketnet/automations';
+import { startAutomationWorkers, workerQueues } from '@pocketnet/automations/redis';
 import { pino } from 'pino';
 import { startReplica } from './gateway.command.ts';
 import { readStartOptions } from './start-options.ts';
@@ -19,8 +15,9 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
  */
 export async function workerCommand(args: readonly string[], streams: Streams): Promise<number> {
   const startedAt = performance.now();
-  const options = readStartOptions(args, streams.stderr, 'pocketnet worker');
-  if (options === null) return 2;
+  const read = readStartOptions(args, streams, 'worker');
+  if (read.kind === 'exit') return read.code;
+  const { options } = read;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet worker needs REDIS_URL (the network meets in Redis)\n');

@@ -1,8 +1,4 @@
-import {
-  AutomationConfigError,
-  ScaleOutSettingsError,
-  scaleOutSettings,
-} from '@pocketnet/automations';
+import { AutomationConfigError } from '@pocketnet/automations';
 import { pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { loadPackages } from './load-packages.ts';
@@ -22,8 +18,9 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
  * keys or keeps no AOF (unless --redis-durability none) is refused with exit code 2.
  */
 export async function writerCommand(args: readonly string[], streams: Streams): Promise<number> {
-  const options = readStartOptions(args, streams.stderr, 'pocketnet writer');
-  if (options === null) return 2;
+  const read = readStartOptions(args, streams, 'writer');
+  if (read.kind === 'exit') return read.code;
+  const { options } = read;
   const { redisUrl } = options;
   if (redisUrl === null) {
     streams.stderr.write('pocketnet writer needs REDIS_URL (the network meets in Redis)\n');
@@ -31,11 +28,9 @@ export async function writerCommand(args: readonly string[], streams: Streams): 
   }
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet-writer' } });
   const prepared = await automationConfigOf(options)
-    .then((config) => ({ config, settings: scaleOutSettings(process.env) }))
+    .then((config) => ({ config, settings: options.scaleOut }))
     .catch((error: unknown) => {
-      if (!(error instanceof AutomationConfigError || error instanceof ScaleOutSettingsError)) {
-        throw error;
-      }
+      if (!(error instanceof AutomationConfigError)) throw error;
       streams.stderr.write(`pocketnet writer: ${error.message}\n`);
       return null;
     });

@@ -47,8 +47,12 @@ describe('automationJobEvents through `pocketnet start`', () => {
       nodeArgs(['start', '--port', String(port), '--ephemeral']),
       {},
     );
-    Object.assign(process.env, { REDIS_URL: saved.url ?? '' });
+    // Put back as it was: an unset REDIS_URL left set but empty would send the next test file
+    // (they share the process) to no Redis at all.
+    if (saved.url === undefined) delete process.env.REDIS_URL;
+    else process.env.REDIS_URL = saved.url;
     if (saved.prefix === undefined) delete process.env.POCKETNET_REDIS_PREFIX;
+    else process.env.POCKETNET_REDIS_PREFIX = saved.prefix;
     const banner = await spawned.waitForOutput(isBannerComplete);
     const url = `http://127.0.0.1:${port}`;
     await waitForHttpOk(`${url}/readyz`);

@@ -67,7 +67,7 @@ describe('pocketnet start --stream-high-water-mark --stream-stall-timeout', () =
     expect(code).toBe(2);
     expect(stderr).toBe(
       'pocketnet: invalid --stream-high-water-mark 1KiB (from POCKETNET_STREAM_HIGH_WATER_MARK): ' +
-        'use at least 64KiB (65536 bytes)\n',
+        'use at least 64KiB (65536 bytes) (pocketnet start --help lists the options)\n',
     );
   });
 });

@@ -1,4 +1,5 @@
-import { createRedisWriterLedger, type WriterAnnouncement } from '@pocketnet/automations';
+import type { WriterAnnouncement } from '@pocketnet/automations';
+import { createRedisWriterLedger } from '@pocketnet/automations/redis';
 import { createFollowerClock, createWallClock, observeRecordTime } from '@pocketnet/runtime';
 import type { StartOptions } from '../start-options.ts';
 

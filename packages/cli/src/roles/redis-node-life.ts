@@ -2,14 +2,16 @@ import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
-  createBullmqRunner,
   type JobRunner,
   type ScaleOutSettings,
-  serveAsWriter,
   startAutomations,
+} from '@pocketnet/automations';
+import {
+  createBullmqRunner,
+  serveAsWriter,
   startWriterAutomations,
   type WriterLife,
-} from '@pocketnet/automations';
+} from '@pocketnet/automations/redis';
 import { createGateway } from '@pocketnet/gateway';
 import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';

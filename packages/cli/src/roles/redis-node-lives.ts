@@ -1,4 +1,4 @@
-import { runWriterLives } from '@pocketnet/automations';
+import { runWriterLives } from '@pocketnet/automations/redis';
 import { createLifeServers, type LifeServers } from './life-servers.ts';
 import { type RedisNodeLife, type RedisNodeSetup, startRedisNodeLife } from './redis-node-life.ts';
 import { untilRedisAccepted, watchRedisFitness } from './redis-preflight.ts';

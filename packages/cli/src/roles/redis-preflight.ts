@@ -4,8 +4,8 @@ import {
   assertRedisKeepsKeys,
   RedisEvictsKeysError,
   RedisNotDurableError,
-  waitForRedis,
 } from '@pocketnet/automations';
+import { waitForRedis } from '@pocketnet/automations/redis';
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';
 

@@ -2,7 +2,7 @@ import type { AutomationConfig, ScaleOutSettings } from '@pocketnet/automations'
 import { mintDevToken } from '@pocketnet/gateway';
 import { createStatelyInspection, type Package } from '@pocketnet/runtime';
 import type { Logger } from 'pino';
-import { banner, localnetPorts } from '../start-banner.ts';
+import { banner, bannerTokenSeconds, localnetPorts } from '../start-banner.ts';
 import type { StartOptions } from '../start-options.ts';
 import type { LifeServers } from './life-servers.ts';
 import { runRedisNodeLives } from './redis-node-lives.ts';
@@ -50,7 +50,11 @@ export async function startOnRedis(input: {
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
   const token =
     options.auth.mode === 'hs256'
-      ? await mintDevToken({ ...options.auth, userId: 'participant_admin' })
+      ? await mintDevToken({
+          ...options.auth,
+          userId: 'participant_admin',
+          expiresInSeconds: bannerTokenSeconds,
+        })
       : null;
   const outcome = await runRedisNodeLives({
     setup: {

@@ -1,4 +1,4 @@
-import { openRedisJournal } from '@pocketnet/automations';
+import { openRedisJournal } from '@pocketnet/automations/redis';
 import { describeJournalConformance } from '@pocketnet/ledger/journal-conformance';
 import { freshRedisPrefix, redisUrl } from './redis-test-keys.ts';
 

@@ -1,4 +1,4 @@
-import { createBullmqRunner, writerQueue } from '@pocketnet/automations';
+import { createBullmqRunner, writerQueue } from '@pocketnet/automations/redis';
 import { decodeCrossProcess, type WriterCommand } from '@pocketnet/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, eventually, ok } from './network-http.ts';

@@ -1,4 +1,4 @@
-import { createBullmqRunner, restartedJobs } from '@pocketnet/automations';
+import { createBullmqRunner, restartedJobs } from '@pocketnet/automations/redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, eventually, ok } from './network-http.ts';
 import { type Network, startNetwork } from './scale-out-network.ts';

@@ -6,7 +6,7 @@ import { currencyRegistration } from './currency-registration.ts';
 import { iou } from './iou.ts';
 import { iouTransfer } from './iou-transfer.ts';
 
-/** `pocketnet-examples`: the Iou package the README walks through, loaded by default. */
+/** `pocketnet-examples`: the Iou package the README and docs/templates-and-dars.md walk through, loaded by default. */
 export const examplesPackage: Package = definePackage({
   name: 'pocketnet-examples',
   version: '1.0.0',

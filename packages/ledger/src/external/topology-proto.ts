@@ -1,15 +1,19 @@
-import { fileURLToPath } from 'node:url';
-import protobuf from 'protobufjs';
+import type { Type } from 'protobufjs';
+import { loadProtoRoot } from '../interactive/proto-root.ts';
 
-/** Canton's topology messages (our own .proto of them), loaded once per process. */
-const topologyRoot = protobuf.loadSync(
-  fileURLToPath(new URL('./proto/topology.proto', import.meta.url)),
-);
+let types: { readonly versioned: Type; readonly transaction: Type } | null = null;
 
-export const topologyTypes = {
-  versioned: topologyRoot.lookupType('pocketnet.topology.UntypedVersionedMessage'),
-  transaction: topologyRoot.lookupType('pocketnet.topology.TopologyTransaction'),
-} as const;
+/** Canton's topology messages (our own .proto of them), loaded once, when first needed. */
+function topologyTypes() {
+  if (types === null) {
+    const root = loadProtoRoot(new URL('./proto/topology.proto', import.meta.url));
+    types = {
+      versioned: root.lookupType('pocketnet.topology.UntypedVersionedMessage'),
+      transaction: root.lookupType('pocketnet.topology.TopologyTransaction'),
+    };
+  }
+  return types;
+}
 
 /** The protobuf version Canton's protocol version 34 serializes topology transactions with. */
 export const topologyProtoVersion = 30;
@@ -66,7 +70,7 @@ export type ProtoTopologyTransaction = {
 
 /** `UntypedVersionedMessage{data: TopologyTransaction, version: 30}`, as Canton serializes it. */
 export function serializeTopologyTransaction(transaction: ProtoTopologyTransaction): Buffer {
-  const { transaction: transactionType, versioned } = topologyTypes;
+  const { transaction: transactionType, versioned } = topologyTypes();
   const data = transactionType.encode(transactionType.fromObject(transaction)).finish();
   const wrapper = versioned.fromObject({ data, version: topologyProtoVersion });
   return Buffer.from(versioned.encode(wrapper).finish());
@@ -75,7 +79,7 @@ export function serializeTopologyTransaction(transaction: ProtoTopologyTransacti
 /** The topology transaction inside serialized bytes, or null if they are not one. */
 export function parseTopologyTransaction(bytes: Uint8Array): ProtoTopologyTransaction | null {
   try {
-    const { transaction: transactionType, versioned } = topologyTypes;
+    const { transaction: transactionType, versioned } = topologyTypes();
     const wrapper = versioned.toObject(versioned.decode(bytes)) as {
       data?: Uint8Array;
       version?: number;

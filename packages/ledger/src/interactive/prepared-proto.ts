@@ -1,13 +1,15 @@
-import { fileURLToPath } from 'node:url';
-import protobuf from 'protobufjs';
+import type { Type } from 'protobufjs';
+import { loadProtoRoot } from './proto-root.ts';
 
-/** Canton's PreparedTransaction messages (our own .proto of them), loaded once per process. */
-const preparedRoot = protobuf.loadSync(
-  fileURLToPath(new URL('./proto/prepared-transaction.proto', import.meta.url)),
-);
-const preparedTransactionType = preparedRoot.lookupType(
-  'pocketnet.interactive.PreparedTransaction',
-);
+let preparedType: Type | null = null;
+
+/** Canton's PreparedTransaction message (our own .proto of it), loaded once, when first needed. */
+function preparedTransactionType(): Type {
+  preparedType ??= loadProtoRoot(
+    new URL('./proto/prepared-transaction.proto', import.meta.url),
+  ).lookupType('pocketnet.interactive.PreparedTransaction');
+  return preparedType;
+}
 
 // The decoded messages as plain objects: unset fields are absent (so presence can be told),
 // 64-bit integers are decimal strings, bytes are Uint8Arrays.
@@ -114,15 +116,15 @@ export type ProtoPreparedTransaction = {
 };
 
 export function encodePreparedTransaction(prepared: ProtoPreparedTransaction): Buffer {
-  const message = preparedTransactionType.fromObject(prepared);
-  return Buffer.from(preparedTransactionType.encode(message).finish());
+  const type = preparedTransactionType();
+  return Buffer.from(type.encode(type.fromObject(prepared)).finish());
 }
 
 /** The prepared transaction in `bytes`, or null when they do not decode as one. */
 export function decodePreparedTransaction(bytes: Uint8Array): ProtoPreparedTransaction | null {
   try {
-    const message = preparedTransactionType.decode(bytes);
-    return preparedTransactionType.toObject(message, { longs: String }) as ProtoPreparedTransaction;
+    const type = preparedTransactionType();
+    return type.toObject(type.decode(bytes), { longs: String }) as ProtoPreparedTransaction;
   } catch {
     return null;
   }

@@ -1,6 +1,9 @@
-import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
@@ -31,6 +34,11 @@ async function flipByte(path: string, position: number): Promise<void> {
   byte[0] = (byte[0] ?? 0) ^ 0xff;
   await handle.write(byte, 0, 1, position);
   await handle.close();
+}
+
+/** Polls `check` (a process's state, which nothing announces) until it holds. */
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await sleep(5);
 }
 
 describe('file journal', () => {
@@ -187,6 +195,23 @@ describe('file journal', () => {
     await lock.close();
     await expect(createFileJournal({ dir })).rejects.toThrow(/in use by process/);
     await journal.close();
+  });
+
+  test('a lock held by a zombie (killed, not yet reaped by its parent) is taken over at once', async () => {
+    // `sh` forks a child that exits in 0.1 s, then becomes `sleep`, which never reaps it: the
+    // child stays a zombie, as a node killed with -9 does until its supervisor waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: 'pipe' });
+    try {
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+      const zombie = Number(line.toString().trim());
+      await waitFor(async () => (await readFile(`/proc/${zombie}/stat`, 'utf8')).includes(') Z'));
+      await writeFile(join(dir, 'journal.lock'), String(zombie));
+      const journal = await createFileJournal({ dir });
+      expect((await readFile(join(dir, 'journal.lock'), 'utf8')).trim()).toBe(String(process.pid));
+      await journal.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   test('bigints are written as decimal strings', () => {

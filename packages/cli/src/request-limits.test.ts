@@ -1,12 +1,18 @@
 import { defaultRequestLimits } from '@pocketnet/gateway';
 import { describe, expect, it } from 'vitest';
-import { requestLimitsOption } from './request-limits-option.ts';
 import { refusalOf } from './start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
 
+/** The request limits `start` takes from these flags and variables. */
+const requestLimitsOption = (flags: Record<string, string>, env: Record<string, string>) =>
+  parseStartOptions(
+    Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, value]),
+    env,
+  ).requestLimits;
+
 describe('--max-upload-size and --graphql-max-mutation-fields', () => {
   it('default to 10 MiB and 10 fields', () => {
-    expect(parseStartOptions([]).requestLimits).toEqual(defaultRequestLimits);
+    expect(parseStartOptions([], {}).requestLimits).toEqual(defaultRequestLimits);
     expect(defaultRequestLimits).toEqual({
       maxUploadBytes: 10 * 1024 * 1024,
       maxMutationFields: 10,

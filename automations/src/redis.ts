@@ -1,0 +1,25 @@
+// Scale-out (issue 12): BullMQ queues and the journal in a Redis Stream, the roles meeting in
+// Redis. A subpath of its own, so that a node started without REDIS_URL never loads BullMQ or
+// ioredis (a quarter of what a start would otherwise load).
+export { createBullmqRunner } from './queue/bullmq-runner.ts';
+export type { RedisJournal, RedisJournalOptions } from './redis/redis-journal.ts';
+export { JournalFencedError, openRedisJournal } from './redis/redis-journal.ts';
+export { createRedisJournalFollower } from './redis/redis-journal-follower.ts';
+export type { JobRestart } from './roles/job-restarts.ts';
+export { restartedJobs } from './roles/job-restarts.ts';
+export { createQueueCommandTransport } from './roles/queue-command-transport.ts';
+export type { RedisReplica, RedisReplicaOptions } from './roles/redis-replica.ts';
+export { createRedisReplica } from './roles/redis-replica.ts';
+export {
+  createRedisWriterLedger,
+  serveAsWriter,
+  serveWriterCommands,
+} from './roles/redis-writer.ts';
+export {
+  startAutomationWorkers,
+  startWriterAutomations,
+  workerQueues,
+} from './roles/role-automations.ts';
+export type { WriterLife } from './roles/writer-lives.ts';
+export { runWriterLives, waitForRedis } from './roles/writer-lives.ts';
+export { writerQueue } from './roles/writer-queue.ts';
