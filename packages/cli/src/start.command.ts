@@ -8,8 +8,10 @@ import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { loadPackages } from './load-packages.ts';
+import { localnetParticipants } from './localnet/localnet-layout.ts';
 import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
+import { serveLocalnet } from './localnet/serve-localnet.ts';
 import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
@@ -100,6 +102,8 @@ async function startEmbedded(
     dataDir: options.journal === 'file' ? resolve(join(options.dataDir, 'journal')) : null,
     clock: createWallClock(),
     participantName: 'participant1',
+    // LocalNet's app-provider and app-user participants beside the SV's (issue 22).
+    ...(options.localnet ? { participants: localnetParticipants } : {}),
     synchronizerName: 'global-domain',
     synchronizers: options.synchronizers,
     ledgerApiVersion: options.ledgerApiVersion,
@@ -139,9 +143,10 @@ async function startEmbedded(
   });
   const servers: Server[] = login ? [login.server] : [];
   opened.push(() => closeServers(servers, 0));
-  const listen = async (port: number) => {
-    const server = createHttpServer(gateway.app);
-    gateway.attachWebSockets(server);
+  const gateways = [gateway];
+  const listen = async (port: number, served = gateway) => {
+    const server = createHttpServer(served.app);
+    served.attachWebSockets(server);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, options.host, done);
@@ -151,7 +156,17 @@ async function startEmbedded(
     return typeof address === 'object' && address ? address.port : port;
   };
   const port = await listen(options.port);
-  if (options.localnetPorts) {
+  if (options.localnet) {
+    // The app-provider's and app-user's participants, each behind its own Ledger API.
+    const participantGateways = await serveLocalnet(node, listen, (participantNode) =>
+      createGateway({
+        ...{ node: participantNode, auth, logger, ledgerApiOnly: true },
+        streamLimits: options.streamLimits,
+        requestLimits: options.requestLimits,
+      }),
+    );
+    gateways.push(...participantGateways);
+  } else if (options.localnetPorts) {
     for (const localnetPort of Object.values(localnetPorts)) await listen(localnetPort);
   }
   const token =
@@ -173,7 +188,7 @@ async function startEmbedded(
   const shutdown = async () => {
     // A stuck client must not keep the journal open forever.
     setTimeout(() => process.exit(1), shutdownDeadlineMs).unref();
-    gateway.closeStreams();
+    for (const each of gateways) each.closeStreams();
     await closeServers(servers, requestGraceMs);
     await automations.close();
     await node.close();
