@@ -140,6 +140,39 @@ describe('a node of several participants', () => {
     expect(() => byId(sv)).toThrow(/UPDATE_NOT_FOUND|Update not found/);
   });
 
+  it("streams each participant's own party allocations and completions only", async () => {
+    const { provider, user } = await startLocalNet();
+    const { alice, bob } = await transfer(provider, user);
+    const allocated = (on: ParticipantNode) =>
+      on.reads
+        .updatesPage(
+          unrestrictedCaller,
+          { transactions: null, topologyParties: [] },
+          {
+            beginExclusive: 0,
+            endInclusive: null,
+            maxPageSize: 100,
+            descending: false,
+            pageToken: null,
+          },
+        )
+        .updates.flatMap((update) => (update.type === 'topology' ? update.parties : []));
+    expect(allocated(provider)).toEqual([bob]);
+    expect(allocated(user)).toEqual([alice]);
+    // History replays synchronously on subscription (update-log.projection.ts).
+    const completed = (on: ParticipantNode) => {
+      const request = { userId: 'localnet-test', parties: [alice, bob], beginExclusive: 0 };
+      const seen: string[] = [];
+      on.completions
+        .completions$(unrestrictedCaller, request)
+        .subscribe((completion) => seen.push(completion.submission.commandId))
+        .unsubscribe();
+      return seen;
+    };
+    expect(completed(user)).toEqual(['issue', 'offer']);
+    expect(completed(provider)).toEqual(['accept']);
+  });
+
   it('brings every participant back on restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pocketnet-localnet-'));
     dirs.push(dir);

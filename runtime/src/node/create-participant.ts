@@ -90,7 +90,7 @@ export function createParticipant(
       synchronizers,
       hosts,
     }),
-    completions: createCompletions({ participant, updateLog }),
+    completions: createCompletions({ participant, updateLog, hosts }),
     lookups: createContractLookups({
       participant,
       contractEvents: shared.contractEvents,

@@ -15,6 +15,8 @@ export type UpdateFormat = {
   readonly topologyParties: readonly string[] | null;
   /** Whose (un)assignments to include (issue 10); none when absent or null. */
   readonly reassignments?: EventFilter | null;
+  /** Among several participants: whether this one hosts a party (its topology events only). */
+  readonly hosts?: (party: string) => boolean;
 };
 
 export type TopologyView = { readonly record: TopologyRecord; readonly parties: readonly string[] };
@@ -43,8 +45,8 @@ export function viewUpdate(
   }
   if (record.type === 'topology' && format.topologyParties) {
     const wanted = format.topologyParties;
-    const parties =
-      wanted.length === 0 ? record.parties : record.parties.filter((p) => wanted.includes(p));
+    const hosted = format.hosts ? record.parties.filter(format.hosts) : record.parties;
+    const parties = wanted.length === 0 ? hosted : hosted.filter((p) => wanted.includes(p));
     return parties.length > 0 ? { type: 'topology', record, parties } : null;
   }
   return null;
@@ -77,6 +79,7 @@ export function formatHostedOn(
   const { transactions, reassignments } = format;
   return {
     ...format,
+    hosts,
     transactions: transactions && { ...transactions, filter: hostedOn(transactions.filter, hosts) },
     reassignments: reassignments ? hostedOn(reassignments, hosts) : null,
   };
