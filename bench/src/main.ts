@@ -20,6 +20,7 @@ import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.t
 import { readScaleOutConfig, runScaleOutSubmit } from './scale-out-submit.bench.ts';
 import { runScanPaging } from './scan-paging.bench.ts';
 import { readScanPagingConfig } from './scan-paging-measure.ts';
+import { readTimeMachineConfig, runTimeMachine } from './time-machine.bench.ts';
 
 const config = readBenchConfig();
 
@@ -62,6 +63,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
   ['cold start', () => runColdStart(config.coldStart)],
   ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],
+  ['time machine: snapshot, revert, reset, load', () => runTimeMachine(readTimeMachineConfig())],
   ['memory per active contract', () => runMemoryPerContract(config.memory)],
 ];
 

@@ -4,6 +4,7 @@ import {
   type Caller,
   isDomainError,
   type PocketnetNode,
+  type TimeMachine,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
 import express, { type Express, type RequestHandler } from 'express';
@@ -72,6 +73,8 @@ export type GatewayDeps = {
    * handed in by the CLI). Without them `/wallet` and `/inspect` are not served; every API is.
    */
   readonly webPages?: WebPages;
+  /** Snapshots, revert, reset and state dumps (issue 23): the CLI's, across the node's lives. */
+  readonly timeMachine?: TimeMachine;
   /**
    * What one request may ask (`start`: `--max-upload-size`, `--graphql-max-mutation-fields`):
    * `defaultRequestLimits` (10 MiB, 10 fields) where not set.
@@ -131,8 +134,11 @@ function identifyCaller(authenticator: Authenticator): RequestHandler {
 export function createGateway(deps: GatewayDeps): {
   app: Express;
   attachWebSockets(server: Server): void;
-  /** Ends every WebSocket stream, so that the servers can close. */
-  closeStreams(): void;
+  /**
+   * Ends every stream, so that the servers can close; with a reason (a revert), each stream's
+   * client is told it (an error message, close code 1012, a `reverted` event).
+   */
+  closeStreams(reason?: string): void;
   /**
    * What the stream limits have done: the largest backlog held for one client, cut-offs; what
    * all clients hold, at most and now, and the cut-offs of the process-wide budget.
@@ -176,7 +182,7 @@ export function createGateway(deps: GatewayDeps): {
   app.use(ledgerApiRoutes({ node }));
   app.use(createLedgerNotFoundHandler());
   app.use(createLedgerErrorHandler({ logger, participant }));
-  const webSockets: Array<{ close(): void }> = [];
+  const webSockets: Array<{ close(reason?: string): void }> = [];
   return {
     app,
     renderError: (error, path) => {
@@ -187,9 +193,9 @@ export function createGateway(deps: GatewayDeps): {
       return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
     },
     streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
-    closeStreams: () => {
-      for (const sockets of webSockets) sockets.close();
-      graphql?.close();
+    closeStreams: (reason?: string) => {
+      for (const sockets of webSockets) sockets.close(reason);
+      graphql?.close(reason);
     },
     attachWebSockets(server) {
       graphql?.attachWebSocket(server);
@@ -224,7 +230,7 @@ function validatorAppRoutes(
   const { node, logger } = deps;
   const { authenticator, streams, admission, requestLimits } = shared;
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
-  app.use('/api/devnet/v0', devnetRoutes({ node, logger }));
+  app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
   const inspect = createInspectApi({
     ...{ actors: node.actors, authenticator, logger },
     streamGuard: streams,
@@ -239,16 +245,16 @@ function validatorAppRoutes(
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
-    ...{ authenticator, logger, automations: deps.automations },
+    ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
   return {
-    close() {
-      inspect.closeStreams();
-      graphql.close();
+    close(reason?: string) {
+      inspect.closeStreams(reason);
+      graphql.close(reason);
     },
     attachWebSocket: (server: Server) => graphql.attachWebSocket(server),
   };

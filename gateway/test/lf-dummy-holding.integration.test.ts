@@ -24,12 +24,18 @@ const allocationRequestInterface =
 
 type Body = Record<string, unknown>;
 
-function holdingsOf(node: TestNode, user: string, party: string, offset: number) {
+function holdingsOf(
+  node: TestNode,
+  user: string,
+  party: string,
+  offset: number,
+  interfaceId = holdingInterface,
+) {
   const filter = {
     identifierFilter: {
       InterfaceFilter: {
         value: {
-          interfaceId: holdingInterface,
+          interfaceId,
           includeInterfaceView: true,
           includeCreatedEventBlob: false,
         },
@@ -91,46 +97,88 @@ describe('a user DAR on the token standard', () => {
       expect.objectContaining({
         interfaceId: holdingInterface,
         viewValue: expect.objectContaining({ owner: alice, amount: '12.5000000000' }),
+        implementationPackageId: main,
       }),
     ]);
   });
 
-  it('exercises an interface choice on DummyTwoInterfaces', async () => {
-    const create = {
+  it("matches an InterfaceFilter by package id to that interface only, not the node's own Holding of the same name", async () => {
+    // An Amulet of the node's own splice-amulet implements its own (TypeScript) Holding, whose
+    // package shares the name splice-api-token-holding-v1 with the real one.
+    const amulet = {
       CreateCommand: {
-        templateId: `${main}:Splice.Api.Token.Test.DummyTwoInterfaces:DummyTwoInterfaces`,
+        templateId: '#splice-amulet:Splice.Amulet:Amulet',
         createArguments: {
+          dso: bank,
           owner: alice,
-          issuer: bank,
-          amount: '1.0',
-          date: '2026-01-01T00:00:00Z',
+          amount: {
+            initialAmount: '3.0',
+            createdAt: { number: '1' },
+            ratePerRound: { rate: '0.0' },
+          },
         },
       },
     };
-    const created = await submitTree(node, 'holder', commands([alice, bank], [create]));
-    const [contractId = ''] = createdIds(created.transactionTree);
-    const withdraw = exercise(
-      allocationRequestInterface,
-      contractId,
-      'AllocationRequest_Withdraw',
-      {
-        extraArgs: { context: { values: {} }, meta: { values: {} } },
-      },
-    );
-    const exercised = await submitTree(node, 'holder', commands([alice, bank], [withdraw]));
-    const events = Object.values(exercised.transactionTree.eventsById);
-    expect(events).toEqual([
-      {
-        ExercisedTreeEvent: {
-          value: expect.objectContaining({
-            contractId,
-            choice: 'AllocationRequest_Withdraw',
-            interfaceId: allocationRequestInterface,
-            consuming: true,
-            exerciseResult: { meta: { values: {} } },
-          }),
-        },
-      },
-    ]);
+    const created = await submitTree(node, 'holder', commands([alice, bank], [amulet]));
+    const [amuletId] = createdIds(created.transactionTree);
+    const offset = created.transactionTree.offset;
+    const idsOf = async (interfaceId: string) =>
+      (
+        await json<Array<{ contractEntry: { JsActiveContract: { createdEvent: Body } } }>>(
+          await holdingsOf(node, 'holder', alice, offset, interfaceId),
+        )
+      ).map((entry) => entry.contractEntry.JsActiveContract.createdEvent.contractId);
+    const byId = await idsOf(holdingInterface);
+    expect(byId).toHaveLength(1);
+    expect(byId).not.toContain(amuletId);
+    // By package name the filter means every Holding of that name: both.
+    const byName = await idsOf('#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding');
+    expect(byName).toHaveLength(2);
+    expect(byName).toContain(amuletId);
   });
+
+  it.each([
+    ['package id', allocationRequestInterface],
+    // By name, among the Daml-LF packages of that name: the node's own (TypeScript) token
+    // standard shares the name, and the contract's template implements the real one only.
+    [
+      'package name',
+      '#splice-api-token-allocation-request-v1:Splice.Api.Token.AllocationRequestV1:AllocationRequest',
+    ],
+  ])(
+    'exercises an interface choice on DummyTwoInterfaces, the interface by %s',
+    async (_by, interfaceRef) => {
+      const create = {
+        CreateCommand: {
+          templateId: `${main}:Splice.Api.Token.Test.DummyTwoInterfaces:DummyTwoInterfaces`,
+          createArguments: {
+            owner: alice,
+            issuer: bank,
+            amount: '1.0',
+            date: '2026-01-01T00:00:00Z',
+          },
+        },
+      };
+      const created = await submitTree(node, 'holder', commands([alice, bank], [create]));
+      const [contractId = ''] = createdIds(created.transactionTree);
+      const withdraw = exercise(interfaceRef, contractId, 'AllocationRequest_Withdraw', {
+        extraArgs: { context: { values: {} }, meta: { values: {} } },
+      });
+      const exercised = await submitTree(node, 'holder', commands([alice, bank], [withdraw]));
+      const events = Object.values(exercised.transactionTree.eventsById);
+      expect(events).toEqual([
+        {
+          ExercisedTreeEvent: {
+            value: expect.objectContaining({
+              contractId,
+              choice: 'AllocationRequest_Withdraw',
+              interfaceId: allocationRequestInterface,
+              consuming: true,
+              exerciseResult: { meta: { values: {} } },
+            }),
+          },
+        },
+      ]);
+    },
+  );
 });

@@ -22,6 +22,7 @@ export type {
   Value,
 } from '@pocketnet/ledger';
 export {
+  createMemoryJournal,
   createSimulatedClock,
   createWallClock,
   DomainError,
@@ -34,6 +35,7 @@ export {
   parseNumeric,
   parseTime,
 } from '@pocketnet/ledger';
+export type { Fixture } from '@pocketnet/schema';
 export { createActorRuntime } from './actors/actor-runtime.ts';
 export type {
   ActorDetail,
@@ -62,8 +64,7 @@ export {
 export { transferPreapprovalMachine } from './actors/machines/transfer-preapproval.machine.ts';
 export { userOnboardingMachine } from './actors/machines/user-onboarding.machine.ts';
 export type { AmuletMerges, SmallAmuletPolicy } from './automation/amulet-merge.service.ts';
-export type { AutomationOutcome } from './automation/automation-outcome.ts';
-export { commandIdOf } from './automation/automation-outcome.ts';
+export { type AutomationOutcome, commandIdOf } from './automation/automation-outcome.ts';
 export { idPart } from './automation/automation-values.ts';
 export type {
   AutomationFailure,
@@ -90,24 +91,13 @@ export type { RenewalPolicy, RenewalWork } from './automation/preapproval-renewa
 export { defaultRenewalPolicy } from './automation/preapproval-renewal.service.ts';
 export type { RewardWork } from './automation/reward-collection.service.ts';
 export type { SweepPolicy } from './automation/sweep.service.ts';
-export type { TrafficStatus } from './automation/traffic-meter.ts';
-export { trafficModel } from './automation/traffic-meter.ts';
+export { type TrafficStatus, trafficModel } from './automation/traffic-meter.ts';
 export type { TopupPolicy } from './automation/traffic-topup.service.ts';
 export type { UpdateBus } from './bus/update-bus.ts';
 export { createUpdateBus } from './bus/update-bus.ts';
 export type { DevnetConfig } from './devnet/start-devnet.ts';
 export { defaultDevnetConfig, svRoundsWork } from './devnet/start-devnet.ts';
-export type {
-  AdaptiveLimit,
-  AdaptiveLimitOptions,
-  AdaptiveLimitSettings,
-} from './load/adaptive-limit.ts';
-export {
-  createAdaptiveLimit,
-  createInFlightLimit,
-  defaultMinLimit,
-  defaultTolerance,
-} from './load/adaptive-limit.ts';
+export * from './load/adaptive-limit.ts';
 export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
 export type { NodeConfig } from './node/node-config.ts';
@@ -191,6 +181,10 @@ export type {
 export type { ReassignmentSubmission } from './synchronizers/reassignments.service.ts';
 export type { SynchronizerInfo } from './synchronizers/synchronizer-set.ts';
 export type { DueTask } from './time/scheduler.ts';
+export * from './time-machine/apply-fixture.ts';
+export * from './time-machine/journal-store.ts';
+export * from './time-machine/state-file.ts';
+export * from './time-machine/time-machine.ts';
 export type { EventFilter, PartyFilter } from './views/event-filter.ts';
 export type { TemplateCatalog } from './views/template-catalog.ts';
 export type { EventView, TransactionShape, TransactionView } from './views/transaction-view.ts';

@@ -1,4 +1,4 @@
-import { DomainError, type PocketnetNode } from '@pocketnet/runtime';
+import { DomainError, type PocketnetNode, type TimeMachine } from '@pocketnet/runtime';
 import {
   advanceRoundsRequestSchema,
   advanceTimeRequestSchema,
@@ -11,11 +11,20 @@ import { createJsonBodyParser } from '../http/json-body.middleware.ts';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import { migrationScheduleControlRoutes } from '../scan/history/migration-schedule.routes.ts';
+import { timeMachineRoutes } from './time-machine.routes.ts';
 
 const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
 
 /** `/api/devnet/v0`: the devnet's time machine, for participant admins. */
-export function devnetRoutes({ node, logger }: { node: PocketnetNode; logger: Logger }): Router {
+export function devnetRoutes({
+  node,
+  logger,
+  timeMachine,
+}: {
+  node: PocketnetNode;
+  logger: Logger;
+  timeMachine?: TimeMachine | undefined;
+}): Router {
   const router = Router();
   router.use(createJsonBodyParser());
   const controls = () => {
@@ -49,6 +58,7 @@ export function devnetRoutes({ node, logger }: { node: PocketnetNode; logger: Lo
     res.json({ amulet_price: amuletPrice });
   });
   router.use(migrationScheduleControlRoutes({ node }));
+  router.use(timeMachineRoutes({ timeMachine }));
   router.use(createSpliceErrorHandler({ logger }));
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
-import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
+import type { AutomationView, PocketnetNode, TimeMachine } from '@pocketnet/runtime';
 import type { RequestHandler } from 'express';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
@@ -38,6 +38,8 @@ export type GraphQLDeps = {
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
   readonly automations?: AutomationView | undefined;
+  /** Snapshots, revert and reset (the CLI hands its time machine in). */
+  readonly timeMachine?: TimeMachine | undefined;
   readonly limits?: Partial<QueryLimits>;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
@@ -70,9 +72,12 @@ const useQueryLimits = (limits: QueryLimits): Plugin => ({
  */
 export function createGraphQL(deps: GraphQLDeps) {
   const { node } = deps;
-  const shutdown$ = new ReplaySubject<void>(1);
+  const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
-  const schema = createGraphQLSchema({ node, streams, automations: deps.automations });
+  const schema = createGraphQLSchema({
+    ...{ node, streams, automations: deps.automations },
+    timeMachine: deps.timeMachine,
+  });
   const guard = deps.streamGuard ?? defaultStreamGuard();
   // Every transport consumes the shared executions' results: bounding what a subscriber leaves
   // untaken there bounds what a slow client costs (its socket holds little more: both wait).
@@ -101,7 +106,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         callerOutcome ?? callerOutcomeOfLocals((res?.locals ?? {}) as Record<string, unknown>),
       ),
   });
-  const sockets: Array<{ close(): void }> = [];
+  const sockets: Array<{ close(reason?: string): void }> = [];
   const readBody = createBinaryBodyParser();
   const handler: RequestHandler = (req, res, next) => {
     // yoga answers with server-sent events when the client accepts them.
@@ -133,9 +138,9 @@ export function createGraphQL(deps: GraphQLDeps) {
       sockets.push(attachGraphQLWebSocket(server, socketDeps));
     },
     /** Ends every subscription (SSE and WebSocket) and closes the WebSockets. */
-    close() {
-      shutdown$.next();
-      for (const socket of sockets) socket.close();
+    close(reason?: string) {
+      shutdown$.next(reason);
+      for (const socket of sockets) socket.close(reason);
     },
   };
 }

@@ -11,12 +11,13 @@ import { graphqlPath, pathOf } from './graphql-path.ts';
 export function createGraphQLOnDemand(deps: GraphQLDeps) {
   const servers: Server[] = [];
   let view: Promise<GraphQLView> | null = null;
-  let closed = false;
+  // Once closed (with a revert's reason, if any): a view built later closes at once too.
+  let closed: { reason: string | undefined } | null = null;
   const load = () => {
     view ??= import('./create-graphql.ts').then(({ createGraphQL }) => {
       const built = createGraphQL(deps);
       for (const server of servers) built.attachWebSocket(server);
-      if (closed) built.close();
+      if (closed) built.close(closed.reason);
       return built;
     });
     return view;
@@ -41,9 +42,9 @@ export function createGraphQLOnDemand(deps: GraphQLDeps) {
       };
       server.on('upgrade', onUpgrade);
     },
-    close() {
-      closed = true;
-      void view?.then((built) => built.close());
+    close(reason?: string) {
+      closed = { reason };
+      void view?.then((built) => built.close(reason));
     },
   };
 }

@@ -34,7 +34,7 @@ export function attachGraphQLWebSocket(
     /** How many subscriptions may be open, per connection and in all. */
     readonly subscriptionLimits?: SubscriptionLimits;
   },
-): { close(): void } {
+): { close(reason?: string): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
   server.on('upgrade', (request, socket, head) => {
     if (pathOf(request) !== graphqlPath) return;
@@ -91,9 +91,12 @@ export function attachGraphQLWebSocket(
     serveGraphQLSocket(protocol, { socket, request }, output),
   );
   return {
-    close() {
-      for (const client of wss.clients) client.close(1001, 'server shutting down');
-      wss.close();
+    // A revert closes with 1012 (service restart) and its reason, which graphql-ws clients
+    // hear as a retryable close: they reconnect and subscribe again.
+    close(reason) {
+      for (const client of wss.clients)
+        client.close(reason ? 1012 : 1001, reason ?? 'server shutting down');
+      if (reason === undefined) wss.close();
     },
   };
 }

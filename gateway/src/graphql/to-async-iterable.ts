@@ -1,9 +1,12 @@
 import { DomainError } from '@pocketnet/runtime';
-import { type Observable, type Subscription, takeUntil } from 'rxjs';
+import { type Observable, type Subscription, takeUntil, tap } from 'rxjs';
 import type { StreamBudget } from '../http/stream-budget.ts';
 
 export type StreamOptions = {
-  /** Completes every stream when it emits: the server is shutting down. */
+  /**
+   * Ends every stream when it emits: completes it (the server is shutting down), or, given a
+   * reason (the node was reverted to a snapshot), fails it with that reason.
+   */
   readonly shutdown$: Observable<unknown>;
   /** A subscriber further behind than this many items is dropped (it may resume). */
   readonly maxBuffered: number;
@@ -74,7 +77,13 @@ export function toAsyncIterable<T>(
     held: () => bufferedBytes,
     cutOff: () => drop(overBudget()),
   });
-  subscription = source$.pipe(takeUntil(options.shutdown$)).subscribe({
+  const shutdown$ = options.shutdown$.pipe(
+    tap((reason) => {
+      if (typeof reason === 'string')
+        drop(new DomainError('UNAVAILABLE', `${reason}; resubscribe`));
+    }),
+  );
+  subscription = source$.pipe(takeUntil(shutdown$)).subscribe({
     next(value) {
       if (waiting !== null) {
         const { resolve } = waiting;

@@ -34,6 +34,10 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   TEMPLATES_OR_INTERFACES_NOT_FOUND: definite(missing),
   PACKAGE_NOT_FOUND: definite(missing),
   PACKAGE_SELECTION_FAILED: definite(precondition),
+  // InvalidGivenCurrentSystemStateOther, as Canton's UpgradeError group.
+  INTERPRETATION_UPGRADE_ERROR_VALIDATION_FAILED: definite(precondition),
+  INTERPRETATION_UPGRADE_ERROR_DOWNGRADE_DROP_DEFINED_FIELD: definite(precondition),
+  INTERPRETATION_UPGRADE_ERROR_DOWNGRADE_FAILED: definite(precondition),
   // Canton's PackageServiceErrors.Reading.InvalidDar: bytes that are no DAR.
   INVALID_DAR: indefinite(invalid),
   DUPLICATE_COMMAND: definite(exists),

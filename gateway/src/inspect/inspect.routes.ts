@@ -36,7 +36,7 @@ const notFound = (res: Response, error: string) => void res.status(404).json({ e
 /** `/api/inspect/v0`: the workflow actors' machines, the actors a caller may see, their transitions. */
 export function createInspectApi(deps: InspectApiDeps): {
   router: Router;
-  closeStreams(): void;
+  closeStreams(reason?: string): void;
   /** How many transition streams are open now. */
   openStreams(): number;
 } {
@@ -89,5 +89,9 @@ export function createInspectApi(deps: InspectApiDeps): {
   });
   router.use((req, res) => notFound(res, `There is no inspect endpoint ${req.method} ${req.path}`));
   router.use(createSpliceErrorHandler({ logger: deps.logger }));
-  return { router, closeStreams: () => streams.closeAll(), openStreams: () => streams.size };
+  return {
+    router,
+    closeStreams: (reason?: string) => streams.closeAll(reason),
+    openStreams: () => streams.size,
+  };
 }

@@ -11,8 +11,8 @@ export type TransitionFilter = { readonly machine?: string; readonly actor?: str
 export type TransitionStreams = {
   /** Serves the transitions `caller` may see as server-sent events until either side ends. */
   open(res: Response, caller: Caller, only: TransitionFilter): void;
-  /** Ends every open stream, so that the server can close. */
-  closeAll(): void;
+  /** Ends every open stream, so that the server can close; with a `reverted` event first if given. */
+  closeAll(reason?: string): void;
   /** How many streams are open now. */
   readonly size: number;
 };
@@ -48,7 +48,8 @@ export function createTransitionStreams(deps: {
   readonly heartbeatMs?: number;
   readonly guard?: EventStreamGuardDeps;
 }): TransitionStreams {
-  const streams = new Set<() => void>();
+  // Each stream's end; a revert's reason is sent as a `reverted` event before it ends.
+  const streams = new Set<(reason?: string) => void>();
   const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
   const guard = deps.guard ?? { limits: streamLimitsOf(), gauge: createStreamGauge() };
   return {
@@ -66,26 +67,29 @@ export function createTransitionStreams(deps: {
       res.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
       let subscription: Subscription | undefined;
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
-      const end = () => {
+      const end = (reason?: string) => {
         if (!streams.delete(end)) return;
+        if (reason !== undefined) {
+          res.write(`event: reverted\ndata: ${JSON.stringify({ reason })}\n\n`);
+        }
         clearInterval(heartbeat);
         subscription?.unsubscribe();
         res.end();
       };
       streams.add(end);
-      res.on('close', end);
+      res.on('close', () => end());
       subscription = deps.actors.transitions$
         .pipe(filter(isWanted(deps.actors, caller, only)))
         .subscribe({
           next: (transition) => res.write(frame(transition)),
-          error: end,
-          complete: end,
+          error: () => end(),
+          complete: () => end(),
         });
       // A registry that has already stopped completes at once, before `subscription` is set.
       if (!streams.has(end)) subscription.unsubscribe();
     },
-    closeAll() {
-      for (const end of [...streams]) end();
+    closeAll(reason) {
+      for (const end of [...streams]) end(reason);
     },
   };
 }

@@ -36,6 +36,7 @@ function toPrepare(body: PrepareBody, nowMicros: bigint) {
     minLedgerTimeMicros: minLedgerTime(body.minLedgerTime, nowMicros),
     maxRecordTimeMicros:
       body.maxRecordTime === undefined ? null : timestampField(body.maxRecordTime, 'maxRecordTime'),
+    packageIdSelectionPreference: body.packageIdSelectionPreference ?? [],
     hashingSchemeVersion: body.hashingSchemeVersion,
     verboseHashing: body.verboseHashing,
   };

@@ -58,6 +58,7 @@ export type JsCommandsJson = {
     | { DeduplicationOffset: { value: number } }
     | { Empty: object }
     | undefined;
+  packageIdSelectionPreference?: string[] | undefined;
   disclosedContracts?:
     | Array<{
         templateId?: string | undefined;
@@ -149,5 +150,6 @@ export function toSubmission(body: JsCommandsJson, nowMicros: bigint): CommandSu
     })),
     synchronizerId: body.synchronizerId || null,
     minLedgerTimeMicros: minLedgerTime(body, nowMicros),
+    packageIdSelectionPreference: body.packageIdSelectionPreference ?? [],
   };
 }

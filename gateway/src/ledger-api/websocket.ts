@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Caller, PocketnetNode } from '@pocketnet/runtime';
+import { type Caller, DomainError, type PocketnetNode } from '@pocketnet/runtime';
 import { WebSocketServer } from 'ws';
 import { maxRequestBodyBytes } from '../http/json-body.middleware.ts';
 import type { StreamBudget } from '../http/stream-budget.ts';
@@ -31,7 +31,10 @@ export type WebSocketDeps = {
  * error is sent as a JsCantonError message before the socket closes. A client that reads slower
  * than the stream runs is paced (paced-stream.ts), never buffered without bound.
  */
-export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { close(): void } {
+export function attachLedgerWebSockets(
+  server: Server,
+  deps: WebSocketDeps,
+): { close(reason?: string): void } {
   const wss = new WebSocketServer({
     noServer: true,
     // A client sends one request message: as large as a request body may be, not ws's 100 MiB.
@@ -55,9 +58,18 @@ export function attachLedgerWebSockets(server: Server, deps: WebSocketDeps): { c
   });
   return {
     // Streams never end on their own, so a stopping server says goodbye (1001: going away).
-    close() {
-      for (const client of wss.clients) client.close(1001, 'server shutting down');
-      wss.close();
+    // A revert says why (as the stream's error, then 1012: service restart), and stays open.
+    close(reason) {
+      if (reason === undefined) {
+        for (const client of wss.clients) client.close(1001, 'server shutting down');
+        wss.close();
+        return;
+      }
+      const error = new DomainError('UNAVAILABLE', `${reason}; resubscribe`);
+      for (const client of wss.clients) {
+        client.send(JSON.stringify(deps.renderError(error)));
+        client.close(1012, reason);
+      }
     },
   };
 }

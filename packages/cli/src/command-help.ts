@@ -1,8 +1,9 @@
 import { helpOfRows, type OptionRow } from './options/option-table.ts';
+import { scriptOptionRows, testOptionRows } from './options/script-option-rows.ts';
 import { startOptionRows } from './options/start-option-rows.ts';
 import { tokenOptionRows } from './options/token-option-rows.ts';
 
-export type CommandName = 'start' | 'writer' | 'gateway' | 'worker' | 'token';
+export type CommandName = 'start' | 'writer' | 'gateway' | 'worker' | 'token' | 'test' | 'script';
 
 type CommandHelp = {
   readonly summary: string;
@@ -38,6 +39,18 @@ export const commandHelp: Readonly<Record<CommandName, CommandHelp>> = {
     summary: 'print an HS256 dev token for a user, for a node started with --auth hs256',
     usage: 'pocketnet token --user <user> [options]   (npm run pocketnet -- token --user alice)',
     rows: tokenOptionRows,
+  },
+  test: {
+    summary:
+      'run every Daml Script of a DAR on an in-memory node, as dpm test does; exit 1 when one fails',
+    usage: 'pocketnet test --dar <file.dar> [options]',
+    rows: testOptionRows,
+  },
+  script: {
+    summary:
+      'run one Daml Script against a running node over its JSON Ledger API, as dpm script does',
+    usage: 'pocketnet script --dar <file.dar> --script-name <Module:name> [options]',
+    rows: scriptOptionRows,
   },
 };
 

@@ -1,1 +1,8 @@
-export {};
+// What the benchmarks compose a node from as `pocketnet start` does (the CLI is otherwise a command).
+export {
+  type EmbeddedNode,
+  type EmbeddedSetup,
+  StartRefusal,
+  startEmbeddedNode,
+} from './roles/embedded-lives.ts';
+export { createLifeServers } from './roles/life-servers.ts';

@@ -21,6 +21,8 @@ const commands: Readonly<
   gateway: async () => (await import('./gateway.command.ts')).gatewayCommand,
   worker: async () => (await import('./worker.command.ts')).workerCommand,
   token: async () => tokenCommand,
+  test: async () => (await import('./test.command.ts')).testCommand,
+  script: async () => (await import('./script.command.ts')).scriptCommand,
 };
 
 const isCommand = (name: string | undefined): name is CommandName =>

@@ -55,6 +55,7 @@ export function banner(input: {
   if (input.devnet) {
     lines.push(
       `  devnet time          ${base}/api/devnet/v0/time  (POST …/time/advance, …/rounds/advance, …/amulet-price)`,
+      `  snapshots            POST ${base}/api/devnet/v0/snapshot, …/revert, …/reset; GET …/state`,
       `  DSO party            ${input.devnet.dso}`,
       `  validator operator   ${input.devnet.validatorOperator} (user ${input.walletUser})`,
     );

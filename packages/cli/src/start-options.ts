@@ -71,6 +71,12 @@ export type StartOptions = {
    * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
    */
   readonly requestLimits: RequestLimits;
+  /** `--load-state FILE`: start from a state file (`GET /api/devnet/v0/state`) on an empty journal. */
+  readonly loadState: string | null;
+  /** `--dump-state FILE`: write the node's state file there on exit. */
+  readonly dumpState: string | null;
+  /** `--fixture FILE`: users, parties, taps, preapprovals, names and delegations to create at start. */
+  readonly fixture: string | null;
 };
 
 /** Where a refused start option is explained: the command's own help. */
@@ -155,6 +161,9 @@ function optionsOf(read: ReadOptions): StartOptions {
       maxMutationFields: Number(required('graphql-max-mutation-fields')),
     },
     scaleOut: scaleOutOf(read),
+    loadState: text('load-state') ?? null,
+    dumpState: text('dump-state') ?? null,
+    fixture: text('fixture') ?? null,
   };
 }
 

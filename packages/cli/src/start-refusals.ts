@@ -12,6 +12,7 @@ const refusedByName = new Set([
   'RedisNotDurableError',
   'StartOptionError',
   'ConfigPartiesError',
+  'StartRefusal',
 ]);
 
 type Where = { readonly port: number; readonly host: string; readonly dataDir: string };

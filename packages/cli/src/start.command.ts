@@ -1,20 +1,27 @@
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { createJobRunner, type ScaleOutSettings, startAutomations } from '@pocketnet/automations';
-import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
-import { createNode, createStatelyInspection, createWallClock } from '@pocketnet/runtime';
-import { webPages } from '@pocketnet/web';
+import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
+import { mintDevToken } from '@pocketnet/gateway';
+import {
+  createStatelyInspection,
+  createWallClock,
+  fileJournalStore,
+  memoryJournalStore,
+} from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
+import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
 import { localnetParticipants } from './localnet/localnet-layout.ts';
 import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
-import { serveLocalnet } from './localnet/serve-localnet.ts';
+import { listenLocalnet } from './localnet/serve-localnet.ts';
+import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
+import { createLifeServers } from './roles/life-servers.ts';
 import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
+import { readStateOption, writeState } from './state-files.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -54,6 +61,11 @@ async function startWith(
   // The journal in a Redis Stream (scale-out, issue 12): this process is the network's writer.
   const { redisUrl } = options;
   if (options.journal === 'redis' && redisUrl !== null) {
+    if (options.loadState || options.dumpState || options.fixture) {
+      throw new StartRefusal(
+        '--load-state, --dump-state and --fixture need the journal on disk or in memory, not in Redis',
+      );
+    }
     const redisOptions = { ...options, redisUrl };
     // Loaded only here: BullMQ and ioredis are no part of a start without Redis.
     const { startOnRedis } = await import('./roles/start-on-redis.ts');
@@ -79,7 +91,7 @@ async function startWith(
   return 0;
 }
 
-/** The node on its file (or memory) journal, in this one process. */
+/** The node on its file (or memory) journal, in this one process, its lives behind one set of servers. */
 async function startEmbedded(
   input: {
     readonly options: StartOptions;
@@ -93,81 +105,78 @@ async function startEmbedded(
   },
   opened: Array<() => Promise<unknown>>,
 ): Promise<void> {
-  const { options, config, settings, runner, logger } = input;
+  const { options, config, settings, logger } = input;
+  const loadState = await readStateOption(options.loadState);
+  const fixture = await readFixtureOption(options.fixture);
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
   if (stately) opened.push(async () => stately.stop());
   // The config file's validatorWalletUser wins over --validator-wallet-user.
   const walletUser = config.validatorWalletUser ?? options.devnet?.validatorWalletUser ?? '';
-  const node = await createNode({
-    dataDir: options.journal === 'file' ? resolve(join(options.dataDir, 'journal')) : null,
-    clock: createWallClock(),
-    participantName: 'participant1',
-    // LocalNet's app-provider and app-user participants beside the SV's (issue 22).
-    ...(options.localnet ? { participants: localnetParticipants } : {}),
-    synchronizerName: 'global-domain',
-    synchronizers: options.synchronizers,
-    ledgerApiVersion: options.ledgerApiVersion,
-    packages: input.packages,
-    devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
-    scan: { history: options.scan },
-    onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
-  });
-  opened.push(() => node.close());
-  assertConfigPartiesKnown(node, config, options.configFile);
-  stately?.watch(node.actors);
   // LocalNet's login: the participant trusts its key set beside the configured mode.
   const login = options.localnet ? await startLocalnetLogin({ host: options.host, logger }) : null;
-  if (options.localnet) {
-    await provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null);
-  }
+  if (login) opened.push(() => closeServers([login.server], 0));
   const auth =
     login && options.auth.mode !== 'none'
       ? { ...options.auth, oidcKeys: login.provider.verificationKey(login.provider.realms) }
       : options.auth;
-  const automations = startAutomations({
-    ...{ node, config, runner },
-    logger: logger.child({ component: 'automations' }),
-  });
-  opened.push(() => automations.close());
-  const gateway = createGateway({
-    ...{ node, auth, logger, automations: automations.view },
-    streamLimits: options.streamLimits,
+  const servers = createLifeServers(options.host);
+  opened.push(() => servers.close(0));
+  // `--localnet`: the app-provider's and the app-user's participants, each on servers of its own.
+  const participantServers = options.localnet
+    ? localnetParticipants.map(() => createLifeServers(options.host))
+    : [];
+  for (const each of participantServers) opened.push(() => each.close(0));
+  // The first life runs on the runner the start checked; each later one (a revert) on its own.
+  let firstRunner: typeof input.runner | null = input.runner;
+  const embedded = await startEmbeddedNode({
+    node: {
+      participantName: 'participant1',
+      // LocalNet's app-provider and app-user participants beside the SV's (issue 22).
+      ...(options.localnet ? { participants: localnetParticipants } : {}),
+      synchronizerName: 'global-domain',
+      synchronizers: options.synchronizers,
+      ledgerApiVersion: options.ledgerApiVersion,
+      packages: input.packages,
+      devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
+      scan: { history: options.scan },
+      onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),
+    },
+    store:
+      options.journal === 'file'
+        ? fileJournalStore(resolve(join(options.dataDir, 'journal')))
+        : memoryJournalStore(),
+    clock: createWallClock(),
+    config,
+    createRunner: async () => {
+      const runner = firstRunner;
+      firstRunner = null;
+      return (
+        runner ??
+        createJobRunner({
+          redisUrl: options.redisUrl ?? undefined,
+          prefix: options.redisPrefix,
+          logger,
+        })
+      );
+    },
+    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers, participantServers },
     requestLimits: options.requestLimits,
-    webPages,
-    // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
-    admission: {
-      maxInFlight: settings.maxInFlight,
-      maxQueueMs: settings.writerMaxQueueMs,
-      adaptive: settings.adaptiveAdmission,
+    ...{ stately, loadState, fixture },
+    // Before the node reports ready (reset comes back to here): the config's parties are
+    // checked, LocalNet's users provisioned.
+    beforeReady: async (node) => {
+      assertConfigPartiesKnown(node, config, options.configFile);
+      if (options.localnet) {
+        await provisionLocalnetUsers(node, node.devnet?.parties.validatorOperator ?? null);
+      }
     },
   });
-  const servers: Server[] = login ? [login.server] : [];
-  opened.push(() => closeServers(servers, 0));
-  const gateways = [gateway];
-  const listen = async (port: number, served = gateway) => {
-    const server = createHttpServer(served.app);
-    served.attachWebSockets(server);
-    await new Promise<void>((done, fail) => {
-      server.once('error', fail);
-      server.listen(port, options.host, done);
-    });
-    servers.push(server);
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : port;
-  };
-  const port = await listen(options.port);
+  opened.push(() => embedded.close());
+  const port = await servers.listen(options.port);
   if (options.localnet) {
-    // The app-provider's and app-user's participants, each behind its own Ledger API.
-    const participantGateways = await serveLocalnet(node, listen, (participantNode) =>
-      createGateway({
-        ...{ node: participantNode, auth, logger, ledgerApiOnly: true },
-        streamLimits: options.streamLimits,
-        requestLimits: options.requestLimits,
-      }),
-    );
-    gateways.push(...participantGateways);
+    await listenLocalnet(servers, participantServers);
   } else if (options.localnetPorts) {
-    for (const localnetPort of Object.values(localnetPorts)) await listen(localnetPort);
+    for (const localnetPort of Object.values(localnetPorts)) await servers.listen(localnetPort);
   }
   const token =
     options.auth.mode === 'hs256'
@@ -177,7 +186,8 @@ async function startEmbedded(
           expiresInSeconds: bannerTokenSeconds,
         })
       : null;
-  const devnet = node.devnet ? { ...node.devnet.parties } : null;
+  const first = embedded.current().node;
+  const devnet = first.devnet ? { ...first.devnet.parties } : null;
   input.streams.stdout.write(
     banner({
       ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
@@ -188,10 +198,15 @@ async function startEmbedded(
   const shutdown = async () => {
     // A stuck client must not keep the journal open forever.
     setTimeout(() => process.exit(1), shutdownDeadlineMs).unref();
-    for (const each of gateways) each.closeStreams();
-    await closeServers(servers, requestGraceMs);
-    await automations.close();
-    await node.close();
+    if (options.dumpState) {
+      await writeState(embedded.timeMachine, options.dumpState).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not write --dump-state'),
+      );
+    }
+    embedded.current().closeStreams();
+    await servers.close(requestGraceMs);
+    if (login) await closeServers([login.server], requestGraceMs);
+    await embedded.close();
     stately?.stop();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   '@pocketnet/schema': [],
   '@pocketnet/ledger': [],
   '@pocketnet/daml-lf': ['@pocketnet/ledger'],
+  '@pocketnet/daml-script': ['@pocketnet/daml-lf', '@pocketnet/ledger'],
   '@pocketnet/splice': ['@pocketnet/ledger'],
   '@pocketnet/runtime': [
     '@pocketnet/splice',
@@ -23,6 +24,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
     '@pocketnet/automations',
     '@pocketnet/runtime',
     '@pocketnet/web',
+    '@pocketnet/daml-script',
   ],
   '@pocketnet/bench': ['*'],
 };
@@ -37,7 +39,7 @@ const rootManifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf
 function workspaceManifests(): Manifest[] {
   return rootManifest.workspaces.flatMap((pattern) => {
     const folders = pattern.endsWith('/*')
-      ? ['ledger', 'daml-lf', 'client', 'cli', 'splice', 'web'].map(
+      ? ['ledger', 'daml-lf', 'daml-script', 'client', 'cli', 'splice', 'web'].map(
           (name) => `${pattern.slice(0, -1)}${name}`,
         )
       : [pattern];

@@ -151,16 +151,21 @@ describe('--help on every command', () => {
     expect(help).not.toMatch(/\n\s+at /);
   });
 
-  it.each(['token', 'writer', 'gateway', 'worker'])('pocketnet %s --help', async (command) => {
-    const help = await helpOf(processes.spawn(process.execPath, nodeArgs([command, '--help']), {}));
-    expect(help).toContain(`Usage: pocketnet ${command}`);
-    expect(help).toContain('--help');
-    expect(help).not.toMatch(/\n\s+at /);
-  });
+  it.each(['token', 'writer', 'gateway', 'worker', 'test', 'script'])(
+    'pocketnet %s --help',
+    async (command) => {
+      const help = await helpOf(
+        processes.spawn(process.execPath, nodeArgs([command, '--help']), {}),
+      );
+      expect(help).toContain(`Usage: pocketnet ${command}`);
+      expect(help).toContain('--help');
+      expect(help).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it('pocketnet --help lists the commands', async () => {
     const help = await helpOf(processes.spawn(process.execPath, nodeArgs(['--help']), {}));
-    for (const command of ['start', 'writer', 'gateway', 'worker', 'token']) {
+    for (const command of ['start', 'writer', 'gateway', 'worker', 'token', 'test', 'script']) {
       expect(help).toMatch(new RegExp(`\\n  ${command} +\\S`));
     }
   });

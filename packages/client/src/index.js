@@ -4,6 +4,7 @@ import { graphqlClient } from './graphql-client.js';
 import { createCaller } from './http-caller.js';
 import { inspectClient } from './inspect-client.js';
 import { ledgerClient } from './ledger-client.js';
+import { timeMachineClient } from './time-machine-client.js';
 import { walletClient } from './wallet-client.js';
 
 export { ApiError, sentenceOf } from './api-error.js';
@@ -23,6 +24,7 @@ export function createClient(options = {}) {
     ledger: ledgerClient(call),
     graphql: graphqlClient(call),
     devnet: devnetClient(call),
+    timeMachine: timeMachineClient(call),
   };
 }
 

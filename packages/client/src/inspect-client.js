@@ -47,6 +47,11 @@ export function inspectClient(call) {
         on.ready();
       });
       source.addEventListener('transition', (event) => on.transition(JSON.parse(event.data)));
+      // The node was put back to a snapshot: what was shown is another history; the stream
+      // reopens (and `ready` reloads) on its own.
+      source.addEventListener('reverted', (event) =>
+        on.reverted?.(JSON.parse(/** @type {MessageEvent<string>} */ (event).data).reason),
+      );
       source.addEventListener('error', () => {
         on.status(source.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
       });

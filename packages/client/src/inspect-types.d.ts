@@ -61,4 +61,6 @@ export type TransitionListener = {
   readonly ready: () => void;
   readonly transition: (transition: ActorTransition) => void;
   readonly status: (status: 'live' | 'connecting' | 'closed') => void;
+  /** The node was reverted (or reset) to a snapshot: the reason; `ready` follows on reopening. */
+  readonly reverted?: (reason: string) => void;
 };

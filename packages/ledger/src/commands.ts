@@ -50,6 +50,8 @@ export type SubmitRequest = {
   readonly synchronizerId: string | null;
   /** Lower bound on ledger time, in microseconds since the epoch. */
   readonly minLedgerTimeMicros: bigint | null;
+  /** Package ids `#name:…` references use before the highest vetted version of the name. */
+  readonly packageIdSelectionPreference?: readonly string[];
 };
 
 /**

@@ -91,9 +91,11 @@ export type { InterpretInput, InterpretResult } from './interpreter/interpret.ts
 export { interpret } from './interpreter/interpret.ts';
 export { JournalInUseError } from './journal/directory-lock.ts';
 export { createFileJournal, type FileJournalOptions } from './journal/file-journal.ts';
-export type { MemoryJournalOptions } from './journal/memory-journal.ts';
-export { createMemoryJournal } from './journal/memory-journal.ts';
+export { createMemoryJournal, type MemoryJournalOptions } from './journal/memory-journal.ts';
+export { decodeRecord, recordJson } from './journal/record-codec.ts';
+export { createStringPool } from './journal/record-interning.ts';
 export { JournalCorruptionError } from './journal/segment-files.ts';
+export { truncateFileJournal } from './journal/truncate-file-journal.ts';
 export type { FlushStats } from './journal/writer-thread.ts';
 export type { Journal } from './journal.ts';
 export type { Numeric } from './numeric/numeric.ts';
@@ -116,7 +118,7 @@ export type { Package, PackageSpec } from './packages/package.ts';
 export { definePackage, packageBytes } from './packages/package.ts';
 export type { PackageRegistry, PackageSummary } from './packages/registry.ts';
 export { createPackageRegistry } from './packages/registry.ts';
-export type { DeferredPackage } from './packages/registry-index.ts';
+export type { DeferredPackage, PackageSelection } from './packages/registry-index.ts';
 export type {
   ResolvedEntity,
   ResolvedInterface,
@@ -147,8 +149,7 @@ export {
   planUpdateVetting,
   planUploadPackages,
 } from './participant/package-vetting.ts';
-export type { PageRequest } from './participant/paging.ts';
-export { maxPartiesPageSize, maxUsersPageSize } from './participant/paging.ts';
+export { maxPartiesPageSize, maxUsersPageSize, type PageRequest } from './participant/paging.ts';
 export type {
   IdentityProviderEntry,
   ObjectMeta,

@@ -7,6 +7,8 @@ export type TemplateIdString = string;
 export type InterfaceView = {
   readonly interfaceId: TemplateIdString;
   readonly viewValue: Value;
+  /** The package whose interface instance computed the view (the contract's, or an upgrade's). */
+  readonly implementationPackageId?: string;
 };
 
 export type CreatedNode = {

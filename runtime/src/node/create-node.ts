@@ -61,7 +61,7 @@ export async function createNode(config: NodeConfig) {
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  const catalog = createTemplateCatalog(packages);
+  const catalog = createTemplateCatalog(packages, () => first.participant.vetting.unvetted);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
   const contractEvents = createContractEventsIndex();

@@ -37,16 +37,6 @@ export type VettedPackagesFilter = {
     | undefined;
 };
 
-const compareVersions = (a: string, b: string) => {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-};
-
 /**
  * The packages this node runs: every loaded package is vetted on the one synchronizer from the
  * start, and each package name prefers its highest version.
@@ -92,13 +82,15 @@ export function createPackageAdmin(deps: {
     packageName: summary.name,
     packageVersion: summary.version,
   });
-  /** The highest vetted version of a package name, or null when none is vetted. */
+  /**
+   * The vetted version of a package name commands' `#name:…` references use (the highest; the
+   * node's own package of a name before an uploaded one of the same version), or null.
+   */
   const preferred = (caller: Caller, packageName: string) => {
     authenticated(caller);
-    const candidates = vettedSet(deps.participant.vetting.unvetted).filter(
-      (summary) => summary.name === packageName,
-    );
-    const best = candidates.sort((a, b) => compareVersions(b.version, a.version))[0];
+    const best = packages.selectPackage(packageName, {
+      unvetted: deps.participant.vetting.unvetted,
+    });
     return best ? reference(best) : null;
   };
   return {

@@ -7,7 +7,11 @@ const keyOf = (entity: ResolvedEntity) => {
 };
 
 /** The catalog over the loaded packages; per-template answers are computed once and kept. */
-export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalog {
+export function createTemplateCatalog(
+  registry: PackageRegistry,
+  /** The packages the participant does not vet now: views are not computed by them. */
+  unvetted: () => ReadonlySet<string> = () => new Set(),
+): TemplateCatalog {
   const templateKeys = new Map<string, string>();
   const interfaceKeys = new Map<string, readonly string[]>();
   const keyOfTemplateId = (templateId: string): string => {
@@ -23,13 +27,23 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
   const implementedInterfaceIds = (templateId: string) =>
     registry.templateById(templateId)?.implementedInterfaces ?? [];
   return {
-    keyOfReference: (reference) => keyOf(registry.resolve(reference)),
+    keyOfReference(reference) {
+      const entity = registry.resolve(reference);
+      // An interface named by package id is that interface only: another package of the
+      // same name (the node's own token-standard interfaces beside a DAR's) is another one.
+      return entity.kind === 'interface' && !reference.startsWith('#')
+        ? entity.interfaceId
+        : keyOf(entity);
+    },
     keyOfTemplateId,
     implementedInterfaceIds,
     interfacesOf(templateId) {
       let keys = interfaceKeys.get(templateId);
       if (keys === undefined) {
-        keys = implementedInterfaceIds(templateId).map((id) => keyOf(registry.resolve(id)));
+        keys = implementedInterfaceIds(templateId).flatMap((id) => [
+          keyOf(registry.resolve(id)),
+          id,
+        ]);
         interfaceKeys.set(templateId, keys);
       }
       return keys;
@@ -39,9 +53,11 @@ export function createTemplateCatalog(registry: PackageRegistry): TemplateCatalo
       // may share a name (a user's DAR bundles the token standard the node also has), and
       // the name alone resolves to one of them only.
       const implemented = implementedInterfaceIds(node.templateId).find(
-        (id) => keyOf(registry.resolve(id)) === interfaceKey,
+        (id) => id === interfaceKey || keyOf(registry.resolve(id)) === interfaceKey,
       );
-      return registry.interfaceView(node, implemented ?? `#${interfaceKey}`);
+      return registry.interfaceView(node, implemented ?? `#${interfaceKey}`, {
+        unvetted: unvetted(),
+      });
     },
   };
 }

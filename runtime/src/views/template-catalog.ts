@@ -6,11 +6,14 @@ import type { CreatedNode, InterfaceView } from '@pocketnet/ledger';
  * by package name matches every version of the package.
  */
 export type TemplateCatalog = {
-  /** Name key of a template or interface reference; DomainError when unknown. */
+  /**
+   * Name key of a template or interface reference; an interface by package id keys as its
+   * id, matching that interface only. DomainError when unknown.
+   */
   keyOfReference(reference: string): string;
   /** Name key of a template id as events carry it (package-id form). */
   keyOfTemplateId(templateId: string): string;
-  /** Name keys of the interfaces a template implements. */
+  /** Keys of the interfaces a template implements: each one's name key and its id. */
   interfacesOf(templateId: string): readonly string[];
   /** Package-id form of the interfaces a template implements. */
   implementedInterfaceIds(templateId: string): readonly string[];

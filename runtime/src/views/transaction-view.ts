@@ -95,8 +95,16 @@ export function createdView(
     witnessParties,
     acsDelta,
     includeCreatedEventBlob: match.includeCreatedEventBlob,
-    interfaceViews: match.interfaceViews.map((key) => catalog.interfaceView(key, node)),
+    interfaceViews: interfaceViewsOf(match, node, catalog),
   };
+}
+
+/** One view per interface, even when filters asked for it by name and by id. */
+function interfaceViewsOf(match: FilterMatch, node: CreatedNode, catalog: TemplateCatalog) {
+  const views = match.interfaceViews.map((key) => catalog.interfaceView(key, node));
+  if (views.length < 2) return views;
+  const seen = new Set<string>();
+  return views.filter((view) => !seen.has(view.interfaceId) && seen.add(view.interfaceId));
 }
 
 function stakeholdersOf(node: TransactionNode): readonly string[] {

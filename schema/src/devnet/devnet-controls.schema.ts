@@ -24,3 +24,9 @@ export const setTimeRequestSchema = z.object({
   newTime: z.string().datetime({ offset: true }),
 });
 export type SetTimeRequest = z.output<typeof setTimeRequestSchema>;
+
+/** `POST /api/devnet/v0/revert`: the id `POST /api/devnet/v0/snapshot` answered. */
+export const revertRequestSchema = z.object({
+  id: z.string().min(1).max(64),
+});
+export type RevertRequest = z.output<typeof revertRequestSchema>;

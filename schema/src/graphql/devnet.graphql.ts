@@ -12,6 +12,29 @@ export const devnetTypeDefs = /* GraphQL */ `
     advanceRounds(count: Int = 1): DevnetTime!
     "Sets the amulet price the next mining round opens with; the price set."
     setAmuletPrice(price: Numeric!): Numeric!
+    "Takes a snapshot of the whole node; revert to it with its id."
+    snapshot: DevnetSnapshot!
+    "Puts the whole node back to a snapshot (later ones are dropped); every open stream and subscription ends, naming the revert."
+    revert(id: ID!): DevnetReverted!
+    "Puts the whole node back to where it reported ready (genesis, a loaded state, a fixture)."
+    reset: DevnetReverted!
+  }
+
+  type DevnetSnapshot {
+    id: ID!
+    "The ledger end at the snapshot."
+    ledgerEnd: Offset!
+    "The node's time at the snapshot, microseconds since the epoch as a decimal string."
+    micros: String!
+  }
+
+  type DevnetReverted {
+    "The snapshot gone back to (genesis for a reset)."
+    id: ID!
+    "The ledger end now: the next update takes the offset after it."
+    ledgerEnd: Offset!
+    time: Timestamp!
+    micros: String!
   }
 
   type DevnetTime {

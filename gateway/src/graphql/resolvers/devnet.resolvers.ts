@@ -1,5 +1,6 @@
-import { DomainError } from '@pocketnet/runtime';
-import { advanceTimeRequestSchema } from '@pocketnet/schema';
+import { DomainError, type Reverted, type Snapshot } from '@pocketnet/runtime';
+import { advanceTimeRequestSchema, revertRequestSchema } from '@pocketnet/schema';
+import { requireTimeMachine } from '../../devnet/require-time-machine.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { parseArgument } from '../invalid-input.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
@@ -9,7 +10,8 @@ type DevnetTime = { readonly micros: bigint; readonly time: string };
 const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
 
 /** The devnet's time machine, for participant admins of a devnet. */
-export function devnetResolvers({ node }: ResolverDeps): ResolverMap {
+export function devnetResolvers({ node, timeMachine }: ResolverDeps): ResolverMap {
+  const machine = () => requireTimeMachine(timeMachine);
   const controls = () => {
     if (!node.devnet) {
       throw new DomainError('PERMISSION_DENIED', 'This node is not a devnet');
@@ -29,7 +31,16 @@ export function devnetResolvers({ node }: ResolverDeps): ResolverMap {
         controls().advanceRounds(ctx.caller(), args.count),
       setAmuletPrice: async (_: unknown, args: { price: string }, ctx: Ctx) =>
         (await controls().setAmuletPrice(ctx.caller(), args.price)).amuletPrice,
+      snapshot: (_: unknown, __: unknown, ctx: Ctx) => machine().snapshot(ctx.caller()),
+      revert: (_: unknown, args: { id: string }, ctx: Ctx) =>
+        machine().revert(ctx.caller(), parseArgument(revertRequestSchema, args).id),
+      reset: (_: unknown, __: unknown, ctx: Ctx) => machine().reset(ctx.caller()),
     },
     DevnetTime: { micros: (now: DevnetTime) => now.micros.toString() },
+    DevnetSnapshot: { micros: (snapshot: Snapshot) => snapshot.clockMicros.toString() },
+    DevnetReverted: {
+      time: (reverted: Reverted) => reverted.now,
+      micros: (reverted: Reverted) => reverted.nowMicros.toString(),
+    },
   };
 }

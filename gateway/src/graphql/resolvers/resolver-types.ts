@@ -1,4 +1,4 @@
-import type { AutomationView, PocketnetNode } from '@pocketnet/runtime';
+import type { AutomationView, PocketnetNode, TimeMachine } from '@pocketnet/runtime';
 import type { GraphQLContext } from '../graphql-context.ts';
 import type { StreamOptions } from '../to-async-iterable.ts';
 
@@ -8,6 +8,8 @@ export type ResolverDeps = {
   readonly streams: StreamOptions;
   /** The automations' queues, when the node runs them. */
   readonly automations?: AutomationView | undefined;
+  /** Snapshots, revert and reset, on a node the CLI started with its time machine. */
+  readonly timeMachine?: TimeMachine | undefined;
 };
 
 /** Resolvers by type and field, as makeExecutableSchema merges them. */

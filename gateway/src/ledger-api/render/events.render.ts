@@ -20,6 +20,8 @@ export function renderCreatedEvent(view: CreatedEventView, offset: number) {
       interfaceId: interfaceView.interfaceId,
       viewStatus: { code: 0, message: '', details: [] },
       viewValue: interfaceView.viewValue,
+      implementationPackageId:
+        interfaceView.implementationPackageId ?? packageIdOf(node.templateId),
     })),
     witnessParties: view.witnessParties,
     signatories: node.signatories,

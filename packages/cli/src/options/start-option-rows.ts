@@ -94,6 +94,20 @@ export const startOptionRows: readonly OptionRow[] = [
     placeholder: '<module.ts>',
     description: 'a module whose definePackage exports the node runs too (repeatable)',
   }),
+  flag('load-state', {
+    placeholder: '<file>',
+    description:
+      'start from a state file (GET /api/devnet/v0/state, --dump-state) on an empty journal',
+  }),
+  flag('dump-state', {
+    placeholder: '<file>',
+    description: "write the node's state file (JSON lines) there when it stops",
+  }),
+  flag('fixture', {
+    placeholder: '<file>',
+    description:
+      'parties and wallet users (tapped, preapproved, named, delegated) to create before ready (YAML or JSON)',
+  }),
   flag('config', {
     placeholder: '<file>',
     description: "the validator's automation configuration (YAML or JSON)",

@@ -103,6 +103,10 @@ function interpretSubmission(
   const { state } = context;
   const result = interpret({
     packages: context.packages,
+    selection: {
+      preferred: request.packageIdSelectionPreference ?? [],
+      unvetted: state.participant.vetting.unvetted,
+    },
     contracts: at.contracts,
     commands: request.commands,
     actAs: request.actAs,

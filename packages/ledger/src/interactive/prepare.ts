@@ -21,6 +21,8 @@ export type PrepareRequest = {
   readonly synchronizerId: string | null;
   readonly minLedgerTimeMicros: bigint | null;
   readonly maxRecordTimeMicros: bigint | null;
+  /** Package ids `#name:…` references use before the highest vetted version of the name. */
+  readonly packageIdSelectionPreference?: readonly string[] | undefined;
   readonly hashingSchemeVersion?: string | undefined;
   readonly verboseHashing?: boolean | undefined;
 };
@@ -116,6 +118,10 @@ export function prepareSubmission(
   const recording = createRecordingStore(context.contracts);
   const result = interpret({
     packages: context.packages,
+    selection: {
+      preferred: request.packageIdSelectionPreference ?? [],
+      unvetted: context.participant.vetting.unvetted,
+    },
     contracts: recording.store,
     commands: request.commands,
     actAs: request.actAs,

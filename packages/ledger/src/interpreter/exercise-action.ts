@@ -1,6 +1,6 @@
 import type { ChoiceBodyFunction, ChoiceDefinition, ChoiceSelf } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
-import type { ResolvedEntity } from '../packages/resolved-entity.ts';
+import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import { computeView, implementationOf } from '../packages/views.ts';
 import { type ExercisedNode, noNodeIds } from '../transaction.ts';
 import type { Value } from '../value.ts';
@@ -17,6 +17,7 @@ import {
 } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { consume, useContract } from './transaction-state.ts';
+import { payloadAs, selectedVersion, versionFor } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -37,6 +38,8 @@ type BoundChoice = {
   readonly controllerPayload: Value;
   readonly bodyPayload: Value;
   readonly interfaceId: string | null;
+  /** The template whose choice runs: the one named, when it upgrades or downgrades the contract. */
+  readonly template: ResolvedTemplate;
 };
 
 function choiceNotFound(choice: string, on: string): DomainError {
@@ -49,26 +52,35 @@ function choiceNotFound(choice: string, on: string): DomainError {
   );
 }
 
-function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
-  const payload = live.contract.createArgument;
+function bindChoice(
+  state: TransactionState,
+  request: ExerciseRequest,
+  live: LiveContract,
+): BoundChoice {
   const { target, choice } = request;
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    const definition = live.template.definition.choices.get(choice);
-    if (definition === undefined) throw choiceNotFound(choice, live.template.templateId);
+    // Canton runs the named version's choice, on the contract upgraded (or downgraded) to it.
+    const version = versionFor(state, live, target);
+    const definition = version.definition.choices.get(choice);
+    if (definition === undefined) throw choiceNotFound(choice, version.templateId);
     const { body } = definition;
     if (body === null) throw new Error(`template choice ${choice} has no body`);
+    const upgraded = payloadAs(live, version);
     return {
       definition,
       body,
-      controllerPayload: payload,
-      bodyPayload: payload,
+      controllerPayload: upgraded,
+      bodyPayload: upgraded,
       interfaceId: null,
+      template: version,
     };
   }
   const declared = target.definition.choices.get(choice);
   if (declared === undefined) throw choiceNotFound(choice, target.interfaceId);
-  const implementation = implementationOf(live.template, target);
+  // The interface instance of the version of the template the package selection picks.
+  const { template, payload } = selectedVersion(state, live);
+  const implementation = implementationOf(template, target);
   const overPayload = implementation.choices?.get(choice);
   if (overPayload?.body) {
     return {
@@ -77,10 +89,11 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
       controllerPayload: payload,
       bodyPayload: payload,
       interfaceId: target.interfaceId,
+      template,
     };
   }
   const definition = declared;
-  const view = computeView(live.template, target, payload);
+  const view = computeView(template, target, payload);
   const own = implementation.bodies.get(choice);
   // A body the template gives sees its payload; the interface's own body sees the view.
   const body = own ?? definition.body;
@@ -92,6 +105,7 @@ function bindChoice(request: ExerciseRequest, live: LiveContract): BoundChoice {
     controllerPayload: view,
     bodyPayload,
     interfaceId: target.interfaceId,
+    template,
   };
 }
 
@@ -112,11 +126,11 @@ function prepareExercise(
   request: ExerciseRequest,
 ): PreparedExercise {
   const live = useContract(state, request.contractId);
-  const bound = bindChoice(request, live);
+  const bound = bindChoice(state, request, live);
   const { definition } = bound;
   const argument = checkArgument(definition.argumentType, request.argument, request.source);
   const actors = partySet(definition.controllers(bound.controllerPayload, argument));
-  const name = `Exercising ${request.choice} on ${live.template.templateId}`;
+  const name = `Exercising ${request.choice} on ${bound.template.templateId}`;
   if (actors.length === 0) {
     throw new DomainError('DAML_AUTHORIZATION_ERROR', `${name} has no controllers`);
   }
@@ -166,7 +180,7 @@ function runBody(state: TransactionState, frame: Frame, exercise: PreparedExerci
   const { bound } = exercise;
   const self: ChoiceSelf<Value> = {
     contractId: contract.contractId,
-    templateId: contract.templateId,
+    templateId: bound.template.templateId,
     payload: bound.bodyPayload,
     signatories: contract.signatories,
     observers: contract.observers,
@@ -193,13 +207,16 @@ function exercisedNode(
     readonly share: PartyListPool;
   },
 ): ExercisedNode {
-  const { contract, template } = exercise.live;
+  const { contract } = exercise.live;
+  const { template } = exercise.bound;
   const { share } = outcome;
   return {
     kind: 'exercised',
     nodeId: outcome.nodeId,
     contractId: contract.contractId,
-    templateId: contract.templateId,
+    // The template defining the choice run (Canton's rule), which may differ from the
+    // contract's own package when the contract was upgraded or downgraded.
+    templateId: template.templateId,
     interfaceId: exercise.bound.interfaceId,
     packageName: contract.packageName,
     choice: exercise.choice,

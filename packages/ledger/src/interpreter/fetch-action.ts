@@ -6,6 +6,7 @@ import type { RecordValue, Value } from '../value.ts';
 import { partySet, requireAuthorization } from './parties.ts';
 import type { Frame, LiveContract, TransactionState } from './transaction-state.ts';
 import { findByKey, useContract } from './transaction-state.ts';
+import { payloadAs, selectedVersion, versionFor } from './upgrade-contract.ts';
 import type { ValueSource } from './value-source.ts';
 import { checkArgument } from './value-source.ts';
 
@@ -81,9 +82,10 @@ export function fetchContract(
   requireStakeholderAuthority(frame, live);
   if (target.kind === 'template') {
     checkTemplate(target, live);
-    return live.contract.createArgument;
+    return payloadAs(live, versionFor(state, live, target));
   }
-  return computeView(live.template, target, live.contract.createArgument);
+  const { template, payload } = selectedVersion(state, live);
+  return computeView(template, target, payload);
 }
 
 /** Daml-LF's fetch of a contract by interface: the contract's template and payload. */
@@ -95,9 +97,14 @@ export function fetchStoredContract(
 ): { templateId: string; payload: RecordValue } {
   const live = useContract(state, contractId);
   requireStakeholderAuthority(frame, live);
-  if (target.kind === 'template') checkTemplate(target, live);
-  else implementationOf(live.template, target);
-  return { templateId: live.contract.templateId, payload: live.contract.createArgument };
+  if (target.kind === 'template') {
+    checkTemplate(target, live);
+    const version = versionFor(state, live, target);
+    return { templateId: version.templateId, payload: payloadAs(live, version) };
+  }
+  const { template, payload } = selectedVersion(state, live);
+  implementationOf(template, target);
+  return { templateId: template.templateId, payload };
 }
 
 export function fetchByKey(

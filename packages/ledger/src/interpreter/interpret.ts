@@ -2,6 +2,7 @@ import { formatMicros } from '../clock.ts';
 import type { Command, DisclosedContract } from '../commands.ts';
 import type { ActiveContract, ContractStore } from '../contract.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
+import type { PackageSelection } from '../packages/registry-index.ts';
 import { firstNodeOnly, type TransactionNode } from '../transaction.ts';
 import { performCreate } from './create-action.ts';
 import { usableDisclosures } from './disclosure.ts';
@@ -9,10 +10,12 @@ import { performExercise } from './exercise-action.ts';
 import { checkKey, contractByKey } from './fetch-action.ts';
 import { type LedgerTimeBounds, unconstrainedTimeBounds } from './ledger-time-bounds.ts';
 import type { PartyListPool } from './parties.ts';
-import type { Frame, TransactionState } from './transaction-state.ts';
+import { type Frame, type TransactionState, useContract } from './transaction-state.ts';
 
 export type InterpretInput = {
   readonly packages: PackageRegistry;
+  /** Which version of a package name the commands' `#name:…` references mean. */
+  readonly selection?: PackageSelection;
   readonly contracts: ContractStore;
   readonly commands: readonly Command[];
   readonly actAs: readonly string[];
@@ -43,18 +46,30 @@ function fromCommand(path: string) {
   return { path, fromCommand: true } as const;
 }
 
+/**
+ * The template or interface an exercise names. By package name, Canton's selection among the
+ * versions written as the contract's package is (Daml-LF or the node's TypeScript): a
+ * TypeScript imitation of a Splice package never runs a Daml-LF contract, nor the reverse.
+ */
+function exerciseTarget(state: TransactionState, templateId: string, contractId: string) {
+  const { packages, selection } = state.input;
+  if (!templateId.startsWith('#')) return packages.resolve(templateId, selection);
+  const like = useContract(state, contractId).template.packageId;
+  return packages.resolve(templateId, { ...selection, like });
+}
+
 function runCommand(state: TransactionState, root: Frame, command: Command): void {
-  const { packages } = state.input;
+  const { packages, selection } = state.input;
   switch (command.kind) {
     case 'create':
-      performCreate(state, root, packages.resolveTemplate(command.templateId), {
+      performCreate(state, root, packages.resolveTemplate(command.templateId, selection), {
         value: command.createArguments,
         source: fromCommand('createArguments'),
       });
       return;
     case 'exercise':
       performExercise(state, root, {
-        target: packages.resolve(command.templateId),
+        target: exerciseTarget(state, command.templateId, command.contractId),
         contractId: command.contractId,
         choice: command.choice,
         argument: command.choiceArgument,
@@ -77,7 +92,7 @@ function runExerciseByKey(
   root: Frame,
   command: Extract<Command, { kind: 'exerciseByKey' }>,
 ): void {
-  const template = state.input.packages.resolveTemplate(command.templateId);
+  const template = state.input.packages.resolveTemplate(command.templateId, state.input.selection);
   const key = checkKey(template, command.contractKey, fromCommand('contractKey'));
   const live = contractByKey(state, template, key);
   performExercise(state, root, {
@@ -94,7 +109,7 @@ function runCreateAndExercise(
   root: Frame,
   command: Extract<Command, { kind: 'createAndExercise' }>,
 ): void {
-  const template = state.input.packages.resolveTemplate(command.templateId);
+  const template = state.input.packages.resolveTemplate(command.templateId, state.input.selection);
   const contractId = performCreate(state, root, template, {
     value: command.createArguments,
     source: fromCommand('createArguments'),

@@ -224,6 +224,7 @@ describe('interfaces', () => {
     expect(ledger.packages.interfaceView(contract, assetId)).toEqual({
       interfaceId: `${examplesPackage.packageId}:Iou:Asset`,
       viewValue: { owner: alice, amount: '100.0000000000', currency: 'USD' },
+      implementationPackageId: examplesPackage.packageId,
     });
     expect(ledger.packages.implementationsOf(assetId)).toEqual([
       `${examplesPackage.packageId}:Iou:Iou`,

@@ -5,6 +5,7 @@ import { examplePackages } from '../examples/examples-package.ts';
 import type { Package } from '../packages/package.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
 import { createPackageRegistry } from '../packages/registry.ts';
+import type { PackageSelection } from '../packages/registry-index.ts';
 import type { Value } from '../value.ts';
 import type { InterpretResult } from './interpret.ts';
 import { interpret } from './interpret.ts';
@@ -57,6 +58,7 @@ export type Submission = {
   readonly readAs?: readonly string[];
   readonly disclosed?: readonly DisclosedContract[];
   readonly commands: readonly Command[];
+  readonly selection?: PackageSelection;
 };
 
 export type TestLedger = {
@@ -76,6 +78,7 @@ export function createTestLedger(packages: readonly Package[] = examplePackages)
     const next = offset + 1;
     const result = interpret({
       packages: registry,
+      ...(submission.selection ? { selection: submission.selection } : {}),
       contracts: store,
       commands: submission.commands,
       actAs: submission.actAs,

@@ -104,12 +104,17 @@ export async function cutTornTail(path: string): Promise<number> {
   if (dataEnd > goodEnd && hasFrameAfter(await readRange(path, goodEnd, dataEnd), 0)) {
     throw new JournalCorruptionError(`journal ${path} is damaged at byte ${goodEnd}`);
   }
+  await truncateFile(path, goodEnd);
+  return dataEnd - goodEnd;
+}
+
+/** Cuts the file at `path` to `length` bytes, durably. */
+export async function truncateFile(path: string, length: number): Promise<void> {
   const handle = await open(path, 'r+');
   try {
-    await handle.truncate(goodEnd);
+    await handle.truncate(length);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  return dataEnd - goodEnd;
 }

@@ -17,6 +17,8 @@ export type RegistryIndex = {
   /** Templates and interfaces by package-id form id. */
   readonly byId: Map<TemplateIdString, ResolvedEntity>;
   readonly latestByName: Map<string, Package>;
+  /** Every version of each package name, in registration order. */
+  readonly byName: Map<string, Package[]>;
   readonly packagesById: Map<string, Package>;
   /** Implementing templates by interface id. */
   readonly implementations: Map<TemplateIdString, TemplateIdString[]>;
@@ -31,6 +33,11 @@ export type RegistryIndex = {
 
 function indexPackage(index: RegistryIndex, pkg: Package): void {
   index.packagesById.set(pkg.packageId, pkg);
+  const versions = index.byName.get(pkg.name) ?? [];
+  const at = versions.findIndex((known) => known.packageId === pkg.packageId);
+  if (at < 0) versions.push(pkg);
+  else versions[at] = pkg;
+  index.byName.set(pkg.name, versions);
   const latest = index.latestByName.get(pkg.name);
   const distinct = latest !== undefined && latest.packageId !== pkg.packageId;
   // Utility packages may share a name and version (Canton allows it), and so may a Daml-LF
@@ -100,6 +107,7 @@ export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex 
     byObject: new Map(),
     byId: new Map(),
     latestByName: new Map(),
+    byName: new Map(),
     packagesById: new Map(),
     implementations: new Map(),
     resolved: new Map(),
@@ -164,23 +172,92 @@ export function templatesNotFound(reference: string): DomainError {
   );
 }
 
-export function resolveReference(index: RegistryIndex, reference: string): ResolvedEntity {
-  const known = index.resolved.get(reference);
+/**
+ * Which version of a package name a `#name:…` reference means (Canton's package selection):
+ * a package the submission prefers, else the highest vetted version; of two packages of one
+ * version, the one registered first (the node's own TypeScript package before a Daml-LF one).
+ */
+export type PackageSelection = {
+  /** Package ids the submission prefers (`packageIdSelectionPreference`). */
+  readonly preferred?: readonly string[];
+  /** Package ids the participant does not vet: never selected by name. */
+  readonly unvetted?: ReadonlySet<string>;
+  /** Only packages written the same way (Daml-LF or TypeScript) as this package id's. */
+  readonly like?: string;
+};
+
+const isDefault = (selection: PackageSelection | undefined) =>
+  selection === undefined ||
+  ((selection.preferred ?? []).length === 0 &&
+    (selection.unvetted?.size ?? 0) === 0 &&
+    selection.like === undefined);
+
+/** The package a name selects, or undefined when no version of it may be used. */
+export function selectByName(
+  index: RegistryIndex,
+  name: string,
+  selection: PackageSelection | undefined,
+): Package | undefined {
+  if (isDefault(selection)) return index.latestByName.get(name);
+  const isLf = (pkg: Package | undefined) => pkg?.archive !== undefined;
+  const like = selection?.like === undefined ? undefined : index.packagesById.get(selection.like);
+  const candidates = (index.byName.get(name) ?? []).filter(
+    (pkg) =>
+      !selection?.unvetted?.has(pkg.packageId) && (like === undefined || isLf(pkg) === isLf(like)),
+  );
+  const preferred = candidates.find((pkg) => selection?.preferred?.includes(pkg.packageId));
+  if (preferred !== undefined) return preferred;
+  let best: Package | undefined;
+  for (const pkg of candidates) {
+    if (best === undefined || compareVersions(pkg.version, best.version) > 0) best = pkg;
+  }
+  return best;
+}
+
+export function resolveReference(
+  index: RegistryIndex,
+  reference: string,
+  selection?: PackageSelection,
+): ResolvedEntity {
+  const key = cacheKey(index, reference, selection);
+  const known = key === undefined ? undefined : index.resolved.get(key);
   if (known !== undefined) return known;
-  const entry = resolveUncached(index, reference);
-  index.resolved.set(reference, entry);
+  const entry = resolveUncached(index, reference, selection);
+  if (key !== undefined) index.resolved.set(key, entry);
   return entry;
 }
 
-function resolveUncached(index: RegistryIndex, reference: string): ResolvedEntity {
+/**
+ * The key a resolution is kept under: the reference itself by default, with the kind of
+ * package asked for when that is all the selection says (every `#name` exercise asks it);
+ * none when the submission prefers packages or some are unvetted (rare: resolved afresh).
+ */
+function cacheKey(
+  index: RegistryIndex,
+  reference: string,
+  selection: PackageSelection | undefined,
+): string | undefined {
+  if (selection === undefined || isDefault(selection)) return reference;
+  if ((selection.preferred ?? []).length > 0 || (selection.unvetted?.size ?? 0) > 0) {
+    return undefined;
+  }
+  const like = selection.like === undefined ? undefined : index.packagesById.get(selection.like);
+  return `${reference}\u0000${like?.archive === undefined ? 'ts' : 'lf'}`;
+}
+
+function resolveUncached(
+  index: RegistryIndex,
+  reference: string,
+  selection: PackageSelection | undefined,
+): ResolvedEntity {
   const parsed = parseReference(reference);
   const pkg =
     parsed.by === 'name'
-      ? index.latestByName.get(parsed.packageRef)
+      ? selectByName(index, parsed.packageRef, selection)
       : index.packagesById.get(parsed.packageRef);
   if (pkg !== undefined && index.deferred.has(pkg.packageId)) {
     loadDeferred(index, pkg.packageId);
-    return resolveUncached(index, reference);
+    return resolveUncached(index, reference, selection);
   }
   if (pkg === undefined) {
     const what = parsed.by === 'name' ? 'package name' : 'package id';

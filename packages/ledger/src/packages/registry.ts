@@ -2,9 +2,10 @@ import type { InterfaceDefinition, TemplateDefinition } from '../dsl/definitions
 import { DomainError } from '../errors.ts';
 import type { InterfaceView, TemplateIdString } from '../transaction.ts';
 import type { RecordValue } from '../value.ts';
+import { upgradeValue } from '../values/upgrade-value.ts';
 import type { Package } from './package.ts';
 import { packageBytes } from './package.ts';
-import type { DeferredPackage, RegistryIndex } from './registry-index.ts';
+import type { DeferredPackage, PackageSelection, RegistryIndex } from './registry-index.ts';
 import {
   addDeferred,
   addToIndex,
@@ -12,6 +13,7 @@ import {
   loadDeferred,
   loadDeferredDependents,
   resolveReference,
+  selectByName,
   templatesNotFound,
 } from './registry-index.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
@@ -24,11 +26,16 @@ export type PackageSummary = {
 };
 
 export type PackageRegistry = {
-  /** Resolves `#packageName:Module:Entity` (latest version of the name) or `packageId:Module:Entity`. */
-  resolve(reference: string): ResolvedEntity;
+  /**
+   * Resolves `#packageName:Module:Entity` (the version `selection` picks: by default the latest
+   * of the name) or `packageId:Module:Entity`.
+   */
+  resolve(reference: string, selection?: PackageSelection): ResolvedEntity;
   /** Like `resolve`, but the reference must name a template (INVALID_ARGUMENT for an interface). */
-  resolveTemplate(reference: string): ResolvedTemplate;
-  resolveInterface(reference: string): ResolvedInterface;
+  resolveTemplate(reference: string, selection?: PackageSelection): ResolvedTemplate;
+  resolveInterface(reference: string, selection?: PackageSelection): ResolvedInterface;
+  /** The version of a package name a `#name:…` reference would use, if any may be. */
+  selectPackage(name: string, selection?: PackageSelection): PackageSummary | undefined;
   /** A definition given by object, as template bodies do. */
   resolveDefinition(definition: TemplateDefinition | InterfaceDefinition): ResolvedEntity;
   /** The template of a stored contract, by its package-id form template id. */
@@ -38,10 +45,14 @@ export type PackageRegistry = {
   packageBytes(packageId: string): Uint8Array | undefined;
   /** Templates (package-id form) implementing an interface given in any reference form. */
   implementationsOf(interfaceReference: string): readonly TemplateIdString[];
-  /** The view of a contract through an interface (DAML_INTERPRETATION_ERROR if not implemented). */
+  /**
+   * The view of a contract through an interface (DAML_INTERPRETATION_ERROR if not
+   * implemented), computed by the version of its template `selection` picks for its name.
+   */
   interfaceView(
     contract: { readonly templateId: TemplateIdString; readonly createArgument: RecordValue },
     interfaceReference: string,
+    selection?: PackageSelection,
   ): InterfaceView;
   /** Adds packages while the node runs (an upload, or its replay); known ids are skipped. */
   register(packages: readonly Package[]): void;
@@ -59,13 +70,13 @@ function kindMismatch(reference: string, expected: string): DomainError {
 }
 
 function lookups(index: RegistryIndex) {
-  const resolveTemplate = (reference: string): ResolvedTemplate => {
-    const entry = resolveReference(index, reference);
+  const resolveTemplate = (reference: string, selection?: PackageSelection): ResolvedTemplate => {
+    const entry = resolveReference(index, reference, selection);
     if (entry.kind !== 'template') throw kindMismatch(reference, 'template');
     return entry;
   };
-  const resolveInterface = (reference: string): ResolvedInterface => {
-    const entry = resolveReference(index, reference);
+  const resolveInterface = (reference: string, selection?: PackageSelection): ResolvedInterface => {
+    const entry = resolveReference(index, reference, selection);
     if (entry.kind !== 'interface') throw kindMismatch(reference, 'interface');
     return entry;
   };
@@ -82,7 +93,11 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
   const index = buildRegistryIndex(packages);
   const { resolveTemplate, resolveInterface, templateById } = lookups(index);
   return {
-    resolve: (reference) => resolveReference(index, reference),
+    resolve: (reference, selection) => resolveReference(index, reference, selection),
+    selectPackage(name, selection) {
+      const pkg = selectByName(index, name, selection);
+      return pkg && { packageId: pkg.packageId, name: pkg.name, version: pkg.version };
+    },
     resolveTemplate,
     resolveInterface,
     resolveDefinition(definition) {
@@ -110,13 +125,27 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
       if (index.deferred.size > 0) loadDeferredDependents(index, target.packageId);
       return index.implementations.get(target.interfaceId) ?? [];
     },
-    interfaceView(contract, reference) {
+    interfaceView(contract, reference, selection) {
       const target = resolveInterface(reference);
-      const template = templateById(contract.templateId);
-      if (template === undefined) throw templatesNotFound(contract.templateId);
+      const own = templateById(contract.templateId);
+      if (own === undefined) throw templatesNotFound(contract.templateId);
+      // As Canton, the view of the selected (newest vetted) version of the contract's template
+      // (among packages written as its own), on the contract upgraded to it.
+      const newest = selectByName(index, own.packageName, { ...selection, like: own.packageId });
+      const upgraded =
+        newest === undefined || newest.packageId === own.packageId
+          ? undefined
+          : templateById(
+              `${newest.packageId}:${contract.templateId.slice(own.packageId.length + 1)}`,
+            );
+      const template = upgraded ?? own;
+      const payload = upgraded
+        ? upgradeValue(upgraded.definition.payloadType, contract.createArgument)
+        : contract.createArgument;
       return {
         interfaceId: target.interfaceId,
-        viewValue: computeView(template, target, contract.createArgument),
+        viewValue: computeView(template, target, payload),
+        implementationPackageId: template.packageId,
       };
     },
     register: (added) => addToIndex(index, added),

@@ -246,6 +246,10 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
       closeStream = api.transitions({
         ready: scheduleRefresh,
         transition: onTransition,
+        reverted: () => {
+          view.feed = [];
+          renderActivity(ui.activity, { feed: view.feed, onOpen: openTransition });
+        },
         status: (status) => {
           onStatus(status);
           // A stream the browser gave up on was refused: an expired token is the usual cause.

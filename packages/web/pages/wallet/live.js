@@ -19,7 +19,8 @@ const maxBackoffMs = 10_000;
 /**
  * Starts listening: `on.update(offset)` per update, `on.transition(transition)` per actor
  * transition, `on.status('live' | 'connecting' | 'closed')`, `on.resumed()` after a reconnect
- * (the caller refreshes what it shows). Returns `stop()`.
+ * (the caller refreshes what it shows), `on.reverted(reason)` when the node was put back to a
+ * snapshot. Returns `stop()`.
  */
 export function startLive({ token, party, after }, on) {
   let offset = after;
@@ -77,6 +78,14 @@ export function startLive({ token, party, after }, on) {
       if (stopped) return;
       // 4401/4403: the token was refused; retrying with it cannot help.
       if (event.code === 4401 || event.code === 4403) return on.status('closed');
+      // 1012: the node was reverted (or reset) to a snapshot; its reason names the ledger end
+      // now, and the updates after it are another history: resume there and reload at once.
+      const reverted = event.code === 1012 ? /ledger end (\d+)/.exec(event.reason) : null;
+      if (reverted) {
+        offset = Math.min(offset, Number(reverted[1]));
+        backoff = 500;
+        on.reverted?.(event.reason);
+      }
       on.status('connecting');
       reconnects += 1;
       timer = setTimeout(connect, backoff);

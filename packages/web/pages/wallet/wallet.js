@@ -62,6 +62,7 @@ export async function openWallet({ token, party, user }, ctx) {
     {
       update: refresh,
       resumed: refresh,
+      reverted: (reason) => ctx.toast?.(`The node was put back: ${reason}`),
       transition: (transition) => {
         store.moveActor(transition);
         refresh();

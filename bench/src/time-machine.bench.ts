@@ -1,0 +1,245 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  createInProcessRunner,
+  parseAutomationConfig,
+  scaleOutSettings,
+} from '@pocketnet/automations';
+import { createLifeServers, startEmbeddedNode } from '@pocketnet/cli';
+import { createFileJournal, createWallClock } from '@pocketnet/ledger';
+import {
+  fileJournalStore,
+  type LoadedState,
+  parseStateFile,
+  unrestrictedCaller,
+} from '@pocketnet/runtime';
+import { pino } from 'pino';
+import { envInteger } from './bench-config.ts';
+import {
+  type BenchResult,
+  formatCount,
+  formatMs,
+  infoLine,
+  median,
+  statusOf,
+} from './bench-line.ts';
+import { createIou, submitRequest, transferIou } from './iou-commands.ts';
+import { runConcurrently, startIouEngine } from './iou-engine.ts';
+import { renderTable } from './report-table.ts';
+
+// Snapshot, revert, reset and load (issue 23) of an embedded node as `pocketnet start` runs it
+// (file journal, bare ledger), with `contracts` active Ious and `updates` updates of history.
+
+export function readTimeMachineConfig() {
+  return {
+    contracts: envInteger('BENCH_TIME_MACHINE_CONTRACTS', 10_000),
+    updates: envInteger('BENCH_TIME_MACHINE_UPDATES', 100_000),
+    repeats: envInteger('BENCH_TIME_MACHINE_REPEATS', 3),
+  };
+}
+type Config = ReturnType<typeof readTimeMachineConfig>;
+
+/** A step of an Iou's round trip: offered to the other party, or accepted by it. */
+const stepOf = (slot: { cid: string; offered: boolean; owner: string }, other: string) =>
+  slot.offered
+    ? {
+        command: {
+          kind: 'exercise' as const,
+          templateId: '#pocketnet-examples:Iou:IouTransfer',
+          contractId: slot.cid,
+          choice: 'IouTransfer_Accept',
+          choiceArgument: {},
+        },
+        actAs: other,
+      }
+    : { command: transferIou(slot.cid, other), actAs: slot.owner };
+
+/**
+ * `contracts` Ious created, then offered and accepted round and round (each update archives one
+ * contract and creates one) until the history holds `updates` updates.
+ */
+async function writeHistory(dir: string, config: Config): Promise<void> {
+  const journal = await createFileJournal({ dir });
+  const ledger = await startIouEngine(journal);
+  const { engine, bank, alice, bob } = ledger;
+  const slots: Array<{ cid: string; offered: boolean; owner: string }> = [];
+  await runConcurrently(config.contracts, 100, async (index) => {
+    const created = await engine.submit(
+      submitRequest([createIou(ledger)], [bank, alice], `tm-create-${index}`),
+    );
+    slots[index] = { cid: created.nodes[0]?.contractId ?? '', offered: false, owner: alice };
+  });
+  const moves = config.updates - config.contracts;
+  // One chain per slot: each step waits for the contract the one before it made.
+  await runConcurrently(Math.min(config.contracts, moves), 100, async (first) => {
+    for (let step = first; step < moves; step += config.contracts) {
+      const slot = slots[first];
+      if (!slot) throw new Error('no slot');
+      const other = slot.owner === alice ? bob : alice;
+      const { command, actAs } = stepOf(slot, other);
+      const record = await engine.submit(submitRequest([command], [actAs], `tm-step-${step}`));
+      const created = record.nodes.find((node) => node.kind === 'created');
+      if (slot.offered) slot.owner = other;
+      slots[first] = { cid: created?.contractId ?? '', offered: !slot.offered, owner: slot.owner };
+    }
+  });
+  await journal.close();
+}
+
+async function start(dir: string, loadState?: LoadedState) {
+  const started = performance.now();
+  const node = await startEmbeddedNode({
+    node: {
+      participantName: 'participant1',
+      synchronizerName: 'global-domain',
+      ledgerApiVersion: '3.4.12',
+      devnet: null,
+    },
+    store: fileJournalStore(dir),
+    clock: createWallClock(),
+    config: parseAutomationConfig({}),
+    createRunner: async () => createInProcessRunner(),
+    logger: pino({ level: 'silent' }),
+    auth: { mode: 'none' },
+    settings: scaleOutSettings({}),
+    servers: createLifeServers('127.0.0.1'),
+    ...(loadState ? { loadState } : {}),
+  });
+  return { node, ms: performance.now() - started };
+}
+
+const gc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+function collectedHeap(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+const timed = async (work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+};
+
+/** A few transfers after a snapshot, so that a revert has something to undo. */
+async function someChanges(node: Awaited<ReturnType<typeof start>>['node'], round: number) {
+  const { engine } = node.current().node;
+  const parties = [...node.current().node.participant.parties.keys()];
+  const [bank, alice] = [
+    parties.find((p) => p.startsWith('Bank')),
+    parties.find((p) => p.startsWith('Alice')),
+  ];
+  if (!bank || !alice) throw new Error('no Bank or Alice');
+  for (let index = 0; index < 100; index += 1) {
+    await engine.submit(
+      submitRequest(
+        [createIou({ bank, alice, bob: alice })],
+        [bank, alice],
+        `after-${round}-${index}`,
+      ),
+    );
+  }
+}
+
+export async function runTimeMachine(config: Config): Promise<BenchResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-'));
+  const loadDir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-load-'));
+  try {
+    await writeHistory(dir, config);
+    const { node, ms: startMs } = await start(dir);
+    const machine = node.timeMachine;
+    // What a kept snapshot costs: the heap before and after taking a thousand of them.
+    const heapBefore = collectedHeap();
+    for (let index = 0; index < 1000; index += 1) await machine.snapshot(unrestrictedCaller);
+    const perSnapshot = (collectedHeap() - heapBefore) / 1000;
+    const snapshots: number[] = [];
+    const reverts: number[] = [];
+    const resets: number[] = [];
+    for (let round = 0; round < config.repeats; round += 1) {
+      let id = '';
+      snapshots.push(
+        await timed(async () => ({ id } = await machine.snapshot(unrestrictedCaller))),
+      );
+      await someChanges(node, round);
+      reverts.push(await timed(() => machine.revert(unrestrictedCaller, id)));
+      await someChanges(node, round + 1000);
+      resets.push(await timed(() => machine.reset(unrestrictedCaller)));
+    }
+    const lines: string[] = [];
+    for await (const line of machine.dump(unrestrictedCaller)) lines.push(line);
+    const stateText = `${lines.join('\n')}\n`;
+    const end = node.current().node.engine.ledgerEnd();
+    await node.close();
+    const loads: number[] = [];
+    let parseMs = 0;
+    for (let run = 0; run < config.repeats; run += 1) {
+      await rm(loadDir, { recursive: true, force: true });
+      const parsedAt = performance.now();
+      const state = parseStateFile(stateText);
+      parseMs = performance.now() - parsedAt;
+      const loaded = await start(loadDir, state);
+      loads.push(parseMs + loaded.ms);
+      await loaded.node.close();
+    }
+    const snapshot = median(snapshots);
+    const revert = median(reverts);
+    const reset = median(resets);
+    const load = median(loads);
+    return {
+      lines: [
+        {
+          name: 'time machine: snapshot',
+          value: formatMs(snapshot),
+          baseline: '',
+          ratio: '',
+          target: '< 10 ms',
+          status: statusOf(snapshot < 10),
+        },
+        {
+          name: 'time machine: revert',
+          value: formatMs(revert),
+          baseline: formatMs(startMs),
+          ratio: '',
+          target: '< 100 ms',
+          status: statusOf(revert < 100),
+        },
+        {
+          name: 'time machine: reset',
+          value: formatMs(reset),
+          baseline: formatMs(startMs),
+          ratio: '',
+          target: '< 100 ms',
+          status: statusOf(reset < 100),
+        },
+        {
+          name: 'time machine: load a dumped state',
+          value: formatMs(load),
+          baseline: formatMs(startMs),
+          ratio: '',
+          target: '< 1000 ms',
+          status: statusOf(load < 1000),
+        },
+        infoLine('time machine: heap per kept snapshot', `${formatCount(perSnapshot)} B`),
+      ],
+      notes: [
+        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baseline = a start replaying the journal (${formatMs(startMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parseMs)}; runs: snapshot ${snapshots.map(formatMs).join(', ')}; revert ${reverts.map(formatMs).join(', ')}; reset ${resets.map(formatMs).join(', ')}; load ${loads.map(formatMs).join(', ')}`,
+      ],
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await rm(loadDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const result = await runTimeMachine(readTimeMachineConfig());
+  console.log(renderTable(result.lines));
+  for (const note of result.notes) console.log(note);
+}

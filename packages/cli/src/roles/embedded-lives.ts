@@ -1,0 +1,223 @@
+import { createServer } from 'node:http';
+import {
+  type AutomationConfig,
+  type Automations,
+  type JobRunner,
+  type ScaleOutSettings,
+  startAutomations,
+} from '@pocketnet/automations';
+import { createGateway, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
+import {
+  type AppliedFixture,
+  applyFixture,
+  type Clock,
+  clockAt,
+  createNode,
+  createTimeMachine,
+  type Fixture,
+  type HistoryPoint,
+  type JournalStore,
+  type LoadedState,
+  type NodeConfig,
+  nodeOfParticipant,
+  type PocketnetNode,
+  type StatelyInspection,
+  type TimeMachine,
+} from '@pocketnet/runtime';
+import { webPages } from '@pocketnet/web';
+import type { Logger } from 'pino';
+
+import type { LifeServers } from './life-servers.ts';
+
+/** A start that cannot go on as asked: its one-line reason, and exit code 2. */
+export class StartRefusal extends Error {
+  override readonly name = 'StartRefusal';
+}
+
+/** What every life of an embedded node (file or memory journal) is built from. */
+export type EmbeddedSetup = {
+  readonly node: Omit<NodeConfig, 'dataDir' | 'clock' | 'ledger'>;
+  readonly store: JournalStore;
+  /** The clock's source; each life reads it from the point it starts at. */
+  readonly clock: Clock;
+  readonly config: AutomationConfig;
+  readonly createRunner: () => Promise<JobRunner>;
+  readonly logger: Logger;
+  readonly auth: Parameters<typeof createGateway>[0]['auth'];
+  readonly streamLimits?: Partial<StreamLimits>;
+  /** What one request may ask (upload size, GraphQL mutation fields). */
+  readonly requestLimits?: Partial<RequestLimits>;
+  readonly settings: ScaleOutSettings;
+  readonly servers: LifeServers;
+  /**
+   * The servers of the node's further participants (`--localnet`: the app-provider's and the
+   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API.
+   */
+  readonly participantServers?: readonly LifeServers[];
+  readonly stately?: StatelyInspection | null;
+  /** `--load-state`: the journal starts as the state file's, and the clock at its time. */
+  readonly loadState?: LoadedState | null;
+  /** `--fixture`: what to create before the node reports ready (after a loaded state). */
+  readonly fixture?: Fixture | null;
+  /** What else the first life does before the node reports ready (LocalNet's users). */
+  readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
+};
+
+/** A gateway as the life servers serve it, its WebSockets on a server of their own. */
+function servedLife(gateway: ReturnType<typeof createGateway>) {
+  const upgrades = createServer();
+  gateway.attachWebSockets(upgrades);
+  return { app: gateway.app, upgrades, renderError: gateway.renderError };
+}
+
+/** One life: the node on the journal as it is, its automations and its API on the servers. */
+export type EmbeddedLife = {
+  readonly node: PocketnetNode;
+  readonly automations: Automations;
+  closeStreams(reason?: string): void;
+  close(): Promise<void>;
+};
+
+export type EmbeddedNode = {
+  current(): EmbeddedLife;
+  /** What the fixture created (empty without one). */
+  readonly fixture: AppliedFixture;
+  readonly timeMachine: TimeMachine;
+  /** Ends the streams and stops the current life (the servers are the caller's). */
+  close(): Promise<void>;
+};
+
+/**
+ * An embedded node whose history can be put back (issue 23): the servers listen once and serve
+ * the current life; a revert ends the streams with its reason, stops the life, cuts the journal
+ * back and starts the next life on it, its clock at the snapshot's time. Every projection,
+ * actor, queue and schedule of the next life is rebuilt from the cut journal, as a restart
+ * rebuilds them, so nothing of the dropped history survives anywhere.
+ */
+export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedNode> {
+  const { store, logger } = setup;
+  if (setup.loadState) {
+    const { seed } = setup.loadState.header;
+    if (seed !== (setup.node.devnet?.seed ?? null)) {
+      throw new StartRefusal(
+        seed === null
+          ? '--load-state: the state is of a bare ledger: start it with --no-devnet'
+          : `--load-state: the state is of a devnet made with --seed ${seed}: start it with --seed ${seed}`,
+      );
+    }
+    if (!(await store.isEmpty())) {
+      throw new StartRefusal(
+        '--load-state starts a node from a state file, but the journal is not empty: use --ephemeral or an empty --data-dir',
+      );
+    }
+    await store.fill(setup.loadState.records);
+  }
+  let current: EmbeddedLife | null = null;
+  const timeMachine = createTimeMachine({
+    current: () => life().node,
+    rewind,
+    journal: store,
+    seed: setup.node.devnet?.seed ?? null,
+  });
+  const life = () => {
+    if (!current) throw new Error('the node is between lives');
+    return current;
+  };
+
+  async function startLife(atMicros: bigint | null): Promise<EmbeddedLife> {
+    const clock = atMicros === null ? setup.clock : clockAt(setup.clock, atMicros);
+    const node = await createNode({
+      ...setup.node,
+      dataDir: null,
+      clock,
+      ledger: { openJournal: () => store.open() },
+    });
+    setup.stately?.watch(node.actors);
+    const runner = await setup.createRunner();
+    const automations = startAutomations({
+      ...{ node, config: setup.config, runner },
+      logger: logger.child({ component: 'automations' }),
+    });
+    const gateway = createGateway({
+      ...{ node, auth: setup.auth, logger, automations: automations.view },
+      ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
+      ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
+      webPages,
+      timeMachine,
+      // Load shedding (issue 12): beyond these, submissions are refused with backpressure.
+      admission: {
+        maxInFlight: setup.settings.maxInFlight,
+        maxQueueMs: setup.settings.writerMaxQueueMs,
+        adaptive: setup.settings.adaptiveAdmission,
+      },
+    });
+    setup.servers.serve(servedLife(gateway));
+    const gateways = [gateway];
+    for (const [index, servers] of (setup.participantServers ?? []).entries()) {
+      const participant = node.participants[index + 1];
+      if (!participant) throw new Error('the node runs fewer participants than it serves');
+      const participantGateway = createGateway({
+        ...{ node: nodeOfParticipant(node, participant), auth: setup.auth, logger },
+        ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
+        ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
+        ledgerApiOnly: true,
+      });
+      gateways.push(participantGateway);
+      servers.serve(servedLife(participantGateway));
+    }
+    return {
+      node,
+      automations,
+      closeStreams: (reason) => {
+        for (const each of gateways) each.closeStreams(reason);
+      },
+      async close() {
+        await automations.close();
+        await node.close();
+      },
+    };
+  }
+
+  async function rewind(point: HistoryPoint, reason: string): Promise<void> {
+    const previous = life();
+    const message = `The node is being put back (${reason}); it serves again in a moment`;
+    for (const servers of [setup.servers, ...(setup.participantServers ?? [])]) {
+      servers.down(message);
+    }
+    current = null;
+    previous.closeStreams(reason);
+    await previous.close();
+    try {
+      await store.truncate(point.position);
+      current = await startLife(point.clockMicros);
+    } catch (error) {
+      // The node must serve again: on whatever the journal now holds, its clock as it was.
+      logger.error({ err: error }, 'a revert failed; the node starts again on its journal');
+      current = await startLife(previous.node.clock.nowMicros());
+      throw error;
+    }
+    logger.info({ position: point.position }, reason);
+  }
+
+  current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
+  await setup.beforeReady?.(current.node);
+  const fixture = setup.fixture
+    ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {
+        await life().close();
+        throw new StartRefusal(`--fixture: ${(error as Error).message}`);
+      })
+    : { parties: {}, users: {} };
+  // Reset goes back to here: genesis, the loaded state, the fixture.
+  timeMachine.markGenesis();
+  return {
+    current: life,
+    fixture,
+    timeMachine,
+    async close() {
+      const last = current;
+      if (!last) return;
+      last.closeStreams();
+      await last.close();
+    },
+  };
+}

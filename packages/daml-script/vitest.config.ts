@@ -1,0 +1,3 @@
+import { preset } from '../../vitest.preset.ts';
+
+export default preset;

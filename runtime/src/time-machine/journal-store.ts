@@ -1,0 +1,143 @@
+import {
+  type Clock,
+  createFileJournal,
+  createMemoryJournal,
+  type Journal,
+  type JournalRecord,
+  truncateFileJournal,
+} from '@pocketnet/ledger';
+
+/**
+ * Where an embedded node's journal lives across its lives (a revert starts a new one): opened by
+ * each life, cut back by a revert while no life has it open, filled by `--load-state`.
+ */
+export type JournalStore = {
+  /** The journal, for a life to run on (one life at a time). */
+  open(): Promise<Journal>;
+  /** How many records the journal open now holds: replayed, and appended since. */
+  position(): number;
+  /** The records of the journal open now, in order (a state dump). */
+  records(): AsyncIterable<JournalRecord>;
+  /** Keeps the first `keep` records (the journal is closed). */
+  truncate(keep: number): Promise<void>;
+  /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
+  isEmpty(): Promise<boolean>;
+  /** Appends `records` (the journal is closed), as a state file holds them. */
+  fill(records: readonly JournalRecord[]): Promise<void>;
+};
+
+async function appendAll(journal: Journal, records: readonly JournalRecord[]): Promise<void> {
+  try {
+    // Appends share flushes: a state file's records are written in a few synced writes.
+    await Promise.all(records.map((record) => journal.append(record)));
+  } finally {
+    await journal.close();
+  }
+}
+
+/**
+ * Counts what the open journal holds: each record as it is replayed, and each append as it is
+ * made (a snapshot taken while a commit is in flight keeps it: it will be durable, or the
+ * writer fails). It also holds the records themselves (the objects the node's projections hold
+ * anyway), so that the next life after a revert replays them from memory rather than reading
+ * and decoding the files again; an append that fails drops them, and the files are read.
+ */
+function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<void>) {
+  let current: Journal | null = null;
+  let position = 0;
+  let held: JournalRecord[] | null = null;
+  async function* replayed(journal: Journal, inMemory: JournalRecord[] | null) {
+    const records: JournalRecord[] = [];
+    const source: AsyncIterable<JournalRecord> | Iterable<JournalRecord> =
+      inMemory ?? journal.replay();
+    for await (const record of source) {
+      position += 1;
+      records.push(record);
+      yield record;
+    }
+    held = records;
+  }
+  return {
+    async open(): Promise<Journal> {
+      const journal = await open();
+      current = journal;
+      position = 0;
+      const inMemory = held;
+      held = null;
+      return {
+        append(record) {
+          position += 1;
+          held?.push(record);
+          return journal.append(record).catch((error: unknown) => {
+            held = null;
+            throw error;
+          });
+        },
+        replay: () => replayed(journal, inMemory),
+        close: () => journal.close(),
+      };
+    },
+    position: () => position,
+    records(): AsyncIterable<JournalRecord> {
+      if (!current) throw new Error('no journal is open');
+      if (!held) return current.replay();
+      const records = held.slice();
+      return (async function* () {
+        yield* records;
+      })();
+    },
+    async truncate(keep: number): Promise<void> {
+      await cut(keep);
+      if (held) held.length = keep;
+    },
+    /** The records a state file filled the journal with: the first life replays them as they are. */
+    prime(records: readonly JournalRecord[]): void {
+      held = [...records];
+    },
+  };
+}
+
+export function fileJournalStore(dir: string): JournalStore {
+  const open = () => createFileJournal({ dir });
+  const { prime, ...journal } = counted(open, (keep) => truncateFileJournal(dir, keep));
+  return {
+    ...journal,
+    async isEmpty() {
+      const journal = await open();
+      try {
+        for await (const _record of journal.replay()) return false;
+        return true;
+      } finally {
+        await journal.close();
+      }
+    },
+    async fill(records) {
+      await appendAll(await open(), records);
+      prime(records);
+    },
+  };
+}
+
+export function memoryJournalStore(): JournalStore {
+  const records: JournalRecord[] = [];
+  const { prime, ...journal } = counted(
+    async () => createMemoryJournal({ records }),
+    async (keep) => {
+      records.length = keep;
+    },
+  );
+  return {
+    ...journal,
+    isEmpty: async () => records.length === 0,
+    async fill(loaded) {
+      await appendAll(createMemoryJournal({ records }), loaded);
+      prime(loaded);
+    },
+  };
+}
+
+/** `base` set back (or forward) so that it reads `atMicros` now, and runs on from there. */
+export function clockAt(base: Clock, atMicros: bigint): Clock {
+  const offset = atMicros - base.nowMicros();
+  return { kind: base.kind, nowMicros: () => base.nowMicros() + offset };
+}
