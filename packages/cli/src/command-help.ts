@@ -2,8 +2,18 @@ import { helpOfRows, type OptionRow } from './options/option-table.ts';
 import { scriptOptionRows, testOptionRows } from './options/script-option-rows.ts';
 import { startOptionRows } from './options/start-option-rows.ts';
 import { tokenOptionRows } from './options/token-option-rows.ts';
+import { codegenOptionRows, spliceDarsOptionRows } from './options/tool-option-rows.ts';
 
-export type CommandName = 'start' | 'writer' | 'gateway' | 'worker' | 'token' | 'test' | 'script';
+export type CommandName =
+  | 'start'
+  | 'writer'
+  | 'gateway'
+  | 'worker'
+  | 'token'
+  | 'test'
+  | 'script'
+  | 'splice-dars'
+  | 'codegen';
 
 type CommandHelp = {
   readonly summary: string;
@@ -39,6 +49,16 @@ export const commandHelp: Readonly<Record<CommandName, CommandHelp>> = {
     summary: 'print an HS256 dev token for a user, for a node started with --auth hs256',
     usage: 'pocketnet token --user <user> [options]   (npm run pocketnet -- token --user alice)',
     rows: tokenOptionRows,
+  },
+  'splice-dars': {
+    summary: "fetch a Splice release's DARs into the cache, for start --splice-dars <version>",
+    usage: 'pocketnet splice-dars fetch --version <version> [--from <url|dir>]',
+    rows: spliceDarsOptionRows,
+  },
+  codegen: {
+    summary: "write TypeScript types for a DAR's templates, choices and data types",
+    usage: 'pocketnet codegen --dar <file.dar> [--out <file.ts>]',
+    rows: codegenOptionRows,
   },
   test: {
     summary:

@@ -21,6 +21,9 @@ const commands: Readonly<
   gateway: async () => (await import('./gateway.command.ts')).gatewayCommand,
   worker: async () => (await import('./worker.command.ts')).workerCommand,
   token: async () => tokenCommand,
+  'splice-dars': async () =>
+    (await import('./splice-dars/splice-dars.command.ts')).spliceDarsCommand,
+  codegen: async () => (await import('./codegen.command.ts')).codegenCommand,
   test: async () => (await import('./test.command.ts')).testCommand,
   script: async () => (await import('./script.command.ts')).scriptCommand,
 };

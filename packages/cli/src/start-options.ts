@@ -4,11 +4,17 @@ import {
   scaleOutSettings,
 } from '@pocketnet/automations';
 import type { RequestLimits, StreamLimits } from '@pocketnet/gateway';
+import {
+  isSpliceDarsError,
+  readSpliceDarSet,
+  type SpliceDarSet,
+} from '@pocketnet/runtime/splice-dars';
 import { type CommandName, helpOf, prefixOf } from './command-help.ts';
 import { parseDuration } from './duration.ts';
 import { type ReadOptions, readOptions } from './options/option-table.ts';
 import { scaleOutVariables } from './options/scale-out-variable-rows.ts';
 import { startOptionRows } from './options/start-option-rows.ts';
+import { resolveSpliceDars } from './splice-dars/splice-dars-cache.ts';
 import { isStartOptionError, StartOptionError } from './start-option-error.ts';
 import { parseByteSize, streamLimitsOption } from './stream-limits-option.ts';
 
@@ -71,6 +77,11 @@ export type StartOptions = {
    * POCKETNET_GRAPHQL_MAX_MUTATION_FIELDS): what one request may ask of the node.
    */
   readonly requestLimits: RequestLimits;
+  /**
+   * `--splice-dars DIR|VERSION` (POCKETNET_SPLICE_DARS): run Splice's own packages, from a folder
+   * or a release fetched into the cache (issue 21); null for the built-in TypeScript Splice.
+   */
+  readonly spliceDars: SpliceDarSet | null;
   /** `--load-state FILE`: start from a state file (`GET /api/devnet/v0/state`) on an empty journal. */
   readonly loadState: string | null;
   /** `--dump-state FILE`: write the node's state file there on exit. */
@@ -161,10 +172,22 @@ function optionsOf(read: ReadOptions): StartOptions {
       maxMutationFields: Number(required('graphql-max-mutation-fields')),
     },
     scaleOut: scaleOutOf(read),
+    spliceDars: spliceDarsOption(text('splice-dars')),
     loadState: text('load-state') ?? null,
     dumpState: text('dump-state') ?? null,
     fixture: text('fixture') ?? null,
   };
+}
+
+function spliceDarsOption(value: string | undefined): StartOptions['spliceDars'] {
+  if (value === undefined || value === '') return null;
+  try {
+    const { dir, release } = resolveSpliceDars(value, cacheEnvironment());
+    return readSpliceDarSet(dir, release);
+  } catch (error) {
+    if (isSpliceDarsError(error)) throw new StartOptionError(error.message);
+    throw error;
+  }
 }
 
 /** The scaled-out roles' knobs, read through the table like every other option. */
@@ -232,3 +255,9 @@ function authOption(
   }
   return { mode: 'hs256', secret: values.secret, audience: values.audience };
 }
+
+/** What finds the user's cache (XDG_CACHE_HOME, HOME), for `--splice-dars` and its fetch. */
+export const cacheEnvironment = () => ({
+  XDG_CACHE_HOME: process.env.XDG_CACHE_HOME,
+  HOME: process.env.HOME,
+});

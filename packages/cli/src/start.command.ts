@@ -137,6 +137,7 @@ async function startEmbedded(
       synchronizers: options.synchronizers,
       ledgerApiVersion: options.ledgerApiVersion,
       packages: input.packages,
+      spliceDars: options.spliceDars,
       devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
       scan: { history: options.scan },
       onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),

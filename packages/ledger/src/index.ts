@@ -124,6 +124,7 @@ export type {
   ResolvedInterface,
   ResolvedTemplate,
 } from './packages/resolved-entity.ts';
+export { compareVersions } from './packages/template-reference.ts';
 export type * from './participant/admin-changes.ts';
 export { isParticipantAdminRecord } from './participant/admin-changes.ts';
 export { isValidParty, isValidUserId, participantNamespace } from './participant/identifiers.ts';

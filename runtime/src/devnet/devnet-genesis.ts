@@ -27,6 +27,11 @@ export type GenesisOptions = {
   readonly synchronizerId: string;
   readonly participantId: string;
   readonly tickMicros: bigint;
+  /**
+   * The package a `#name:Module:Entity` reference is created from: the built-in TypeScript
+   * Splice's by default, Splice's own uploaded package with `--splice-dars` (issue 21).
+   */
+  readonly templateOf?: ((reference: string) => string) | undefined;
 };
 
 const ansRules = '#splice-amulet-name-service:Splice.Ans:AnsRules';
@@ -48,11 +53,16 @@ export async function createDevnetGenesis(engine: LedgerEngine, options: Genesis
     }),
   );
   let step = 0;
+  const templateOf = options.templateOf ?? ((reference: string) => reference);
   const submit = (actAs: readonly string[], commands: readonly Command[]) => {
     step += 1;
     return engine.submit(
       internalSubmission({
-        commands,
+        commands: commands.map((command) =>
+          'templateId' in command
+            ? { ...command, templateId: templateOf(command.templateId) }
+            : command,
+        ),
         userId: genesisUser,
         commandId: `genesis-${step}`,
         actAs,
@@ -99,6 +109,7 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
         initialDsoRules({
           dso,
           isDevNet: true,
+          synchronizerId: options.synchronizerId,
           svs: [{ party: sv, name: 'sv1', participantId: options.participantId }],
         }),
       ),

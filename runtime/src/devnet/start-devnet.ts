@@ -53,13 +53,16 @@ export async function startDevnet(deps: {
   tasks?: readonly DueTask[];
   /** The journaled time and price (devnet-time-records.ts). */
   time: DevnetTimeState;
+  /** `--splice-dars`: the genesis creates Splice's own templates (devnet-genesis.ts). */
+  templateOf?: ((reference: string) => string) | undefined;
 }) {
   const { engine, clock, config, identity } = deps;
   // The journal replayed, time goes on from where it was.
   deps.time.recovered();
   const parties = devnetParties({ ...identity, ...config });
   if (engine.ledgerEnd() === 0) {
-    await createDevnetGenesis(engine, { parties, ...config, ...identity });
+    const { templateOf } = deps;
+    await createDevnetGenesis(engine, { parties, ...config, ...identity, templateOf });
   }
   let counter = 0;
   // Run as a job, the rounds' commands take ids derived from the job's id and their content,

@@ -21,6 +21,7 @@ import { createContractEventsIndex } from '../projections/contract-events.projec
 import { createUpdateLog } from '../projections/update-log.projection.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { createScan } from '../scan/create-scan.ts';
+import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
@@ -172,6 +173,9 @@ export async function createNode(config: NodeConfig) {
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
+  // Splice's DARs are the SV's uploads (the first participant's package service).
+  if (writesInBackground)
+    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin: first.packageAdmin });
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});
@@ -189,6 +193,7 @@ export async function createNode(config: NodeConfig) {
         tasks: scan.history.dueTasks,
         schedule,
         time: devnetTime,
+        templateOf: config.spliceDars ? spliceTemplateOf(config.spliceDars) : undefined,
       })
     : null;
   // The devnet's parties on every synchronizer, and the global one's migration when due.

@@ -2,6 +2,7 @@ import type { Clock, Package } from '@pocketnet/ledger';
 import type { DevnetConfig } from '../devnet/start-devnet.ts';
 import type { NodeLedger } from '../scale-out/node-ledger.ts';
 import type { ScanOptions } from '../scan/create-scan.ts';
+import type { SpliceDarSet } from '../splice-dars/splice-dar-set.ts';
 
 export type NodeConfig = {
   /** Where the file journal lives; null keeps everything in memory (`--ephemeral`). */
@@ -25,6 +26,8 @@ export type NodeConfig = {
   readonly packages?: readonly Package[];
   /** A devnet (DSO, rounds, the validator's wallet) on an empty journal; null for a bare ledger. */
   readonly devnet?: DevnetConfig | null;
+  /** `--splice-dars`: Splice's own DARs, uploaded on start (issue 21); none by default. */
+  readonly spliceDars?: SpliceDarSet | null;
   /** Where failures of background work (round automation) go; they never stop the node. */
   readonly onBackgroundError?: (error: unknown) => void;
   /** Scan's settings (ACS snapshot interval, bulk storage). */

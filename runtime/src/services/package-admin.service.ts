@@ -1,5 +1,6 @@
 import { asUploadError, readUploadedArchives, validateUpload } from '@pocketnet/daml-lf';
 import {
+  compareVersions,
   DomainError,
   type PackageRegistry,
   type PackageSummary,

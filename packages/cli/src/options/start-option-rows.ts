@@ -112,6 +112,12 @@ export const startOptionRows: readonly OptionRow[] = [
     placeholder: '<file>',
     description: "the validator's automation configuration (YAML or JSON)",
   }),
+  flag('splice-dars', {
+    env: 'POCKETNET_SPLICE_DARS',
+    placeholder: '<dir|version>',
+    description:
+      "run Splice's own packages: a folder of DARs, or a release from `pocketnet splice-dars fetch`",
+  }),
   flag('no-devnet', {
     kind: 'boolean',
     description: 'a bare ledger: no DSO, amulets or validator on an empty journal',

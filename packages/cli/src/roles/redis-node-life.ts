@@ -69,6 +69,7 @@ function nodeConfigOf(setup: RedisNodeSetup, walletUser: string) {
     ...{ dataDir: null, participantName: 'participant1', synchronizerName: 'global-domain' },
     ...(setup.role === 'start' ? { synchronizers: options.synchronizers } : {}),
     ...{ ledgerApiVersion: options.ledgerApiVersion, packages: setup.packages },
+    spliceDars: options.spliceDars,
     devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
     scan: { history: options.scan },
     onBackgroundError: (error: unknown) =>

@@ -28,6 +28,7 @@ export async function ansSetup() {
       dso: net.dso,
       svs: [{ party: sv, name: 'sv1', participantId: 'PAR::sv1' }],
       isDevNet: true,
+      synchronizerId: 'global-domain::1220',
     }),
   );
   const wallet = (choice: string, choiceArgument: unknown) =>

@@ -4,8 +4,8 @@ import type { DsoRulesConfig, DsoRulesPayload } from './dso-types.ts';
 const minuteMicros = 60_000_000n;
 const hourMicros = 60n * minuteMicros;
 
-/** Splice's SV-app defaults for the part of DsoRulesConfig pocketnet keeps. */
-export const defaultDsoRulesConfig: DsoRulesConfig = {
+/** Splice's SV-app defaults (SvUtil), but the synchronizers: those of the network started. */
+export const defaultDsoRulesConfig: Omit<DsoRulesConfig, 'decentralizedSynchronizer'> = {
   numUnclaimedRewardsThreshold: '10',
   numMemberTrafficContractsThreshold: '5',
   actionConfirmationTimeout: relTimeOf(5n * minuteMicros),
@@ -13,7 +13,17 @@ export const defaultDsoRulesConfig: DsoRulesConfig = {
   svOnboardingConfirmedTimeout: relTimeOf(hourMicros),
   voteRequestTimeout: relTimeOf(7n * 24n * hourMicros),
   dsoDelegateInactiveTimeout: relTimeOf(70n * 1_000_000n),
+  synchronizerNodeConfigLimits: {
+    cometBft: {
+      maxNumCometBftNodes: '2',
+      maxNumGovernanceKeys: '2',
+      maxNumSequencingKeys: '2',
+      maxNodeIdLength: '50',
+      maxPubKeyLength: '256',
+    },
+  },
   maxTextLength: '1024',
+  nextScheduledSynchronizerUpgrade: null,
   voteCooldownTime: relTimeOf(minuteMicros),
 };
 
@@ -29,6 +39,8 @@ export function initialDsoRules(options: {
   readonly dso: string;
   readonly svs: readonly FoundingSv[];
   readonly isDevNet: boolean;
+  /** The global synchronizer, operational from the start (a single-node SV has no CometBFT). */
+  readonly synchronizerId: string;
   readonly config?: DsoRulesConfig;
 }): DsoRulesPayload {
   const [delegate] = options.svs;
@@ -47,7 +59,23 @@ export function initialDsoRules(options: {
     ]),
     offboardedSvs: [],
     dsoDelegate: delegate.party,
-    config: options.config ?? defaultDsoRulesConfig,
+    config: options.config ?? {
+      ...defaultDsoRulesConfig,
+      decentralizedSynchronizer: {
+        synchronizers: [
+          [
+            options.synchronizerId,
+            {
+              state: 'DS_Operational',
+              cometBftGenesisJson: '',
+              acsCommitmentReconciliationInterval: null,
+            },
+          ],
+        ],
+        lastSynchronizerId: options.synchronizerId,
+        activeSynchronizerId: options.synchronizerId,
+      },
+    },
     initialTrafficState: [],
     isDevNet: options.isDevNet,
   };

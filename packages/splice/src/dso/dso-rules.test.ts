@@ -19,7 +19,10 @@ async function dsoSetup(svNames: readonly string[] = ['sv1']) {
   const rules = await net.create(
     [net.dso],
     dsoReferences.dsoRules,
-    initialDsoRules({ dso: net.dso, svs: founding, isDevNet: true }),
+    initialDsoRules({
+      ...{ dso: net.dso, svs: founding, isDevNet: true },
+      synchronizerId: 'global-domain::1220',
+    }),
   );
   const lastUpdatedAt = formatTime(net.ledger.clock.nowMicros() - 3_600_000_000n);
   const votes = [];

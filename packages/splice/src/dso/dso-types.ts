@@ -42,10 +42,9 @@ export const offboardedSvInfoType: Typed<OffboardedSvInfo> = t.record(
   'Splice.DsoRules:OffboardedSvInfo',
 );
 
-/**
- * The part of Splice's DsoRulesConfig that pocketnet's single-SV automation uses. Left out:
- * synchronizerNodeConfigLimits, decentralizedSynchronizer, nextScheduledSynchronizerUpgrade.
- */
+const synchronizerModule = 'Splice.DSO.DecentralizedSynchronizer';
+
+/** Splice's DsoRulesConfig (splice-dso-governance 0.1.26), field for field. */
 export type DsoRulesConfig = {
   readonly numUnclaimedRewardsThreshold: string;
   readonly numMemberTrafficContractsThreshold: string;
@@ -54,8 +53,36 @@ export type DsoRulesConfig = {
   readonly svOnboardingConfirmedTimeout: RelTime;
   readonly voteRequestTimeout: RelTime;
   readonly dsoDelegateInactiveTimeout: RelTime;
+  readonly synchronizerNodeConfigLimits: {
+    readonly cometBft: {
+      readonly maxNumCometBftNodes: string;
+      readonly maxNumGovernanceKeys: string;
+      readonly maxNumSequencingKeys: string;
+      readonly maxNodeIdLength: string;
+      readonly maxPubKeyLength: string;
+    };
+  };
   readonly maxTextLength: string;
+  readonly decentralizedSynchronizer: {
+    readonly synchronizers: readonly (readonly [string, DsoSynchronizerConfig])[];
+    readonly lastSynchronizerId: string;
+    readonly activeSynchronizerId: string;
+  };
+  readonly nextScheduledSynchronizerUpgrade: {
+    readonly time: string;
+    readonly migrationId: string;
+  } | null;
   readonly voteCooldownTime: RelTime | null;
+};
+
+export type DsoSynchronizerConfig = {
+  readonly state:
+    | 'DS_Bootstrapping'
+    | 'DS_Operational'
+    | 'DS_Decomissioned'
+    | 'ExtSynchronizerState';
+  readonly cometBftGenesisJson: string;
+  readonly acsCommitmentReconciliationInterval: string | null;
 };
 
 export const dsoRulesConfigType: Typed<DsoRulesConfig> = t.record(
@@ -67,7 +94,54 @@ export const dsoRulesConfigType: Typed<DsoRulesConfig> = t.record(
     svOnboardingConfirmedTimeout: t.relTime(),
     voteRequestTimeout: t.relTime(),
     dsoDelegateInactiveTimeout: t.relTime(),
+    synchronizerNodeConfigLimits: t.record(
+      {
+        cometBft: t.record(
+          {
+            maxNumCometBftNodes: t.int64(),
+            maxNumGovernanceKeys: t.int64(),
+            maxNumSequencingKeys: t.int64(),
+            maxNodeIdLength: t.int64(),
+            maxPubKeyLength: t.int64(),
+          },
+          'Splice.CometBft:CometBftConfigLimits',
+        ),
+      },
+      `${synchronizerModule}:SynchronizerNodeConfigLimits`,
+    ),
     maxTextLength: t.int64(),
+    decentralizedSynchronizer: t.record(
+      {
+        synchronizers: t.genMap(
+          t.text(),
+          t.record(
+            {
+              state: t.enum(
+                [
+                  'DS_Bootstrapping',
+                  'DS_Operational',
+                  'DS_Decomissioned',
+                  'ExtSynchronizerState',
+                ] as const,
+                `${synchronizerModule}:SynchronizerState`,
+              ),
+              cometBftGenesisJson: t.text(),
+              acsCommitmentReconciliationInterval: t.optional(t.int64()),
+            },
+            `${synchronizerModule}:SynchronizerConfig`,
+          ),
+        ),
+        lastSynchronizerId: t.text(),
+        activeSynchronizerId: t.text(),
+      },
+      `${synchronizerModule}:DsoDecentralizedSynchronizerConfig`,
+    ),
+    nextScheduledSynchronizerUpgrade: t.optional(
+      t.record(
+        { time: t.time(), migrationId: t.int64() },
+        'Splice.DsoRules:SynchronizerUpgradeSchedule',
+      ),
+    ),
     voteCooldownTime: t.optional(t.relTime()),
   },
   'Splice.DsoRules:DsoRulesConfig',

@@ -42,12 +42,28 @@ const synchronizerNodeConfigType = t.record(
       t.record({ mediatorId: t.text() }, `${synchronizerModule}:MediatorConfig`),
     ),
     scan: t.optional(t.record({ publicUrl: t.text() }, `${synchronizerModule}:ScanConfig`)),
-    legacySequencerConfigs: t.optional(
+    legacySequencerConfig: t.optional(
+      t.record(
+        { migrationId: t.int64(), sequencerId: t.text(), url: t.text() },
+        `${synchronizerModule}:LegacySequencerConfig`,
+      ),
+    ),
+    sequencerIdentity: t.optional(
+      t.record(
+        { sequencerId: t.text(), availableAfter: t.optional(t.time()) },
+        `${synchronizerModule}:SequencerIdentityConfig`,
+      ),
+    ),
+    physicalSynchronizers: t.optional(
       t.genMap(
         t.int64(),
         t.record(
-          { sequencerId: t.text(), url: t.text() },
-          `${synchronizerModule}:LegacySequencerConfig`,
+          {
+            sequencer: t.optional(
+              t.record({ url: t.text() }, `${synchronizerModule}:SequencerConnectionConfig`),
+            ),
+          },
+          `${synchronizerModule}:PhysicalSynchronizerNodeConfig`,
         ),
       ),
     ),
@@ -83,6 +99,8 @@ export function singleNodeSynchronizerConfig(mediatorId: string) {
     sequencer: null,
     mediator: { mediatorId },
     scan: null,
-    legacySequencerConfigs: null,
+    legacySequencerConfig: null,
+    sequencerIdentity: null,
+    physicalSynchronizers: null,
   };
 }
