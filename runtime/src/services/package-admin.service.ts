@@ -1,6 +1,5 @@
 import { asUploadError, readUploadedArchives, validateUpload } from '@pocketnet/daml-lf';
 import {
-  compareVersions,
   DomainError,
   type PackageRegistry,
   type PackageSummary,

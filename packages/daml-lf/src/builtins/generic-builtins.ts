@@ -1,3 +1,4 @@
+import { applyDirect } from '../machine/direct.ts';
 import type { Continuation } from '../machine/machine.ts';
 import { applyFunction } from '../machine/machine.ts';
 import { compareValues } from '../values/compare-values.ts';
@@ -104,6 +105,13 @@ export const genericBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   },
   FOLDL: {
     arity: 3,
+    direct: (machine, [fn, initial, list]) => {
+      let accumulator = initial as LfValue;
+      for (let cell = list as ListValue; cell.tag === 'Cons'; cell = cell.tail) {
+        accumulator = applyDirect(machine, fn as LfValue, [accumulator, cell.head]);
+      }
+      return accumulator;
+    },
     run: (machine, [fn, initial, list]) => {
       const step: FoldLeft = {
         resume: foldLeftStep,
@@ -118,6 +126,14 @@ export const genericBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   },
   FOLDR: {
     arity: 3,
+    direct: (machine, [fn, initial, list]) => {
+      const items = listToArray(list as ListValue);
+      let accumulator = initial as LfValue;
+      for (let index = items.length - 1; index >= 0; index -= 1) {
+        accumulator = applyDirect(machine, fn as LfValue, [items[index] as LfValue, accumulator]);
+      }
+      return accumulator;
+    },
     run: (machine, [fn, initial, list]) => {
       const items = listToArray(list as ListValue);
       const step: FoldRight = {
@@ -134,6 +150,14 @@ export const genericBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   },
   EQUAL_LIST: {
     arity: 3,
+    direct: (machine, [fn, left, right]) => {
+      let l = left as ListValue;
+      let r = right as ListValue;
+      for (; l.tag === 'Cons' && r.tag === 'Cons'; l = l.tail, r = r.tail) {
+        if (applyDirect(machine, fn as LfValue, [l.head, r.head]) === false) return false;
+      }
+      return l.tag === r.tag;
+    },
     run: (machine, [fn, left, right]) => {
       const step: ListEquality = {
         resume: listEqualityStep,

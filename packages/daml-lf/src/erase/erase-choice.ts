@@ -3,6 +3,7 @@ import { DomainError } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import type { TemplateChoice } from '../ast.ts';
 import { choiceBody, choicePart } from '../machine/template-functions.ts';
+import type { FunctionValue } from '../values/lf-value.ts';
 import { contractId, token } from '../values/lf-value.ts';
 import type { ErasureContext } from './erasure-context.ts';
 import { maxExerciseNesting } from './erasure-context.ts';
@@ -24,6 +25,9 @@ export function eraseChoice(
   const resultType = valueTypes.valueType(choice.returnType);
   const part = (name: 'controllers' | 'observers') =>
     choicePart(compiler, owner, choice.name, name);
+  // Compiled on first use (a package's choices are erased before they all compile), then kept.
+  let controllers: FunctionValue | null = null;
+  let body: FunctionValue | null = null;
   const args = (payload: Value, argument: Value) => [
     calls.value(payloadType, payload),
     calls.value(argumentType, argument),
@@ -33,8 +37,10 @@ export function eraseChoice(
     consuming: choice.consuming,
     argumentType,
     resultType,
-    controllers: (payload, argument) =>
-      calls.parties(part('controllers') as never, args(payload, argument)),
+    controllers: (payload, argument) => {
+      controllers ??= part('controllers') as FunctionValue;
+      return calls.parties(controllers, args(payload, argument));
+    },
     observers:
       observers === null
         ? null
@@ -51,7 +57,7 @@ export function eraseChoice(
       try {
         const effects = transactionEffects(context.definitions, tx);
         const [payload, lfArgument] = args(self.payload as RecordValue, argument);
-        const body = choiceBody(compiler, owner, choice.name);
+        body ??= choiceBody(compiler, owner, choice.name);
         const result = calls.call(
           body,
           [contractId(self.contractId), payload as never, lfArgument as never, token],

@@ -9,6 +9,7 @@ import type { DefTemplate, TemplateImplements } from '../ast.ts';
 import { interfaceOf } from '../machine/program.ts';
 import { templatePart, viewFunction } from '../machine/template-functions.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { FunctionValue } from '../values/lf-value.ts';
 import { eraseChoice } from './erase-choice.ts';
 import type { ErasureContext } from './erasure-context.ts';
 import { toLedgerValue } from './ledger-values.ts';
@@ -54,10 +55,20 @@ export function eraseTemplate(
 ): TemplateDefinition {
   const payloadType = recordTypeOf(context, name);
   const { calls, compiler } = context;
+  // Compiled on first use, then kept.
+  const parts = new Map<'signatories' | 'observers' | 'precond', FunctionValue>();
+  const partOf = (part: 'signatories' | 'observers' | 'precond'): FunctionValue => {
+    let fn = parts.get(part);
+    if (fn === undefined) {
+      fn = templatePart(compiler, name, part);
+      parts.set(part, fn);
+    }
+    return fn;
+  };
   const over =
     (part: 'signatories' | 'observers') =>
     (payload: Parameters<TemplateDefinition['signatories']>[0]) =>
-      calls.parties(templatePart(compiler, name, part), [calls.value(payloadType, payload)]);
+      calls.parties(partOf(part), [calls.value(payloadType, payload)]);
   const choices = new Map<string, ChoiceDefinition>();
   for (const choice of definition.choices.values()) {
     choices.set(choice.name, eraseChoice(context, name, choice, payloadType));
@@ -69,8 +80,7 @@ export function eraseTemplate(
     signatories: over('signatories'),
     observers: over('observers'),
     ensure: (payload) =>
-      calls.call(templatePart(compiler, name, 'precond'), [calls.value(payloadType, payload)]) ===
-      true,
+      calls.call(partOf('precond'), [calls.value(payloadType, payload)]) === true,
     key: null,
     choices,
     implementations: [...definition.implements.values()].map((instance) =>

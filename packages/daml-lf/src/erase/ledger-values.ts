@@ -176,12 +176,11 @@ export function toLedgerValue(declared: DamlType, value: LfValue): Value {
     }
     case 'record': {
       const { fields } = value as RecordValue;
-      return Object.fromEntries(
-        type.fields.map((field, index) => [
-          field.name,
-          toLedgerValue(field.type, fields[index] as LfValue),
-        ]),
-      );
+      const record: Record<string, Value> = {};
+      type.fields.forEach((field, index) => {
+        record[field.name] = toLedgerValue(field.type, fields[index] as LfValue);
+      });
+      return record;
     }
     case 'variant': {
       const variant = value as VariantValue;

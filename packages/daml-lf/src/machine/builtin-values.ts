@@ -10,6 +10,7 @@ import type { AnyExceptionValue, LfValue, RecordValue, TypeRepValue } from '../v
 import { none, some } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import { closedFunction } from './compile-functions.ts';
+import type { FunctionTarget } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import { exceptionOf, parseQualifiedName } from './program.ts';
 
@@ -104,6 +105,13 @@ function definitionOf(context: CompileContext, name: BuiltinFunction): BuiltinDe
 export function builtinValue(context: CompileContext, name: BuiltinFunction): LfValue {
   const constant = mapConstants[name];
   if (constant !== undefined) return constant;
-  const { arity, run } = definitionOf(context, name);
-  return { tag: 'Function', arity, given: [], target: { kind: 'builtin', run, name } };
+  const { arity, run, compute, direct } = definitionOf(context, name);
+  const target: Extract<FunctionTarget, { kind: 'builtin' }> = {
+    kind: 'builtin',
+    run,
+    name,
+    ...(compute === undefined ? {} : { compute }),
+    ...(direct === undefined ? {} : { direct }),
+  };
+  return { tag: 'Function', arity, given: [], target };
 }

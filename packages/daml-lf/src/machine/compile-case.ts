@@ -3,8 +3,9 @@ import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { computed, evaluateThen } from './compiled.ts';
+import { computed, directOf, evaluateThen } from './compiled.ts';
 import { constructorRank } from './data-types.ts';
+import type { Direct } from './direct.ts';
 import type { Code, Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
@@ -76,10 +77,21 @@ function matcher(
 /** `case e of p₁ → e₁ | …`: the first matching alternative; none is a fatal match error. */
 export function compileCase(context: CompileContext, scope: Scope, expr: ExprOf<'case'>): Compiled {
   const scrutinee = context.expression(scope, expr.scrut);
-  const alternatives: { match: Matcher; body: Code }[] = expr.alts.map((alternative) => {
-    const { match, scope: inner } = matcher(context, scope, alternative.pattern);
-    return { match, body: context.expression(inner, alternative.body).code };
-  });
+  const alternatives: { match: Matcher; body: Code; direct: Direct }[] = expr.alts.map(
+    (alternative) => {
+      const { match, scope: inner } = matcher(context, scope, alternative.pattern);
+      const body = context.expression(inner, alternative.body);
+      return { match, body: body.code, direct: directOf(body) };
+    },
+  );
+  const scrutineeDirect = directOf(scrutinee);
+  const direct = (machine: Machine): LfValue => {
+    const value = scrutineeDirect(machine);
+    for (const alternative of alternatives) {
+      if (alternative.match(machine, value)) return alternative.direct(machine);
+    }
+    throw new FatalFailure('match error');
+  };
   return computed(
     evaluateThen(scrutinee, (machine, value) => {
       for (const alternative of alternatives) {
@@ -90,5 +102,6 @@ export function compileCase(context: CompileContext, scope: Scope, expr: ExprOf<
       }
       throw new FatalFailure('match error');
     }),
+    direct,
   );
 }

@@ -1,10 +1,10 @@
 import type { Expr, ExprOf } from '../ast/expressions.ts';
 import { qualifiedNameKey } from '../ast/names.ts';
 import type { LfValue, ListValue, RecordValue, StructValue } from '../values/lf-value.ts';
-import { cons, some, struct, structField } from '../values/lf-value.ts';
+import { cons, some, structField } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { computed, constant, evaluateAll, evaluateThen } from './compiled.ts';
+import { constant, construct, derive } from './compiled.ts';
 import { constructorRank, fieldIndex, recordFields } from './data-types.ts';
 import type { Scope } from './scope.ts';
 
@@ -13,15 +13,17 @@ function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recC
   const positions = expr.fields.map((field) => declared.indexOf(field.field));
   const parts = expr.fields.map((field) => context.expression(scope, field.expr));
   const tycon = qualifiedNameKey(expr.tycon.tycon);
-  return computed(
-    evaluateAll(parts, (machine, values) => {
-      const fields = new Array<LfValue>(declared.length);
-      for (let index = 0; index < values.length; index += 1) {
-        fields[positions[index] as number] = values[index] as LfValue;
-      }
-      machine.value = { tag: 'Record', tycon, fields };
-    }),
-  );
+  const inOrder = positions.every((position, index) => position === index);
+  return construct(parts, (values) => {
+    if (inOrder && values.length === declared.length) {
+      return { tag: 'Record', tycon, fields: values };
+    }
+    const fields = new Array<LfValue>(declared.length);
+    for (let index = 0; index < values.length; index += 1) {
+      fields[positions[index] as number] = values[index] as LfValue;
+    }
+    return { tag: 'Record', tycon, fields };
+  });
 }
 
 function compileProjection(
@@ -30,10 +32,9 @@ function compileProjection(
   expr: ExprOf<'recProj'>,
 ): Compiled {
   const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
-  return computed(
-    evaluateThen(context.expression(scope, expr.record), (machine, record) => {
-      machine.value = (record as RecordValue).fields[index] as LfValue;
-    }),
+  return derive(
+    context.expression(scope, expr.record),
+    (record) => (record as RecordValue).fields[index] as LfValue,
   );
 }
 
@@ -44,14 +45,12 @@ function compileRecordUpdate(
 ): Compiled {
   const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
   const parts = [context.expression(scope, expr.record), context.expression(scope, expr.update)];
-  return computed(
-    evaluateAll(parts, (machine, [record, update]) => {
-      const old = record as RecordValue;
-      const fields = old.fields.slice();
-      fields[index] = update as LfValue;
-      machine.value = { tag: 'Record', tycon: old.tycon, fields };
-    }),
-  );
+  return construct(parts, ([record, update]) => {
+    const old = record as RecordValue;
+    const fields = old.fields.slice();
+    fields[index] = update as LfValue;
+    return { tag: 'Record', tycon: old.tycon, fields };
+  });
 }
 
 function compileVariant(
@@ -62,21 +61,31 @@ function compileVariant(
   const rank = constructorRank(context.program, expr.tycon.tycon, expr.variant);
   const tycon = qualifiedNameKey(expr.tycon.tycon);
   const name = expr.variant;
-  return computed(
-    evaluateThen(context.expression(scope, expr.arg), (machine, value) => {
-      machine.value = { tag: 'Variant', tycon, constructor: name, rank, value };
-    }),
-  );
+  return derive(context.expression(scope, expr.arg), (value) => ({
+    tag: 'Variant',
+    tycon,
+    constructor: name,
+    rank,
+    value,
+  }));
 }
 
 function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'structCon'>): Compiled {
   const names = expr.fields.map((field) => field.field);
   const parts = expr.fields.map((field) => context.expression(scope, field.expr));
-  return computed(
-    evaluateAll(parts, (machine, values) => {
-      machine.value = struct(names.map((name, index) => [name, values[index] as LfValue]));
-    }),
-  );
+  // Struct values keep their fields sorted by name: sorted once here, not on every build.
+  const order = names
+    .map((_, index) => index)
+    .sort((left, right) => {
+      const [a, b] = [names[left] as string, names[right] as string];
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+  const sortedNames = order.map((index) => names[index] as string);
+  return construct(parts, (values) => ({
+    tag: 'Struct',
+    names: sortedNames,
+    values: order.map((index) => values[index] as LfValue),
+  }));
 }
 
 function compileStructUpdate(
@@ -86,26 +95,22 @@ function compileStructUpdate(
 ): Compiled {
   const parts = [context.expression(scope, expr.struct), context.expression(scope, expr.update)];
   const { field } = expr;
-  return computed(
-    evaluateAll(parts, (machine, [record, update]) => {
-      const old = record as StructValue;
-      const values = old.values.slice();
-      values[old.names.indexOf(field)] = update as LfValue;
-      machine.value = { tag: 'Struct', names: old.names, values };
-    }),
-  );
+  return construct(parts, ([record, update]) => {
+    const old = record as StructValue;
+    const values = old.values.slice();
+    values[old.names.indexOf(field)] = update as LfValue;
+    return { tag: 'Struct', names: old.names, values };
+  });
 }
 
 function compileCons(context: CompileContext, scope: Scope, expr: ExprOf<'cons'>): Compiled {
   const parts = [...expr.front, expr.tail].map((part) => context.expression(scope, part));
-  return computed(
-    evaluateAll(parts, (machine, values) => {
-      let list = values[values.length - 1] as ListValue;
-      for (let index = values.length - 2; index >= 0; index -= 1)
-        list = cons(values[index] as LfValue, list);
-      machine.value = list;
-    }),
-  );
+  return construct(parts, (values) => {
+    let list = values[values.length - 1] as ListValue;
+    for (let index = values.length - 2; index >= 0; index -= 1)
+      list = cons(values[index] as LfValue, list);
+    return list;
+  });
 }
 
 /** Records, variants, enums, structs, lists and optionals. */
@@ -130,10 +135,8 @@ export function compileData(context: CompileContext, scope: Scope, expr: Expr): 
       return compileStruct(context, scope, expr);
     case 'structProj': {
       const { field } = expr;
-      return computed(
-        evaluateThen(context.expression(scope, expr.struct), (machine, value) => {
-          machine.value = structField(value as StructValue, field);
-        }),
+      return derive(context.expression(scope, expr.struct), (value) =>
+        structField(value as StructValue, field),
       );
     }
     case 'structUpd':
@@ -141,11 +144,7 @@ export function compileData(context: CompileContext, scope: Scope, expr: Expr): 
     case 'cons':
       return compileCons(context, scope, expr);
     case 'optionalSome':
-      return computed(
-        evaluateThen(context.expression(scope, expr.value), (machine, value) => {
-          machine.value = some(value);
-        }),
-      );
+      return derive(context.expression(scope, expr.value), some);
     default:
       return null;
   }

@@ -13,8 +13,17 @@ import { compileLet } from './compile-let.ts';
 import { compileTypeValues } from './compile-type-values.ts';
 import { compileValueReference } from './compile-value-reference.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, constant, evaluateAll } from './compiled.ts';
-import type { BuiltinRun } from './machine.ts';
+import {
+  atomic,
+  computed,
+  constant,
+  construct,
+  directAll,
+  directOf,
+  evaluateAll,
+} from './compiled.ts';
+import { callDirect, knownCall, runNested } from './direct.ts';
+import type { FunctionTarget } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { reader, resolve } from './scope.ts';
@@ -44,26 +53,45 @@ function builtinCon(con: ExprOf<'builtinCon'>['con']): LfValue {
 }
 
 /** A builtin given exactly its arguments runs on them directly: no function value, no copy. */
-function directBuiltin(context: CompileContext, expr: ExprOf<'app'>): BuiltinRun | null {
+function directBuiltin(
+  context: CompileContext,
+  expr: ExprOf<'app'>,
+): Extract<FunctionTarget, { kind: 'builtin' }> | null {
   if (expr.fun.tag !== 'builtin') return null;
   const fn = builtinValue(context, expr.fun.builtin);
   if (typeof fn !== 'object' || fn.tag !== 'Function' || fn.target.kind !== 'builtin') return null;
-  return fn.arity === expr.args.length ? fn.target.run : null;
+  return fn.arity === expr.args.length ? fn.target : null;
 }
 
 function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<'app'>): Compiled {
-  const run = directBuiltin(context, expr);
-  if (run !== null) {
+  const builtin = directBuiltin(context, expr);
+  if (builtin !== null) {
     const args = expr.args.map((part) => context.expression(scope, part));
-    return { code: evaluateAll(args, run), atom: null };
+    const { compute } = builtin;
+    // A pure builtin of atoms is an atom: computed inline, without an evaluation step.
+    if (compute !== undefined) return construct(args, compute);
+    const { run, direct } = builtin;
+    const all = directAll(args);
+    if (direct !== undefined) {
+      return computed(evaluateAll(args, run), (machine) => direct(machine, all(machine)));
+    }
+    return computed(evaluateAll(args, run), (machine) => {
+      const values = all(machine);
+      return runNested(machine, (running) => run(running, values));
+    });
   }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
-  return {
-    code: evaluateAll(parts, (machine, values) => {
+  const fun = directOf(parts[0] as Compiled);
+  const args = parts.slice(1).map(directOf);
+  return computed(
+    evaluateAll(parts, (machine, values) => {
       applyFunction(machine, values[0] as LfValue, values, 1);
     }),
-    atom: null,
-  };
+    // A top-level value (it has a peek) stays the same function: its calls are known calls.
+    (parts[0] as Compiled).peek !== undefined
+      ? knownCall(fun, args)
+      : (machine) => callDirect(machine, fun(machine), args),
+  );
 }
 
 function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {

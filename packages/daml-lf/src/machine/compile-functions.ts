@@ -2,7 +2,7 @@ import type { Expr } from '../ast/expressions.ts';
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { computed } from './compiled.ts';
+import { atomic, directOf } from './compiled.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -13,19 +13,27 @@ export function compileLambda(
   lambda: { readonly params: readonly string[]; readonly body: Expr; readonly name: string },
 ): Compiled {
   const inner = functionScope(scope, lambda.params);
-  const body = context.expression(inner, lambda.body).code;
+  const compiled = context.expression(inner, lambda.body);
+  const body = compiled.code;
+  const direct = directOf(compiled);
   const fn = inner.function;
   const capture = captureValues(fn);
   const arity = lambda.params.length;
   const { name } = lambda;
-  return computed((machine) => {
-    machine.value = {
-      tag: 'Function',
-      arity,
-      given: [],
-      target: { kind: 'closure', body, captured: capture(machine), frameSize: fn.frameSize, name },
-    };
-  });
+  // Creating a closure reads the captured variables only: an atom.
+  return atomic((machine) => ({
+    tag: 'Function',
+    arity,
+    given: [],
+    target: {
+      kind: 'closure',
+      body,
+      direct,
+      captured: capture(machine),
+      frameSize: fn.frameSize,
+      name,
+    },
+  }));
 }
 
 /**
@@ -40,12 +48,19 @@ export function closedFunction(
   const known = context.program.functions.get(key);
   if (known !== undefined) return known as FunctionValue;
   const inner = functionScope(null, lambda.params);
-  const body = context.expression(inner, lambda.body).code;
+  const compiled = context.expression(inner, lambda.body);
   const fn: FunctionValue = {
     tag: 'Function',
     arity: lambda.params.length,
     given: [],
-    target: { kind: 'closure', body, captured: [], frameSize: inner.function.frameSize, name: key },
+    target: {
+      kind: 'closure',
+      body: compiled.code,
+      direct: directOf(compiled),
+      captured: [],
+      frameSize: inner.function.frameSize,
+      name: key,
+    },
   };
   context.program.functions.set(key, fn as LfValue);
   return fn;

@@ -2,7 +2,8 @@ import type { ExprOf } from '../ast/expressions.ts';
 import type { LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { computed } from './compiled.ts';
+import { computed, directOf } from './compiled.ts';
+import type { Direct } from './direct.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
@@ -74,5 +75,14 @@ export function compileBindings(
 
 export function compileLet(context: CompileContext, scope: Scope, expr: ExprOf<'let'>): Compiled {
   const { scope: inner, steps } = compileBindings(context, scope, expr.bindings);
-  return computed(sequence(steps, context.expression(inner, expr.body).code));
+  const body = context.expression(inner, expr.body);
+  const slots = steps.map((step) => step.slot);
+  const bound = steps.map((step) => directOf(step.bound));
+  const direct = directOf(body);
+  return computed(sequence(steps, body.code), (machine) => {
+    for (let index = 0; index < slots.length; index += 1) {
+      machine.frame[slots[index] as number] = (bound[index] as Direct)(machine);
+    }
+    return direct(machine);
+  });
 }

@@ -7,10 +7,12 @@ import { token } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import { compileBindings, sequence } from './compile-let.ts';
 import type { Compiled } from './compiled.ts';
-import { computed, constant, evaluateAll, evaluateThen } from './compiled.ts';
+import { atomic, constant, directAll, directOf, evaluateAll, evaluateThen } from './compiled.ts';
+import type { Direct } from './direct.ts';
+import { applyOne, exceptionOfError } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
-import { applyFunction, throwException } from './machine.ts';
+import { applyFunction, throwException, UnhandledException } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind, captureValues, functionScope } from './scope.ts';
 
@@ -24,17 +26,38 @@ export function perform(machine: Machine, update: LfValue): void {
   applyFunction(machine, update, [token]);
 }
 
-function performing(compiled: Compiled): Code {
-  return evaluateThen(compiled, perform);
-}
-
 type Ask = (ledger: LedgerEffects, values: LfValue[]) => LfValue;
 
-function asking(context: CompileContext, scope: Scope, parts: readonly Expr[], ask: Ask): Code {
+/** How an update runs: on the machine, and directly (see direct.ts). */
+type Performed = { readonly code: Code; readonly direct: Direct };
+
+function asking(
+  context: CompileContext,
+  scope: Scope,
+  parts: readonly Expr[],
+  ask: Ask,
+): Performed {
   const compiled = parts.map((part) => context.expression(scope, part));
-  return evaluateAll(compiled, (machine, values) => {
-    machine.value = ask(effects(machine), values);
-  });
+  const all = directAll(compiled);
+  return {
+    code: evaluateAll(compiled, (machine, values) => {
+      machine.value = ask(effects(machine), values);
+    }),
+    direct: (machine) => ask(effects(machine), all(machine)),
+  };
+}
+
+/** Runs an Update value directly: applies it to the token. */
+function performDirect(machine: Machine, update: LfValue): LfValue {
+  return applyOne(machine, update, token);
+}
+
+function performing(compiled: Compiled): Performed {
+  const direct = directOf(compiled);
+  return {
+    code: evaluateThen(compiled, perform),
+    direct: (machine) => performDirect(machine, direct(machine)),
+  };
 }
 
 type Handler = Continuation & { readonly scope: { rollback(): void } };
@@ -43,8 +66,8 @@ function compileTry(
   context: CompileContext,
   scope: Scope,
   update: Extract<Update, { tag: 'tryCatch' }>,
-): Code {
-  const body = performing(context.expression(scope, update.tryExpr));
+): Performed {
+  const { code: body, direct: bodyDirect } = performing(context.expression(scope, update.tryExpr));
   const { scope: inner, slot } = bind(scope, update.binder);
   const handler = context.expression(inner, update.catchExpr);
   const afterHandler = (machine: Machine, chosen: LfValue, self: Continuation): void => {
@@ -67,7 +90,27 @@ function compileTry(
   const passThrough = (machine: Machine, value: LfValue): void => {
     machine.value = value;
   };
-  return (machine) => {
+  const handlerDirect = directOf(handler);
+  const direct = (machine: Machine): LfValue => {
+    const tryScope = effects(machine).beginTry();
+    const { frame, captured, stack } = machine;
+    const depth = stack.length;
+    try {
+      return bodyDirect(machine);
+    } catch (error) {
+      const exception = exceptionOfError(machine, error);
+      if (exception === null) throw error;
+      machine.frame = frame;
+      machine.captured = captured;
+      stack.length = depth;
+      tryScope.rollback();
+      frame[slot] = exception;
+      const chosen = handlerDirect(machine) as OptionalValue;
+      if (chosen.tag === 'None') throw new UnhandledException(exception);
+      return performDirect(machine, chosen.value);
+    }
+  };
+  const code: Code = (machine) => {
     const marker: Handler = {
       resume: passThrough,
       handle,
@@ -78,6 +121,7 @@ function compileTry(
     machine.stack.push(marker);
     machine.control = body;
   };
+  return { code, direct };
 }
 
 function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compiled {
@@ -95,13 +139,27 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
   });
 }
 
-function performCode(context: CompileContext, scope: Scope, update: Update): Code {
+function performCode(context: CompileContext, scope: Scope, update: Update): Performed {
   switch (update.tag) {
-    case 'pure':
-      return context.expression(scope, update.expr).code;
+    case 'pure': {
+      const compiled = context.expression(scope, update.expr);
+      return { code: compiled.code, direct: directOf(compiled) };
+    }
     case 'block': {
       const { scope: inner, steps } = compileBindings(context, scope, update.bindings);
-      return sequence(steps, performing(context.expression(inner, update.body)), perform);
+      const body = performing(context.expression(inner, update.body));
+      const slots = steps.map((step) => step.slot);
+      const bound = steps.map((step) => directOf(step.bound));
+      return {
+        code: sequence(steps, body.code, perform),
+        direct: (machine) => {
+          for (let index = 0; index < slots.length; index += 1) {
+            const value = performDirect(machine, (bound[index] as Direct)(machine));
+            machine.frame[slots[index] as number] = value;
+          }
+          return body.direct(machine);
+        },
+      };
     }
     case 'embedExpr':
       return performing(context.expression(scope, update.body));
@@ -149,8 +207,11 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Cod
         ledger.fetchInterface(update.interface, contractId as LfValue),
       );
     case 'getTime':
-      return (machine) => {
-        machine.value = effects(machine).getTime();
+      return {
+        code: (machine) => {
+          machine.value = effects(machine).getTime();
+        },
+        direct: (machine) => effects(machine).getTime(),
       };
     case 'ledgerTimeLt':
       return asking(context, scope, [update.expr], (ledger, [time]) =>
@@ -172,21 +233,21 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   if (update.tag === 'fetchByKey' || update.tag === 'lookupByKey')
     return byKey(update.tag, update.template);
   const inner = functionScope(scope, ['$token']);
-  const body = performCode(context, inner, update);
+  const { code: body, direct } = performCode(context, inner, update);
   const fn = inner.function;
   const capture = captureValues(fn);
-  return computed((machine) => {
-    machine.value = {
-      tag: 'Function',
-      arity: 1,
-      given: [],
-      target: {
-        kind: 'closure',
-        body,
-        captured: capture(machine),
-        frameSize: fn.frameSize,
-        name: update.tag,
-      },
-    };
-  });
+  // Creating the update reads the captured variables only: an atom.
+  return atomic((machine) => ({
+    tag: 'Function',
+    arity: 1,
+    given: [],
+    target: {
+      kind: 'closure',
+      body,
+      direct,
+      captured: capture(machine),
+      frameSize: fn.frameSize,
+      name: update.tag,
+    },
+  }));
 }

@@ -3,6 +3,7 @@ import { qualifiedNameKey } from '../ast/names.ts';
 import type { LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
+import { runNested } from './direct.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import { valueDefinitionOf } from './program.ts';
 import { functionScope } from './scope.ts';
@@ -53,5 +54,6 @@ export function compileValueReference(context: CompileContext, name: ValueName):
     machine.captured = [];
     machine.control = body;
   };
-  return { code, atom: null, peek };
+  // Evaluated once per program: the machine's way is fast enough for that.
+  return { code, atom: null, peek, direct: (machine) => peek() ?? runNested(machine, code) };
 }

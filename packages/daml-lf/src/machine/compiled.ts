@@ -1,4 +1,6 @@
 import type { LfValue } from '../values/lf-value.ts';
+import type { Direct } from './direct.ts';
+import { runNested } from './direct.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 
 /** Reads a value without evaluation steps; `undefined` when it needs them after all. */
@@ -13,6 +15,8 @@ export type Compiled = {
   readonly code: Code;
   readonly atom: ((machine: Machine) => LfValue) | null;
   readonly peek?: Peek;
+  /** Evaluates the expression directly (see direct.ts); absent when only the machine does. */
+  readonly direct?: Direct;
 };
 
 export function atomic(read: (machine: Machine) => LfValue): Compiled {
@@ -28,8 +32,39 @@ export function constant(value: LfValue): Compiled {
   return atomic(() => value);
 }
 
-export function computed(code: Code): Compiled {
-  return { code, atom: null };
+export function computed(code: Code, direct?: Direct): Compiled {
+  return direct === undefined ? { code, atom: null } : { code, atom: null, direct };
+}
+
+/** How to evaluate a part directly: inline, its own direct code, or a nested machine run. */
+export function directOf(part: Compiled): Direct {
+  if (part.atom !== null) return part.atom;
+  if (part.direct !== undefined) return part.direct;
+  const { code } = part;
+  return (machine) => runNested(machine, code);
+}
+
+/** The direct evaluators of the parts, left to right, into a fresh array. */
+export function directAll(parts: readonly Compiled[]): (machine: Machine) => LfValue[] {
+  const directs = parts.map(directOf);
+  const count = directs.length;
+  return (machine) => {
+    const values = new Array<LfValue>(count);
+    for (let index = 0; index < count; index += 1) {
+      values[index] = (directs[index] as Direct)(machine);
+    }
+    return values;
+  };
+}
+
+/** The readers of the parts when every one is an atom, else null. */
+export function atomsOf(parts: readonly Compiled[]): ((machine: Machine) => LfValue)[] | null {
+  const atoms: ((machine: Machine) => LfValue)[] = [];
+  for (const part of parts) {
+    if (part.atom === null) return null;
+    atoms.push(part.atom);
+  }
+  return atoms;
 }
 
 function peekOf(part: Compiled): Peek | null {
@@ -91,4 +126,58 @@ export function evaluateThen(part: Compiled, then: Then): Code {
     machine.stack.push({ resume, frame: machine.frame, captured: machine.captured });
     machine.control = part.code;
   };
+}
+
+/**
+ * Evaluates the parts, then `build`s the result from their values. When every part is an
+ * atom, so is the whole (data built of variables and literals takes no evaluation step).
+ */
+export function construct(
+  parts: readonly Compiled[],
+  build: (values: readonly LfValue[]) => LfValue,
+): Compiled {
+  const atoms = atomsOf(parts);
+  if (atoms === null) {
+    const all = directAll(parts);
+    return computed(
+      evaluateAll(parts, (machine, values) => {
+        machine.value = build(values);
+      }),
+      (machine) => build(all(machine)),
+    );
+  }
+  switch (atoms.length) {
+    case 1: {
+      const [first] = atoms as [(machine: Machine) => LfValue];
+      return atomic((machine) => build([first(machine)]));
+    }
+    case 2: {
+      const [first, second] = atoms as [
+        (machine: Machine) => LfValue,
+        (machine: Machine) => LfValue,
+      ];
+      return atomic((machine) => build([first(machine), second(machine)]));
+    }
+    default:
+      return atomic((machine) => {
+        const values = new Array<LfValue>(atoms.length);
+        for (let index = 0; index < atoms.length; index += 1) {
+          values[index] = (atoms[index] as (machine: Machine) => LfValue)(machine);
+        }
+        return build(values);
+      });
+  }
+}
+
+/** One part's value, transformed by `map`: an atom when the part is. */
+export function derive(part: Compiled, map: (value: LfValue) => LfValue): Compiled {
+  const { atom } = part;
+  if (atom !== null) return atomic((machine) => map(atom(machine)));
+  const direct = directOf(part);
+  return computed(
+    evaluateThen(part, (machine, value) => {
+      machine.value = map(value);
+    }),
+    (machine) => map(direct(machine)),
+  );
 }

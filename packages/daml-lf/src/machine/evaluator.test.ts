@@ -56,6 +56,24 @@ describe('functions', () => {
     expect(run(app(call('ADD_INT64', int(1)), int(1)))).toBe(2n);
   });
 
+  it('calls top-level functions exactly, partially and over-applied, again and again', () => {
+    // A call site of a top-level function keeps the closure it found: later calls reuse it.
+    const curried = lam(['x'], lam(['y'], call('SUB_INT64', v('x'), v('y'))));
+    const add = lam(['x', 'y'], call('ADD_INT64', v('x'), v('y')));
+    const values = [
+      { name: 'curried', expr: curried },
+      { name: 'add', expr: add },
+    ];
+    const twice = (first: Expr, second: Expr) =>
+      lam(['n'], call('ADD_INT64', app(first, v('n')), app(second, v('n'))));
+    const body = letIn(
+      [['f', twice(lam(['n'], app(val('curried'), v('n'), int(1))), app(val('add'), int(2)))]],
+      call('ADD_INT64', app(v('f'), int(10)), app(v('f'), int(20))),
+    );
+    // (10 - 1) + (2 + 10) + (20 - 1) + (2 + 20)
+    expect(run(body, { values })).toBe(62n);
+  });
+
   it('lets bindings shadow earlier ones in order', () => {
     expect(
       run(

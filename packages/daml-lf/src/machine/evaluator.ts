@@ -4,10 +4,12 @@ import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
 import { arithmeticErrorTycon, builtinValue } from './builtin-values.ts';
 import type { CompileContext } from './compile-context.ts';
+import { directOf } from './compiled.ts';
 import { createCompiler } from './compiler.ts';
+import { applyDirect, exceptionOfError } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { Machine } from './machine.ts';
-import { applyFunction, createMachine, runMachine, UnhandledException } from './machine.ts';
+import { createMachine, UnhandledException } from './machine.ts';
 import type { PackageSource } from './program.ts';
 import { createProgram } from './program.ts';
 import { functionScope } from './scope.ts';
@@ -44,11 +46,25 @@ export function evaluate(
   effects: LedgerEffects | null = null,
 ): LfValue {
   const scope = functionScope(null, []);
-  const code = evaluator.compiler.expression(scope, expr).code;
+  const direct = directOf(evaluator.compiler.expression(scope, expr));
   const machine = newMachine(evaluator, effects);
   machine.frame = new Array<LfValue>(scope.function.frameSize);
-  machine.control = code;
-  return runMachine(machine);
+  return evaluateDirectly(machine, direct);
+}
+
+/**
+ * Runs direct code (see direct.ts) as an evaluation: a Daml exception that leaves it is
+ * unhandled, whatever JavaScript error carried it.
+ */
+function evaluateDirectly(machine: Machine, run: (machine: Machine) => LfValue): LfValue {
+  try {
+    return run(machine);
+  } catch (error) {
+    if (error instanceof UnhandledException) throw error;
+    const exception = exceptionOfError(machine, error);
+    if (exception === null) throw error;
+    throw new UnhandledException(exception);
+  }
 }
 
 /** Applies a function value to arguments and evaluates the result. */
@@ -59,8 +75,7 @@ export function applyValue(
   effects: LedgerEffects | null = null,
 ): LfValue {
   const machine = newMachine(evaluator, effects);
-  machine.control = (running) => applyFunction(running, fn, args);
-  return runMachine(machine);
+  return evaluateDirectly(machine, (running) => applyDirect(running, fn, args));
 }
 
 /** The message of an exception, as `ANY_EXCEPTION_MESSAGE` gives it. */

@@ -1,5 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
+import type { Direct } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 
 /**
@@ -26,8 +27,18 @@ export type FunctionTarget =
       readonly captured: readonly LfValue[];
       readonly frameSize: number;
       readonly name: string;
+      /** The body evaluated directly (see direct.ts), when it has such a form. */
+      readonly direct?: Direct;
     }
-  | { readonly kind: 'builtin'; readonly run: BuiltinRun; readonly name: string };
+  | {
+      readonly kind: 'builtin';
+      readonly run: BuiltinRun;
+      readonly name: string;
+      /** Set when the builtin is pure: its result from its arguments, without steps. */
+      readonly compute?: (args: readonly LfValue[]) => LfValue;
+      /** Set when the builtin calls functions: its direct form (see direct.ts). */
+      readonly direct?: (machine: Machine, args: readonly LfValue[]) => LfValue;
+    };
 
 /** A builtin given all its arguments: sets `machine.value` or hands control on. */
 export type BuiltinRun = (machine: Machine, args: readonly LfValue[]) => void;

@@ -66,5 +66,12 @@ export function reader(location: VariableLocation): (machine: Machine) => LfValu
 /** Copies what a new closure captures out of the creating function's frame. */
 export function captureValues(context: FunctionContext): (machine: Machine) => LfValue[] {
   const readers = context.captures.map((capture) => reader(capture.from));
-  return (machine) => readers.map((read) => read(machine));
+  const count = readers.length;
+  return (machine) => {
+    const values = new Array<LfValue>(count);
+    for (let index = 0; index < count; index += 1) {
+      values[index] = (readers[index] as (machine: Machine) => LfValue)(machine);
+    }
+    return values;
+  };
 }

@@ -7,6 +7,7 @@ import { contractId, timestamp, token } from '../values/lf-value.ts';
 import { applyValue, createEvaluator, evaluate, UnhandledException } from './evaluator.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import {
+  app,
   call,
   caseOf,
   conType,
@@ -22,6 +23,7 @@ import {
   text,
   textType,
   v,
+  val,
 } from './lf-builders.test-helper.ts';
 
 /** A ledger for unit tests that records what the update asked for. */
@@ -167,6 +169,50 @@ describe('updates', () => {
       catchExpr: some(pure(call('ANY_EXCEPTION_MESSAGE', v('e')))),
     });
     expect(perform(caught, effects)).toBe('ArithmeticError while evaluating (DIV_INT64 1 0).');
+  });
+
+  it('catches exceptions thrown deeper than direct evaluation goes (on the machine)', () => {
+    // deep n = if n == 0 then <thrown> else 1 + deep (n - 1): past the direct evaluation's depth,
+    // the rest runs on the machine's stack; its exception still reaches the try around it.
+    const deep = (bottom: Expr) =>
+      lam(
+        ['n'],
+        caseOf(call('EQUAL', v('n'), int(0)), [
+          { pattern: { tag: 'builtinCon', con: 'CON_TRUE' }, body: bottom },
+          {
+            pattern: { tag: 'default' },
+            body: call('ADD_INT64', int(1), app(val('deep'), call('SUB_INT64', v('n'), int(1)))),
+          },
+        ]),
+      );
+    const tryDeep = (bottom: Expr) => {
+      const { effects, log } = recordingLedger();
+      const evaluator = createEvaluator(
+        testPackages({ ...definitions, values: [{ name: 'deep', expr: deep(bottom) }] }),
+      );
+      const body = block([['c', create('T', rec('T', [['n', text('x')]]))]], {
+        tag: 'update',
+        update: { tag: 'embedExpr', type: textType, body: pure(app(val('deep'), int(5_000))) },
+      });
+      const expr = update({
+        tag: 'tryCatch',
+        returnType: textType,
+        tryExpr: body,
+        binder: 'e',
+        catchExpr: some(pure(call('ANY_EXCEPTION_MESSAGE', v('e')))),
+      });
+      const result = applyValue(evaluator, evaluate(evaluator, expr), [token], effects);
+      return { result, log };
+    };
+    expect(tryDeep(throwFailure('bottom'))).toEqual({
+      result: 'failed: bottom',
+      log: ['rolled back create T'],
+    });
+    expect(tryDeep(call('DIV_INT64', int(1), int(0))).result).toBe(
+      'ArithmeticError while evaluating (DIV_INT64 1 0).',
+    );
+    // Without an exception, the same recursion returns through both kinds of evaluation.
+    expect(tryDeep(int(0)).result).toBe(5_000n);
   });
 
   it('extracts a thrown exception of its type only', () => {

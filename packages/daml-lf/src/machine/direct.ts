@@ -1,0 +1,218 @@
+import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
+import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
+import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
+import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
+
+/**
+ * Direct evaluation: compiled code that returns its value, calling functions on the JavaScript
+ * stack, as long as that stack stays shallow. It is the fast path; the continuation machine is
+ * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since nested
+ * exercises nest machines), the rest of that computation runs on the machine's explicit
+ * stack, which never grows the JavaScript one: deep recursion stays stack-safe and only pays
+ * the machine's price beyond the depth limit.
+ */
+export type Direct = (machine: Machine) => LfValue;
+
+/** Daml call levels evaluated directly, one inside the other, before falling back. */
+export const maxDirectDepth = 120;
+
+let directDepth = 0;
+
+/** Whether a direct call may nest one level deeper on the JavaScript stack. */
+export function mayGoDeeper(): boolean {
+  return directDepth < maxDirectDepth;
+}
+
+type Barrier = Continuation;
+type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
+
+// A nested run ends at its barrier: an exception unwinding to it leaves the run as a JavaScript
+// exception, for the direct code around it (a `try`, or the evaluation's caller).
+const barrierResume: Continuation['resume'] = () => {
+  throw new FatalFailure('a nested evaluation ran past its barrier');
+};
+const barrierHandle = (_machine: Machine, exception: AnyExceptionValue): void => {
+  throw new UnhandledException(exception);
+};
+
+/** Runs `code` on the machine's explicit stack, from the current frame, and returns its value. */
+export function runNested(machine: Machine, code: Code): LfValue {
+  const { frame, captured, stack } = machine;
+  const barrier: Barrier = { resume: barrierResume, handle: barrierHandle, frame, captured };
+  stack.push(barrier);
+  const base = stack.length;
+  machine.control = code;
+  const saved = directDepth;
+  // Everything below runs on the machine: no direct calls nest under it.
+  directDepth = maxDirectDepth;
+  try {
+    const value = runMachine(machine, base);
+    stack.pop();
+    return value;
+  } finally {
+    directDepth = saved;
+    machine.frame = frame;
+    machine.captured = captured;
+  }
+}
+
+/** The Daml exception a JavaScript error stands for, or null when it is not one. */
+export function exceptionOfError(machine: Machine, error: unknown): AnyExceptionValue | null {
+  if (error instanceof UnhandledException) return error.exception;
+  if (error instanceof ArithmeticFailure) return machine.exceptionOf(error);
+  if (error instanceof Error && error.cause instanceof UnhandledException)
+    return error.cause.exception;
+  return null;
+}
+
+function spendFuel(machine: Machine): void {
+  machine.fuel -= 1;
+  if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
+}
+
+/** Runs a closure's direct body on its new frame, one level deeper. */
+function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
+  spendFuel(machine);
+  const savedFrame = machine.frame;
+  const savedCaptured = machine.captured;
+  machine.frame = frame;
+  machine.captured = target.captured;
+  directDepth += 1;
+  try {
+    return (target.direct as Direct)(machine);
+  } finally {
+    directDepth -= 1;
+    machine.frame = savedFrame;
+    machine.captured = savedCaptured;
+  }
+}
+
+/** Applies a function to one argument (an update to the token, most often). */
+export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfValue {
+  if (
+    typeof fn === 'object' &&
+    fn.tag === 'Function' &&
+    fn.given.length === 0 &&
+    fn.arity === 1 &&
+    fn.target.kind === 'closure' &&
+    fn.target.direct !== undefined &&
+    directDepth < maxDirectDepth
+  ) {
+    const frame = new Array<LfValue>(fn.target.frameSize);
+    frame[0] = argument;
+    return enterBody(machine, fn.target, frame);
+  }
+  return applyDirect(machine, fn, [argument]);
+}
+
+/** `given` followed by the first `count` of `args`. */
+function joined(given: readonly LfValue[], args: readonly LfValue[], count: number): LfValue[] {
+  const length = given.length;
+  const all = new Array<LfValue>(length + count);
+  for (let index = 0; index < length; index += 1) all[index] = given[index] as LfValue;
+  for (let index = 0; index < count; index += 1) all[length + index] = args[index] as LfValue;
+  return all;
+}
+
+/** Applies a function to `args` and returns the result: partial, exact or over-application. */
+export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValue[]): LfValue {
+  if (typeof fn !== 'object' || fn.tag !== 'Function') {
+    throw new FatalFailure('applied a value that is not a function');
+  }
+  const given = fn.given.length;
+  const count = args.length;
+  const { arity, target } = fn;
+  if (given + count < arity) {
+    return { tag: 'Function', arity, given: joined(fn.given, args, count), target };
+  }
+  const needed = arity - given;
+  const now = given === 0 && needed === count ? args : joined(fn.given, args, needed);
+  let result: LfValue;
+  if (target.kind === 'builtin') {
+    const { compute, direct } = target;
+    if (compute !== undefined) result = compute(now);
+    else if (direct !== undefined) result = direct(machine, now);
+    else result = runNested(machine, (running) => target.run(running, now));
+  } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
+    const frame = new Array<LfValue>(target.frameSize);
+    for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
+    result = enterBody(machine, target, frame);
+  } else {
+    result = runNested(machine, (running) => applyFunction(running, fn, args));
+    return result;
+  }
+  return needed < count ? applyDirect(machine, result, args.slice(needed)) : result;
+}
+
+/**
+ * Calls a function on arguments still to be evaluated: a closure given exactly its missing
+ * arguments gets them evaluated straight into its new frame, after those it was already given
+ * (the common case: no arguments array).
+ */
+export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[]): LfValue {
+  const count = args.length;
+  if (
+    typeof fn === 'object' &&
+    fn.tag === 'Function' &&
+    fn.given.length + count === fn.arity &&
+    fn.target.kind === 'closure' &&
+    fn.target.direct !== undefined &&
+    directDepth < maxDirectDepth
+  ) {
+    const { target, given } = fn;
+    const frame = new Array<LfValue>(target.frameSize);
+    const offset = given.length;
+    for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
+    for (let index = 0; index < count; index += 1) {
+      frame[offset + index] = (args[index] as Direct)(machine);
+    }
+    return enterBody(machine, target, frame);
+  }
+  const values = new Array<LfValue>(count);
+  for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
+  return applyDirect(machine, fn, values);
+}
+
+/**
+ * A call whose function is a top-level value: once that value is known to be a closure taking
+ * exactly these arguments (it never changes for the program), later calls enter its body
+ * without looking the value up or checking it again.
+ */
+export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
+  const count = args.length;
+  let known: ClosureTarget | null = null;
+  let arity = 0;
+  return (machine) => {
+    const target = known;
+    if (target === null || directDepth >= maxDirectDepth) {
+      const fn = fun(machine);
+      if (
+        typeof fn === 'object' &&
+        fn.tag === 'Function' &&
+        fn.given.length === 0 &&
+        fn.arity <= count &&
+        fn.target.kind === 'closure' &&
+        fn.target.direct !== undefined
+      ) {
+        known = fn.target;
+        arity = fn.arity;
+      }
+      return callDirect(machine, fn, args);
+    }
+    // Every argument is evaluated before the call, as in any application.
+    const frame = new Array<LfValue>(target.frameSize);
+    for (let index = 0; index < arity; index += 1) {
+      frame[index] = (args[index] as Direct)(machine);
+    }
+    if (arity === count) return enterBody(machine, target, frame);
+    // Over-applied (a function returning a function): the rest go to its result.
+    const rest = new Array<LfValue>(count - arity);
+    for (let index = arity; index < count; index += 1) {
+      rest[index - arity] = (args[index] as Direct)(machine);
+    }
+    const result = enterBody(machine, target, frame);
+    return rest.length === 1
+      ? applyOne(machine, result, rest[0] as LfValue)
+      : applyDirect(machine, result, rest);
+  };
+}
