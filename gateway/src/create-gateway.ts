@@ -21,6 +21,7 @@ import { withoutGraphQLUpgrades } from './graphql/graphql-path.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
 import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
+import type { EventStreamGuardDeps } from './http/event-stream-guard.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
   createLedgerErrorHandler,
@@ -34,6 +35,7 @@ import { createStreamGauge, type StreamStats } from './http/stream-gauge.ts';
 import { type StreamLimits, streamLimitsOf } from './http/stream-limits.ts';
 import {
   createSubmissionAdmission,
+  type SubmissionAdmission,
   type SubmissionAdmissionLimits,
 } from './http/submission-admission.ts';
 import { createInspectApi } from './inspect/inspect.routes.ts';
@@ -78,6 +80,12 @@ export type GatewayDeps = {
    * `defaultRequestLimits` (10 MiB, 10 fields) where not set.
    */
   readonly requestLimits?: Partial<RequestLimits>;
+  /**
+   * A further participant of the node (LocalNet's app-provider and app-user, issue 22; `node` is
+   * its `nodeOfParticipant` view): its JSON Ledger API alone. The validator app, wallet, scan,
+   * automations and GraphQL are those of the node's first participant, served beside it.
+   */
+  readonly ledgerApiOnly?: boolean;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -166,6 +174,61 @@ export function createGateway(deps: GatewayDeps): {
   // command passes through no other router (each cost a microsecond or two per request).
   app.use(commandsRoutes({ node }));
   app.use(packageUploadRoutes({ node, maxUploadBytes: requestLimits.maxUploadBytes }));
+  const graphql = deps.ledgerApiOnly
+    ? null
+    : validatorAppRoutes(app, deps, { authenticator, streams, admission, requestLimits });
+  app.use(createJsonBodyParser());
+  app.use(versionRoutes({ node }));
+  app.use(ledgerApiRoutes({ node }));
+  app.use(createLedgerNotFoundHandler());
+  app.use(createLedgerErrorHandler({ logger, participant }));
+  const webSockets: Array<{ close(reason?: string): void }> = [];
+  return {
+    app,
+    renderError: (error, path) => {
+      if (!path.startsWith('/api/')) return renderLedgerError(error, { participant, traceId: '' });
+      if (!isDomainError(error)) {
+        return { status: 500, body: { error: 'An internal error occurred' } };
+      }
+      return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
+    },
+    streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
+    closeStreams: (reason?: string) => {
+      for (const sockets of webSockets) sockets.close(reason);
+      graphql?.close(reason);
+    },
+    attachWebSockets(server) {
+      graphql?.attachWebSocket(server);
+      const sockets = attachLedgerWebSockets(withoutGraphQLUpgrades(server), {
+        node,
+        authenticateUpgrade: (request) => callerOfRequest(authenticator, request),
+        selectProtocol: selectWebSocketProtocol,
+        renderError: (error) => renderLedgerError(error, { participant, traceId: '' }).body,
+        refuse: (socket, error) => refuseUpgrade(socket, error, { participant, traceId: '' }),
+        ...streams,
+      });
+      webSockets.push(sockets);
+    },
+  };
+}
+
+/**
+ * Everything beside a participant's Ledger API: devnet controls, the inspector, web pages, the
+ * wallet, scan, automations, the validator app and GraphQL. Answers the GraphQL server, whose
+ * streams and WebSockets the gateway manages.
+ */
+function validatorAppRoutes(
+  app: Express,
+  deps: GatewayDeps,
+  shared: {
+    readonly authenticator: Authenticator;
+    readonly streams: EventStreamGuardDeps;
+    readonly admission: SubmissionAdmission | undefined;
+    readonly requestLimits: RequestLimits;
+  },
+) {
+  const { node, logger } = deps;
+  const { authenticator, streams, admission, requestLimits } = shared;
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
   const inspect = createInspectApi({
@@ -188,38 +251,11 @@ export function createGateway(deps: GatewayDeps): {
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);
-  app.use(createJsonBodyParser());
-  app.use(versionRoutes({ node }));
-  app.use(ledgerApiRoutes({ node }));
-  app.use(createLedgerNotFoundHandler());
-  app.use(createLedgerErrorHandler({ logger, participant }));
-  const webSockets: Array<{ close(reason?: string): void }> = [];
   return {
-    app,
-    renderError: (error, path) => {
-      if (!path.startsWith('/api/')) return renderLedgerError(error, { participant, traceId: '' });
-      if (!isDomainError(error)) {
-        return { status: 500, body: { error: 'An internal error occurred' } };
-      }
-      return { status: factsOf(error.code).httpStatus, body: { error: callerMessageOf(error) } };
-    },
-    streamStats: () => ({ ...streams.gauge.stats(), ...budget.stats() }),
-    closeStreams: (reason?: string) => {
-      for (const sockets of webSockets) sockets.close(reason);
+    close(reason?: string) {
       inspect.closeStreams(reason);
       graphql.close(reason);
     },
-    attachWebSockets(server) {
-      graphql.attachWebSocket(server);
-      const sockets = attachLedgerWebSockets(withoutGraphQLUpgrades(server), {
-        node,
-        authenticateUpgrade: (request) => callerOfRequest(authenticator, request),
-        selectProtocol: selectWebSocketProtocol,
-        renderError: (error) => renderLedgerError(error, { participant, traceId: '' }).body,
-        refuse: (socket, error) => refuseUpgrade(socket, error, { participant, traceId: '' }),
-        ...streams,
-      });
-      webSockets.push(sockets);
-    },
+    attachWebSocket: (server: Server) => graphql.attachWebSocket(server),
   };
 }

@@ -64,9 +64,21 @@ export async function startTestNode(
     devnet: options.devnet ? defaultDevnetConfig : null,
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
+  return serveTestNode(node, options);
+}
+
+/**
+ * `node` behind the real gateway on a free port. `ledgerApiOnly`: a further participant's
+ * Ledger API alone (issue 22), whose `close` leaves the node open.
+ */
+export async function serveTestNode(
+  node: PocketnetNode,
+  options: Parameters<typeof startTestNode>[0] & { ledgerApiOnly?: boolean } = {},
+): Promise<StartedTestNode> {
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
     ...{ node, logger },
+    ...(options.ledgerApiOnly ? { ledgerApiOnly: true } : {}),
     auth: {
       ...{ mode: 'hs256', secret, audience },
       ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
@@ -101,7 +113,7 @@ export async function startTestNode(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await node.close();
+      if (!options.ledgerApiOnly) await node.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { localnetLayoutPorts } from './localnet/localnet-layout.ts';
 import type { StartOptions } from './start-options.ts';
 
 /** The banner's admin token lasts a working day, and says so. */
@@ -34,7 +35,14 @@ export function banner(input: {
     `  auth                 ${input.options.auth.mode}`,
     `  automations          ${base}/api/automations/v0/queues  (${input.options.redisUrl ? 'BullMQ on REDIS_URL' : 'in process'})`,
   ];
-  if (input.options.localnetPorts) {
+  if (input.options.localnet) {
+    const { sv, scan, appValidator, participants } = localnetLayoutPorts;
+    lines.push(
+      `  LocalNet sv          ledger :${sv.ledger}  validator :${sv.validator} (and :${appValidator})  scan :${scan}`,
+      `  LocalNet app-provider ledger :${participants['app-provider']}`,
+      `  LocalNet app-user    ledger :${participants['app-user']}`,
+    );
+  } else if (input.options.localnetPorts) {
     lines.push(
       `  LocalNet ports       ledger :${localnetPorts.ledger}  validator :${localnetPorts.validator}  scan :${localnetPorts.scan}`,
     );

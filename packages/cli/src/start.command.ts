@@ -12,8 +12,10 @@ import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
+import { localnetParticipants } from './localnet/localnet-layout.ts';
 import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
+import { listenLocalnet } from './localnet/serve-localnet.ts';
 import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
 import { createLifeServers } from './roles/life-servers.ts';
 import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
@@ -119,11 +121,18 @@ async function startEmbedded(
       : options.auth;
   const servers = createLifeServers(options.host);
   opened.push(() => servers.close(0));
+  // `--localnet`: the app-provider's and the app-user's participants, each on servers of its own.
+  const participantServers = options.localnet
+    ? localnetParticipants.map(() => createLifeServers(options.host))
+    : [];
+  for (const each of participantServers) opened.push(() => each.close(0));
   // The first life runs on the runner the start checked; each later one (a revert) on its own.
   let firstRunner: typeof input.runner | null = input.runner;
   const embedded = await startEmbeddedNode({
     node: {
       participantName: 'participant1',
+      // LocalNet's app-provider and app-user participants beside the SV's (issue 22).
+      ...(options.localnet ? { participants: localnetParticipants } : {}),
       synchronizerName: 'global-domain',
       synchronizers: options.synchronizers,
       ledgerApiVersion: options.ledgerApiVersion,
@@ -151,7 +160,7 @@ async function startEmbedded(
         })
       );
     },
-    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers },
+    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers, participantServers },
     requestLimits: options.requestLimits,
     ...{ stately, loadState, fixture },
     // Before the node reports ready (reset comes back to here): the config's parties are
@@ -165,7 +174,9 @@ async function startEmbedded(
   });
   opened.push(() => embedded.close());
   const port = await servers.listen(options.port);
-  if (options.localnetPorts) {
+  if (options.localnet) {
+    await listenLocalnet(servers, participantServers);
+  } else if (options.localnetPorts) {
     for (const localnetPort of Object.values(localnetPorts)) await servers.listen(localnetPort);
   }
   const token =

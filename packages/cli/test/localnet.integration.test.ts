@@ -14,6 +14,9 @@ import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.
 // skips when something else on the machine holds one of the ports.
 
 const localnetPorts = [2975, 2000, 4000] as const;
+// `--localnet`: the SV's ledger and validator, scan, the SDK's validator, then the app-provider's
+// and the app-user's Ledger APIs.
+const layoutPorts = [4975, 4903, 4000, 2000, 3975, 2975] as const;
 const loginPort = 8082;
 const keycloak = `http://127.0.0.1:${loginPort}`;
 
@@ -61,8 +64,8 @@ describe('pocketnet start with LocalNet ports', () => {
     expect(await version.json()).toMatchObject({ version: expect.any(String) });
   });
 
-  it('logs in at 8082 with --localnet, and its tokens and the unsafe secret both work', async (context) => {
-    await skipUnlessFree(context, [...localnetPorts, loginPort]);
+  it('logs in at 8082 with --localnet, and its tokens and the unsafe secret both work on their own participants', async (context) => {
+    await skipUnlessFree(context, [...layoutPorts, loginPort]);
     const spawned = processes.spawn(
       process.execPath,
       nodeArgs(['start', '--port', '0', '--ephemeral', '--localnet']),
@@ -82,27 +85,50 @@ describe('pocketnet start with LocalNet ports', () => {
       `${keycloak}/realms/AppUser/protocol/openid-connect/token`,
     );
 
-    // The app-provider validator's client logs in and acts as LocalNet's validator user.
-    const validator = await tokenOf('AppProvider', {
+    // Each participant answers its own id.
+    const unsafe = await mintDevToken({ userId: 'ledger-api-user' });
+    const ids = await Promise.all(
+      [4975, 3975, 2975].map(async (port) => {
+        const answer = await fetch(`http://127.0.0.1:${port}/v2/parties/participant-id`, {
+          headers: bearer(unsafe),
+        });
+        return ((await answer.json()) as { participantId: string }).participantId;
+      }),
+    );
+    expect(new Set(ids).size).toBe(3);
+
+    // Each realm's validator client logs in and is its own participant's validator user.
+    const providerValidator = await tokenOf('AppProvider', {
       grant_type: 'client_credentials',
       client_id: 'app-provider-validator',
       client_secret: 'AL8648b9SfdTFImq7FV56Vd0KHifHBuC',
     });
-    const me = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
-      headers: bearer(validator),
+    const me = await fetch('http://127.0.0.1:3975/v2/authenticated-user', {
+      headers: bearer(providerValidator),
     });
-    expect(await me.json()).toMatchObject({
-      user: { id: 'c87743ab-80e0-4b83-935a-4c0582226691', primaryParty: operator },
+    expect(await me.json()).toMatchObject({ user: { id: 'c87743ab-80e0-4b83-935a-4c0582226691' } });
+    const userValidator = await tokenOf('AppUser', {
+      grant_type: 'client_credentials',
+      client_id: 'app-user-validator',
+      client_secret: '6m12QyyGl81d9nABWQXMycZdXho6ejEX',
     });
-    const users = await fetch('http://127.0.0.1:2975/v2/users', { headers: bearer(validator) });
-    const ids = ((await users.json()) as { users: Array<{ id: string }> }).users.map((u) => u.id);
-    expect(ids).toEqual(
+    const users = await fetch('http://127.0.0.1:2975/v2/users', { headers: bearer(userValidator) });
+    const ids2975 = ((await users.json()) as { users: Array<{ id: string }> }).users.map(
+      (u) => u.id,
+    );
+    expect(ids2975).toEqual(
       expect.arrayContaining(['ledger-api-user', '97bb6cef-a7a9-410b-ba8c-ada08451a5c9']),
     );
+    expect(ids2975).not.toContain('c87743ab-80e0-4b83-935a-4c0582226691');
+    // A token from realm AppUser, whose user the app-provider's participant does not know.
+    const elsewhere = await fetch('http://127.0.0.1:3975/v2/authenticated-user', {
+      headers: bearer(userValidator),
+    });
+    expect(elsewhere.status).toBe(403);
 
-    // LocalNet's `ledger-api-user` with the unsafe HS256 secret, beside it.
-    const unsafe = await mintDevToken({ userId: 'ledger-api-user' });
-    const rights = await fetch('http://127.0.0.1:2975/v2/users/ledger-api-user/rights', {
+    // LocalNet's `ledger-api-user` with the unsafe HS256 secret, beside it: on the SV's
+    // participant it acts as the validator operator.
+    const rights = await fetch('http://127.0.0.1:4975/v2/users/ledger-api-user/rights', {
       headers: bearer(unsafe),
     });
     expect(await rights.json()).toEqual({
@@ -132,7 +158,7 @@ describe('pocketnet start with LocalNet ports', () => {
   });
 
   it("serves the wallet SDK 1.4.0 with LocalNet's own URLs and user, nothing provisioned by hand", async (context) => {
-    await skipUnlessFree(context, [...localnetPorts, loginPort]);
+    await skipUnlessFree(context, [...layoutPorts, loginPort]);
     const spawned = processes.spawn(
       process.execPath,
       nodeArgs(['start', '--port', '0', '--ephemeral', '--localnet']),

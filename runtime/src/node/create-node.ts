@@ -1,14 +1,13 @@
 import {
-  createExternalPartyOperations,
   createFileJournal,
-  createInteractiveSubmissions,
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
-  identityProviderByIssuer,
   type JournalRecord,
+  type LedgerEngine,
   makeParticipantId,
   makeSynchronizerId,
+  type SynchronizerEngine,
 } from '@pocketnet/ledger';
 import { createActorRuntime } from '../actors/actor-runtime.ts';
 import { createAutomation } from '../automation/create-automation.ts';
@@ -19,31 +18,20 @@ import { startDevnet } from '../devnet/start-devnet.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createActiveContracts } from '../projections/active-contracts.projection.ts';
 import { createContractEventsIndex } from '../projections/contract-events.projection.ts';
-import { createParticipantProjection } from '../projections/participant.projection.ts';
 import { createUpdateLog } from '../projections/update-log.projection.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { createScan } from '../scan/create-scan.ts';
-import { createCommands } from '../services/commands.service.ts';
-import { createCompletions } from '../services/completions.service.ts';
-import { createContractLookups } from '../services/contract-lookups.service.ts';
-import { createExternalParties } from '../services/external-parties.service.ts';
-import { createInteractiveSubmission } from '../services/interactive-submission.service.ts';
-import { createLedgerReads } from '../services/ledger-reads.service.ts';
-import { createPackageAdmin } from '../services/package-admin.service.ts';
-import { createParticipantAdmin } from '../services/participant-admin.service.ts';
 import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
 } from '../synchronizers/node-synchronizers.ts';
-import { createReassignments } from '../synchronizers/reassignments.service.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
 import { createTemplateCatalog } from '../views/create-template-catalog.ts';
-import type { EventFilter } from '../views/event-filter.ts';
-import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
+import { createParticipant, ledgerApiOf, type SynchronizerShared } from './create-participant.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
 import { createNodePackages } from './node-packages.ts';
@@ -54,42 +42,31 @@ import { watchedByAutomation } from './watched-by-automation.ts';
  * the projections and services every API reads through.
  */
 export async function createNode(config: NodeConfig) {
-  // A devnet's seed names its participant too, so that another seed gives other ids throughout.
-  const participantId = config.devnet
-    ? makeParticipantId(
-        config.participantName,
-        createNamespaceFingerprint(`participant:${config.participantName}:${config.devnet.seed}`),
-      )
-    : makeParticipantId(config.participantName);
+  // A devnet's seed names its participants too, so that another seed gives other ids throughout.
+  const participantIdOf = (name: string) =>
+    config.devnet
+      ? makeParticipantId(
+          name,
+          createNamespaceFingerprint(`participant:${name}:${config.devnet.seed}`),
+        )
+      : makeParticipantId(name);
+  const participantId = participantIdOf(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  // Upgrades are checked against the packages the participant vets (its projection, below).
+  // Upgrades are checked against the packages the first participant vets (its projection, below).
   const { packages, lfPackages } = createNodePackages(
     config,
-    (packageId) => !participant.state.vetting.unvetted.has(packageId),
+    (packageId) => !first.participant.vetting.unvetted.has(packageId),
   );
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  const catalog = createTemplateCatalog(packages, () => participant.state.vetting.unvetted);
+  const catalog = createTemplateCatalog(packages, () => first.participant.vetting.unvetted);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
-  const participant = createParticipantProjection(participantId);
   const contractEvents = createContractEventsIndex();
   const activeContracts = createActiveContracts(contractEvents);
-  const applyAll = (record: JournalRecord) => {
-    // Uploaded packages first: what follows may render their contracts.
-    lfPackages.apply(record);
-    synchronizers.apply(record);
-    updateLog.apply(record);
-    contractEvents.apply(record);
-    activeContracts.apply(record);
-    participant.apply(record);
-    watched.apply(record);
-  };
-  // Projections subscribe first, so they have applied a record before anyone else sees it.
-  const projections = bus.records$.subscribe(applyAll);
   // A scaled-out node's replica leaves background writes to the writer (scale-out/node-ledger.ts).
   const writesInBackground = config.ledger?.replica !== true;
   const journal = config.ledger
@@ -106,7 +83,44 @@ export async function createNode(config: NodeConfig) {
     synchronizerIds: synchronizers.ids,
     publish: bus.publish,
   });
-  const state = participant.state;
+  const shared: SynchronizerShared = {
+    synchronizer: { id: synchronizerId, alias: config.synchronizerName },
+    synchronizers,
+    clock,
+    packages,
+    lfPackages,
+    catalog,
+    records$: bus.records$,
+    updateLog,
+    contractEvents,
+    activeContracts,
+  };
+  // The synchronizer's first participant (the SV's), then the others of the layout (LocalNet's).
+  const others = config.participants ?? [];
+  const alone = others.length === 0;
+  const first = createParticipant(shared, engine, { isFirst: true, alone });
+  const participants = [
+    first,
+    ...others.map((name) =>
+      createParticipant(shared, addParticipant(engine, participantIdOf(name)), {
+        isFirst: false,
+        alone,
+      }),
+    ),
+  ];
+  const applyAll = (record: JournalRecord) => {
+    // Uploaded packages first: what follows may render their contracts.
+    lfPackages.apply(record);
+    synchronizers.apply(record);
+    updateLog.apply(record);
+    contractEvents.apply(record);
+    activeContracts.apply(record);
+    for (const each of participants) each.apply(record);
+    watched.apply(record);
+  };
+  // Projections subscribe first, so they have applied a record before anyone else sees it.
+  const projections = bus.records$.subscribe(applyAll);
+  const state = first.participant;
   let devnet: Awaited<ReturnType<typeof startDevnet>> | null = null;
   const core: PocketnetNodeCore = {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
@@ -143,13 +157,7 @@ export async function createNode(config: NodeConfig) {
   // The actors' timers fall due on it too, in time order with everything else.
   schedule.addTask(actors.dueTask);
   const automation = createAutomation(core, { schedule, wallet });
-  // Externally signed submissions remember, from the whole journal, what they executed.
-  const interactive = createInteractiveSubmission({
-    participant: state,
-    records$: bus.records$,
-    operations: createInteractiveSubmissions({ engine, synchronizerId, clock }),
-  });
-  const externalPartyOperations = createExternalPartyOperations({ engine, synchronizerId });
+  const { interactive, externalPartyOperations } = first;
   // The validator's external-party administration follows its setup proposals on the bus.
   const walletExternal = createExternalPartyWallet({
     wallet,
@@ -164,13 +172,10 @@ export async function createNode(config: NodeConfig) {
   });
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
-  const packageAdmin = createPackageAdmin({
-    ...{ participant: state, packages, lfPackages, synchronizerId, writer: engine },
-    synchronizerIds: synchronizers.ids,
-  });
   await engine.recover();
+  // Splice's DARs are the SV's uploads (the first participant's package service).
   if (writesInBackground)
-    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin });
+    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin: first.packageAdmin });
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});
@@ -226,40 +231,17 @@ export async function createNode(config: NodeConfig) {
     catalog,
     engine,
     records$: bus.records$,
-    participant: state,
     scan,
     actors,
     wallet,
     walletApps,
     automation,
-    commands: createCommands({ participant: state, writer: engine, synchronizers }),
     interactive,
-    externalParties: createExternalParties({
-      participant: state,
-      operations: externalPartyOperations,
-    }),
     walletExternal,
-    reads: createLedgerReads({
-      participant: state,
-      updateLog,
-      activeContracts,
-      catalog,
-      synchronizer: { id: synchronizerId, alias: config.synchronizerName },
-      synchronizers,
-    }),
-    completions: createCompletions({ participant: state, updateLog }),
-    lookups: createContractLookups({ participant: state, contractEvents, catalog }),
-    admin: createParticipantAdmin({ participant: state, writer: engine, synchronizers }),
+    ...ledgerApiOf(first),
     synchronizers,
-    reassignments: createReassignments({ participant: state, writer: engine, catalog }),
-    packageAdmin,
-    views: {
-      transaction: (
-        ...args: [Parameters<typeof viewTransaction>[0], EventFilter, TransactionShape]
-      ) => viewTransaction(args[0], args[1], args[2], catalog),
-    },
-    /** The identity provider that issues tokens with this `iss`, for the gateway's verifier. */
-    identityProviderForIssuer: (issuer: string) => identityProviderByIssuer(state, issuer),
+    /** Every participant on the synchronizer, the first (the one above) included. */
+    participants,
     async close() {
       if (scheduleTicker) clearInterval(scheduleTicker);
       devnet?.stop();
@@ -267,7 +249,7 @@ export async function createNode(config: NodeConfig) {
       actors.stop();
       wallet.close();
       walletApps.close();
-      interactive.close();
+      for (const each of participants) each.close();
       walletExternal.close();
       transferCommands.close();
       projections.unsubscribe();
@@ -275,6 +257,13 @@ export async function createNode(config: NodeConfig) {
       await journal.close();
     },
   };
+}
+
+function addParticipant(engine: LedgerEngine, participantId: string): LedgerEngine {
+  // A scaled-out node's engine (scale-out/node-ledger.ts) is one participant's.
+  if (!('addParticipant' in engine))
+    throw new Error('several participants need the node to write its own journal');
+  return (engine as SynchronizerEngine).addParticipant(participantId);
 }
 
 export type PocketnetNode = Awaited<ReturnType<typeof createNode>>;

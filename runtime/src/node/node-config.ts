@@ -9,6 +9,11 @@ export type NodeConfig = {
   readonly dataDir: string | null;
   readonly clock: Clock;
   readonly participantName: string;
+  /**
+   * Further participants on the synchronizer, beside `participantName`'s (LocalNet's app-provider
+   * and app-user, issue 22); none when absent.
+   */
+  readonly participants?: readonly string[];
   readonly synchronizerName: string;
   /**
    * `--synchronizers global,app1`: the synchronizers the node hosts, `global` standing for the

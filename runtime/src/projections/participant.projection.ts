@@ -6,8 +6,8 @@ import {
 } from '@pocketnet/ledger';
 
 /** Parties, users and identity providers as reads and rights checks see them. */
-export function createParticipantProjection(participantId: string) {
-  const state: ParticipantState = createParticipantState(participantId);
+export function createParticipantProjection(participantId: string, isFirst = true) {
+  const state: ParticipantState = createParticipantState(participantId, isFirst);
   return {
     state,
     apply(record: JournalRecord) {

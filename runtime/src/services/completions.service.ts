@@ -29,7 +29,13 @@ function completionOf(record: LedgerRecord): CompletionView | null {
 }
 
 /** Completions of one user's commands submitted for any of `parties`, as the Ledger API streams them. */
-export function createCompletions(deps: { participant: ParticipantState; updateLog: UpdateLog }) {
+export function createCompletions(deps: {
+  participant: ParticipantState;
+  updateLog: UpdateLog;
+  /** Among several participants, whether this one hosts a party; null when it is alone. */
+  hosts?: ((party: string) => boolean) | null;
+}) {
+  const hosts = deps.hosts ?? (() => true);
   return {
     completions$(
       caller: Caller,
@@ -38,13 +44,15 @@ export function createCompletions(deps: { participant: ParticipantState; updateL
       const access = accessOf(caller, deps.participant);
       const userId = effectiveUserId(access, request.userId);
       requireReadAs(access, request.parties);
+      // A command completes where it was submitted: on the participant hosting its submitters.
+      const parties = request.parties.filter(hosts);
       return deps.updateLog.follow$(request.beginExclusive).pipe(
         map(completionOf),
         filter(
           (completion): completion is CompletionView =>
             completion !== null &&
             completion.submission.userId === userId &&
-            completion.submission.actAs.some((party) => request.parties.includes(party)),
+            completion.submission.actAs.some((party) => parties.includes(party)),
         ),
       );
     },

@@ -1,6 +1,11 @@
 import { DomainError, type ParticipantState } from '@pocketnet/ledger';
 import type { ContractEventsIndex } from '../projections/contract-events.projection.ts';
-import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
+import {
+  type EventFilter,
+  filterParties,
+  hostedOn,
+  matchingParties,
+} from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { createdView, type EventView } from '../views/transaction-view.ts';
 import { accessOf, type Caller, requireReadAs } from './caller.ts';
@@ -30,13 +35,16 @@ export function createContractLookups(deps: {
   participant: ParticipantState;
   contractEvents: ContractEventsIndex;
   catalog: TemplateCatalog;
+  /** Among several participants, whether this one hosts a party; null when it is alone. */
+  hosts?: ((party: string) => boolean) | null;
 }) {
   return {
     eventsByContractId(
       caller: Caller,
       contractId: string,
-      filter: EventFilter,
+      requested: EventFilter,
     ): ContractEventsView {
+      const filter = hostedOn(requested, deps.hosts ?? null);
       requireReadAs(accessOf(caller, deps.participant), filterParties(filter));
       const events = deps.contractEvents.get(contractId);
       if (!events) throw notFound(contractId);

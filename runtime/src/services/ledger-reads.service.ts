@@ -12,12 +12,23 @@ import {
 import type { UpdateLog } from '../projections/update-log.projection.ts';
 import { locationsAt } from '../synchronizers/contract-locations.ts';
 import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
-import { type EventFilter, filterParties, matchingParties } from '../views/event-filter.ts';
+import {
+  type EventFilter,
+  filterParties,
+  hostedOn,
+  matchingParties,
+} from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { createdView, type EventView } from '../views/transaction-view.ts';
 import { accessOf, type Caller, requireReadAs } from './caller.ts';
 import { historicActiveContracts } from './historic-acs.ts';
-import { formatParties, type UpdateFormat, type UpdateView, viewUpdate } from './update-views.ts';
+import {
+  formatHostedOn,
+  formatParties,
+  type UpdateFormat,
+  type UpdateView,
+  viewUpdate,
+} from './update-views.ts';
 import { pageOfUpdates, type UpdatesPage, type UpdatesPageRequest } from './updates-page.ts';
 
 export type LedgerReadsDeps = {
@@ -28,6 +39,8 @@ export type LedgerReadsDeps = {
   readonly synchronizer: { readonly id: string; readonly alias: string };
   /** Every synchronizer of the node and where contracts are (issue 10). */
   readonly synchronizers?: Synchronizers;
+  /** Among several participants, whether this one hosts a party; null when it is alone. */
+  readonly hosts?: ((party: string) => boolean) | null;
 };
 
 export type ActiveContractView = {
@@ -42,6 +55,7 @@ export type ActiveContractView = {
 
 export function createLedgerReads(deps: LedgerReadsDeps) {
   const { updateLog, catalog } = deps;
+  const hosts = deps.hosts ?? null;
 
   const checkOffset = (offset: number, what: string) => {
     if (offset < 0) throw new DomainError('INVALID_ARGUMENT', `${what} must not be negative`);
@@ -84,7 +98,8 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { participantPrunedUpToInclusive: 0, allDivulgedContractsPrunedUpToInclusive: 0 };
     },
 
-    activeContracts(caller: Caller, eventFilter: EventFilter, activeAtOffset: number) {
+    activeContracts(caller: Caller, requested: EventFilter, activeAtOffset: number) {
+      const eventFilter = hostedOn(requested, hosts);
       requireReadAs(accessOf(caller, deps.participant), filterParties(eventFilter));
       checkOffset(activeAtOffset, 'activeAtOffset');
       const parties = filterParties(eventFilter);
@@ -122,9 +137,10 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     /** Updates after `beginExclusive`: history, then live ones as they commit. */
     updates$(
       caller: Caller,
-      format: UpdateFormat,
+      requested: UpdateFormat,
       range: { beginExclusive: number; endInclusive: number | null },
     ): Observable<UpdateView> {
+      const format = formatHostedOn(requested, hosts);
       requireReadAs(accessOf(caller, deps.participant), formatParties(format));
       checkOffset(range.beginExclusive, 'beginExclusive');
       return updateLog.follow$(range.beginExclusive, range.endInclusive).pipe(
@@ -133,7 +149,8 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       );
     },
 
-    updatesPage(caller: Caller, format: UpdateFormat, request: UpdatesPageRequest): UpdatesPage {
+    updatesPage(caller: Caller, requested: UpdateFormat, request: UpdatesPageRequest): UpdatesPage {
+      const format = formatHostedOn(requested, hosts);
       requireReadAs(accessOf(caller, deps.participant), formatParties(format));
       checkOffset(request.beginExclusive, 'beginOffsetExclusive');
       if (request.maxPageSize < 1) {
@@ -142,12 +159,14 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return pageOfUpdates(updateLog.range, updateLog.ledgerEnd(), { ...request, format, catalog });
     },
 
-    updateByOffset(caller: Caller, format: UpdateFormat, offset: number): UpdateView {
+    updateByOffset(caller: Caller, requested: UpdateFormat, offset: number): UpdateView {
+      const format = formatHostedOn(requested, hosts);
       requireReadAs(accessOf(caller, deps.participant), formatParties(format));
       return visibleOrNotFound(updateLog.byOffset(offset), format, catalog, `offset ${offset}`);
     },
 
-    updateById(caller: Caller, format: UpdateFormat, updateId: string): UpdateView {
+    updateById(caller: Caller, requested: UpdateFormat, updateId: string): UpdateView {
+      const format = formatHostedOn(requested, hosts);
       requireReadAs(accessOf(caller, deps.participant), formatParties(format));
       return visibleOrNotFound(updateLog.byUpdateId(updateId), format, catalog, `id ${updateId}`);
     },

@@ -1,6 +1,6 @@
 import type { LedgerRecord, TopologyRecord } from '@pocketnet/ledger';
 import { type ReassignmentView, viewReassignment } from '../synchronizers/reassignment-view.ts';
-import type { EventFilter } from '../views/event-filter.ts';
+import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import {
   type TransactionShape,
@@ -15,6 +15,8 @@ export type UpdateFormat = {
   readonly topologyParties: readonly string[] | null;
   /** Whose (un)assignments to include (issue 10); none when absent or null. */
   readonly reassignments?: EventFilter | null;
+  /** Among several participants: whether this one hosts a party (its topology events only). */
+  readonly hosts?: (party: string) => boolean;
 };
 
 export type TopologyView = { readonly record: TopologyRecord; readonly parties: readonly string[] };
@@ -43,8 +45,8 @@ export function viewUpdate(
   }
   if (record.type === 'topology' && format.topologyParties) {
     const wanted = format.topologyParties;
-    const parties =
-      wanted.length === 0 ? record.parties : record.parties.filter((p) => wanted.includes(p));
+    const hosted = format.hosts ? record.parties.filter(format.hosts) : record.parties;
+    const parties = wanted.length === 0 ? hosted : hosted.filter((p) => wanted.includes(p));
     return parties.length > 0 ? { type: 'topology', record, parties } : null;
   }
   return null;
@@ -66,4 +68,19 @@ export function formatParties(format: UpdateFormat): string[] | null {
     for (const party of format.topologyParties) parties.add(party);
   }
   return [...parties];
+}
+
+/** `format` as read on a participant that hosts the parties `hosts` accepts (all when null). */
+export function formatHostedOn(
+  format: UpdateFormat,
+  hosts: ((party: string) => boolean) | null,
+): UpdateFormat {
+  if (!hosts) return format;
+  const { transactions, reassignments } = format;
+  return {
+    ...format,
+    hosts,
+    transactions: transactions && { ...transactions, filter: hostedOn(transactions.filter, hosts) },
+    reassignments: reassignments ? hostedOn(reassignments, hosts) : null,
+  };
 }

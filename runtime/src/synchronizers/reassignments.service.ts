@@ -1,6 +1,6 @@
 import type { ParticipantState, ReassignmentRecord, ReassignmentRequest } from '@pocketnet/ledger';
 import { accessOf, type Caller, effectiveUserId, requireActAs } from '../services/caller.ts';
-import type { EventFilter } from '../views/event-filter.ts';
+import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { viewReassignment } from './reassignment-view.ts';
 
@@ -20,6 +20,8 @@ export function createReassignments(deps: {
   readonly participant: ParticipantState;
   readonly writer: ReassignmentWriter;
   readonly catalog: TemplateCatalog;
+  /** Among several participants, whether this one hosts a party; null when it is alone. */
+  readonly hosts?: ((party: string) => boolean) | null;
 }) {
   const authorize = (caller: Caller, submission: ReassignmentSubmission): ReassignmentRequest => {
     const access = accessOf(caller, deps.participant);
@@ -37,7 +39,7 @@ export function createReassignments(deps: {
     },
     /** The part of a reassignment `filter` shows, or null when it shows none of it. */
     view: (record: ReassignmentRecord, filter: EventFilter) =>
-      viewReassignment(record, filter, deps.catalog),
+      viewReassignment(record, hostedOn(filter, deps.hosts ?? null), deps.catalog),
   };
 }
 

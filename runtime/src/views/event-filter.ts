@@ -15,6 +15,11 @@ export type EventFilter = {
   readonly byParty: ReadonlyMap<string, PartyFilter>;
   readonly anyParty: PartyFilter | null;
   readonly verbose: boolean;
+  /**
+   * On one of several participants on a synchronizer: whether it hosts a party. A party's events
+   * show on a participant only if it is hosted there (Canton's projection per participant).
+   */
+  readonly hosts?: (party: string) => boolean;
 };
 
 export type FilterMatch = {
@@ -67,6 +72,7 @@ export function matchingParties(
     return true;
   };
   for (const party of candidates) {
+    if (filter.hosts && !filter.hosts(party)) continue;
     if (!consider(party, filter.byParty.get(party)) && filter.anyParty) {
       consider(party, filter.anyParty);
     }
@@ -78,4 +84,12 @@ export function matchingParties(
 /** The parties a filter names; null when it reads for any party. */
 export function filterParties(filter: EventFilter): string[] | null {
   return filter.anyParty ? null : [...filter.byParty.keys()];
+}
+
+/** `filter` as read on a participant that hosts the parties `hosts` accepts (all when null). */
+export function hostedOn(
+  filter: EventFilter,
+  hosts: ((party: string) => boolean) | null,
+): EventFilter {
+  return hosts ? { ...filter, hosts } : filter;
 }

@@ -1,16 +1,34 @@
-import { type PocketnetNode, unrestrictedCaller } from '@pocketnet/runtime';
+import { type ParticipantNode, type PocketnetNode, unrestrictedCaller } from '@pocketnet/runtime';
 import { appProviderUsers, appUserUsers } from './localnet-realms.ts';
 
+type LocalnetUser = { readonly id: string; readonly operator: string | null };
+
 /**
- * LocalNet's validator users: `ledger-api-user` (its name with the `unsafe` secret) and each
- * realm's validator service account (its id with Keycloak's tokens), participant admins acting
- * as the validator operator, as LocalNet gives them. Created once: the journal keeps them.
+ * LocalNet's validator users, each on its own participant: `ledger-api-user` (its name with the
+ * `unsafe` secret) on every one, and each realm's validator service account (its id with
+ * Keycloak's tokens) on its realm's participant, all participant admins. On the SV's participant
+ * they act as the validator operator; the app validators' own operators are not onboarded yet.
+ * Created once: the journal keeps them.
  */
 export async function provisionLocalnetUsers(node: PocketnetNode, operator: string | null) {
-  const ids = ['ledger-api-user', appProviderUsers.validatorUserId, appUserUsers.validatorUserId];
-  for (const id of ids) {
-    if (node.participant.users.has(id)) continue;
-    await node.admin.createUser(unrestrictedCaller, {
+  const [sv, provider, user] = node.participants;
+  if (!sv || !provider || !user) throw new Error('--localnet runs three participants');
+  const ledgerApiUser = 'ledger-api-user';
+  await provision(sv, [{ id: ledgerApiUser, operator }]);
+  await provision(provider, [
+    { id: ledgerApiUser, operator: null },
+    { id: appProviderUsers.validatorUserId, operator: null },
+  ]);
+  await provision(user, [
+    { id: ledgerApiUser, operator: null },
+    { id: appUserUsers.validatorUserId, operator: null },
+  ]);
+}
+
+async function provision(participant: ParticipantNode, users: readonly LocalnetUser[]) {
+  for (const { id, operator } of users) {
+    if (participant.participant.users.has(id)) continue;
+    await participant.admin.createUser(unrestrictedCaller, {
       user: { id, primaryParty: operator ?? '' },
       rights: [
         { kind: 'ParticipantAdmin' },

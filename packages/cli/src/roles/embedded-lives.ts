@@ -19,6 +19,7 @@ import {
   type JournalStore,
   type LoadedState,
   type NodeConfig,
+  nodeOfParticipant,
   type PocketnetNode,
   type StatelyInspection,
   type TimeMachine,
@@ -48,6 +49,11 @@ export type EmbeddedSetup = {
   readonly requestLimits?: Partial<RequestLimits>;
   readonly settings: ScaleOutSettings;
   readonly servers: LifeServers;
+  /**
+   * The servers of the node's further participants (`--localnet`: the app-provider's and the
+   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API.
+   */
+  readonly participantServers?: readonly LifeServers[];
   readonly stately?: StatelyInspection | null;
   /** `--load-state`: the journal starts as the state file's, and the clock at its time. */
   readonly loadState?: LoadedState | null;
@@ -56,6 +62,13 @@ export type EmbeddedSetup = {
   /** What else the first life does before the node reports ready (LocalNet's users). */
   readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
 };
+
+/** A gateway as the life servers serve it, its WebSockets on a server of their own. */
+function servedLife(gateway: ReturnType<typeof createGateway>) {
+  const upgrades = createServer();
+  gateway.attachWebSockets(upgrades);
+  return { app: gateway.app, upgrades, renderError: gateway.renderError };
+}
 
 /** One life: the node on the journal as it is, its automations and its API on the servers. */
 export type EmbeddedLife = {
@@ -138,13 +151,26 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         adaptive: setup.settings.adaptiveAdmission,
       },
     });
-    const upgrades = createServer();
-    gateway.attachWebSockets(upgrades);
-    setup.servers.serve({ app: gateway.app, upgrades, renderError: gateway.renderError });
+    setup.servers.serve(servedLife(gateway));
+    const gateways = [gateway];
+    for (const [index, servers] of (setup.participantServers ?? []).entries()) {
+      const participant = node.participants[index + 1];
+      if (!participant) throw new Error('the node runs fewer participants than it serves');
+      const participantGateway = createGateway({
+        ...{ node: nodeOfParticipant(node, participant), auth: setup.auth, logger },
+        ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
+        ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
+        ledgerApiOnly: true,
+      });
+      gateways.push(participantGateway);
+      servers.serve(servedLife(participantGateway));
+    }
     return {
       node,
       automations,
-      closeStreams: (reason) => gateway.closeStreams(reason),
+      closeStreams: (reason) => {
+        for (const each of gateways) each.closeStreams(reason);
+      },
       async close() {
         await automations.close();
         await node.close();
@@ -154,7 +180,10 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
 
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
     const previous = life();
-    setup.servers.down(`The node is being put back (${reason}); it serves again in a moment`);
+    const message = `The node is being put back (${reason}); it serves again in a moment`;
+    for (const servers of [setup.servers, ...(setup.participantServers ?? [])]) {
+      servers.down(message);
+    }
     current = null;
     previous.closeStreams(reason);
     await previous.close();
