@@ -259,6 +259,15 @@ function resolveUncached(
     loadDeferred(index, pkg.packageId);
     return resolveUncached(index, reference, selection);
   }
+  if (pkg === undefined && parsed.by === 'name' && index.byName.has(parsed.packageRef)) {
+    // The name is known but every version of it is unvetted here: as with a package id no
+    // longer vetted, no synchronizer can take the submission.
+    throw new DomainError(
+      'NO_SYNCHRONIZER_FOR_SUBMISSION',
+      `No valid synchronizer for submission found: no package named ${parsed.packageRef} is vetted`,
+      { details: { packageName: parsed.packageRef } },
+    );
+  }
   if (pkg === undefined) {
     const what = parsed.by === 'name' ? 'package name' : 'package id';
     throw new DomainError(
