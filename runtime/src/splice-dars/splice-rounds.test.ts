@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
+import { createNode, type PocketnetNode } from '../node/create-node.ts';
+import { unrestrictedCaller } from '../services/caller.ts';
+import { readSpliceDarSet } from './splice-dar-set.ts';
+
+// With `--splice-dars` (issue 21), `#splice-…` names mean Splice's own packages for every
+// service of the node, and the SV's round automation advances rounds on the real AmuletRules.
+
+const sharedDars = fileURLToPath(new URL('../../../../shared/dars/', import.meta.url));
+const set = readSpliceDarSet(sharedDars, '0.6.11');
+const amulet = set.dars.find((dar) => dar.name === 'splice-amulet')?.packageId ?? '';
+
+let node: PocketnetNode;
+beforeAll(async () => {
+  node = await createNode({
+    dataDir: null,
+    clock: createSimulatedClock(1_767_225_600_000_000n),
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
+    ledgerApiVersion: '3.4.12',
+    devnet: defaultDevnetConfig,
+    spliceDars: set,
+  });
+});
+afterAll(() => node.close());
+
+const roundsOf = (entity: string) =>
+  [...node.engine.contracts.values()]
+    .filter((contract) => contract.templateId === `${amulet}:Splice.Round:${entity}`)
+    .map((contract) => (contract.createArgument.round as { number: string }).number)
+    .sort();
+
+it("resolves Splice's package names to the uploaded packages, not the node's TypeScript ones", () => {
+  expect(node.packages.selectPackage('splice-amulet')?.packageId).toBe(amulet);
+  expect(
+    node.packages.resolveTemplate('#splice-amulet:Splice.AmuletRules:AmuletRules'),
+  ).toMatchObject({ templateId: `${amulet}:Splice.AmuletRules:AmuletRules` });
+});
+
+it('advances rounds on the real AmuletRules: a new OpenMiningRound of the real package, in scan too', async () => {
+  expect(roundsOf('OpenMiningRound')).toEqual(['0', '1', '2']);
+  await node.devnet?.controls.advanceRounds(unrestrictedCaller, 1);
+  expect(roundsOf('OpenMiningRound')).toEqual(['1', '2', '3']);
+  // The summarised round is issuing at once: AmuletRules_MiningRound_StartIssuing on the real package.
+  expect(roundsOf('SummarizingMiningRound')).toEqual([]);
+  expect(roundsOf('IssuingMiningRound')).toEqual(['0']);
+  const latest = node.scan.network.dsoInfo().latestMiningRound.node;
+  expect(latest.templateId).toBe(`${amulet}:Splice.Round:OpenMiningRound`);
+  expect((latest.createArgument.round as { number: string }).number).toBe('3');
+});
+
+it('closes and archives rounds on the real AmuletRules as time passes', async () => {
+  await node.devnet?.controls.advanceRounds(unrestrictedCaller, 3);
+  expect(roundsOf('OpenMiningRound')).toEqual(['4', '5', '6']);
+  expect(roundsOf('ClosedMiningRound')).toContain('0');
+  await node.devnet?.controls.advanceTime(unrestrictedCaller, 60_000_000n);
+  expect(roundsOf('ClosedMiningRound')).not.toContain('0');
+});
