@@ -1,29 +1,16 @@
-import { fileURLToPath } from 'node:url';
-import { createSimulatedClock } from '@pocketnet/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
-import { createNode, type PocketnetNode } from '../node/create-node.ts';
+import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
-import { readSpliceDarSet } from './splice-dar-set.ts';
+import { createSpliceDarsNode, splicePackageId } from './splice-node.test-helper.ts';
 
 // With `--splice-dars` (issue 21), `#splice-…` names mean Splice's own packages for every
 // service of the node, and the SV's round automation advances rounds on the real AmuletRules.
 
-const sharedDars = fileURLToPath(new URL('../../../../shared/dars/', import.meta.url));
-const set = readSpliceDarSet(sharedDars, '0.6.11');
-const amulet = set.dars.find((dar) => dar.name === 'splice-amulet')?.packageId ?? '';
+const amulet = splicePackageId('splice-amulet');
 
 let node: PocketnetNode;
 beforeAll(async () => {
-  node = await createNode({
-    dataDir: null,
-    clock: createSimulatedClock(1_767_225_600_000_000n),
-    participantName: 'participant1',
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-    devnet: defaultDevnetConfig,
-    spliceDars: set,
-  });
+  node = await createSpliceDarsNode();
 });
 afterAll(() => node.close());
 
