@@ -103,6 +103,7 @@ it('taps through the real AmuletRules: the amulet is a Holding of the real token
   expect(holdings[0]?.event.interfaceViews).toEqual([
     {
       interfaceId: holdingInterface,
+      implementationPackageId: amulet,
       viewValue: {
         owner: validatorOperator,
         instrumentId: { admin: dso, id: 'Amulet' },
