@@ -1,5 +1,6 @@
 import { readSpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { scanOk } from './scan-history-fixtures.ts';
 import { advance, tapFor } from './validator-apps-fixtures.ts';
 import { ok, startValidatorNode, type ValidatorNode } from './validator-fixtures.ts';
 
@@ -40,4 +41,21 @@ it("opens a new round of Splice's own package as the devnet's time passes", asyn
   expect(open.map((round) => (round.createArgument.round as { number: string }).number)).toContain(
     String(after.round),
   );
+});
+
+it("sums holdings in scan as of the earliest open round of Splice's own package", async () => {
+  const { record_time } = await scanOk<{ record_time: string }>(
+    net.node,
+    '/v0/state/acs/force',
+    {},
+  );
+  const summary = await scanOk<{ computed_as_of_round: number }>(net.node, '/v0/holdings/summary', {
+    migration_id: 0,
+    record_time,
+    owner_party_ids: [net.operator],
+  });
+  const open = [...net.node.node.engine.contracts.values()]
+    .filter((contract) => contract.templateId === `${amulet}:Splice.Round:OpenMiningRound`)
+    .map((round) => Number((round.createArgument.round as { number: string }).number));
+  expect(summary.computed_as_of_round).toBe(Math.min(...open));
 });

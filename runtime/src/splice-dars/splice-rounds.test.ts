@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
-const roundsOf = (entity: string) =>
+const roundsOf = (entity: string, module = 'Splice.Round') =>
   [...node.engine.contracts.values()]
-    .filter((contract) => contract.templateId === `${amulet}:Splice.Round:${entity}`)
+    .filter((contract) => contract.templateId === `${amulet}:${module}:${entity}`)
     .map((contract) => (contract.createArgument.round as { number: string }).number)
     .sort();
 
@@ -25,6 +25,15 @@ it("resolves Splice's package names to the uploaded packages, not the node's Typ
   expect(
     node.packages.resolveTemplate('#splice-amulet:Splice.AmuletRules:AmuletRules'),
   ).toMatchObject({ templateId: `${amulet}:Splice.AmuletRules:AmuletRules` });
+});
+
+it("records the validator's liveness on Splice's own ValidatorLicense (the automations' index)", async () => {
+  const [work] = node.automation.liveness.pending();
+  expect(work).toMatchObject({ validator: node.devnet?.parties.validatorOperator });
+  if (work) await node.automation.liveness.record(work, 'liveness-on-splice-dars');
+  expect(roundsOf('ValidatorLivenessActivityRecord', 'Splice.ValidatorLicense')).toEqual([
+    work?.round,
+  ]);
 });
 
 it('advances rounds on the real AmuletRules: a new OpenMiningRound of the real package, in scan too', async () => {
