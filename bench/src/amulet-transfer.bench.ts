@@ -15,8 +15,8 @@ import {
 
 // In-engine AmuletRules_Transfer with 2 inputs and 2 outputs (1.0 to a receiver, 10.0 back to
 // the sender, plus the sender's change), each transfer spending the two amulets the previous one
-// left the sender: on a bare engine (memory journal, nothing published), as
-// packages/splice/src/amulet/measure-transfer-throughput.ts does, and on a whole devnet node.
+// left the sender: on a bare engine (memory journal, nothing published), to measure the engine
+// alone, and on a whole devnet node.
 
 const targetPerSecond = 10_000;
 

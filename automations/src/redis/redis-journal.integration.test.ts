@@ -1,16 +1,16 @@
 import type { JournalRecord } from '@pocketnet/runtime';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropRedisPrefix } from './drop-redis-prefix.ts';
-import { JournalFencedError, openRedisJournal } from './redis-journal.ts';
-import { createRedisJournalFollower } from './redis-journal-follower.ts';
-import { redisJournalKeys } from './redis-journal-keys.ts';
 import {
   freshPrefix,
   sharedRedisUrl,
   startOwnRedis,
   topologyRecord,
-} from './redis-server.test-helper.ts';
+} from '../../testing/redis-server.test-helper.ts';
+import { dropRedisPrefix } from './drop-redis-prefix.ts';
+import { JournalFencedError, openRedisJournal } from './redis-journal.ts';
+import { createRedisJournalFollower } from './redis-journal-follower.ts';
+import { redisJournalKeys } from './redis-journal-keys.ts';
 
 const readAll = async (journal: { replay(): AsyncIterable<JournalRecord> }) => {
   const records: JournalRecord[] = [];

@@ -1,6 +1,6 @@
 import { defaultRequestLimits } from '@pocketnet/gateway';
 import { describe, expect, it } from 'vitest';
-import { refusalOf } from './start-option-refusal.test-helper.ts';
+import { refusalOf } from '../testing/start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
 
 /** The request limits `start` takes from these flags and variables. */

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/start-option-refusal.test-helper.ts';
 import { runCli } from './run-cli.ts';
-import { refusalOf } from './start-option-refusal.test-helper.ts';
 import { parseStartOptions } from './start-options.ts';
 import { parseByteSize } from './stream-limits-option.ts';
 

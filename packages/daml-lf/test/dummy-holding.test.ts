@@ -1,8 +1,8 @@
 import type { ActiveContract } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createErasedDefinitions } from '../src/erase/erased-definitions.ts';
-import { interpretingLedger } from '../src/erase/interpreting-ledger.test-helper.ts';
 import { decodeEnvelope, readDar } from '../src/index.ts';
+import { interpretingLedger } from '../testing/interpreting-ledger.test-helper.ts';
 import { readSharedDar } from './shared-dars.ts';
 
 // Splice's test token: DummyHolding implements the real token-standard Holding interface.

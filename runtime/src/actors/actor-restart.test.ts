@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeReferences, walletReferences } from '@pocketnet/splice';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ActorNode, hourMicros, startActorNode } from './actor-node.test-helper.ts';
+import {
+  type ActorNode,
+  hourMicros,
+  startActorNode,
+} from '../../testing/actor-node.test-helper.ts';
 import type { ActorTransition } from './actor-types.ts';
 
 // The actors are a projection of the journal: a node reopened on the same journal replays it

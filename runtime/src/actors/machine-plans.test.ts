@@ -1,12 +1,17 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { at, hourLater, minuteLater } from '../../testing/machine.test-helper.ts';
+import {
+  base,
+  eventOf,
+  eventTypesOf,
+  inputs,
+} from '../../testing/machine-arbitraries.test-helper.ts';
+import { tortureEventTypes, tortureMachine } from '../../testing/plan-torture.test-helper.ts';
 import { bindingOf, machineIds } from './machine-catalog.ts';
 import { isPlannable } from './machine-plans.ts';
 import { createMachineStepper, type MachineState, type MachineStep } from './machine-stepper.ts';
-import { at, hourLater, minuteLater } from './machines/machine.test-helper.ts';
-import { base, eventOf, eventTypesOf, inputs } from './machines/machine-arbitraries.test-helper.ts';
-import { tortureEventTypes, tortureMachine } from './machines/plan-torture.test-helper.ts';
 
 // Planned steps against XState's own transition: for random event sequences (delayed events
 // included, at random times), every step gives the very same state, context (key order

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
+import { start } from '../../testing/machine.test-helper.ts';
 import { createMachineStepper, type MachineStep } from './machine-stepper.ts';
-import { start } from './machines/machine.test-helper.ts';
 import { transferPreapprovalMachine } from './machines/transfer-preapproval.machine.ts';
 
 const input = {

@@ -1,7 +1,11 @@
 import { formatNumeric, parseNumeric } from '@pocketnet/ledger';
 import { mergeReferences, walletReferences } from '@pocketnet/splice';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ActorNode, hourMicros, startActorNode } from './actor-node.test-helper.ts';
+import {
+  type ActorNode,
+  hourMicros,
+  startActorNode,
+} from '../../testing/actor-node.test-helper.ts';
 import type { ActorRequest } from './actor-types.ts';
 import { textAt } from './ledger-values.ts';
 

@@ -1,7 +1,7 @@
 import { amuletTemplateIds, mergeReferences, walletReferences } from '@pocketnet/splice';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ActorNode, startActorNode } from '../../testing/actor-node.test-helper.ts';
 import type { Caller } from '../services/caller.ts';
-import { type ActorNode, startActorNode } from './actor-node.test-helper.ts';
 
 // A wallet user's onboarding, as the validator app does it, and the devnet's mining rounds.
 

@@ -1,6 +1,10 @@
 import { transferFactoryInterfaceId, transferInstructionInterfaceId } from '@pocketnet/splice';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ActorNode, hourMicros, startActorNode } from './actor-node.test-helper.ts';
+import {
+  type ActorNode,
+  hourMicros,
+  startActorNode,
+} from '../../testing/actor-node.test-helper.ts';
 import type { ActorRequest } from './actor-types.ts';
 import { textAt } from './ledger-values.ts';
 

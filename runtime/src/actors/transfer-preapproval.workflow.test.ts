@@ -1,6 +1,10 @@
 import { externalReferences, walletReferences } from '@pocketnet/splice';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ActorNode, hourMicros, startActorNode } from './actor-node.test-helper.ts';
+import {
+  type ActorNode,
+  hourMicros,
+  startActorNode,
+} from '../../testing/actor-node.test-helper.ts';
 import { textAt } from './ledger-values.ts';
 
 // TransferPreapprovals on a devnet node: proposed by the receiver, paid by the validator

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import {
+  createdIdsOf,
+  iouTransferTemplate,
+  startLedger,
+} from '../../testing/ledger.test-helper.ts';
 import { createActiveContracts, stakeholdersOf } from './active-contracts.projection.ts';
 import { createContractEventsIndex } from './contract-events.projection.ts';
-import { createdIdsOf, iouTransferTemplate, startLedger } from './ledger.test-helper.ts';
 
 async function setUp() {
   const events = createContractEventsIndex();

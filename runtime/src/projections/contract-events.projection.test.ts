@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { createdIdsOf, startLedger } from '../../testing/ledger.test-helper.ts';
 import { createContractEventsIndex } from './contract-events.projection.ts';
-import { createdIdsOf, startLedger } from './ledger.test-helper.ts';
 
 describe('contract events projection', () => {
   test('finds where a contract was created and, once it is, where archived', async () => {

@@ -1,5 +1,5 @@
 import { openRedisJournal } from '@pocketnet/automations/redis';
-import { describeJournalConformance } from '@pocketnet/ledger/journal-conformance';
+import { describeJournalConformance } from '@pocketnet/ledger/testing';
 import { freshRedisPrefix, redisUrl } from './redis-test-keys.ts';
 
 // The Redis Stream backend obeys the laws the memory and file journals obey. A stream has no

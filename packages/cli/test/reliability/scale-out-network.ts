@@ -44,7 +44,7 @@ export async function startNetwork(options: NetworkOptions = {}) {
   const startGateway = async (port?: number) => {
     const listenOn = port ?? (await findFreePort());
     const gateway = track(spawnRole('gateway', ['--port', String(listenOn), ...args], env));
-    await gateway.waitFor(/admin token +\S+\n|auth +none\n/);
+    await gateway.waitFor(/admin token +\S+[^\n]*\n|auth +none\n/);
     await waitForHttpOk(`http://127.0.0.1:${listenOn}/readyz`);
     return { process: gateway, url: `http://127.0.0.1:${listenOn}`, port: listenOn };
   };

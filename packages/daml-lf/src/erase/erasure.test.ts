@@ -1,10 +1,6 @@
 import type { Command } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '../ast/expressions.ts';
-import type { Type } from '../ast/types.ts';
-import type { Update } from '../ast/updates.ts';
-import type { DefException, DefTemplate, TemplateChoice } from '../ast.ts';
-import { buildPackage } from '../encode/build-package.ts';
+import { interpretingLedger } from '../../testing/interpreting-ledger.test-helper.ts';
 import {
   call,
   caseOf,
@@ -20,9 +16,13 @@ import {
   text,
   textType,
   v,
-} from '../machine/lf-builders.test-helper.ts';
+} from '../../testing/lf-builders.test-helper.ts';
+import type { Expr } from '../ast/expressions.ts';
+import type { Type } from '../ast/types.ts';
+import type { Update } from '../ast/updates.ts';
+import type { DefException, DefTemplate, TemplateChoice } from '../ast.ts';
+import { buildPackage } from '../encode/build-package.ts';
 import { createErasedDefinitions } from './erased-definitions.ts';
-import { interpretingLedger } from './interpreting-ledger.test-helper.ts';
 
 // A hand-built LF template run by the ledger engine through the erasure: parties and
 // precondition from LF code, a consuming choice creating its successor, a try whose

@@ -1,7 +1,7 @@
 import { isDomainError } from '@pocketnet/ledger';
 import { expect, it } from 'vitest';
+import { call, testPackages, text } from '../../testing/lf-builders.test-helper.ts';
 import { createEvaluator, evaluate } from '../machine/evaluator.ts';
-import { call, testPackages, text } from '../machine/lf-builders.test-helper.ts';
 import { guarded } from './guarded.ts';
 
 it("reports FAIL_WITH_STATUS as Canton's user failure, with its error id and category", () => {

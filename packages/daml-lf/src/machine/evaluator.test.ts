@@ -1,9 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '../ast/expressions.ts';
-import { FatalFailure } from '../values/evaluation-errors.ts';
-import type { LfValue, StructValue } from '../values/lf-value.ts';
-import { listFromArray, listToArray } from '../values/lf-value.ts';
-import { createEvaluator, describeUnhandled, evaluate, UnhandledException } from './evaluator.ts';
 import {
   app,
   bool,
@@ -28,7 +23,12 @@ import {
   v,
   val,
   variant,
-} from './lf-builders.test-helper.ts';
+} from '../../testing/lf-builders.test-helper.ts';
+import type { Expr } from '../ast/expressions.ts';
+import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { LfValue, StructValue } from '../values/lf-value.ts';
+import { listFromArray, listToArray } from '../values/lf-value.ts';
+import { createEvaluator, describeUnhandled, evaluate, UnhandledException } from './evaluator.ts';
 import { FuelExhausted } from './machine.ts';
 
 function run(expr: Expr, definitions: Parameters<typeof testPackages>[0] = {}): LfValue {

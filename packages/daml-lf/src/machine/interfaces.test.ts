@@ -1,9 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '../ast/expressions.ts';
-import type { DefInterface, DefTemplate, TemplateChoice } from '../ast.ts';
-import { FatalFailure } from '../values/evaluation-errors.ts';
-import { contractId, party } from '../values/lf-value.ts';
-import { createEvaluator, evaluate } from './evaluator.ts';
 import {
   bool,
   call,
@@ -17,7 +12,12 @@ import {
   text,
   textType,
   v,
-} from './lf-builders.test-helper.ts';
+} from '../../testing/lf-builders.test-helper.ts';
+import type { Expr } from '../ast/expressions.ts';
+import type { DefInterface, DefTemplate, TemplateChoice } from '../ast.ts';
+import { FatalFailure } from '../values/evaluation-errors.ts';
+import { contractId, party } from '../values/lf-value.ts';
+import { createEvaluator, evaluate } from './evaluator.ts';
 
 const partyType = { tag: 'builtin', builtin: 'PARTY', args: [] } as const;
 const noChoices = new Map<string, TemplateChoice>();

@@ -1,11 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '../ast/expressions.ts';
-import type { Update } from '../ast/updates.ts';
-import type { DefException } from '../ast.ts';
-import type { LfValue } from '../values/lf-value.ts';
-import { contractId, timestamp, token } from '../values/lf-value.ts';
-import { applyValue, createEvaluator, evaluate, UnhandledException } from './evaluator.ts';
-import type { LedgerEffects } from './ledger-effects.ts';
 import {
   app,
   call,
@@ -24,7 +17,14 @@ import {
   textType,
   v,
   val,
-} from './lf-builders.test-helper.ts';
+} from '../../testing/lf-builders.test-helper.ts';
+import type { Expr } from '../ast/expressions.ts';
+import type { Update } from '../ast/updates.ts';
+import type { DefException } from '../ast.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import { contractId, timestamp, token } from '../values/lf-value.ts';
+import { applyValue, createEvaluator, evaluate, UnhandledException } from './evaluator.ts';
+import type { LedgerEffects } from './ledger-effects.ts';
 
 /** A ledger for unit tests that records what the update asked for. */
 function recordingLedger() {

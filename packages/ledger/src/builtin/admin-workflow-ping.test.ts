@@ -6,7 +6,7 @@ import {
   exercise,
   startEngine,
   submission,
-} from '../engine/engine.test-helper.ts';
+} from '../../testing/engine.test-helper.ts';
 import { isDomainError } from '../errors.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
 

@@ -2,12 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import {
+  alice,
+  bank,
+  bob,
+  createIou,
+  startEngine,
+  submission,
+} from '../../testing/engine.test-helper.ts';
 import { isDomainError } from '../errors.ts';
 import { createFileJournal } from '../journal/file-journal.ts';
 import { createMemoryJournal } from '../journal/memory-journal.ts';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
-import { alice, bank, bob, createIou, startEngine, submission } from './engine.test-helper.ts';
 import { parseRecordTimeMicros } from './timestamps.ts';
 
 const hourMicros = 3_600_000_000n;

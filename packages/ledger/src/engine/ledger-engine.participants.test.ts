@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  iouTemplate,
+  startMicros,
+  submission,
+  synchronizerId,
+} from '../../testing/engine.test-helper.ts';
 import { createSimulatedClock } from '../clock.ts';
 import { examplePackages } from '../examples/examples-package.ts';
 import { makeParticipantId } from '../ids/ledger-ids.ts';
@@ -10,7 +16,6 @@ import { participantNamespace } from '../participant/identifiers.ts';
 import type { ParticipantState } from '../participant/participant-state.ts';
 import { planCreateUser } from '../participant/users.ts';
 import type { JournalRecord, TopologyRecord } from '../transaction.ts';
-import { iouTemplate, startMicros, submission, synchronizerId } from './engine.test-helper.ts';
 import { createLedgerEngine } from './ledger-engine.ts';
 
 // Several participants on one synchronizer (issue 22): one writer, one journal and one ordering

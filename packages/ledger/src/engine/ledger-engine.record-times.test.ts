@@ -1,22 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { createSimulatedClock, formatMicros } from '../clock.ts';
-import { signingKeyOf } from '../external/signing-keys.ts';
-import {
-  createTestKey,
-  signBase64,
-  startExternalLedger,
-  walletPrepareRequest,
-} from '../interactive/external-ledger.test-helper.ts';
-import { createMemoryJournal } from '../journal/memory-journal.ts';
-import {
-  app1,
-  assign,
-  globalId,
-  reassignment,
-  startTwoSynchronizerEngine,
-  unassign,
-} from '../reassignment/reassignment.test-helper.ts';
-import type { JournalRecord } from '../transaction.ts';
 import {
   alice,
   bank,
@@ -27,7 +9,25 @@ import {
   startEngine,
   startMicros,
   submission,
-} from './engine.test-helper.ts';
+} from '../../testing/engine.test-helper.ts';
+import {
+  createTestKey,
+  signBase64,
+  startExternalLedger,
+  walletPrepareRequest,
+} from '../../testing/external-ledger.test-helper.ts';
+import {
+  app1,
+  assign,
+  globalId,
+  reassignment,
+  startTwoSynchronizerEngine,
+  unassign,
+} from '../../testing/reassignment.test-helper.ts';
+import { createSimulatedClock, formatMicros } from '../clock.ts';
+import { signingKeyOf } from '../external/signing-keys.ts';
+import { createMemoryJournal } from '../journal/memory-journal.ts';
+import type { JournalRecord } from '../transaction.ts';
 import { parseRecordTimeMicros } from './timestamps.ts';
 
 const microsOf = (records: readonly JournalRecord[]) =>

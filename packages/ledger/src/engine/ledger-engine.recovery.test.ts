@@ -3,12 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { createSimulatedClock } from '../clock.ts';
-import type { Command } from '../commands.ts';
-import { encodeContractBlob } from '../interpreter/contract-blob.ts';
-import { createFileJournal } from '../journal/file-journal.ts';
-import type { FlushStats } from '../journal/writer-thread.ts';
-import { hasOffset } from '../transaction.ts';
 import {
   alice,
   bank,
@@ -22,7 +16,13 @@ import {
   startEngine,
   startMicros,
   submission,
-} from './engine.test-helper.ts';
+} from '../../testing/engine.test-helper.ts';
+import { createSimulatedClock } from '../clock.ts';
+import type { Command } from '../commands.ts';
+import { encodeContractBlob } from '../interpreter/contract-blob.ts';
+import { createFileJournal } from '../journal/file-journal.ts';
+import type { FlushStats } from '../journal/writer-thread.ts';
+import { hasOffset } from '../transaction.ts';
 import type { LedgerEngine } from './engine-types.ts';
 import { parseRecordTimeMicros } from './timestamps.ts';
 

@@ -1,8 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { type DomainError, isDomainError } from '../errors.ts';
-import { isContractId, isUpdateId } from '../ids/ledger-ids.ts';
-import { createMemoryJournal } from '../journal/memory-journal.ts';
-import type { Journal } from '../journal.ts';
 import {
   alice,
   bank,
@@ -17,7 +13,11 @@ import {
   startMicros,
   submission,
   synchronizerId,
-} from './engine.test-helper.ts';
+} from '../../testing/engine.test-helper.ts';
+import { type DomainError, isDomainError } from '../errors.ts';
+import { isContractId, isUpdateId } from '../ids/ledger-ids.ts';
+import { createMemoryJournal } from '../journal/memory-journal.ts';
+import type { Journal } from '../journal.ts';
 import { createLedgerEngine } from './ledger-engine.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {

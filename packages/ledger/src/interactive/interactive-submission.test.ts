@@ -7,17 +7,17 @@ import {
   startEngine,
   submission,
   synchronizerId,
-} from '../engine/engine.test-helper.ts';
-import { isDomainError } from '../errors.ts';
-import { signingKeyOf } from '../external/signing-keys.ts';
-import { topologyTransaction } from '../external/topology-transactions.ts';
+} from '../../testing/engine.test-helper.ts';
 import {
   createTestKey,
   signBase64,
   startExternalLedger,
   type TestKey,
   walletPrepareRequest,
-} from './external-ledger.test-helper.ts';
+} from '../../testing/external-ledger.test-helper.ts';
+import { isDomainError } from '../errors.ts';
+import { signingKeyOf } from '../external/signing-keys.ts';
+import { topologyTransaction } from '../external/topology-transactions.ts';
 import { createInteractiveSubmissions } from './interactive-operations.ts';
 
 // Canton's key fingerprint, straight from its definition: multihash(sha256(int32be(12) || key)).

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros } from '../clock.ts';
-import type { Command } from '../commands.ts';
-import { createIou, exercise } from '../engine/engine.test-helper.ts';
-import { isDomainError } from '../errors.ts';
-import { signingKeyOf } from '../external/signing-keys.ts';
-import { ticketTemplate, timePackages } from './deadline-package.test-helper.ts';
+import { ticketTemplate, timePackages } from '../../testing/deadline-package.test-helper.ts';
+import { createIou, exercise } from '../../testing/engine.test-helper.ts';
 import {
   createTestKey,
   signBase64,
   startExternalLedger,
   walletPrepareRequest,
-} from './external-ledger.test-helper.ts';
+} from '../../testing/external-ledger.test-helper.ts';
+import { formatMicros } from '../clock.ts';
+import type { Command } from '../commands.ts';
+import { isDomainError } from '../errors.ts';
+import { signingKeyOf } from '../external/signing-keys.ts';
 import { decodePreparedTransaction, encodePreparedTransaction } from './prepared-proto.ts';
 
 const second = 1_000_000n;

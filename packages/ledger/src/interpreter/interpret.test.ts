@@ -1,7 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { examplesPackage } from '../examples/examples-package.ts';
-import type { CreatedNode, ExercisedNode } from '../transaction.ts';
-import { decodeContractBlob, encodeContractBlob } from './contract-blob.ts';
 import {
   alice,
   bank,
@@ -15,7 +12,10 @@ import {
   iouPayload,
   iouTransferId,
   stranger,
-} from './test-ledger.test-helper.ts';
+} from '../../testing/test-ledger.test-helper.ts';
+import { examplesPackage } from '../examples/examples-package.ts';
+import type { CreatedNode, ExercisedNode } from '../transaction.ts';
+import { decodeContractBlob, encodeContractBlob } from './contract-blob.ts';
 
 const iouTemplateId = `${examplesPackage.packageId}:Iou:Iou`;
 

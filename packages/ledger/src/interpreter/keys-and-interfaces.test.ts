@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { examplePackages, examplesPackage } from '../examples/examples-package.ts';
-import type { ExercisedNode } from '../transaction.ts';
 import {
   alice,
   assetId,
@@ -12,8 +10,10 @@ import {
   exercise,
   iouId,
   registrationId,
-} from './test-ledger.test-helper.ts';
-import { deepTree, testPackage } from './test-package.test-helper.ts';
+} from '../../testing/test-ledger.test-helper.ts';
+import { deepTree, testPackage } from '../../testing/test-package.test-helper.ts';
+import { examplePackages, examplesPackage } from '../examples/examples-package.ts';
+import type { ExercisedNode } from '../transaction.ts';
 
 const probeId = '#pocketnet-tests:Test:Probe';
 

@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest';
-import { examplePackages } from '../examples/examples-package.ts';
 import {
   alice,
   createdId,
   createIou,
   createTestLedger,
   exercise,
-} from './test-ledger.test-helper.ts';
-import { testPackage } from './test-package.test-helper.ts';
+} from '../../testing/test-ledger.test-helper.ts';
+import { testPackage } from '../../testing/test-package.test-helper.ts';
+import { examplePackages } from '../examples/examples-package.ts';
 
 test('a rolled-back archive leaves the contract active and no node behind', () => {
   const ledger = createTestLedger([...examplePackages, testPackage]);

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { alice, bob, createTestLedger, exercise } from '../../testing/test-ledger.test-helper.ts';
 import { defineInterface } from '../dsl/interface.ts';
 import { defineTemplate } from '../dsl/template.ts';
 import { definePackage } from '../packages/package.ts';
 import type { ExercisedNode } from '../transaction.ts';
 import type { Value } from '../value.ts';
 import { t } from '../values/builder.ts';
-import { alice, bob, createTestLedger, exercise } from './test-ledger.test-helper.ts';
 
 const thingId = { packageName: 'things', module: 'Things', entity: 'Thing' };
 

@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { DisclosedContract } from '../commands.ts';
-import { encodeContractBlob } from './contract-blob.ts';
 import {
   alice,
   bank,
@@ -11,7 +9,9 @@ import {
   createTestLedger,
   exercise,
   iouId,
-} from './test-ledger.test-helper.ts';
+} from '../../testing/test-ledger.test-helper.ts';
+import type { DisclosedContract } from '../commands.ts';
+import { encodeContractBlob } from './contract-blob.ts';
 
 function setUp() {
   const ledger = createTestLedger();

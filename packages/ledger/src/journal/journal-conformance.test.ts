@@ -1,9 +1,9 @@
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeJournalConformance } from '../../testing/journal-conformance.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { createFileJournal } from './file-journal.ts';
-import { describeJournalConformance } from './journal-conformance.ts';
 import { createMemoryJournal } from './memory-journal.ts';
 import { listSegments } from './segment-files.ts';
 

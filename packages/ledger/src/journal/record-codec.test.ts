@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { sampleRecord } from '../../testing/journal-conformance.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { frameHeaderBytes, readFrame } from './frame-format.ts';
-import { sampleRecord } from './journal-conformance.ts';
 import { encodeRecord, encodeRecordFrame } from './record-codec.ts';
 
 describe('record frames', () => {

@@ -9,7 +9,7 @@ import {
   iouTemplate,
   startEngine,
   submission,
-} from '../engine/engine.test-helper.ts';
+} from '../../testing/engine.test-helper.ts';
 import { noParties } from '../interpreter/parties.ts';
 import type { CreatedNode, JournalRecord, TransactionRecord } from '../transaction.ts';
 import { firstNodeOnly } from '../transaction.ts';

@@ -10,10 +10,7 @@ import {
   createIou,
   exercise,
   submission,
-} from '../engine/engine.test-helper.ts';
-import type { LedgerEngine } from '../engine/engine-types.ts';
-import { createFileJournal } from '../journal/file-journal.ts';
-import { createMemoryJournal } from '../journal/memory-journal.ts';
+} from '../../testing/engine.test-helper.ts';
 import {
   app1,
   assign,
@@ -21,7 +18,10 @@ import {
   reassignment,
   startTwoSynchronizerEngine,
   unassign,
-} from './reassignment.test-helper.ts';
+} from '../../testing/reassignment.test-helper.ts';
+import type { LedgerEngine } from '../engine/engine-types.ts';
+import { createFileJournal } from '../journal/file-journal.ts';
+import { createMemoryJournal } from '../journal/memory-journal.ts';
 
 async function createIouOn(engine: LedgerEngine, synchronizerId: string | null = globalId) {
   const record = await engine.submit(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSpliceLedger, synchronizerId } from '../testing/splice-ledger.test-helper.ts';
+import { startSpliceLedger, synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
 import { tokenStandardPackages } from '../token-standard/token-standard-packages.ts';
 import { amuletTemplateIds as ids } from './amulet-references.ts';
 import { devNetAmuletRules } from './default-config.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectRejected } from '../wallet/wallet-ledger.test-helper.ts';
+import { ansSetup, buyEntry, dayMicros, entries } from '../../testing/ans.test-helper.ts';
+import { expectRejected } from '../../testing/wallet-ledger.test-helper.ts';
 import { paymentsReferences } from '../wallet-payments/payments-references.ts';
-import { ansSetup, buyEntry, dayMicros, entries } from './ans.test-helper.ts';
 import { ansReferences } from './ans-config.ts';
 
 describe('expiry in the amulet name service', () => {

@@ -1,9 +1,5 @@
 import type { Value } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { expectRejected, inputAmulet, units } from '../wallet/wallet-ledger.test-helper.ts';
-import { paymentsReferences } from '../wallet-payments/payments-references.ts';
-import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
 import {
   ansSetup,
   appContext,
@@ -11,7 +7,11 @@ import {
   dayMicros,
   entries,
   requestEntry,
-} from './ans.test-helper.ts';
+} from '../../testing/ans.test-helper.ts';
+import { expectRejected, inputAmulet, units } from '../../testing/wallet-ledger.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
+import { paymentsReferences } from '../wallet-payments/payments-references.ts';
+import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
 import { ansEntryProblem, ansReferences } from './ans-config.ts';
 
 describe('the amulet name service', () => {

@@ -1,9 +1,9 @@
 import type { Value } from '@pocketnet/ledger';
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import { tickMicros } from '../../testing/splice-ledger.test-helper.ts';
+import { expectRejected, startWalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { tickMicros } from '../testing/splice-ledger.test-helper.ts';
-import { expectRejected, startWalletNet } from '../wallet/wallet-ledger.test-helper.ts';
 import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
 import { initialDsoRules } from './dso-defaults.ts';
 import { dsoReferences, requiredNumVotes } from './dso-types.ts';

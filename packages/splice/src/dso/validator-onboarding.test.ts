@@ -1,6 +1,6 @@
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { expectRejected, startWalletNet } from '../wallet/wallet-ledger.test-helper.ts';
+import { expectRejected, startWalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 
 const onboardingReference =
   '#splice-validator-lifecycle:Splice.ValidatorOnboarding:ValidatorOnboarding';

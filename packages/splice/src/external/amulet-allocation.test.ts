@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ExternalFixture } from '../../testing/external.test-helper.ts';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
+import { amountsOf, dayMicros, nowTime } from '../../testing/token-transfer.test-helper.ts';
 import { allocationFactoryInterface } from '../token-standard/allocation-instruction-v1.ts';
 import { allocationInterfaceId } from '../token-standard/allocation-v1.ts';
 import { externalReferences } from './amulet-references.ts';
-import type { ExternalFixture } from './external.test-helper.ts';
-import { startExternalFixture } from './external.test-helper.ts';
-import { amountsOf, dayMicros, nowTime } from './token-transfer.test-helper.ts';
 
 const allocationFactoryId =
   '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationFactory';

@@ -1,13 +1,13 @@
 import { definePackage, defineTemplate } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
+import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
+import { amountsOf, dayMicros, nowTime } from '../../testing/token-transfer.test-helper.ts';
 import { amuletTemplateIds } from '../amulet/amulet-references.ts';
 import { devNetAmuletRules } from '../amulet/default-config.ts';
 import { amuletRulesFields } from '../amulet/rules/amulet-rules-fields.ts';
-import { synchronizerId } from '../testing/splice-ledger.test-helper.ts';
 import { externalReferences } from './amulet-references.ts';
-import { startExternalFixture } from './external.test-helper.ts';
 import { amuletRulesPreapprovalChoices } from './preapproval-creation.ts';
-import { amountsOf, dayMicros, nowTime } from './token-transfer.test-helper.ts';
 
 // The preapproval-creating AmuletRules choices, hosted by a stand-in of AmuletRules until the
 // amulet core plugs them into its own template.

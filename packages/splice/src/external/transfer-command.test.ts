@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
+import { amountsOf, dayMicros, nowTime } from '../../testing/token-transfer.test-helper.ts';
 import { externalReferences } from './amulet-references.ts';
-import { startExternalFixture } from './external.test-helper.ts';
-import { amountsOf, dayMicros, nowTime } from './token-transfer.test-helper.ts';
 import { transferCommandReferences as refs } from './transfer-command-types.ts';
 
 async function setUp() {

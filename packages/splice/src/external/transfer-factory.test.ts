@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { tickMicros } from '../testing/splice-ledger.test-helper.ts';
-import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
-import { transferFactoryInterfaceId } from '../token-standard/transfer-instruction-types.ts';
-import { externalReferences } from './amulet-references.ts';
-import type { ExternalFixture } from './external.test-helper.ts';
-import { startExternalFixture } from './external.test-helper.ts';
+import type { ExternalFixture } from '../../testing/external.test-helper.ts';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
+import { tickMicros } from '../../testing/splice-ledger.test-helper.ts';
 import {
   amountsOf,
   dayMicros,
@@ -13,7 +9,11 @@ import {
   instructionResult,
   nowTime,
   transferSpecification,
-} from './token-transfer.test-helper.ts';
+} from '../../testing/token-transfer.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
+import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
+import { transferFactoryInterfaceId } from '../token-standard/transfer-instruction-types.ts';
+import { externalReferences } from './amulet-references.ts';
 
 async function preapprovalFor(fixture: ExternalFixture, receiver: string, provider: string) {
   return fixture.ledger.create(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
-import type { ExternalFixture } from './external.test-helper.ts';
-import { startExternalFixture } from './external.test-helper.ts';
+import type { ExternalFixture } from '../../testing/external.test-helper.ts';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
 import {
   amountsOf,
   dayMicros,
@@ -9,7 +8,8 @@ import {
   instructionChoice,
   instructionResult,
   nowTime,
-} from './token-transfer.test-helper.ts';
+} from '../../testing/token-transfer.test-helper.ts';
+import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
 
 async function offer(fixture: ExternalFixture) {
   const alice = await fixture.ledger.party('alice');

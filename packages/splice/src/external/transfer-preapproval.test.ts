@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ExternalFixture } from '../../testing/external.test-helper.ts';
+import { startExternalFixture } from '../../testing/external.test-helper.ts';
+import { amountsOf, dayMicros, nowTime } from '../../testing/token-transfer.test-helper.ts';
 import { amuletTemplateIds } from '../amulet/amulet-references.ts';
 import { externalReferences } from './amulet-references.ts';
-import type { ExternalFixture } from './external.test-helper.ts';
-import { startExternalFixture } from './external.test-helper.ts';
-import { amountsOf, dayMicros, nowTime } from './token-transfer.test-helper.ts';
 
 async function setUp() {
   const fixture = await startExternalFixture();

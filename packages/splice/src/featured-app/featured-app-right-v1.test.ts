@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectRejected, startAmuletLedger } from '../amulet/amulet-ledger.test-helper.ts';
+import { expectRejected, startAmuletLedger } from '../../testing/amulet-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet/amulet-references.ts';
 import {
   featuredAppActivityMarkerV1InterfaceId,

@@ -1,8 +1,8 @@
 import { formatNumeric } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
+import { expectRejected, startWalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 import { externalReferences } from '../external/amulet-references.ts';
-import type { WalletNet } from '../wallet/wallet-ledger.test-helper.ts';
-import { expectRejected, startWalletNet } from '../wallet/wallet-ledger.test-helper.ts';
 import { textFieldOf } from '../wallet-payments/value-readers.ts';
 import { mergeReferences } from './merge-types.ts';
 

@@ -1,7 +1,7 @@
 import { checkValue, definePackage, defineTemplate, t } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import { startSpliceLedger } from '../../testing/splice-ledger.test-helper.ts';
 import { splicePackages } from '../splice-packages.ts';
-import { startSpliceLedger } from '../testing/splice-ledger.test-helper.ts';
 import { allocationRequestInterfaceId } from './allocation-request-v1.ts';
 import { holdingInterface, holdingInterfaceId } from './holding-v1.ts';
 import { anyValueType, choiceContextType } from './metadata-v1.ts';

@@ -1,14 +1,14 @@
 import type { Value } from '@pocketnet/ledger';
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import type { WalletNet } from '../wallet/wallet-ledger.test-helper.ts';
+import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 import {
   expectRejected,
   inputAmulet,
   startWalletNet,
   units,
-} from '../wallet/wallet-ledger.test-helper.ts';
+} from '../../testing/wallet-ledger.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
 import { walletReferences } from '../wallet/wallet-references.ts';
 import { paymentsReferences } from './payments-references.ts';
 import { fieldOf, textFieldOf } from './value-readers.ts';

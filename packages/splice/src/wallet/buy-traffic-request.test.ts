@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { synchronizerId } from '../testing/splice-ledger.test-helper.ts';
-import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
-import { buyTrafficRequestStatusUpdates } from './tracking-status.ts';
-import type { WalletNet } from './wallet-ledger.test-helper.ts';
+import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
+import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 import {
   createdOf,
   expectRejected,
   inputAmulet,
   startWalletNet,
   units,
-} from './wallet-ledger.test-helper.ts';
+} from '../../testing/wallet-ledger.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
+import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
+import { buyTrafficRequestStatusUpdates } from './tracking-status.ts';
 import { walletReferences } from './wallet-references.ts';
 
 const hourMicros = 3_600_000_000n;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { synchronizerId } from '../testing/splice-ledger.test-helper.ts';
+import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
+import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
+import {
+  expectRejected,
+  inputAmulet,
+  startWalletNet,
+  units,
+} from '../../testing/wallet-ledger.test-helper.ts';
 import { fieldOf } from '../wallet-payments/value-readers.ts';
-import type { WalletNet } from './wallet-ledger.test-helper.ts';
-import { expectRejected, inputAmulet, startWalletNet, units } from './wallet-ledger.test-helper.ts';
 import { walletReferences } from './wallet-references.ts';
 
 type Outcome = { readonly tag: string; readonly value: unknown };

@@ -1,7 +1,12 @@
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import {
+  expectRejected,
+  inputAmulet,
+  startWalletNet,
+  units,
+} from '../../testing/wallet-ledger.test-helper.ts';
 import { textFieldOf } from '../wallet-payments/value-readers.ts';
-import { expectRejected, inputAmulet, startWalletNet, units } from './wallet-ledger.test-helper.ts';
 import { walletReferences } from './wallet-references.ts';
 
 const dayMicros = 86_400_000_000n;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { transferOfferStatusUpdates } from './tracking-status.ts';
 import {
   acceptOffer,
   createOffer,
   installChoice,
   offerSetup,
-} from './transfer-offer.test-helper.ts';
-import { expectRejected, inputAmulet, units } from './wallet-ledger.test-helper.ts';
+} from '../../testing/transfer-offer.test-helper.ts';
+import { expectRejected, inputAmulet, units } from '../../testing/wallet-ledger.test-helper.ts';
+import { transferOfferStatusUpdates } from './tracking-status.ts';
 import { walletReferences } from './wallet-references.ts';
 
 describe('legacy transfer offers that fail', () => {

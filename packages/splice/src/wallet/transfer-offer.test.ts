@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
-import { transferOfferStatusUpdates } from './tracking-status.ts';
 import {
   acceptOffer,
   createOffer,
@@ -9,8 +6,16 @@ import {
   installChoice,
   offerSetup,
   statuses,
-} from './transfer-offer.test-helper.ts';
-import { createdOf, expectRejected, inputAmulet, units } from './wallet-ledger.test-helper.ts';
+} from '../../testing/transfer-offer.test-helper.ts';
+import {
+  createdOf,
+  expectRejected,
+  inputAmulet,
+  units,
+} from '../../testing/wallet-ledger.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
+import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
+import { transferOfferStatusUpdates } from './tracking-status.ts';
 import { walletReferences } from './wallet-references.ts';
 
 describe('legacy transfer offers', () => {

@@ -1,10 +1,15 @@
 import type { Value } from '@pocketnet/ledger';
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
+import {
+  expectRejected,
+  inputAmulet,
+  startWalletNet,
+  units,
+} from '../../testing/wallet-ledger.test-helper.ts';
 import { externalReferences } from '../external/amulet-references.ts';
 import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
-import type { WalletNet } from './wallet-ledger.test-helper.ts';
-import { expectRejected, inputAmulet, startWalletNet, units } from './wallet-ledger.test-helper.ts';
 import { walletReferences } from './wallet-references.ts';
 
 const dayMicros = 86_400_000_000n;

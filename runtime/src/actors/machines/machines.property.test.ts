@@ -1,11 +1,16 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { send, start } from '../../../testing/machine.test-helper.ts';
+import {
+  base,
+  eventOf,
+  eventTypesOf,
+  inputs,
+} from '../../../testing/machine-arbitraries.test-helper.ts';
 import { bindingOf, machineIds } from '../machine-catalog.ts';
 import { describeMachineInfo } from '../machine-inspection.ts';
 import { stateOf } from '../machine-stepper.ts';
-import { send, start } from './machine.test-helper.ts';
-import { base, eventOf, eventTypesOf, inputs } from './machine-arbitraries.test-helper.ts';
 
 // Random sequences of every event a machine knows (its delayed events included), with random
 // payloads: a machine never reaches a state it does not declare, and never leaves a final one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, send, start, stateValueOf } from './machine.test-helper.ts';
+import { at, send, start, stateValueOf } from '../../../testing/machine.test-helper.ts';
 import { type MiningRoundInput, miningRoundMachine as machine } from './mining-round.machine.ts';
 
 const input: MiningRoundInput = {

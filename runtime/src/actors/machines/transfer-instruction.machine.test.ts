@@ -8,7 +8,7 @@ import {
   start,
   stateValueOf,
   timersOf,
-} from './machine.test-helper.ts';
+} from '../../../testing/machine.test-helper.ts';
 import {
   transferInstructionMachine as machine,
   type TransferInstructionInput,

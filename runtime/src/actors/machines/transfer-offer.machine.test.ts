@@ -9,7 +9,7 @@ import {
   start,
   stateValueOf,
   timersOf,
-} from './machine.test-helper.ts';
+} from '../../../testing/machine.test-helper.ts';
 import {
   transferOfferMachine as machine,
   type TransferOfferInput,

@@ -1,13 +1,13 @@
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { startMicros, tickMicros } from '../../testing/splice-ledger.test-helper.ts';
 import {
   expectRejected,
   inputAmulet,
   output,
   startAmuletLedger,
   toUnits,
-} from '../amulet-ledger.test-helper.ts';
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { startMicros, tickMicros } from '../../../testing/splice-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
 
 const inFuture = (ticks: bigint) => formatTime(startMicros + ticks * tickMicros);

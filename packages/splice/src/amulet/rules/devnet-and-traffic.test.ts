@@ -1,13 +1,13 @@
 import type { Value } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
 import {
   expectRejected,
   inputAmulet,
   startAmuletLedger,
   toUnits,
-} from '../amulet-ledger.test-helper.ts';
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { synchronizerId } from '../../../testing/splice-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
 import { devNetAmuletRules } from '../default-config.ts';
 

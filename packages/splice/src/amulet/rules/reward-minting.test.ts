@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
 import {
   expectRejected,
   inputAmulet,
   output,
   startAmuletLedger,
   toUnits,
-} from '../amulet-ledger.test-helper.ts';
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { advanceTicks, openIssuingRounds } from '../../../testing/round-automation.test-helper.ts';
+import { synchronizerId } from '../../../testing/splice-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { advanceTicks, openIssuingRounds } from '../round-automation.test-helper.ts';
 import type { TransferInput } from '../types/transfer-types.ts';
 
 type Payload = Record<string, unknown>;

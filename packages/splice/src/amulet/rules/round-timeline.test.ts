@@ -1,10 +1,10 @@
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { startMicros, tickMicros } from '../../testing/splice-ledger.test-helper.ts';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
-import { expectRejected, startAmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
+import { expectRejected, startAmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
+import { summaryOf } from '../../../testing/round-automation.test-helper.ts';
+import { startMicros, tickMicros } from '../../../testing/splice-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { summaryOf } from '../round-automation.test-helper.ts';
 
 const at = (ticks: bigint) => formatTime(startMicros + ticks * tickMicros);
 type Payload = Record<string, unknown>;

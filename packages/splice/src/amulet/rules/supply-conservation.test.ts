@@ -1,11 +1,15 @@
 import { fc, test } from '@fast-check/vitest';
 import { isDomainError, parseNumeric } from '@pocketnet/ledger';
 import { describe, expect } from 'vitest';
-import { synchronizerId } from '../../testing/splice-ledger.test-helper.ts';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
-import { inputAmulet, output, startAmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
+import {
+  inputAmulet,
+  output,
+  startAmuletLedger,
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { advanceTicks, openIssuingRounds } from '../../../testing/round-automation.test-helper.ts';
+import { synchronizerId } from '../../../testing/splice-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { advanceTicks, openIssuingRounds } from '../round-automation.test-helper.ts';
 import type { TransferInput, TransferResult } from '../types/transfer-types.ts';
 
 type Step =

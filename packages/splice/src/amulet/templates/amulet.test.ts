@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  expectRejected,
+  startAmuletLedger,
+  toUnits,
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { advanceTicks } from '../../../testing/round-automation.test-helper.ts';
 import { holdingInterfaceId } from '../../token-standard/holding-v1.ts';
-import { expectRejected, startAmuletLedger, toUnits } from '../amulet-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { advanceTicks } from '../round-automation.test-helper.ts';
 
 type AmuletPayload = {
   amount: { initialAmount: string; createdAt: { number: string }; ratePerRound: { rate: string } };

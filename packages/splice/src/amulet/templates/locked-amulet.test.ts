@@ -1,17 +1,17 @@
 import { formatTime } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
-import { startMicros, tickMicros } from '../../testing/splice-ledger.test-helper.ts';
-import { holdingInterfaceId } from '../../token-standard/holding-v1.ts';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
 import {
   expectRejected,
   inputAmulet,
   output,
   startAmuletLedger,
   toUnits,
-} from '../amulet-ledger.test-helper.ts';
+} from '../../../testing/amulet-ledger.test-helper.ts';
+import { advanceTicks } from '../../../testing/round-automation.test-helper.ts';
+import { startMicros, tickMicros } from '../../../testing/splice-ledger.test-helper.ts';
+import { holdingInterfaceId } from '../../token-standard/holding-v1.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { advanceTicks } from '../round-automation.test-helper.ts';
 
 async function lockFor(net: AmuletLedger, amount: string) {
   const [alice, bob] = await Promise.all([net.party('alice'), net.party('bob')]);

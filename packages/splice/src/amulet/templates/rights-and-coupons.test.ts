@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectRejected, startAmuletLedger } from '../amulet-ledger.test-helper.ts';
+import { expectRejected, startAmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
+import { advanceTicks } from '../../../testing/round-automation.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
-import { advanceTicks } from '../round-automation.test-helper.ts';
 
 describe('FeaturedAppRight, ValidatorRight and coupons', () => {
   it('is withdrawn by the DSO or cancelled by the provider', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AmuletLedger } from '../amulet-ledger.test-helper.ts';
-import { expectRejected, startAmuletLedger } from '../amulet-ledger.test-helper.ts';
+import type { AmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
+import { expectRejected, startAmuletLedger } from '../../../testing/amulet-ledger.test-helper.ts';
 import { amuletTemplateIds as ids } from '../amulet-references.ts';
 
 const hour = 3_600_000_000n;

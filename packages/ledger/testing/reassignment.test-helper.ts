@@ -1,4 +1,16 @@
-import { createSimulatedClock } from '../clock.ts';
+import { createSimulatedClock } from '../src/clock.ts';
+import type { LedgerEngine } from '../src/engine/engine-types.ts';
+import { createLedgerEngine } from '../src/engine/ledger-engine.ts';
+import { examplePackages } from '../src/examples/examples-package.ts';
+import { makeSynchronizerId } from '../src/ids/ledger-ids.ts';
+import type { Journal } from '../src/journal.ts';
+import { createPackageRegistry } from '../src/packages/registry.ts';
+import type { ParticipantState } from '../src/participant/participant-state.ts';
+import type {
+  ReassignmentCommand,
+  ReassignmentRequest,
+} from '../src/reassignment/reassignment-record.ts';
+import type { JournalRecord, TopologyRecord } from '../src/transaction.ts';
 import {
   alice,
   bank,
@@ -6,16 +18,7 @@ import {
   participantId,
   startMicros,
   synchronizerId,
-} from '../engine/engine.test-helper.ts';
-import type { LedgerEngine } from '../engine/engine-types.ts';
-import { createLedgerEngine } from '../engine/ledger-engine.ts';
-import { examplePackages } from '../examples/examples-package.ts';
-import { makeSynchronizerId } from '../ids/ledger-ids.ts';
-import type { Journal } from '../journal.ts';
-import { createPackageRegistry } from '../packages/registry.ts';
-import type { ParticipantState } from '../participant/participant-state.ts';
-import type { JournalRecord, TopologyRecord } from '../transaction.ts';
-import type { ReassignmentCommand, ReassignmentRequest } from './reassignment-record.ts';
+} from './engine.test-helper.ts';
 
 export const globalId = synchronizerId;
 export const app1 = makeSynchronizerId('app1');

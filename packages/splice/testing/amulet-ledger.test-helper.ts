@@ -1,17 +1,17 @@
 import type { ExercisedNode, TransactionRecord, Value } from '@pocketnet/ledger';
 import { isDomainError, parseNumeric } from '@pocketnet/ledger';
 import { expect } from 'vitest';
-import type { SpliceTestLedger } from '../testing/splice-ledger.test-helper.ts';
-import {
-  startSpliceLedger,
-  synchronizerId,
-  tickMicros,
-} from '../testing/splice-ledger.test-helper.ts';
-import { tokenStandardPackages } from '../token-standard/token-standard-packages.ts';
-import { amuletTemplateIds as ids } from './amulet-references.ts';
-import { devNetAmuletRules } from './default-config.ts';
-import { spliceAmuletCorePackage } from './splice-amulet-package.ts';
-import type { TransferInput, TransferOutput, TransferResult } from './types/transfer-types.ts';
+import { amuletTemplateIds as ids } from '../src/amulet/amulet-references.ts';
+import { devNetAmuletRules } from '../src/amulet/default-config.ts';
+import { spliceAmuletCorePackage } from '../src/amulet/splice-amulet-package.ts';
+import type {
+  TransferInput,
+  TransferOutput,
+  TransferResult,
+} from '../src/amulet/types/transfer-types.ts';
+import { tokenStandardPackages } from '../src/token-standard/token-standard-packages.ts';
+import type { SpliceTestLedger } from './splice-ledger.test-helper.ts';
+import { startSpliceLedger, synchronizerId, tickMicros } from './splice-ledger.test-helper.ts';
 
 // A DevNet for amulet tests: DSO, AmuletRules, bootstrapped rounds, and helpers that exercise
 // the real choices. Users read the DSO's contracts through readAs, as clients would through

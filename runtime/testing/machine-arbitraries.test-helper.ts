@@ -1,7 +1,7 @@
 import { fc } from '@fast-check/vitest';
 import type { AnyStateMachine } from 'xstate';
-import type { MachineId } from '../machine-catalog.ts';
-import { stateNodesOf } from '../machine-inspection.ts';
+import type { MachineId } from '../src/actors/machine-catalog.ts';
+import { stateNodesOf } from '../src/actors/machine-inspection.ts';
 import { at, hourLater } from './machine.test-helper.ts';
 
 // Random inputs of every machine and random events of the types its states react to, for the

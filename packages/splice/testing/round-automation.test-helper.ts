@@ -1,7 +1,7 @@
 import { parseNumeric } from '@pocketnet/ledger';
-import { tickMicros } from '../testing/splice-ledger.test-helper.ts';
+import { amuletTemplateIds as ids } from '../src/amulet/amulet-references.ts';
 import type { AmuletLedger } from './amulet-ledger.test-helper.ts';
-import { amuletTemplateIds as ids } from './amulet-references.ts';
+import { tickMicros } from './splice-ledger.test-helper.ts';
 
 // What SV automation does each tick, for tests: advance the open rounds, start issuing the
 // summarizing ones with a summary of their coupons, close due issuing rounds, expire the

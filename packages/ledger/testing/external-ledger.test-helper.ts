@@ -1,10 +1,13 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import type { Command } from '../commands.ts';
-import { startEngine, synchronizerId } from '../engine/engine.test-helper.ts';
-import { createExternalPartyOperations } from '../external/external-party-operations.ts';
-import { createMemoryJournal } from '../journal/memory-journal.ts';
-import type { Package } from '../packages/package.ts';
-import { createInteractiveSubmissions, type PrepareSubmission } from './interactive-operations.ts';
+import type { Command } from '../src/commands.ts';
+import { createExternalPartyOperations } from '../src/external/external-party-operations.ts';
+import {
+  createInteractiveSubmissions,
+  type PrepareSubmission,
+} from '../src/interactive/interactive-operations.ts';
+import { createMemoryJournal } from '../src/journal/memory-journal.ts';
+import type { Package } from '../src/packages/package.ts';
+import { startEngine, synchronizerId } from './engine.test-helper.ts';
 
 // Test support: an engine with the external-party and interactive-submission operations, and
 // Ed25519 keys made with node:crypto, signing as a wallet would.

@@ -1,4 +1,4 @@
-import { isStartOptionError } from './start-option-error.ts';
+import { isStartOptionError } from '../src/start-option-error.ts';
 
 /** The message a start option is refused with; fails when it is not refused. */
 export function refusalOf(run: () => unknown): string {

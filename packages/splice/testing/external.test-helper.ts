@@ -6,22 +6,18 @@ import type {
   Value,
 } from '@pocketnet/ledger';
 import { encodeContractBlob, parseTime } from '@pocketnet/ledger';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { devNetAmuletRules } from '../amulet/default-config.ts';
-import { createSpliceAmuletPackage } from '../amulet/splice-amulet-package.ts';
-import type { SpliceTestLedger } from '../testing/splice-ledger.test-helper.ts';
-import {
-  startSpliceLedger,
-  synchronizerId,
-  tickMicros,
-} from '../testing/splice-ledger.test-helper.ts';
-import { holdingInterfaceId } from '../token-standard/holding-v1.ts';
-import type { ChoiceContext } from '../token-standard/metadata-v1.ts';
-import { tokenStandardPackages } from '../token-standard/token-standard-packages.ts';
-import { externalReferences } from './amulet-references.ts';
-import { choiceContextKeys } from './choice-context.ts';
-import { externalPartyTemplates } from './external-party-templates.ts';
-import { readField, readText } from './value-readers.ts';
+import { amuletTemplateIds } from '../src/amulet/amulet-references.ts';
+import { devNetAmuletRules } from '../src/amulet/default-config.ts';
+import { createSpliceAmuletPackage } from '../src/amulet/splice-amulet-package.ts';
+import { externalReferences } from '../src/external/amulet-references.ts';
+import { choiceContextKeys } from '../src/external/choice-context.ts';
+import { externalPartyTemplates } from '../src/external/external-party-templates.ts';
+import { readField, readText } from '../src/external/value-readers.ts';
+import { holdingInterfaceId } from '../src/token-standard/holding-v1.ts';
+import type { ChoiceContext } from '../src/token-standard/metadata-v1.ts';
+import { tokenStandardPackages } from '../src/token-standard/token-standard-packages.ts';
+import type { SpliceTestLedger } from './splice-ledger.test-helper.ts';
+import { startSpliceLedger, synchronizerId, tickMicros } from './splice-ledger.test-helper.ts';
 
 // A DevNet with the amulet core and this folder's templates: AmuletRules bootstrapped with its
 // rounds and ExternalPartyConfigStates, an ExternalPartyAmuletRules, and helpers that submit

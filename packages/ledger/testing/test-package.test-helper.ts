@@ -1,10 +1,10 @@
-import { defineTemplate } from '../dsl/template.ts';
-import { asset } from '../examples/asset.ts';
-import { currencyRegistration } from '../examples/currency-registration.ts';
-import { iou } from '../examples/iou.ts';
-import { definePackage } from '../packages/package.ts';
-import { t } from '../values/builder.ts';
-import type { Typed } from '../values/types.ts';
+import { defineTemplate } from '../src/dsl/template.ts';
+import { asset } from '../src/examples/asset.ts';
+import { currencyRegistration } from '../src/examples/currency-registration.ts';
+import { iou } from '../src/examples/iou.ts';
+import { definePackage } from '../src/packages/package.ts';
+import { t } from '../src/values/builder.ts';
+import type { Typed } from '../src/values/types.ts';
 
 /** Test support: templates that reach the corners of the interpreter the Iou package does not. */
 type Tree =

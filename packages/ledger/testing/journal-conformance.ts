@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Journal } from '../journal.ts';
-import type { AdminRecord, JournalRecord, TopologyRecord } from '../transaction.ts';
+import type { Journal } from '../src/journal.ts';
+import type { AdminRecord, JournalRecord, TopologyRecord } from '../src/transaction.ts';
 
 /** One journal's storage; `open` may be called again after `close` to reopen it. */
 export type JournalStorage = {

@@ -1,12 +1,12 @@
 import type { Value } from '@pocketnet/ledger';
 import { expect } from 'vitest';
-import { initialDsoRules } from '../dso/dso-defaults.ts';
-import { dsoReferences } from '../dso/dso-types.ts';
-import type { WalletNet } from '../wallet/wallet-ledger.test-helper.ts';
-import { inputAmulet, startWalletNet } from '../wallet/wallet-ledger.test-helper.ts';
-import { walletReferences } from '../wallet/wallet-references.ts';
-import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
-import { ansReferences, defaultAnsRulesConfig } from './ans-config.ts';
+import { ansReferences, defaultAnsRulesConfig } from '../src/ans/ans-config.ts';
+import { initialDsoRules } from '../src/dso/dso-defaults.ts';
+import { dsoReferences } from '../src/dso/dso-types.ts';
+import { walletReferences } from '../src/wallet/wallet-references.ts';
+import { fieldOf, textFieldOf } from '../src/wallet-payments/value-readers.ts';
+import type { WalletNet } from './wallet-ledger.test-helper.ts';
+import { inputAmulet, startWalletNet } from './wallet-ledger.test-helper.ts';
 
 // A DevNet with the name service: AnsRules with Splice's defaults, a one-SV DsoRules whose
 // SV runs the DSO's automation, and alice's wallet paying for her entries.

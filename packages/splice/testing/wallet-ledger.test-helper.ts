@@ -1,20 +1,16 @@
 import type { Command, ExercisedNode, TransactionRecord, Value } from '@pocketnet/ledger';
 import { isDomainError, parseNumeric, parseTime } from '@pocketnet/ledger';
 import { expect } from 'vitest';
-import { amuletTemplateIds } from '../amulet/amulet-references.ts';
-import { devNetAmuletRules } from '../amulet/default-config.ts';
-import { spliceAmuletPackage } from '../amulet/splice-amulet-assembly.ts';
-import { spliceAppPackages } from '../dso/splice-app-packages.ts';
-import type { SpliceTestLedger } from '../testing/splice-ledger.test-helper.ts';
-import {
-  startSpliceLedger,
-  synchronizerId,
-  tickMicros,
-} from '../testing/splice-ledger.test-helper.ts';
-import { tokenStandardPackages } from '../token-standard/token-standard-packages.ts';
-import type { PaymentTransferContext } from '../wallet-payments/amulet-types.ts';
-import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
-import { walletReferences } from './wallet-references.ts';
+import { amuletTemplateIds } from '../src/amulet/amulet-references.ts';
+import { devNetAmuletRules } from '../src/amulet/default-config.ts';
+import { spliceAmuletPackage } from '../src/amulet/splice-amulet-assembly.ts';
+import { spliceAppPackages } from '../src/dso/splice-app-packages.ts';
+import { tokenStandardPackages } from '../src/token-standard/token-standard-packages.ts';
+import { walletReferences } from '../src/wallet/wallet-references.ts';
+import type { PaymentTransferContext } from '../src/wallet-payments/amulet-types.ts';
+import { fieldOf, textFieldOf } from '../src/wallet-payments/value-readers.ts';
+import type { SpliceTestLedger } from './splice-ledger.test-helper.ts';
+import { startSpliceLedger, synchronizerId, tickMicros } from './splice-ledger.test-helper.ts';
 
 // A DevNet with every Splice package loaded: AmuletRules bootstrapped with its rounds, a
 // validator operator, and helpers that submit as wallet backends do, reading the DSO's

@@ -1,7 +1,7 @@
-import { defineTemplate } from '../dsl/template.ts';
-import { examplePackages } from '../examples/examples-package.ts';
-import { definePackage } from '../packages/package.ts';
-import { t } from '../values/builder.ts';
+import { defineTemplate } from '../src/dsl/template.ts';
+import { examplePackages } from '../src/examples/examples-package.ts';
+import { definePackage } from '../src/packages/package.ts';
+import { t } from '../src/values/builder.ts';
 
 // Test support: a ticket whose claims check the ledger time the three ways a choice can, so
 // the ledger time bounds of prepared transactions can be seen at work.

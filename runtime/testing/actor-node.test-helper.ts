@@ -8,10 +8,10 @@ import {
   type Value,
 } from '@pocketnet/ledger';
 import { amuletTemplateIds as amulet, externalReferences } from '@pocketnet/splice';
-import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
-import { createNode, type PocketnetNode } from '../node/create-node.ts';
-import { unrestrictedCaller } from '../services/caller.ts';
-import { textAt } from './ledger-values.ts';
+import { textAt } from '../src/actors/ledger-values.ts';
+import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
+import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
+import { unrestrictedCaller } from '../src/services/caller.ts';
 
 // A devnet node with a simulated clock, and the Splice calls the workflow tests make in-engine,
 // as the wallet backend would: every submission reads as the DSO (its rules and rounds).

@@ -1,9 +1,16 @@
-import type { BuiltinFunction } from '../ast/builtins.ts';
-import type { CaseAlt, Expr } from '../ast/expressions.ts';
-import type { TypeConName } from '../ast/names.ts';
-import type { Type } from '../ast/types.ts';
-import type { DefDataType, DefTemplate, DefValue, LfPackageSet, Module, Package } from '../ast.ts';
-import { selfPackageId } from '../encode/lf-builder.ts';
+import type { BuiltinFunction } from '../src/ast/builtins.ts';
+import type { CaseAlt, Expr } from '../src/ast/expressions.ts';
+import type { TypeConName } from '../src/ast/names.ts';
+import type { Type } from '../src/ast/types.ts';
+import type {
+  DefDataType,
+  DefTemplate,
+  DefValue,
+  LfPackageSet,
+  Module,
+  Package,
+} from '../src/ast.ts';
+import { selfPackageId } from '../src/encode/lf-builder.ts';
 
 /** Hand-built LF for tests: expressions, and a one-module package around definitions. */
 // The builder's own-package id: hand-built packages may also be encoded and decoded (buildPackage).

@@ -1,14 +1,14 @@
-import type { Command, DisclosedContract } from '../commands.ts';
-import type { ActiveContract, ContractStore } from '../contract.ts';
-import { DomainError, isDomainError } from '../errors.ts';
-import { examplePackages } from '../examples/examples-package.ts';
-import type { Package } from '../packages/package.ts';
-import type { PackageRegistry } from '../packages/registry.ts';
-import { createPackageRegistry } from '../packages/registry.ts';
-import type { PackageSelection } from '../packages/registry-index.ts';
-import type { Value } from '../value.ts';
-import type { InterpretResult } from './interpret.ts';
-import { interpret } from './interpret.ts';
+import type { Command, DisclosedContract } from '../src/commands.ts';
+import type { ActiveContract, ContractStore } from '../src/contract.ts';
+import { DomainError, isDomainError } from '../src/errors.ts';
+import { examplePackages } from '../src/examples/examples-package.ts';
+import type { InterpretResult } from '../src/interpreter/interpret.ts';
+import { interpret } from '../src/interpreter/interpret.ts';
+import type { Package } from '../src/packages/package.ts';
+import type { PackageRegistry } from '../src/packages/registry.ts';
+import { createPackageRegistry } from '../src/packages/registry.ts';
+import type { PackageSelection } from '../src/packages/registry-index.ts';
+import type { Value } from '../src/value.ts';
 
 /** Test support: an in-memory contract store and a ledger that commits interpreted results. */
 export type MemoryContractStore = ContractStore & {

@@ -1,9 +1,9 @@
 import type { TransactionRecord } from '@pocketnet/ledger';
-import { textFieldOf } from '../wallet-payments/value-readers.ts';
-import { transferOfferStatusUpdates } from './tracking-status.ts';
+import { transferOfferStatusUpdates } from '../src/wallet/tracking-status.ts';
+import { walletReferences } from '../src/wallet/wallet-references.ts';
+import { textFieldOf } from '../src/wallet-payments/value-readers.ts';
 import type { WalletNet } from './wallet-ledger.test-helper.ts';
 import { startWalletNet } from './wallet-ledger.test-helper.ts';
-import { walletReferences } from './wallet-references.ts';
 
 // Two wallet users of one validator, alice offering to bob, for the transfer-offer tests.
 

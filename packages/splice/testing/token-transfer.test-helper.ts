@@ -1,10 +1,10 @@
 import type { Value } from '@pocketnet/ledger';
 import { formatMicros } from '@pocketnet/ledger';
-import type { ChoiceContext } from '../token-standard/metadata-v1.ts';
+import type { ChoiceContext } from '../src/token-standard/metadata-v1.ts';
 import {
   transferFactoryInterfaceId,
   transferInstructionInterfaceId,
-} from '../token-standard/transfer-instruction-types.ts';
+} from '../src/token-standard/transfer-instruction-types.ts';
 import type { ExternalFixture } from './external.test-helper.ts';
 
 // Token-standard calls as a wallet makes them: the factory or instruction by interface id,

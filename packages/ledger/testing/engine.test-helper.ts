@@ -1,16 +1,16 @@
-import { createSimulatedClock, type SimulatedClock } from '../clock.ts';
-import type { Command, SubmitRequest } from '../commands.ts';
-import { examplePackages } from '../examples/examples-package.ts';
-import { makeParticipantId, makeSynchronizerId } from '../ids/ledger-ids.ts';
-import { createPartyId } from '../ids/party-id.ts';
-import type { Journal } from '../journal.ts';
-import type { Package } from '../packages/package.ts';
-import { createPackageRegistry } from '../packages/registry.ts';
-import type { ParticipantState } from '../participant/participant-state.ts';
-import type { JournalRecord, TopologyRecord, TransactionRecord } from '../transaction.ts';
-import type { Value } from '../value.ts';
-import type { LedgerEngine } from './engine-types.ts';
-import { createLedgerEngine } from './ledger-engine.ts';
+import { createSimulatedClock, type SimulatedClock } from '../src/clock.ts';
+import type { Command, SubmitRequest } from '../src/commands.ts';
+import type { LedgerEngine } from '../src/engine/engine-types.ts';
+import { createLedgerEngine } from '../src/engine/ledger-engine.ts';
+import { examplePackages } from '../src/examples/examples-package.ts';
+import { makeParticipantId, makeSynchronizerId } from '../src/ids/ledger-ids.ts';
+import { createPartyId } from '../src/ids/party-id.ts';
+import type { Journal } from '../src/journal.ts';
+import type { Package } from '../src/packages/package.ts';
+import { createPackageRegistry } from '../src/packages/registry.ts';
+import type { ParticipantState } from '../src/participant/participant-state.ts';
+import type { JournalRecord, TopologyRecord, TransactionRecord } from '../src/transaction.ts';
+import type { Value } from '../src/value.ts';
 
 // Test support for the engine: one participant hosting a bank and two customers, and builders
 // for the example package's Iou commands.
