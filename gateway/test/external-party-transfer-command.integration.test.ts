@@ -1,3 +1,4 @@
+import { readSpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExternalKey, type ExternalKey } from './external-fixtures.ts';
 import { ledgerEnd } from './ledger-calls.ts';
@@ -139,19 +140,29 @@ async function send(request: { amount: number; nonce: number; expiresInSeconds?:
   return prepared;
 }
 
-beforeAll(async () => {
-  net = await startValidatorNode({ onBackgroundError: (error) => backgroundErrors.push(error) });
-  alice = await externalWithPreapproval('alice-tc');
-  bob = await externalWithPreapproval('bob-tc');
-  await tapFor(net, net.operatorUser, '1000');
-  await ok(net, '/v0/wallet/transfer-preapproval/send', {
-    user: net.operatorUser,
-    body: { receiver_party_id: alice.party, amount: '100', deduplication_id: 'fund-alice' },
-  });
-}, 60_000);
-afterAll(() => net.node.close());
+// The DSO's automation follows TransferCommands by package name: our TypeScript Splice, and
+// Splice's own packages uploaded after it is made (`--splice-dars`, issue 21).
+const implementations = [
+  ['our TypeScript Splice', undefined],
+  ["Splice's own packages", readSpliceDarSet('../../shared/dars', '0.6.11')],
+] as const;
 
-describe('an external party’s TransferCommand', () => {
+describe.each(implementations)('an external party’s TransferCommand on %s', (_, spliceDars) => {
+  beforeAll(async () => {
+    net = await startValidatorNode({
+      onBackgroundError: (error) => backgroundErrors.push(error),
+      ...(spliceDars ? { spliceDars } : {}),
+    });
+    alice = await externalWithPreapproval('alice-tc');
+    bob = await externalWithPreapproval('bob-tc');
+    await tapFor(net, net.operatorUser, '1000');
+    await ok(net, '/v0/wallet/transfer-preapproval/send', {
+      user: net.operatorUser,
+      body: { receiver_party_id: alice.party, amount: '100', deduplication_id: 'fund-alice' },
+    });
+  }, 60_000);
+  afterAll(() => net.node.close());
+
   it('is signed by the sender, sent by the DSO into the receiver’s preapproval, and counted', async () => {
     expect(
       (await scan(`/v0/transfer-command-counter/${encodeURIComponent(alice.party)}`)).status,

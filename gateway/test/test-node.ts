@@ -6,6 +6,7 @@ import {
   defaultDevnetConfig,
   type PocketnetNode,
 } from '@pocketnet/runtime';
+import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { webPages } from '@pocketnet/web';
 import type { JWTVerifyGetKey } from 'jose';
 import { type Logger, pino } from 'pino';
@@ -52,6 +53,8 @@ export async function startTestNode(
     logger?: Logger;
     /** The gateway's request limits, where a test sets them. */
     limits?: GatewayDeps['requestLimits'];
+    /** `--splice-dars`: Splice's own DARs run the devnet (issue 21). */
+    spliceDars?: SpliceDarSet;
   } = {},
 ): Promise<StartedTestNode> {
   const node = await createNode({
@@ -63,6 +66,7 @@ export async function startTestNode(
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
   });
   return serveTestNode(node, options);
 }

@@ -1,3 +1,4 @@
+import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { expect } from 'vitest';
 import { expectMatchesSpec, type SpecName } from './openapi-validator.ts';
 import { startTestNode, type TestNode } from './test-node.ts';
@@ -17,7 +18,11 @@ export type ValidatorNode = {
 export type Answer<T = unknown> = { readonly status: number; readonly body: T };
 
 export async function startValidatorNode(
-  options: { onBackgroundError?: (error: unknown) => void; dataDir?: string } = {},
+  options: {
+    onBackgroundError?: (error: unknown) => void;
+    dataDir?: string;
+    spliceDars?: SpliceDarSet;
+  } = {},
 ): Promise<ValidatorNode> {
   const node = await startTestNode({ devnet: true, ...options });
   const parties = node.node.devnet?.parties;

@@ -1,6 +1,7 @@
 import type { CreatedNode } from '@pocketnet/ledger';
 import { amuletTemplateIds, mergeReferences } from '@pocketnet/splice';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { templateByName } from '../node/template-by-name.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 
 // Templates only the automations look up by template (the wallet's store files the rest by
@@ -24,16 +25,16 @@ export type IndexedTemplate = keyof typeof indexed | keyof typeof watchedByNode;
  * (so it is created before the journal is replayed).
  */
 export function createAutomationIndex(core: PocketnetNodeCore) {
-  const idOf = (reference: string) => core.packages.resolveTemplate(reference).templateId;
-  const own = new Set(Object.values(indexed).map(idOf));
-  const templateIds = Object.fromEntries(
-    Object.entries({ ...indexed, ...watchedByNode }).map(([kind, ref]) => [kind, idOf(ref)]),
-  ) as Record<IndexedTemplate, string>;
-  const watched = createWatchedTemplates((templateId) => own.has(templateId));
+  // By name, and resolved when asked: under `--splice-dars` Splice's own packages, uploaded
+  // after this is made, are the ones its names select.
+  const own = templateByName(core.packages, Object.values(indexed));
+  const idOf = (kind: IndexedTemplate) =>
+    core.packages.resolveTemplate({ ...indexed, ...watchedByNode }[kind]).templateId;
+  const watched = createWatchedTemplates((templateId) => own(templateId) !== undefined);
   const subscription = core.records$.subscribe((record) => watched.apply(record));
   return {
     active: (kind: IndexedTemplate): CreatedNode[] =>
-      kind in indexed ? watched.active(templateIds[kind]) : core.watched.active(templateIds[kind]),
+      kind in indexed ? watched.active(idOf(kind)) : core.watched.active(idOf(kind)),
     close: () => subscription.unsubscribe(),
   };
 }

@@ -18,6 +18,11 @@ export type DsoLedger = {
     choice: string,
     choiceArgument: Value,
   ): Promise<TransactionRecord>;
+  /**
+   * The field names of a record in a choice's argument, as the package the reference selects
+   * declares them: Splice's releases differ there (`--splice-dars` runs an older one).
+   */
+  argumentFields(templateReference: string, choice: string, field: string): ReadonlySet<string>;
 };
 
 export function createDsoLedger(deps: {
@@ -48,5 +53,17 @@ export function createDsoLedger(deps: {
         [deps.dso],
         [{ kind: 'exercise', templateId, contractId, choice, choiceArgument }],
       ),
+    argumentFields(reference, choice, field) {
+      const { definition } = deps.packages.resolveTemplate(reference);
+      const argument = definition.choices.get(choice)?.argumentType;
+      const nested =
+        argument?.kind === 'record'
+          ? argument.fields.find((candidate) => candidate.name === field)?.type
+          : undefined;
+      if (nested?.kind !== 'record') {
+        throw new Error(`${reference} ${choice} takes no record ${field}`);
+      }
+      return new Set(nested.fields.map((candidate) => candidate.name));
+    },
   };
 }

@@ -94,10 +94,16 @@ const sumOf = (coupons: DsoContract[], field: string) =>
 async function startIssuing(ledger: DsoLedger) {
   const [rules] = ledger.active(ids.amuletRules);
   if (!rules) return;
+  const summaryFields = ledger.argumentFields(
+    ids.amuletRules,
+    'AmuletRules_MiningRound_StartIssuing',
+    'summary',
+  );
   for (const summarizing of ledger.active(ids.summarizingMiningRound)) {
     const coupons = couponsOf(ledger, roundOf(summarizing));
     const featured = coupons.app.filter((coupon) => coupon.payload.featured === true);
     const unfeatured = coupons.app.filter((coupon) => coupon.payload.featured !== true);
+    const liveness = BigInt(coupons.liveness.length);
     const summary = {
       totalValidatorRewardCoupons: sumOf(coupons.validator, 'amount'),
       totalFeaturedAppRewardCoupons: sumOf(featured, 'amount'),
@@ -105,10 +111,14 @@ async function startIssuing(ledger: DsoLedger) {
       totalSvRewardWeight: coupons.sv
         .reduce((total, coupon) => total + BigInt(String(coupon.payload.weight)), 0n)
         .toString(),
-      optTotalValidatorFaucetCoupons: null,
-      optTotalValidatorLivenessActivityRecords: formatNumeric(
-        BigInt(coupons.liveness.length) * 10n ** 10n,
-      ),
+      // A splice-amulet without the liveness total (0.1.20, Splice 0.6.11) counts liveness
+      // records as faucet coupons: they are claimed at the faucet coupons' issuance.
+      ...(summaryFields.has('optTotalValidatorLivenessActivityRecords')
+        ? {
+            optTotalValidatorFaucetCoupons: null,
+            optTotalValidatorLivenessActivityRecords: formatNumeric(liveness * 10n ** 10n),
+          }
+        : { optTotalValidatorFaucetCoupons: liveness.toString() }),
     };
     await ledger.exercise(
       ids.amuletRules,

@@ -11,6 +11,7 @@ import {
 import { transferCommandReferences as refs } from '@pocketnet/splice';
 import type { Subscription } from 'rxjs';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { templateByName } from '../node/template-by-name.ts';
 import type { DueTask } from '../time/scheduler.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { createSendAttempts } from './transfer-command-attempts.ts';
@@ -38,8 +39,8 @@ export function createTransferCommandAutomation(
     onError: options.onError ?? (() => {}),
   };
   const { wallet } = deps;
-  const commandId = deps.packages.resolveTemplate(refs.transferCommand).templateId;
-  const counterId = deps.packages.resolveTemplate(refs.transferCommandCounter).templateId;
+  // By name: under `--splice-dars` Splice's own package, uploaded after this is made.
+  const kindOf = templateByName(deps.packages, [refs.transferCommand, refs.transferCommandCounter]);
   const commands = new Map<string, CreatedNode>();
   const counters = new Map<string, CreatedNode>();
   const attempts = createSendAttempts(wallet);
@@ -169,8 +170,9 @@ export function createTransferCommandAutomation(
     // While a send waits on what it reads to change, any transaction may be that change.
     let fresh = attempts.hasFailures();
     for (const node of record.nodes) {
-      if (node.templateId === commandId) onCommand(node);
-      else if (node.templateId === counterId) onCounter(node);
+      const kind = kindOf(node.templateId);
+      if (kind === refs.transferCommand) onCommand(node);
+      else if (kind === refs.transferCommandCounter) onCounter(node);
       else continue;
       fresh = true;
     }

@@ -22,6 +22,7 @@ import { createUpdateLog } from '../projections/update-log.projection.ts';
 import { createWatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { createScan } from '../scan/create-scan.ts';
 import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
+import { requiredSplicePackages } from '../splice-dars/splice-release-packages.ts';
 import {
   createNodeSynchronizers,
   startSynchronizerWork,
@@ -59,6 +60,9 @@ export async function createNode(config: NodeConfig) {
     config,
     (packageId) => !first.participant.vetting.unvetted.has(packageId),
   );
+  // `--splice-dars`: Splice's own packages, uploaded below (or replayed), win `#splice-…` names
+  // over the node's TypeScript Splice of the same version, for every service alike.
+  if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));

@@ -1,5 +1,6 @@
 import type { PackageRegistry } from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import { templateByName } from './template-by-name.ts';
 
 // The templates the node's own automation looks up by template, and so keeps an index of.
 const watchedReferences = [
@@ -18,7 +19,8 @@ const watchedReferences = [
   ids.featuredAppActivityMarker,
 ];
 
+/** Whether a template is one of those, by package name (see `templateByName`). */
 export function watchedByAutomation(packages: PackageRegistry): (templateId: string) => boolean {
-  const watched = new Set(watchedReferences.map((ref) => packages.resolveTemplate(ref).templateId));
-  return (templateId) => watched.has(templateId);
+  const watched = templateByName(packages, watchedReferences);
+  return (templateId) => watched(templateId) !== undefined;
 }

@@ -1,32 +1,23 @@
-import { fileURLToPath } from 'node:url';
-import { createSimulatedClock, internalSubmission } from '@pocketnet/ledger';
+import { internalSubmission } from '@pocketnet/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
-import { createNode, type PocketnetNode } from '../node/create-node.ts';
+import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
-import { readSpliceDarSet } from './splice-dar-set.ts';
+import {
+  createSpliceDarsNode,
+  splicePackageId as idOf,
+  sharedSpliceDars as set,
+} from './splice-node.test-helper.ts';
 
 // The devnet's genesis on Splice's own packages (`--splice-dars`, issue 21): the contracts the
 // SV app creates, as Splice's real templates (their package ids), the first rounds opened by
 // the real AmuletRules_Bootstrap_Rounds.
 
-const sharedDars = fileURLToPath(new URL('../../../../shared/dars/', import.meta.url));
-const set = readSpliceDarSet(sharedDars, '0.6.11');
-const idOf = (name: string) => set.dars.find((dar) => dar.name === name)?.packageId ?? '';
 const amulet = idOf('splice-amulet');
 const governance = idOf('splice-dso-governance');
 
 let node: PocketnetNode;
 beforeAll(async () => {
-  node = await createNode({
-    dataDir: null,
-    clock: createSimulatedClock(1_767_225_600_000_000n),
-    participantName: 'participant1',
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-    devnet: defaultDevnetConfig,
-    spliceDars: set,
-  });
+  node = await createSpliceDarsNode();
 });
 afterAll(() => node.close());
 
@@ -112,6 +103,7 @@ it('taps through the real AmuletRules: the amulet is a Holding of the real token
   expect(holdings[0]?.event.interfaceViews).toEqual([
     {
       interfaceId: holdingInterface,
+      implementationPackageId: amulet,
       viewValue: {
         owner: validatorOperator,
         instrumentId: { admin: dso, id: 'Amulet' },

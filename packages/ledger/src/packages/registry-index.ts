@@ -29,7 +29,22 @@ export type RegistryIndex = {
    * of its templates or interfaces is first needed): how to load each, by package id.
    */
   readonly deferred: Map<string, DeferredPackage>;
+  /**
+   * Names whose Daml-LF package wins a tie of versions with a TypeScript one (the node's choice
+   * at start: Splice's own packages under `--splice-dars`); by default the first registered wins.
+   */
+  readonly archivesWin: Set<string>;
 };
+
+const isLf = (pkg: Package | undefined) => pkg?.archive !== undefined;
+
+/** Whether `pkg` takes its name from `best`: a higher version, or the kind that wins a tie. */
+function outranks(index: RegistryIndex, pkg: Package, best: Package | undefined): boolean {
+  if (best === undefined) return true;
+  const order = compareVersions(pkg.version, best.version);
+  if (order !== 0) return order > 0;
+  return index.archivesWin.has(pkg.name) && isLf(pkg) && !isLf(best);
+}
 
 function indexPackage(index: RegistryIndex, pkg: Package): void {
   index.packagesById.set(pkg.packageId, pkg);
@@ -46,9 +61,7 @@ function indexPackage(index: RegistryIndex, pkg: Package): void {
   if (distinct && latest.version === pkg.version && !mayShare) {
     throw new Error(`two different packages are both ${pkg.name} ${pkg.version}`);
   }
-  if (latest === undefined || compareVersions(pkg.version, latest.version) > 0) {
-    index.latestByName.set(pkg.name, pkg);
-  }
+  if (outranks(index, pkg, latest)) index.latestByName.set(pkg.name, pkg);
   for (const definition of pkg.interfaces) {
     const interfaceId = `${pkg.packageId}:${qualifiedName(definition.id)}`;
     const { packageId, name: packageName } = pkg;
@@ -112,6 +125,7 @@ export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex 
     implementations: new Map(),
     resolved: new Map(),
     deferred: new Map(),
+    archivesWin: new Set(),
   };
   for (const pkg of packages) indexPackage(index, pkg);
   for (const pkg of index.packagesById.values()) indexTemplates(index, pkg);
@@ -124,6 +138,17 @@ export function addToIndex(index: RegistryIndex, packages: readonly Package[]): 
   for (const pkg of fresh) indexPackage(index, pkg);
   for (const pkg of fresh) indexTemplates(index, pkg);
   // A newer version of a name changes what `#name:…` references mean.
+  index.resolved.clear();
+}
+
+/** Daml-LF packages of these names win ties of versions from now on (see `archivesWin`). */
+export function preferArchives(index: RegistryIndex, names: readonly string[]): void {
+  for (const name of names) {
+    index.archivesWin.add(name);
+    let best: Package | undefined;
+    for (const pkg of index.byName.get(name) ?? []) if (outranks(index, pkg, best)) best = pkg;
+    if (best !== undefined) index.latestByName.set(name, best);
+  }
   index.resolved.clear();
 }
 
@@ -175,7 +200,8 @@ export function templatesNotFound(reference: string): DomainError {
 /**
  * Which version of a package name a `#name:…` reference means (Canton's package selection):
  * a package the submission prefers, else the highest vetted version; of two packages of one
- * version, the one registered first (the node's own TypeScript package before a Daml-LF one).
+ * version, the one registered first (the node's own TypeScript package before a Daml-LF one),
+ * unless the node chose the Daml-LF one for that name (`archivesWin`).
  */
 export type PackageSelection = {
   /** Package ids the submission prefers (`packageIdSelectionPreference`). */
@@ -199,7 +225,6 @@ export function selectByName(
   selection: PackageSelection | undefined,
 ): Package | undefined {
   if (isDefault(selection)) return index.latestByName.get(name);
-  const isLf = (pkg: Package | undefined) => pkg?.archive !== undefined;
   const like = selection?.like === undefined ? undefined : index.packagesById.get(selection.like);
   const candidates = (index.byName.get(name) ?? []).filter(
     (pkg) =>
@@ -208,9 +233,7 @@ export function selectByName(
   const preferred = candidates.find((pkg) => selection?.preferred?.includes(pkg.packageId));
   if (preferred !== undefined) return preferred;
   let best: Package | undefined;
-  for (const pkg of candidates) {
-    if (best === undefined || compareVersions(pkg.version, best.version) > 0) best = pkg;
-  }
+  for (const pkg of candidates) if (outranks(index, pkg, best)) best = pkg;
   return best;
 }
 

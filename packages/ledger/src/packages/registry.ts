@@ -12,6 +12,7 @@ import {
   buildRegistryIndex,
   loadDeferred,
   loadDeferredDependents,
+  preferArchives,
   resolveReference,
   selectByName,
   templatesNotFound,
@@ -61,6 +62,11 @@ export type PackageRegistry = {
    * `deferred.load` gives the first time one of them is needed (its dependencies loaded first).
    */
   registerDeferred(placeholder: Package, deferred: DeferredPackage): void;
+  /**
+   * From now on, a Daml-LF package of one of these names wins a tie of versions with one of
+   * the node's TypeScript packages (chosen once at start: `--splice-dars`, issue 21).
+   */
+  preferArchives(names: readonly string[]): void;
 };
 
 function kindMismatch(reference: string, expected: string): DomainError {
@@ -150,5 +156,6 @@ export function createPackageRegistry(packages: readonly Package[]): PackageRegi
     },
     register: (added) => addToIndex(index, added),
     registerDeferred: (placeholder, deferred) => addDeferred(index, placeholder, deferred),
+    preferArchives: (names) => preferArchives(index, names),
   };
 }

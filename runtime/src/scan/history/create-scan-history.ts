@@ -75,7 +75,6 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     if (hash !== null) externalHashes.set(hash.toLowerCase(), record);
   });
   const values = createEventValues(core.packages);
-  const openRoundTemplateId = core.packages.resolveTemplate(openMiningRound).templateId;
   const cacheBytes = options.renderCacheBytes ?? defaultRenderCacheBytes;
   // A third each: serialised updates, serialised contracts, and whole pages.
   const updateCache = createJsonFragmentCache<HistoryRecord>(cacheBytes / 3);
@@ -104,7 +103,9 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     state: createStateReads({
       snapshots,
       acs,
-      openRounds: () => core.watched.active(openRoundTemplateId),
+      // Resolved when asked: under `--splice-dars`, Splice's own package uploaded after this.
+      openRounds: () =>
+        core.watched.active(core.packages.resolveTemplate(openMiningRound).templateId),
       catalog: core.catalog,
       values,
       forcedSnapshots: options.forcedAcsSnapshots ?? true,
