@@ -110,30 +110,28 @@ describe('the inspector page', () => {
     await page.close();
   }, 60_000);
 
-  // Skipped: about one process run in four, the transfer-preapproval chart measures wider than
-  // its phone panel on every attempt (so not a settling race); cause not found yet — the page
-  // work of issue 24 stays open for it.
-  it.skip('draws every machine whole on a phone, its labels clear of each other and of the lines', async () => {
+  it('draws every machine whole on a phone, its labels clear of each other and of the lines', async () => {
     const page = await openPage({ width: 390, height: 844 });
     await signIn(page, 'bob');
     const panel = page.locator('#chart');
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs.length).toBeGreaterThanOrEqual(7);
     for (const tab of await page.getByRole('tab').all()) {
+      // Named by the tab itself: the title changes only once the machine's description came.
+      const machine = (await tab.getAttribute('data-machine')) ?? '';
       await tab.click();
-      const machine = (await page.locator('#machine-title').textContent()) ?? '';
-      await page.locator('#chart svg.chart').waitFor();
+      // The page redraws its chart whenever live actors change, so the panel and its states
+      // are measured in one synchronous look at the page, once this machine's chart is shown.
+      await page.locator(`#chart svg.chart[aria-label="Statechart of ${machine}"]`).waitFor();
+      const outside = await panel.evaluate((chart) => {
+        const frame = chart.getBoundingClientRect();
+        return [...chart.querySelectorAll('g.state rect.box')].filter((rect) => {
+          const box = rect.getBoundingClientRect();
+          return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+        }).length;
+      });
       // Every state inside the visible panel: nothing cut off at its edge.
-      const frame = await panel.boundingBox();
-      for (const state of await page.locator('#chart g.state rect.box').all()) {
-        const box = await state.boundingBox();
-        const inside =
-          frame !== null &&
-          box !== null &&
-          box.x >= frame.x - 0.5 &&
-          box.x + box.width <= frame.x + frame.width + 0.5;
-        expect([machine, inside]).toEqual([machine, true]);
-      }
+      expect([machine, outside]).toEqual([machine, 0]);
       // No label on another, and every label drawn after every line (so above it).
       const labels = await page
         .locator('#chart g.edge-label rect')
