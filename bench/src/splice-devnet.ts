@@ -5,6 +5,7 @@ import {
   createPartyId,
   internalSubmission,
   type LedgerEngine,
+  type PackageRegistry,
   type TransactionRecord,
   type Value,
 } from '@pocketnet/ledger';
@@ -106,16 +107,24 @@ export const exerciseCommand = (
 ): Command => ({ kind: 'exercise', templateId, contractId, choice, choiceArgument });
 
 /**
- * A bare engine (memory journal, nothing published) with the node's packages and the node's
- * AmuletRules (devnet config), bootstrapped with its first rounds, and `hints` hosted as parties.
+ * A bare engine (memory journal, nothing published) with the node's packages, or those given
+ * with the AmuletRules template they name, and the node's AmuletRules (devnet config),
+ * bootstrapped with its first rounds, and `hints` hosted as parties.
  */
-export async function startBareAmuletEngine(devnet: DevnetNode, hints: readonly string[]) {
+export async function startBareAmuletEngine(
+  devnet: DevnetNode,
+  hints: readonly string[],
+  amulet: { readonly packages: PackageRegistry; readonly rulesTemplate: string } = {
+    packages: devnet.node.packages,
+    rulesTemplate: spliceRefs.amuletRules,
+  },
+) {
   const { node } = devnet;
   const { participantId, synchronizerId } = node.identity;
   const engine = createLedgerEngine({
     journal: createMemoryJournal(),
     clock: createSimulatedClock(genesisMicros),
-    packages: node.packages,
+    packages: amulet.packages,
     participantId,
     synchronizerId,
     publish: () => undefined,
@@ -135,11 +144,11 @@ export async function startBareAmuletEngine(devnet: DevnetNode, hints: readonly 
   if (!rules) throw new Error('the devnet has no AmuletRules');
   const dsoParties = { actAs: [devnet.dso], readAs: [] };
   const created = await submitAs(engine, dsoParties, [
-    { kind: 'create', templateId: spliceRefs.amuletRules, createArguments: rules.createArgument },
+    { kind: 'create', templateId: amulet.rulesTemplate, createArguments: rules.createArgument },
   ]);
   const rulesCid = created.nodes[0]?.contractId ?? '';
   await submitAs(engine, dsoParties, [
-    exerciseCommand(spliceRefs.amuletRules, rulesCid, 'AmuletRules_Bootstrap_Rounds', {
+    exerciseCommand(amulet.rulesTemplate, rulesCid, 'AmuletRules_Bootstrap_Rounds', {
       amuletPrice: '0.005',
       round0Duration: { microseconds: '600000000' },
       initialRound: null,
