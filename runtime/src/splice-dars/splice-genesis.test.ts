@@ -1,12 +1,12 @@
 import { internalSubmission } from '@pocketnet/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PocketnetNode } from '../node/create-node.ts';
-import { unrestrictedCaller } from '../services/caller.ts';
 import {
   createSpliceDarsNode,
   splicePackageId as idOf,
   sharedSpliceDars as set,
-} from './splice-node.test-helper.ts';
+} from '../../testing/splice-node.test-helper.ts';
+import type { PocketnetNode } from '../node/create-node.ts';
+import { unrestrictedCaller } from '../services/caller.ts';
 
 // The devnet's genesis on Splice's own packages (`--splice-dars`, issue 21): the contracts the
 // SV app creates, as Splice's real templates (their package ids), the first rounds opened by

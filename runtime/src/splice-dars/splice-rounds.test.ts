@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSpliceDarsNode, splicePackageId } from '../../testing/splice-node.test-helper.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
-import { createSpliceDarsNode, splicePackageId } from './splice-node.test-helper.ts';
 
 // With `--splice-dars` (issue 21), `#splice-…` names mean Splice's own packages for every
 // service of the node, and the SV's round automation advances rounds on the real AmuletRules.

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { createSimulatedClock } from '@pocketnet/ledger';
-import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
-import { createNode, type PocketnetNode } from '../node/create-node.ts';
-import { readSpliceDarSet } from './splice-dar-set.ts';
+import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
+import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
+import { readSpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
 
 /** Splice 0.6.11's DARs in ../shared/dars, as `--splice-dars ../shared/dars` reads them. */
 export const sharedSpliceDars = readSpliceDarSet(
-  fileURLToPath(new URL('../../../../shared/dars/', import.meta.url)),
+  fileURLToPath(new URL('../../../shared/dars/', import.meta.url)),
   '0.6.11',
 );
 

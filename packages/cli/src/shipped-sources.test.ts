@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// Issue 25: test code is not shipped. What tests share lives in each workspace's testing/
+// folder, which builds leave out; src/ holds only what runs, and its own *.test.ts files.
+
+const root = new URL('../../../', import.meta.url);
+const rootManifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  workspaces: string[];
+};
+
+function workspaceFolders(): string[] {
+  return rootManifest.workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(new URL(pattern.slice(0, -1), root), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => `${pattern.slice(0, -1)}${entry.name}`)
+      : [pattern],
+  );
+}
+
+function sourceFiles(folder: string): string[] {
+  const src = new URL(`${folder}/src/`, root);
+  try {
+    return readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.(ts|js)$/.test(path) && !path.includes('node_modules'))
+      .map((path) => `${folder}/src/${path}`);
+  } catch {
+    return [];
+  }
+}
+
+describe('src/ ships no test code', () => {
+  const shipped = workspaceFolders()
+    .flatMap(sourceFiles)
+    .filter((path) => !path.endsWith('.test.ts'));
+
+  it('finds the sources', () => {
+    expect(shipped).toContain('packages/ledger/src/index.ts');
+  });
+
+  it('has no test helpers or measuring scripts in src/', () => {
+    expect(shipped.filter((path) => /(\.test-helper\.ts|\/measure-[^/]*)$/.test(path))).toEqual([]);
+  });
+
+  it('has no file outside a test importing vitest', () => {
+    const importsVitest = (path: string) =>
+      /from ['"](vitest|@fast-check\/vitest)['"]/.test(readFileSync(new URL(path, root), 'utf8'));
+    expect(shipped.filter(importsVitest)).toEqual([]);
+  });
+});
