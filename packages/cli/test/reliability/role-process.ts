@@ -13,6 +13,9 @@ export type RoleProcess = {
   /** Resolves once the output matches; rejects if the process exits first or time runs out. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   kill(signal: NodeJS.Signals): Promise<Exit>;
+  /** SIGSTOP: the process keeps its sockets and state but runs nothing until `resume`. */
+  pause(): void;
+  resume(): void;
 };
 
 export function spawnRole(
@@ -77,5 +80,7 @@ export function spawnRole(
       if (exit === null) child.kill(signal);
       return exited;
     },
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
   };
 }

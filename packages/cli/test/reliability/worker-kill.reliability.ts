@@ -67,17 +67,28 @@ describe('a worker killed with SIGKILL mid-job', () => {
           }),
         ),
       );
-      await eventually(
-        () => ok<Queues>(gateway, '/api/automations/v0/queues'),
-        (view) => (view.queues.find((q) => q.name === 'transfer-offers')?.counts.active ?? 0) > 0,
-        60_000,
-      );
-      // The one worker holds the running job: it dies with it. Two new workers take over and
-      // share the rest (each job chooses from the sender's amulets, which the other spends).
+      const activeJobs = async () =>
+        (await ok<Queues>(gateway, '/api/automations/v0/queues')).queues.find(
+          (q) => q.name === 'transfer-offers',
+        )?.counts.active ?? 0;
+      await eventually(activeJobs, (active) => active > 0, 60_000);
+      // A completion is quick; to kill its worker mid-job, the writer is paused first, so the
+      // worker's running job waits on its submission (or the next job it takes does). The
+      // killed job's command stays queued for the writer and runs when it resumes: the job that
+      // runs again must not complete the offer a second time.
+      const writer = net.writer();
+      writer.pause();
+      await new Promise((settle) => setTimeout(settle, 300));
+      const held = await activeJobs();
       const [victim, ...rest] = workers;
-      await victim?.kill('SIGKILL');
-      workers = [...rest, ...(await Promise.all([net.startWorker(), net.startWorker()]))];
-      workers = workers.slice(-1);
+      if (held > 0) await victim?.kill('SIGKILL');
+      writer.resume();
+      if (held > 0) {
+        // Two new workers take over and share the rest (each job chooses from the sender's
+        // amulets, which the other spends).
+        workers = [...rest, ...(await Promise.all([net.startWorker(), net.startWorker()]))];
+        workers = workers.slice(-1);
+      }
       await accepting;
       const statuses = async () =>
         Promise.all(
