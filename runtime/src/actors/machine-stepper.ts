@@ -1,13 +1,12 @@
 import {
-  type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
-  createActor,
   type EventObject,
+  type ExecutableActionObject,
+  initialTransition,
   type StateValue,
+  transition,
 } from 'xstate';
-import { leaveToXState, runPlan } from './machine-plan-actions.ts';
-import { createPlanCache, type PlanOutcome, unhandled, unplanned } from './machine-plans.ts';
 
 /** What a step asks of the world: delayed events on the node's clock, and emitted requests. */
 export type StepEffect =
@@ -34,9 +33,12 @@ export type MachineState = {
 
 export type MachineStep = MachineState & { readonly effects: readonly StepEffect[] };
 
-type CollectedAction = { readonly type: string; readonly params?: unknown };
-
-function effectOf(action: CollectedAction): StepEffect | null {
+/**
+ * The effects among the actions a pure transition returns: XState leaves its built-in delayed
+ * `raise` (and the `after` timers made of it), `cancel` and `emit` to whoever runs the machine,
+ * as these objects (pinned by xstate-contract.test.ts). Assignments are already in the snapshot.
+ */
+function effectOf(action: ExecutableActionObject): StepEffect | null {
   const params = (action.params ?? {}) as Record<string, unknown>;
   switch (action.type) {
     case 'xstate.raise':
@@ -68,29 +70,12 @@ function dottedValue(value: unknown): string {
 export const stateOf = (snapshot: AnyMachineSnapshot): string => dottedValue(snapshot.value);
 
 /**
- * Steps a machine as XState's pure `initialTransition`/`transition` do: the next snapshot and
- * the actions to execute, none executed. One inert actor scope per machine is reused for every
- * step (the library's helpers build a throwaway actor per call, several times the cost), and
- * between steps only the persisted form is kept, so a workflow costs its context and a few
- * fields rather than a running actor with its own system, mailbox and snapshot.
+ * Steps a machine through XState's pure `initialTransition`/`transition`: the next snapshot
+ * and the actions to execute, none executed. Between steps only the persisted form is kept,
+ * so a workflow costs its context and a few fields rather than a running actor with its own
+ * system, mailbox and snapshot.
  */
-export function createMachineStepper(machine: AnyStateMachine, usePlans = true) {
-  // An actor that never starts: it only lends its system to the scope.
-  const self = createActor(machine);
-  let collected: CollectedAction[] = [];
-  const scope: AnyActorScope = {
-    self,
-    id: '',
-    sessionId: '',
-    logger: () => {},
-    defer: () => {},
-    emit: () => {},
-    system: self.system,
-    stopChild: () => {},
-    actionExecutor: (action) => {
-      collected.push(action);
-    },
-  };
+export function createMachineStepper(machine: AnyStateMachine) {
   // Dotted state → XState's state value, both shared by every actor in that state.
   const values = new Map<string, { readonly state: string; readonly value: StateValue }>();
   const internedState = (value: StateValue) => {
@@ -102,13 +87,15 @@ export function createMachineStepper(machine: AnyStateMachine, usePlans = true) 
     }
     return known.state;
   };
-  const finish = (snapshot: AnyMachineSnapshot): MachineStep => {
+  const finish = (
+    snapshot: AnyMachineSnapshot,
+    actions: readonly ExecutableActionObject[],
+  ): MachineStep => {
     const effects: StepEffect[] = [];
-    for (const action of collected) {
+    for (const action of actions) {
       const effect = effectOf(action);
       if (effect !== null) effects.push(effect);
     }
-    collected = [];
     const done = snapshot.status !== 'active';
     return {
       state: internedState(snapshot.value),
@@ -126,46 +113,20 @@ export function createMachineStepper(machine: AnyStateMachine, usePlans = true) 
     if (kept.done) (snapshot as { output: unknown }).output = kept.output;
     return snapshot;
   };
-  // State → event type → what the event does there, worked out on first use.
-  const planOf = usePlans
-    ? createPlanCache({
-        machine,
-        nodesOf: (state) => snapshotOf({ state, context: {}, done: false, output: null })._nodes,
-        intern: internedState,
-      })
-    : (): PlanOutcome => unplanned;
-  // Steps taken by plans and by XState's transition (tests and the benchmark read them).
-  const counts = { planned: 0, xstate: 0 };
   return {
     machine,
     snapshotOf,
-    counts: () => ({ ...counts }),
     initial(input: unknown): MachineStep {
-      collected = [];
-      return finish(machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot);
+      const [snapshot, actions] = initialTransition(machine, input);
+      return finish(snapshot as AnyMachineSnapshot, actions);
     },
     /** The next state, or null when the machine does not handle the event in this state. */
     next(kept: MachineState, event: EventObject): MachineStep | null {
-      const plan = kept.done ? unplanned : planOf(kept.state, event.type);
-      if (plan === unhandled) {
-        counts.planned += 1;
-        return null;
-      }
-      if (plan !== unplanned) {
-        try {
-          const step = runPlan({ machine, plan, kept, event, scope });
-          counts.planned += 1;
-          return step;
-        } catch (error) {
-          if (error !== leaveToXState) throw error;
-        }
-      }
-      counts.xstate += 1;
-      collected = [];
       const snapshot = snapshotOf(kept);
-      const next = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
+      const [next, actions] = transition(machine, snapshot, event);
+      // An event no transition takes leaves the very snapshot it was given.
       if (next === snapshot) return null;
-      return finish(next);
+      return finish(next as AnyMachineSnapshot, actions);
     },
   };
 }
