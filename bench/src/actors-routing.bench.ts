@@ -41,6 +41,8 @@ function cpuLine(name: string, actors: number, callbacks: number, target?: numbe
 
 function linesOf(config: ActorRoutingConfig, reading: ActorRoutingReading, memory: number) {
   const { actors, callbacks } = reading;
+  const steps = actors.steps;
+  const planned = steps === null ? 0 : steps.planned / Math.max(1, steps.planned + steps.xstate);
   return [
     cpuLine(
       `actors: CPU per update at ${formatCount(config.rate)}/s, ${formatCount(config.actors)} live`,
@@ -62,6 +64,7 @@ function linesOf(config: ActorRoutingConfig, reading: ActorRoutingReading, memor
       target: 'info',
       status: 'INFO' as const,
     },
+    infoLine('  steps taken by transition plans', `${(planned * 100).toFixed(1)}%`),
     infoLine('actors: heap per live actor', formatBytes(memory)),
   ];
 }

@@ -25,7 +25,9 @@ export type ActorRoutingConfig = {
 /** CPU time per update, µs: the whole process (GC helper threads included) and its main thread. */
 type Cpu = { readonly process: number; readonly thread: number };
 type Run = { readonly paced: Cpu; readonly burst: Cpu; readonly burstRate: number };
-export type SideReading = Run;
+export type SideReading = Run & {
+  readonly steps: { readonly planned: number; readonly xstate: number } | null;
+};
 export type ActorRoutingReading = {
   readonly actors: SideReading;
   readonly callbacks: SideReading;
@@ -98,6 +100,7 @@ function summary(side: Side): SideReading {
     paced: medianCpu(side.runs.map((run) => run.paced)),
     burst: medianCpu(side.runs.map((run) => run.burst)),
     burstRate: median(side.runs.map((run) => run.burstRate)),
+    steps: side.sink.stepCounts?.() ?? null,
   };
 }
 

@@ -12,6 +12,8 @@ export type RoutingSink = {
   publish(record: JournalRecord): void;
   /** Fails unless the sink did its work: every workflow live, merges counted. */
   verify(workflows: number): void;
+  /** The actor runtime's steps by transition plans and by XState (the baseline has none). */
+  stepCounts?(): { planned: number; xstate: number };
   close(): void;
 };
 
@@ -38,6 +40,7 @@ export function createActorSink(
         throw new Error('the merge delegations did not merge');
       }
     },
+    stepCounts: () => actors.stepCounts(),
     close() {
       actors.stop();
       bus.complete();

@@ -190,6 +190,16 @@ export function createActorRegistry(reactions: Reactions) {
     /** The latest record time routed: after a restart the clock may lag the journal. */
     lastMicros: () => lastMicros,
     liveCount: () => live,
+    /** Steps taken by plans and by XState's own transition, over every machine. */
+    stepCounts() {
+      const total = { planned: 0, xstate: 0 };
+      for (const stepper of steppers.values()) {
+        const counts = stepper.counts();
+        total.planned += counts.planned;
+        total.xstate += counts.xstate;
+      }
+      return total;
+    },
     actor: actorById,
     byContract: (contractId: string) => routes.get(contractId),
     byTrackingId: (machine: string, trackingId: string): readonly ActorEntry[] => {

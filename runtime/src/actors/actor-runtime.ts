@@ -71,6 +71,8 @@ export function createActorRuntime(deps: {
 }): ActorRuntime & {
   readonly dueTask: DueTask;
   liveCount(): number;
+  /** Steps taken by transition plans and by XState's own `transition` (the benchmark reads it). */
+  stepCounts(): { planned: number; xstate: number };
 } {
   const transitions = new Subject<ActorTransition>();
   const requests = new Subject<ActorRequest>();
@@ -145,6 +147,7 @@ export function createActorRuntime(deps: {
       run: async () => settle(),
     },
     liveCount: () => registry.liveCount(),
+    stepCounts: () => registry.stepCounts(),
     stop() {
       if (ticker) clearInterval(ticker);
       subscription.unsubscribe();

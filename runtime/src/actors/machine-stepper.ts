@@ -1,12 +1,16 @@
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  createActor,
   type EventObject,
   type ExecutableActionObject,
+  getStateNodes,
   initialTransition,
   type StateValue,
   transition,
 } from 'xstate';
+import { leaveToXState, runPlan } from './machine-plan-actions.ts';
+import { createPlanCache, type PlanOutcome, unhandled, unplanned } from './machine-plans.ts';
 
 /** What a step asks of the world: delayed events on the node's clock, and emitted requests. */
 export type StepEffect =
@@ -74,8 +78,14 @@ export const stateOf = (snapshot: AnyMachineSnapshot): string => dottedValue(sna
  * and the actions to execute, none executed. Between steps only the persisted form is kept,
  * so a workflow costs its context and a few fields rather than a running actor with its own
  * system, mailbox and snapshot.
+ *
+ * The steps of live workflows are taken by transition plans (machine-plans.ts), worked out
+ * once per state and event type: `transition` builds a throwaway actor for every call, which
+ * made the actor path 7× slower end to end (58 µs against 8.3 µs an update in the actors
+ * benchmark). Plans read the definitions of XState's built-in actions, which no public API
+ * shows: machine-plans.test.ts holds them to `transition`, step for step, for every machine.
  */
-export function createMachineStepper(machine: AnyStateMachine) {
+export function createMachineStepper(machine: AnyStateMachine, usePlans = true) {
   // Dotted state → XState's state value, both shared by every actor in that state.
   const values = new Map<string, { readonly state: string; readonly value: StateValue }>();
   const internedState = (value: StateValue) => {
@@ -87,6 +97,7 @@ export function createMachineStepper(machine: AnyStateMachine) {
     }
     return known.state;
   };
+  const stateValueOf = (state: string): StateValue => values.get(state)?.value ?? state;
   const finish = (
     snapshot: AnyMachineSnapshot,
     actions: readonly ExecutableActionObject[],
@@ -107,21 +118,52 @@ export function createMachineStepper(machine: AnyStateMachine) {
   };
   /** The full snapshot of a kept state, as XState's inspectors and `transition` want it. */
   const snapshotOf = (kept: MachineState): AnyMachineSnapshot => {
-    const value = values.get(kept.state)?.value ?? kept.state;
-    const snapshot = machine.resolveState({ value, context: kept.context }) as AnyMachineSnapshot;
+    const snapshot = machine.resolveState({
+      value: stateValueOf(kept.state),
+      context: kept.context,
+    }) as AnyMachineSnapshot;
     // A fresh object: a final state's snapshot gets back the output it ended with.
     if (kept.done) (snapshot as { output: unknown }).output = kept.output;
     return snapshot;
   };
+  // An actor that never starts: planned actions get its `self` and `system`, as XState's do.
+  const actor = createActor(machine);
+  const actionArgs = { self: actor, system: actor.system };
+  // State → event type → what the event does there, worked out on first use.
+  const planOf = usePlans
+    ? createPlanCache({
+        machine,
+        nodesOf: (state) => [...new Set(getStateNodes(machine.root, stateValueOf(state)))],
+        intern: internedState,
+      })
+    : (): PlanOutcome => unplanned;
+  // Steps taken by plans and by XState's transition (tests and the benchmark read them).
+  const counts = { planned: 0, xstate: 0 };
   return {
     machine,
     snapshotOf,
+    counts: () => ({ ...counts }),
     initial(input: unknown): MachineStep {
       const [snapshot, actions] = initialTransition(machine, input);
       return finish(snapshot as AnyMachineSnapshot, actions);
     },
     /** The next state, or null when the machine does not handle the event in this state. */
     next(kept: MachineState, event: EventObject): MachineStep | null {
+      const plan = kept.done ? unplanned : planOf(kept.state, event.type);
+      if (plan === unhandled) {
+        counts.planned += 1;
+        return null;
+      }
+      if (plan !== unplanned) {
+        try {
+          const step = runPlan({ machine, plan, kept, event, ...actionArgs });
+          counts.planned += 1;
+          return step;
+        } catch (error) {
+          if (error !== leaveToXState) throw error;
+        }
+      }
+      counts.xstate += 1;
       const snapshot = snapshotOf(kept);
       const [next, actions] = transition(machine, snapshot, event);
       // An event no transition takes leaves the very snapshot it was given.
