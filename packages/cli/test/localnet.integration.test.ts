@@ -14,9 +14,9 @@ import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.
 // skips when something else on the machine holds one of the ports.
 
 const localnetPorts = [2975, 2000, 4000] as const;
-// `--localnet`: the SV's ledger and validator, scan, the SDK's validator, then the app-provider's
-// and the app-user's Ledger APIs.
-const layoutPorts = [4975, 4903, 4000, 2000, 3975, 2975] as const;
+// `--localnet`: the SV's ledger, validator and UI port (scan), then the app-provider's and the
+// app-user's ledger, validator and wallet UI ports.
+const layoutPorts = [4975, 4903, 4000, 3975, 3903, 3000, 2975, 2903, 2000] as const;
 const loginPort = 8082;
 const keycloak = `http://127.0.0.1:${loginPort}`;
 
@@ -138,7 +138,8 @@ describe('pocketnet start with LocalNet ports', () => {
       ]),
     });
 
-    // A user's password login is verified too; LocalNet's wallet admin is not provisioned here.
+    // A user's password login is verified too: LocalNet's wallet admin, a wallet user of the
+    // app-user's validator, is known on its participant only.
     const user = await tokenOf('AppUser', {
       grant_type: 'password',
       client_id: 'app-user-unsafe',
@@ -146,7 +147,11 @@ describe('pocketnet start with LocalNet ports', () => {
       password: 'abc123',
       scope: 'openid',
     });
-    const unknown = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+    const known = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+      headers: bearer(user),
+    });
+    expect(await known.json()).toMatchObject({ user: { id: '92a520cb-2f09-4e55-b465-d178c6cfe5e4' } });
+    const unknown = await fetch('http://127.0.0.1:3975/v2/authenticated-user', {
       headers: bearer(user),
     });
     expect(unknown.status).toBe(403);
