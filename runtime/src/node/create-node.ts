@@ -186,8 +186,7 @@ export async function createNode(config: NodeConfig) {
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
   // Splice's DARs are the SV's uploads (the first participant's package service).
-  if (writesInBackground)
-    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin: first.packageAdmin });
+  if (writesInBackground) await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});
@@ -225,7 +224,7 @@ export async function createNode(config: NodeConfig) {
   // run as soon as a payment is made.
   if (devnet && writesInBackground) {
     // Each app validator onboards to the network (or finds it done in the journal).
-    await onboardValidatorApps(validatorApps, config.spliceDars);
+    await onboardValidatorApps(validatorApps, { spliceDars: config.spliceDars, packages });
     for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
     schedule.addTask(transferCommands.dueTask);

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulatedClock, parseNumeric } from '@pocketnet/ledger';
+import { parseNumeric } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
-import { createNode, type PocketnetNode } from '../node/create-node.ts';
+import { createLocalnetTestNode } from '../../testing/localnet-node.test-helper.ts';
+import type { PocketnetNode } from '../node/create-node.ts';
 import type { Caller } from '../services/caller.ts';
 import type { ValidatorApp } from './create-validator-app.ts';
 
@@ -21,18 +21,12 @@ afterEach(async () => {
 const as = (userId: string): Caller => ({ kind: 'user', userId, identityProviderId: '' });
 
 async function startLocalNet(dataDir: string | null = null) {
-  const node = await createNode({
+  const { node } = await createLocalnetTestNode({
     dataDir,
-    clock: createSimulatedClock(1_767_225_600_000_000n),
-    participantName: 'sv',
-    participants: ['app-provider', 'app-user'],
     validatorApps: [
       { participant: 'app-provider', partyHint: 'provider_hint-1', walletUsers: ['provider'] },
       { participant: 'app-user', partyHint: 'user_hint-1', walletUsers: ['user', 'user-id'] },
     ],
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-    devnet: defaultDevnetConfig,
   });
   nodes.push(node);
   const [provider, user] = node.validatorApps;

@@ -1,9 +1,10 @@
+import type { PackageRegistry } from '@pocketnet/ledger';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { nodeOfParticipant, type ParticipantNode } from '../node/create-participant.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import type { Scan } from '../scan/create-scan.ts';
 import type { SpliceDarSet } from '../splice-dars/splice-dar-set.ts';
-import { spliceTemplateOf } from '../splice-dars/splice-genesis.ts';
+import { spliceTemplateOf, uploadSpliceDars } from '../splice-dars/splice-genesis.ts';
 import {
   createValidatorApp,
   type ValidatorApp,
@@ -32,13 +33,23 @@ export function createValidatorApps(input: {
   });
 }
 
-/** Onboards each app validator, Splice's own templates with `--splice-dars`. */
+/**
+ * Onboards each app validator; with `--splice-dars`, it uploads Splice's DARs to its own
+ * participant first (as a Splice validator app does) and creates Splice's own templates.
+ */
 export async function onboardValidatorApps(
   apps: readonly ValidatorApp[],
-  spliceDars: SpliceDarSet | null | undefined,
+  options: {
+    readonly spliceDars: SpliceDarSet | null | undefined;
+    readonly packages: PackageRegistry;
+  },
 ): Promise<void> {
+  const { spliceDars, packages } = options;
   const templateOf = spliceDars ? spliceTemplateOf(spliceDars) : undefined;
-  for (const app of apps) await app.onboard({ templateOf });
+  for (const app of apps) {
+    await uploadSpliceDars({ set: spliceDars, packages, to: app.participant });
+    await app.onboard({ templateOf });
+  }
 }
 
 /**
