@@ -102,6 +102,11 @@ export function createValidatorApp(input: {
         wallet,
         templateOf: options.templateOf,
       }),
+    /** After the replay, on a devnet: the wallet apps' due work (subscription payments). */
+    start() {
+      for (const task of walletApps.walletTasks(input.onError)) schedule.addTask(task);
+      walletApps.start({ runDue: () => schedule.runDue(), onError: input.onError });
+    },
     close() {
       automation.close();
       actors.stop();

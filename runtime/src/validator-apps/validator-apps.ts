@@ -34,7 +34,7 @@ export function createValidatorApps(input: {
 }
 
 /**
- * Onboards each app validator; with `--splice-dars`, it uploads Splice's DARs to its own
+ * Onboards and starts each app validator; with `--splice-dars`, it uploads Splice's DARs to its own
  * participant first (as a Splice validator app does) and creates Splice's own templates.
  */
 export async function onboardValidatorApps(
@@ -49,6 +49,7 @@ export async function onboardValidatorApps(
   for (const app of apps) {
     await uploadSpliceDars({ set: spliceDars, packages, to: app.participant });
     await app.onboard({ templateOf });
+    app.start();
   }
 }
 
