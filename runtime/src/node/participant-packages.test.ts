@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { internalSubmission } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalnetTestNode } from '../../testing/localnet-node.test-helper.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
@@ -68,5 +69,42 @@ describe("each participant's packages", () => {
     expect(again.provider.packageAdmin.status(unrestrictedCaller, main)).toBe(true);
     expect(again.sv.packageAdmin.status(unrestrictedCaller, main)).toBe(false);
     expect(vettedIds(again.sv)).not.toContain(main);
+  });
+
+  it('refuses a transaction whose parties on another participant see a package that participant does not vet', async () => {
+    const { provider, user } = await startLocalNet(null);
+    await provider.packageAdmin.updateVetting(unrestrictedCaller, {
+      changes: [{ operation: 'unvet', packages: [{ packageName: 'pocketnet-examples' }] }],
+      dryRun: false,
+      expectedSerial: null,
+    });
+    const alice = (await user.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'alice' }))
+      .party;
+    const bob = (await provider.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'bob' }))
+      .party;
+    const createIou = (observers: readonly string[], commandId: string) =>
+      user.commands.submitAndWait(
+        unrestrictedCaller,
+        internalSubmission({
+          userId: 'vetting-test',
+          commandId,
+          actAs: [alice],
+          commands: [
+            {
+              kind: 'create',
+              templateId: '#pocketnet-examples:Iou:Iou',
+              createArguments: {
+                ...{ issuer: alice, owner: alice, currency: 'USD', amount: '10.0' },
+                observers: [...observers],
+              },
+            },
+          ],
+        }),
+      );
+    await expect(createIou([], 'alone')).resolves.toMatchObject({ type: 'transaction' });
+    await expect(createIou([bob], 'shown-to-bob')).rejects.toMatchObject({
+      code: 'NO_SYNCHRONIZER_FOR_SUBMISSION',
+      message: expect.stringContaining(provider.participant.participantId),
+    });
   });
 });
