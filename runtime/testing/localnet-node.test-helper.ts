@@ -1,6 +1,7 @@
 import { createSimulatedClock } from '@pocketnet/ledger';
 import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode } from '../src/node/create-node.ts';
+import type { SpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
 import type { ValidatorAppConfig } from '../src/validator-apps/create-validator-app.ts';
 
 /**
@@ -12,6 +13,7 @@ export async function createLocalnetTestNode(
   options: {
     readonly dataDir?: string | null;
     readonly validatorApps?: readonly ValidatorAppConfig[];
+    readonly spliceDars?: SpliceDarSet;
   } = {},
 ) {
   const node = await createNode({
@@ -24,6 +26,7 @@ export async function createLocalnetTestNode(
     ...(options.validatorApps
       ? { validatorApps: options.validatorApps, devnet: defaultDevnetConfig }
       : {}),
+    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
   });
   const [sv, provider, user] = node.participants;
   if (!sv || !provider || !user) throw new Error('LocalNet has three participants');

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { parseNumeric } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalnetTestNode } from '../../testing/localnet-node.test-helper.ts';
+import { sharedSpliceDars, splicePackageId } from '../../testing/splice-node.test-helper.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import type { Caller } from '../services/caller.ts';
+import { unrestrictedCaller } from '../services/caller.ts';
 import type { ValidatorApp } from './create-validator-app.ts';
 
 // LocalNet's app validators (issue 22): each further participant runs a validator app of its
@@ -100,5 +102,28 @@ describe('validator apps of further participants', () => {
     expect(again.node.engine.ledgerEnd()).toBe(end);
     expect([again.provider.operator, again.user.operator]).toEqual(operators);
     expect(again.user.wallet.access.lookupWallet('user-id')?.party).toBe(again.user.operator);
+  });
+
+  it("uploads Splice's own DARs to each app validator's participant, whose wallet then runs on them", async () => {
+    const { node } = await createLocalnetTestNode({
+      validatorApps: [
+        { participant: 'app-provider', partyHint: 'provider_hint-1', walletUsers: ['provider'] },
+        { participant: 'app-user', partyHint: 'user_hint-1', walletUsers: ['user'] },
+      ],
+      spliceDars: sharedSpliceDars,
+    });
+    nodes.push(node);
+    const amulet = splicePackageId('splice-amulet');
+    for (const app of node.validatorApps) {
+      expect(app.participant.packageAdmin.status(unrestrictedCaller, amulet)).toBe(true);
+    }
+    const [, user] = node.validatorApps;
+    if (!user) throw new Error('two validator apps');
+    const tapped = await user.wallet.balances.tapAmulet(
+      user.wallet.access.walletOf(as('user')),
+      parseNumeric('5'),
+    );
+    const created = node.engine.contracts.lookup(tapped);
+    expect(created?.templateId).toBe(`${amulet}:Splice.Amulet:Amulet`);
   });
 });
