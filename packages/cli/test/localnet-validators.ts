@@ -104,7 +104,8 @@ export async function transferAndRestart(context: TestContext, processes: Proces
 
 /**
  * LocalNet's OAuth client, unchanged: it logs in at 8082 as the app-provider's wallet user,
- * reads its participant (3975), its wallet (3903) and scan at `scan.localhost:4000`.
+ * reads its participant (3975), its wallet (3903) and scan at `scan.localhost:4000`; the wallet
+ * UIs are at the root of 3000 and 2000.
  */
 export async function oauthClient(context: TestContext, processes: ProcessSet) {
   await startLocalnet(context, processes, ['--ephemeral']);
@@ -127,6 +128,14 @@ export async function oauthClient(context: TestContext, processes: ProcessSet) {
   // The app-provider's user is no user of the app-user's participant or validator.
   await bodyOf(callPort(2975, '/v2/authenticated-user', { token }), 403);
   await bodyOf(callPort(2903, `${api}/wallet/balance`, { token }), 404);
+  // Each app validator's wallet UI where LocalNet serves it, at the root of its UI port.
+  for (const port of [3000, 2000]) {
+    const root = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+    expect(root.headers.get('location')).toBe('/wallet/');
+    const page = await fetch(`http://127.0.0.1:${port}/wallet/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    await page.body?.cancel();
+  }
   const dso = await getWithHost(4000, 'scan.localhost', '/api/scan/v0/dso-party-id');
   expect(dso).toMatchObject({
     status: 200,

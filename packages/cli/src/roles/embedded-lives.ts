@@ -194,7 +194,12 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
         ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
         ...(served
-          ? { node: served.node, automations: served.automations.view, webPages }
+          ? {
+              node: served.node,
+              automations: served.automations.view,
+              webPages,
+              walletAtRoot: true,
+            }
           : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
       });
       gateways.push(gateway);
