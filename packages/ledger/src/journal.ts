@@ -6,7 +6,12 @@ import type { JournalRecord } from './transaction.ts';
  * group concurrent appends into one flush). Replay yields every record in append order.
  */
 export type Journal = {
-  append(record: JournalRecord): Promise<void>;
+  /**
+   * `json`, when given, is `record` as `recordJson` renders it (or JSON that parses to it, as a
+   * state file's line does): a backend that stores JSON takes it as it is instead of rendering
+   * the record again.
+   */
+  append(record: JournalRecord, json?: string): Promise<void>;
   replay(): AsyncIterable<JournalRecord>;
   close(): Promise<void>;
 };

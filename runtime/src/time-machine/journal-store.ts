@@ -22,14 +22,29 @@ export type JournalStore = {
   truncate(keep: number): Promise<void>;
   /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
   isEmpty(): Promise<boolean>;
-  /** Appends `records` (the journal is closed), as a state file holds them. */
-  fill(records: readonly JournalRecord[]): Promise<void>;
+  /**
+   * Appends `records` (the journal is closed), as a state file holds them; `lines`, when given,
+   * are their JSON (the state file's lines), stored as they are. It may resolve before they are
+   * durable (see `filled`).
+   */
+  fill(records: readonly JournalRecord[], lines?: readonly string[]): Promise<void>;
+  /** Resolves once what `fill` appended is durable; rejects if writing it failed. */
+  filled(): Promise<void>;
 };
+
+/** Appends share flushes: a state file's records are written in a few synced writes. */
+async function appendEach(
+  journal: Journal,
+  records: readonly JournalRecord[],
+  lines?: readonly string[],
+): Promise<void> {
+  if (lines && lines.length !== records.length) throw new Error('one line per record');
+  await Promise.all(records.map((record, index) => journal.append(record, lines?.[index])));
+}
 
 async function appendAll(journal: Journal, records: readonly JournalRecord[]): Promise<void> {
   try {
-    // Appends share flushes: a state file's records are written in a few synced writes.
-    await Promise.all(records.map((record) => journal.append(record)));
+    await appendEach(journal, records);
   } finally {
     await journal.close();
   }
@@ -46,6 +61,9 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
   let current: Journal | null = null;
   let position = 0;
   let held: JournalRecord[] | null = null;
+  /** The journal a fill appended to, kept open for the next life (it holds the directory). */
+  let handedOver: Journal | null = null;
+  let written: Promise<void> = Promise.resolve();
   async function* replayed(journal: Journal, inMemory: JournalRecord[] | null) {
     const records: JournalRecord[] = [];
     const source: AsyncIterable<JournalRecord> | Iterable<JournalRecord> =
@@ -59,16 +77,17 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
   }
   return {
     async open(): Promise<Journal> {
-      const journal = await open();
+      const journal = handedOver ?? (await open());
+      handedOver = null;
       current = journal;
       position = 0;
       const inMemory = held;
       held = null;
       return {
-        append(record) {
+        append(record, json) {
           position += 1;
           held?.push(record);
-          return journal.append(record).catch((error: unknown) => {
+          return journal.append(record, json).catch((error: unknown) => {
             held = null;
             throw error;
           });
@@ -90,10 +109,22 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       await cut(keep);
       if (held) held.length = keep;
     },
-    /** The records a state file filled the journal with: the first life replays them as they are. */
-    prime(records: readonly JournalRecord[]): void {
+    /**
+     * The records a state file filled the journal with: the first life replays them as they
+     * are, on `filling.journal` when given, while the journal makes them durable.
+     */
+    prime(
+      records: readonly JournalRecord[],
+      filling?: { readonly journal: Journal; readonly durable: Promise<void> },
+    ): void {
       held = [...records];
+      if (!filling) return;
+      handedOver = filling.journal;
+      written = filling.durable;
+      // Awaited by `filled`; a failure meanwhile is not an unhandled rejection.
+      written.catch(() => {});
     },
+    filled: () => written,
   };
 }
 
@@ -111,9 +142,10 @@ export function fileJournalStore(dir: string): JournalStore {
         await journal.close();
       }
     },
-    async fill(records) {
-      await appendAll(await open(), records);
-      prime(records);
+    async fill(records, lines) {
+      // The writer thread writes them while the first life replays them from memory.
+      const journal = await open();
+      prime(records, { journal, durable: appendEach(journal, records, lines) });
     },
   };
 }

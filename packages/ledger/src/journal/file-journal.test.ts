@@ -126,6 +126,21 @@ describe('file journal', () => {
     await reopened.close();
   });
 
+  test("an append's given JSON is stored as it is, and replays as the record", async () => {
+    const journal = await createFileJournal({ dir });
+    // As a state file's line may be: the record's JSON, laid out otherwise.
+    const given = JSON.stringify(sampleRecord(1), null, 1).replaceAll('\n', ' ');
+    await journal.append(sampleRecord(1), given);
+    await journal.append(sampleRecord(2));
+    await journal.close();
+    const [segment] = await listSegments(dir);
+    if (!segment) throw new Error('no segment');
+    expect((await readFile(segment.path)).includes(Buffer.from(given))).toBe(true);
+    const reopened = await createFileJournal({ dir });
+    expect(await readAll(reopened)).toEqual([sampleRecord(1), sampleRecord(2)]);
+    await reopened.close();
+  });
+
   test('a clean close leaves no space ahead of the records in the segment', async () => {
     const journal = await createFileJournal({ dir });
     for (const offset of [1, 2, 3]) await journal.append(sampleRecord(offset));

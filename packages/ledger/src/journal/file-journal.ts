@@ -61,10 +61,10 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Jo
   }
   let closed = false;
   return {
-    append(record: JournalRecord) {
+    append(record: JournalRecord, json?: string) {
       if (closed) return Promise.reject(new Error('the journal is closed'));
       try {
-        return writer.append(recordJson(record));
+        return writer.append(json ?? recordJson(record));
       } catch (error) {
         return Promise.reject(error);
       }
