@@ -13,5 +13,11 @@ export type Journal = {
    */
   append(record: JournalRecord, json?: string): Promise<void>;
   replay(): AsyncIterable<JournalRecord>;
+  /**
+   * A backend of bytes (the file journal): where the records appended so far end, counting
+   * from the journal's first byte, durable or not yet. A revert to this point cuts there
+   * (`truncateFileJournal`) instead of counting the records before it.
+   */
+  byteLength?(): number;
   close(): Promise<void>;
 };

@@ -52,3 +52,32 @@ describe('file journal store filled from a state file', () => {
     expect(() => state.takeLines()).toThrow(/taken already/);
   });
 });
+
+describe('file journal store cut back to a marked point', () => {
+  test('keeps exactly the records before the mark, and forgets marks past the cut', async () => {
+    const store = fileJournalStore(dir);
+    let journal = await store.open();
+    for (const offset of [1, 2, 3]) await journal.append(sampleRecord(offset));
+    expect(store.mark()).toBe(3);
+    for (const offset of [4, 5]) await journal.append(sampleRecord(offset));
+    expect(store.mark()).toBe(5);
+    await journal.close();
+    await store.truncate(3);
+
+    journal = await store.open();
+    expect(await replayAll(journal.replay())).toEqual([1, 2, 3].map(sampleRecord));
+    // Other records at 4 and 5 now: the old mark at 5 is not where they end.
+    const longer = (offset: number) => ({ ...sampleRecord(offset), parties: ['x'.repeat(99)] });
+    for (const offset of [4, 5, 6]) await journal.append(longer(offset));
+    await journal.close();
+    await store.truncate(5);
+
+    const reopened = await fileJournalStore(dir).open();
+    expect(await replayAll(reopened.replay())).toEqual([
+      ...[1, 2, 3].map(sampleRecord),
+      longer(4),
+      longer(5),
+    ]);
+    await reopened.close();
+  });
+});

@@ -16,9 +16,14 @@ export type JournalStore = {
   open(): Promise<Journal>;
   /** How many records the journal open now holds: replayed, and appended since. */
   position(): number;
+  /**
+   * The position now, remembered as a point a revert may go back to: a file journal is then cut
+   * at the byte where it ends, without reading the records before it.
+   */
+  mark(): number;
   /** The records of the journal open now, in order (a state dump). */
   records(): AsyncIterable<JournalRecord>;
-  /** Keeps the first `keep` records (the journal is closed). */
+  /** Keeps the first `keep` records (the journal is closed); fastest at a `mark`ed position. */
   truncate(keep: number): Promise<void>;
   /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
   isEmpty(): Promise<boolean>;
@@ -57,9 +62,14 @@ async function appendAll(journal: Journal, records: readonly JournalRecord[]): P
  * anyway), so that the next life after a revert replays them from memory rather than reading
  * and decoding the files again; an append that fails drops them, and the files are read.
  */
-function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<void>) {
+function counted(
+  open: () => Promise<Journal>,
+  cut: (keep: number, byteLength: number | undefined) => Promise<void>,
+) {
   let current: Journal | null = null;
   let position = 0;
+  /** Where the journal's bytes end at each marked position (a file journal's). */
+  const marks = new Map<number, number>();
   let held: JournalRecord[] | null = null;
   /** The journal a fill appended to, kept open for the next life (it holds the directory). */
   let handedOver: Journal | null = null;
@@ -97,6 +107,11 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       };
     },
     position: () => position,
+    mark(): number {
+      const byteLength = current?.byteLength?.();
+      if (byteLength !== undefined) marks.set(position, byteLength);
+      return position;
+    },
     records(): AsyncIterable<JournalRecord> {
       if (!current) throw new Error('no journal is open');
       if (!held) return current.replay();
@@ -106,7 +121,9 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       })();
     },
     async truncate(keep: number): Promise<void> {
-      await cut(keep);
+      await cut(keep, marks.get(keep));
+      // What came after the cut is gone, and so are the bytes where later points ended.
+      for (const marked of marks.keys()) if (marked > keep) marks.delete(marked);
       if (held) held.length = keep;
     },
     /**
@@ -130,7 +147,9 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
 
 export function fileJournalStore(dir: string): JournalStore {
   const open = () => createFileJournal({ dir });
-  const { prime, ...journal } = counted(open, (keep) => truncateFileJournal(dir, keep));
+  const { prime, ...journal } = counted(open, (keep, byteLength) =>
+    truncateFileJournal(dir, keep, byteLength),
+  );
   return {
     ...journal,
     async isEmpty() {

@@ -294,6 +294,59 @@ describe('truncateFileJournal (a revert)', () => {
     await journal.close();
   });
 
+  test.each([
+    ['one segment', undefined],
+    ['many segments', 400],
+  ])(
+    'cuts %s at the byte where a record ended, as the journal said then',
+    async (_name, segmentBytes) => {
+      const journal = await createFileJournal(options(segmentBytes));
+      const ends: number[] = [];
+      for (let offset = 1; offset <= 6; offset += 1) {
+        await journal.append(sampleRecord(offset));
+        ends.push(journal.byteLength?.() ?? -1);
+      }
+      await journal.close();
+      await truncateFileJournal(dir, 3, ends[2]);
+      const reopened = await createFileJournal(options(segmentBytes));
+      expect(await readAll(reopened)).toEqual([1, 2, 3].map(sampleRecord));
+      // Reopened, it counts from the journal's first byte again.
+      await reopened.append(sampleRecord(4));
+      expect(reopened.byteLength?.()).toBe(ends[3]);
+      await reopened.close();
+      await truncateFileJournal(dir, 0, 0);
+      const emptied = await createFileJournal(options(segmentBytes));
+      expect(await readAll(emptied)).toEqual([]);
+      await emptied.close();
+    },
+  );
+
+  test('a cut at a byte reads none of the records before it', async () => {
+    const journal = await createFileJournal({ dir, segmentBytes: 400 });
+    const ends: number[] = [];
+    for (let offset = 1; offset <= 6; offset += 1) {
+      await journal.append(sampleRecord(offset));
+      ends.push(journal.byteLength?.() ?? -1);
+    }
+    await journal.close();
+    const segments = await listSegments(dir);
+    const [first, last] = [segments[0], segments.at(-1)];
+    if (!first || !last || first === last) throw new Error('expected several segments');
+    // Counting would stop at this damage; the cut at a byte never looks there.
+    await flipByte(first.path, 20);
+    await expect(truncateFileJournal(dir, 5)).rejects.toThrow(JournalCorruptionError);
+    await truncateFileJournal(dir, 5, ends[4]);
+    expect((await listSegments(dir)).map((segment) => segment.path)).not.toContain(last.path);
+  });
+
+  test('a byte that is not where a record starts is not trusted: the records are counted', async () => {
+    await written(6, 400);
+    await truncateFileJournal(dir, 3, 17);
+    const reopened = await createFileJournal({ dir, segmentBytes: 400 });
+    expect(await readAll(reopened)).toEqual([1, 2, 3].map(sampleRecord));
+    await reopened.close();
+  });
+
   test('refuses to cut a journal shorter than asked', async () => {
     await written(2);
     await expect(truncateFileJournal(dir, 5)).rejects.toThrow('holds 2 records, not 5');
