@@ -14,7 +14,8 @@ import {
 } from './validator-fixtures.ts';
 
 // Our TypeScript Splice and Splice's own packages (splice-amulet 0.1.20, issue 21) run the same
-// scenario from the same seed through the wallet API; what the ledger shows afterwards must be
+// scenario from the same seed through the wallet API (taps, token-standard instructions, an
+// offer, preapprovals featured, a traffic purchase, dust, rounds with rewards and fees); what the ledger shows afterwards must be
 // the same: every contract the DSO sees (template, payload), each wallet's balance and history.
 // Package ids and contract ids differ by construction and are left out; the real packages are
 // the judge of every other difference.
@@ -116,8 +117,29 @@ async function runScenario(net: ValidatorNode): Promise<Scenario> {
     body: { receiver_party_id: parties.bob, amount: '40', deduplication_id: 'pre-1' },
   });
   await tokenTransfer(scenario, 'bob', '10', 'ts-direct');
+  // A traffic purchase for the validator, paid by bob (its amulet burnt, a validator coupon).
+  await tapFor(net, 'bob', '20');
+  const traffic = await ok<{ request_contract_id: string }>(
+    net,
+    '/v0/wallet/buy-traffic-requests',
+    {
+      user: 'bob',
+      body: {
+        receiving_validator_party_id: net.operator,
+        domain_id: net.node.node.identity.synchronizerId,
+        traffic_amount: 1_000_000,
+        tracking_id: 'traffic-1',
+        expires_at: (await nowMicros(net)) + hourMicros,
+      },
+    },
+  );
+  await net.node.node.wallet.traffic.complete(traffic.request_contract_id);
+  // Dust: 0.002 amulet, gone to holding fees within a round.
+  await tapFor(net, 'carol', '0.00001');
   // Rounds go by: markers become coupons, rounds issue and close, holding fees accrue.
   for (let round = 0; round < 6; round++) await advance(net, 600);
+  // Two days on, the ExternalPartyConfigStates have passed the dust's round: the DSO expires it.
+  await advance(net, 2 * 86_400);
   return scenario;
 }
 
@@ -208,6 +230,12 @@ describe("our Splice and Splice's own packages, side by side", () => {
   it('leave the same contracts with the same payloads', () => {
     expect(ours.contracts.length).toBeGreaterThan(20);
     expect(ours.contracts).toEqual(theirs.contracts);
+    // The dust is gone on both (0.00001 USD tapped = 0.002 amulet).
+    const dust = (contracts: unknown[]) =>
+      contracts.filter((contract) =>
+        JSON.stringify(contract).includes('"initialAmount":"0.0020000000"'),
+      );
+    expect(dust(ours.contracts)).toEqual([]);
   });
 
   it('leave each wallet the same balance', () => {
