@@ -86,6 +86,11 @@ export type GatewayDeps = {
    * automations and GraphQL are those of the node's first participant, served beside it.
    */
   readonly ledgerApiOnly?: boolean;
+  /**
+   * The wallet UI at `/` too, where LocalNet's app validators serve it (`wallet.localhost:2000`
+   * and `:3000`); `/` is the Ledger API's 404 otherwise.
+   */
+  readonly walletAtRoot?: boolean;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -237,6 +242,8 @@ function validatorAppRoutes(
   });
   app.use('/api/inspect/v0', inspect.router);
   if (deps.webPages) app.use(webPageRoutes(deps.webPages));
+  if (deps.webPages && deps.walletAtRoot)
+    app.get('/', (_req, res) => res.redirect(302, '/wallet/'));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
   app.use('/api/scan', scanRoutes({ node, logger }));
   app.use('/registry', hostRegistryRoutes({ node, logger }));
