@@ -22,7 +22,7 @@ const startCommand = (() => {
   };
   const [node, ...words] = manifest.scripts.start.split(/\s+/);
   if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
-  return words.map((word) => (word.endsWith('.ts') ? join(repositoryRoot, word) : word));
+  return words.map((word) => (/\.[jt]s$/.test(word) ? join(repositoryRoot, word) : word));
 })();
 const giveUpMs = 30_000;
 /** How long a started node is left alone before its memory is read: idle, as a user leaves it. */
