@@ -20,6 +20,7 @@ import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.t
 import { readScaleOutConfig, runScaleOutSubmit } from './scale-out-submit.bench.ts';
 import { runScanPaging } from './scan-paging.bench.ts';
 import { readScanPagingConfig } from './scan-paging-measure.ts';
+import { runStartFlags } from './start-flags.bench.ts';
 import { readTimeMachineConfig, runTimeMachine } from './time-machine.bench.ts';
 
 const config = readBenchConfig();
@@ -61,6 +62,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runScaleOutSubmit(readScaleOutConfig()),
   ],
   ['cold start', () => runColdStart(config.coldStart)],
+  ["npm start's node flags, submit-and-wait", () => runStartFlags(config.http)],
   ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],
   ['time machine: snapshot, revert, reset, load', () => runTimeMachine(readTimeMachineConfig())],
