@@ -1,51 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchConfig, readBenchConfig } from './bench-config.ts';
 import { type BenchLine, type BenchResult, formatMs, median, statusOf } from './bench-line.ts';
+import { idleMs, type Start, startCommand, timeToReady } from './node-start.ts';
 import { renderTable } from './report-table.ts';
-import {
-  freePort,
-  spawnNode,
-  startCommand,
-  stop,
-  usageOf,
-  waitUntilReady,
-} from './start-process.ts';
-
-const giveUpMs = 30_000;
-/** How long a started node is left alone before its memory is read: idle, as a user leaves it. */
-const idleMs = 3000;
 
 // Issue 24's targets, from the user's command (`pocketnet start`) to the first 200 on /readyz.
 const targets = { firstStartMs: 1500, restartMs: 1000, ephemeralMs: 500, idleRssMb: 150 };
 
-type Start = { readyMs: number; cpuMs: number; idleRssMb: number };
-
-/**
- * Spawn to the first 200 on /readyz (polled every millisecond); the CPU the process spent to
- * get there (which a busy machine does not inflate as it does the wall time); its RSS once idle.
- */
-async function timeToReady(args: (port: number) => string[]): Promise<Start> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawnNode(args(port));
-  try {
-    await waitUntilReady(child, port, giveUpMs);
-    const readyMs = performance.now() - started;
-    const { cpuMs } = await usageOf(child.pid ?? 0);
-    await sleep(idleMs);
-    const { rssMb } = await usageOf(child.pid ?? 0);
-    return { readyMs, cpuMs, idleRssMb: rssMb };
-  } finally {
-    await stop(child);
-  }
-}
-
 const startArgs = (extra: readonly string[]) => (port: number) => [
-  ...startCommand.nodeFlags,
-  ...startCommand.script,
+  ...startCommand,
   '--port',
   String(port),
   ...extra,

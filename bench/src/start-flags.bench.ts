@@ -1,21 +1,20 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchConfig, readBenchConfig } from './bench-config.ts';
 import { type BenchLine, type BenchResult, formatCount, formatMs, median } from './bench-line.ts';
 import { runNodeScript } from './child-process.ts';
 import type { LoadPlan, LoadResult } from './load-driver.ts';
+import { freePort, isReady, repositoryRoot, startCommand, stop, usageOf } from './node-start.ts';
 import { renderTable } from './report-table.ts';
-import {
-  freePort,
-  spawnNode,
-  startCommand,
-  stop,
-  usageOf,
-  waitUntilReady,
-} from './start-process.ts';
 
 const driverScript = join(import.meta.dirname, 'load-driver.ts');
+// `npm start`'s command: its node flags, then its script and the command's words.
+const scriptAt = startCommand.findIndex((word) => !word.startsWith('-'));
+const ownFlags = startCommand.slice(0, scriptAt);
+const script = startCommand.slice(scriptAt);
 
 /** A node started by `npm start`'s command, with its node flags or candidate ones. */
 type StartedNode = {
@@ -27,15 +26,13 @@ type StartedNode = {
 
 async function startNode(label: string, nodeFlags: readonly string[], dataDir: string) {
   const port = await freePort();
-  const child = spawnNode([
-    ...nodeFlags,
-    ...startCommand.script,
-    '--port',
-    String(port),
-    '--data-dir',
-    dataDir,
-  ]);
-  await waitUntilReady(child, port, 60_000);
+  const args = [...nodeFlags, ...script, '--port', String(port), '--data-dir', dataDir];
+  const child = spawn(process.execPath, args, { cwd: repositoryRoot, stdio: 'ignore' });
+  while (!(await isReady(port))) {
+    if (child.exitCode !== null)
+      throw new Error(`${label}: the node exited with ${child.exitCode}`);
+    await sleep(5);
+  }
   const node: StartedNode = {
     label,
     url: `http://127.0.0.1:${port}`,
@@ -116,7 +113,6 @@ async function measure(node: StartedNode, plan: LoadPlan): Promise<Run> {
 export async function runStartFlags(config: BenchConfig['http']): Promise<BenchResult> {
   // BENCH_START_FLAGS: the candidate node flags, space-separated.
   const flags = (process.env.BENCH_START_FLAGS || '--max-semi-space-size=4').split(/\s+/);
-  const ownFlags = startCommand.nodeFlags;
   const ownLabel = ownFlags.length > 0 ? ownFlags.join(' ') : "npm start's (no node flags)";
   const dirs = [
     await mkdtemp(join(tmpdir(), 'pocketnet-bench-flags-')),
