@@ -102,6 +102,7 @@ export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
 export type { NodeConfig } from './node/node-config.ts';
 export { defaultLedgerApiVersion } from './node/node-config.ts';
+export { nodeHttp } from './node/node-http.ts';
 export type { StatelyInspection } from './node/stately-inspection.ts';
 export { createStatelyInspection } from './node/stately-inspection.ts';
 export { decodeCrossProcess, encodeCrossProcess } from './scale-out/command-codec.ts';

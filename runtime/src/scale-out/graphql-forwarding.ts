@@ -1,4 +1,5 @@
-import { IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp } from '../node/node-http.ts';
 
 type GraphQLParams = { readonly query?: unknown };
 
@@ -30,7 +31,7 @@ export function isGraphQLMutation(body: Buffer, contentType: string): boolean {
 
 /** A request whose body was read already, readable again for the replica's own API. */
 export function replayedRequest(request: IncomingMessage, body: Buffer): IncomingMessage {
-  const replay = new IncomingMessage(request.socket);
+  const replay = new nodeHttp.IncomingMessage(request.socket);
   replay.method = request.method;
   replay.url = request.url;
   replay.headers = request.headers;

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
@@ -19,6 +18,7 @@ import {
   type JournalStore,
   type LoadedState,
   type NodeConfig,
+  nodeHttp,
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
@@ -72,7 +72,7 @@ export type EmbeddedSetup = {
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
 function servedLife(gateway: ReturnType<typeof createGateway>) {
-  const upgrades = createServer();
+  const upgrades = nodeHttp.createServer();
   gateway.attachWebSockets(upgrades);
   return { app: gateway.app, upgrades, renderError: gateway.renderError };
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
@@ -13,7 +12,7 @@ import {
   type WriterLife,
 } from '@pocketnet/automations/redis';
 import { createGateway } from '@pocketnet/gateway';
-import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
+import { createNode, nodeHttp, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';
@@ -100,7 +99,7 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
       adaptive: settings.adaptiveAdmission,
     },
   });
-  const upgrades = createServer();
+  const upgrades = nodeHttp.createServer();
   gateway.attachWebSockets(upgrades);
   servers.serve({ app: gateway.app, upgrades, renderError: gateway.renderError });
   return gateway;
