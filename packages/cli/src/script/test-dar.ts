@@ -72,15 +72,21 @@ export function nodeScriptLedgers(node: PocketnetNode, names: readonly string[] 
 /**
  * The journal of a node the DAR was uploaded to: each script's node starts from a copy of it,
  * as a node restarted with the DAR uploaded (its packages checked once, decoded when used).
+ * Packages are each participant's own, so the DAR goes to every participant of the node.
  */
-async function journalWithDar(darBytes: Uint8Array): Promise<readonly JournalRecord[]> {
+async function journalWithDar(
+  darBytes: Uint8Array,
+  options: ScriptNodeOptions,
+): Promise<readonly JournalRecord[]> {
   const records: JournalRecord[] = [];
-  const node = await scriptNode(records);
+  const node = await scriptNode(records, options);
   try {
-    await node.packageAdmin.upload(unrestrictedCaller, darBytes, {
-      validateOnly: false,
-      vetAllPackages: true,
-    });
+    for (const participant of node.participants) {
+      await participant.packageAdmin.upload(unrestrictedCaller, darBytes, {
+        validateOnly: false,
+        vetAllPackages: true,
+      });
+    }
   } finally {
     await node.close();
   }
@@ -92,7 +98,7 @@ export async function scriptNodeWithDar(
   darBytes: Uint8Array,
   options: ScriptNodeOptions = {},
 ): Promise<PocketnetNode> {
-  return scriptNode([...(await journalWithDar(darBytes))], options);
+  return scriptNode([...(await journalWithDar(darBytes, options))], options);
 }
 
 /**
@@ -112,7 +118,7 @@ export async function testDar(
   const packages = options.packageName ? withScriptsOf(loaded, options.packageName) : loaded;
   const scripts = findScripts(packages).filter(options.only ?? (() => true));
   if (scripts.length === 0) return [];
-  const uploaded = await journalWithDar(darBytes);
+  const uploaded = await journalWithDar(darBytes, options);
   const outcomes: ScriptOutcome[] = [];
   for (const script of scripts) {
     const outcome = await testScript([...uploaded], packages, script, options);
