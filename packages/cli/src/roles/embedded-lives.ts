@@ -117,7 +117,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         '--load-state starts a node from a state file, but the journal is not empty: use --ephemeral or an empty --data-dir',
       );
     }
-    await store.fill(setup.loadState.records);
+    await store.fill(setup.loadState.records, setup.loadState.takeLines());
   }
   let current: EmbeddedLife | null = null;
   const timeMachine = createTimeMachine({
@@ -240,6 +240,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   }
 
   current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
+  // A loaded state is durable before the node reports ready, so that a restart finds all of it.
+  await store.filled();
   await setup.beforeReady?.(current.node);
   const fixture = setup.fixture
     ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {
