@@ -74,6 +74,82 @@ function matcher(
   }
 }
 
+// What a case branches on, read from the value: a variant's or enum's rank, a boolean, whether an
+// optional is Some, whether a list is a Cons.
+const byRank = 0;
+const byBool = 1;
+const bySome = 2;
+const byCons = 3;
+
+function familyOf(pattern: CasePattern): number | null {
+  switch (pattern.tag) {
+    case 'variant':
+    case 'enum':
+      return byRank;
+    case 'builtinCon':
+      return pattern.con === 'CON_UNIT' ? null : byBool;
+    case 'optionalNone':
+    case 'optionalSome':
+      return bySome;
+    case 'nil':
+    case 'cons':
+      return byCons;
+    case 'default':
+      return null;
+  }
+}
+
+function keyOf(family: number, value: LfValue): number {
+  if (family === byRank) return (value as { rank: number }).rank;
+  if (family === byBool) return value === true ? 1 : 0;
+  return (value as { tag: string }).tag === (family === bySome ? 'Some' : 'Cons') ? 1 : 0;
+}
+
+function patternKey(context: CompileContext, pattern: CasePattern): number | null {
+  switch (pattern.tag) {
+    case 'variant':
+      return constructorRank(context.program, pattern.tycon, pattern.variant);
+    case 'enum':
+      return constructorRank(context.program, pattern.tycon, pattern.constructor);
+    case 'builtinCon':
+      return pattern.con === 'CON_TRUE' ? 1 : pattern.con === 'CON_FALSE' ? 0 : null;
+    case 'optionalSome':
+    case 'cons':
+      return 1;
+    case 'optionalNone':
+    case 'nil':
+      return 0;
+    case 'default':
+      return null;
+  }
+}
+
+/**
+ * The alternative each key selects (the first that matches it), and the one taken by keys no
+ * pattern names (-1: a match error). A case branches by one table lookup, not by trying each
+ * pattern in turn.
+ */
+function dispatchTable(
+  context: CompileContext,
+  patterns: readonly CasePattern[],
+): { family: number; table: Int32Array; otherwise: number } | null {
+  const families = new Set(patterns.map(familyOf).filter((family) => family !== null));
+  if (families.size !== 1) return null;
+  const [family = byRank] = families as Set<number>;
+  const keys = patterns.map((pattern) => patternKey(context, pattern));
+  const size = Math.max(2, ...keys.map((key) => (key ?? 0) + 1));
+  const table = new Int32Array(size).fill(-2);
+  let otherwise = -1;
+  keys.forEach((key, index) => {
+    if (key === null || key === undefined) {
+      if (otherwise === -1) otherwise = index;
+      for (let slot = 0; slot < size; slot += 1) if (table[slot] === -2) table[slot] = index;
+    } else if (table[key] === -2) table[key] = index;
+  });
+  for (let slot = 0; slot < size; slot += 1) if (table[slot] === -2) table[slot] = -1;
+  return { family, table, otherwise };
+}
+
 /** `case e of p₁ → e₁ | …`: the first matching alternative; none is a fatal match error. */
 export function compileCase(context: CompileContext, scope: Scope, expr: ExprOf<'case'>): Compiled {
   const scrutinee = context.expression(scope, expr.scrut);
@@ -85,13 +161,29 @@ export function compileCase(context: CompileContext, scope: Scope, expr: ExprOf<
     },
   );
   const scrutineeDirect = directOf(scrutinee);
-  const direct = (machine: Machine): LfValue => {
-    const value = scrutineeDirect(machine);
-    for (const alternative of alternatives) {
-      if (alternative.match(machine, value)) return alternative.direct(machine);
-    }
-    throw new FatalFailure('match error');
-  };
+  const dispatch = dispatchTable(
+    context,
+    expr.alts.map((alternative) => alternative.pattern),
+  );
+  const direct =
+    dispatch === null
+      ? (machine: Machine): LfValue => {
+          const value = scrutineeDirect(machine);
+          for (const alternative of alternatives) {
+            if (alternative.match(machine, value)) return alternative.direct(machine);
+          }
+          throw new FatalFailure('match error');
+        }
+      : (machine: Machine): LfValue => {
+          const value = scrutineeDirect(machine);
+          const { family, table, otherwise } = dispatch;
+          const key = keyOf(family, value);
+          const index = key < table.length ? (table[key] as number) : otherwise;
+          const alternative = alternatives[index];
+          if (alternative === undefined) throw new FatalFailure('match error');
+          alternative.match(machine, value);
+          return alternative.direct(machine);
+        };
   return computed(
     evaluateThen(scrutinee, (machine, value) => {
       for (const alternative of alternatives) {

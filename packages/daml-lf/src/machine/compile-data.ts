@@ -4,7 +4,7 @@ import type { LfValue, ListValue, RecordValue, StructValue } from '../values/lf-
 import { cons, some, structField } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { constant, construct, derive } from './compiled.ts';
+import { atomic, constant, construct, derive } from './compiled.ts';
 import { constructorRank, fieldIndex, recordFields } from './data-types.ts';
 import type { Scope } from './scope.ts';
 
@@ -32,10 +32,18 @@ function compileProjection(
   expr: ExprOf<'recProj'>,
 ): Compiled {
   const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
-  return derive(
-    context.expression(scope, expr.record),
-    (record) => (record as RecordValue).fields[index] as LfValue,
-  );
+  const record = context.expression(scope, expr.record);
+  const { location } = record;
+  // The field of a variable, the most common projection, read in one step.
+  if (location?.kind === 'local') {
+    const { slot } = location;
+    return atomic((machine) => (machine.frame[slot] as RecordValue).fields[index] as LfValue);
+  }
+  if (location?.kind === 'captured') {
+    const at = location.index;
+    return atomic((machine) => (machine.captured[at] as RecordValue).fields[index] as LfValue);
+  }
+  return derive(record, (value) => (value as RecordValue).fields[index] as LfValue);
 }
 
 function compileRecordUpdate(

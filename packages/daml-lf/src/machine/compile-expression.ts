@@ -21,6 +21,7 @@ import {
   directAll,
   directOf,
   evaluateAll,
+  readsOf,
 } from './compiled.ts';
 import { callDirect, knownCall, runNested } from './direct.ts';
 import type { FunctionTarget } from './machine.ts';
@@ -82,7 +83,7 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
   }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
   const fun = directOf(parts[0] as Compiled);
-  const args = parts.slice(1).map(directOf);
+  const args = readsOf(parts.slice(1));
   return computed(
     evaluateAll(parts, (machine, values) => {
       applyFunction(machine, values[0] as LfValue, values, 1);
@@ -96,8 +97,10 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
 
 function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {
   switch (expr.tag) {
-    case 'var':
-      return atomic(reader(resolve(scope, expr.name)));
+    case 'var': {
+      const location = resolve(scope, expr.name);
+      return { ...atomic(reader(location)), location };
+    }
     case 'val':
       return compileValueReference(context, expr.value);
     case 'builtin':

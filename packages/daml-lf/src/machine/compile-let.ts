@@ -8,7 +8,16 @@ import type { Code, Continuation, Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
 
-type Step = { readonly slot: number; readonly bound: Compiled };
+/**
+ * One binding: its slot and what is bound. In an update block, a step whose `bound` is
+ * `performed` already runs its update (an update expression written in place, compiled in the
+ * block's own frame): its value is the update's result, not an update still to apply.
+ */
+export type Step = {
+  readonly slot: number;
+  readonly bound: Compiled;
+  readonly performed?: boolean;
+};
 type Binding = Continuation & { readonly index: number };
 
 /**
@@ -43,7 +52,7 @@ export function sequence(
         continue;
       }
       const next: Binding = {
-        resume: perform === undefined ? resume : performed,
+        resume: perform === undefined || step.performed === true ? resume : performed,
         frame: machine.frame,
         captured: machine.captured,
         index,

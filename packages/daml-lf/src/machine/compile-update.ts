@@ -1,35 +1,22 @@
 import type { Expr } from '../ast/expressions.ts';
 import type { TypeConName } from '../ast/names.ts';
 import type { Update } from '../ast/updates.ts';
-import { FatalFailure } from '../values/evaluation-errors.ts';
-import type { AnyExceptionValue, LfValue, OptionalValue } from '../values/lf-value.ts';
-import { token } from '../values/lf-value.ts';
+import type { LfValue } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
-import { compileBindings, sequence } from './compile-let.ts';
+import type { Step } from './compile-let.ts';
+import { sequence } from './compile-let.ts';
+import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, constant, directAll, directOf, evaluateAll, evaluateThen } from './compiled.ts';
+import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
-import { applyOne, exceptionOfError } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
-import type { Code, Continuation, Machine } from './machine.ts';
-import { applyFunction, throwException, UnhandledException } from './machine.ts';
+import type { Machine } from './machine.ts';
+import type { Performed } from './performed-update.ts';
+import { effects, perform, performDirect, performing } from './performed-update.ts';
 import type { Scope } from './scope.ts';
 import { bind, captureValues, functionScope } from './scope.ts';
 
-function effects(machine: Machine): LedgerEffects {
-  if (machine.effects === null) throw new FatalFailure('an Update ran outside a transaction');
-  return machine.effects;
-}
-
-/** Runs an Update value: applies it to the token. */
-export function perform(machine: Machine, update: LfValue): void {
-  applyFunction(machine, update, [token]);
-}
-
 type Ask = (ledger: LedgerEffects, values: LfValue[]) => LfValue;
-
-/** How an update runs: on the machine, and directly (see direct.ts). */
-type Performed = { readonly code: Code; readonly direct: Direct };
 
 function asking(
   context: CompileContext,
@@ -47,81 +34,44 @@ function asking(
   };
 }
 
-/** Runs an Update value directly: applies it to the token. */
-function performDirect(machine: Machine, update: LfValue): LfValue {
-  return applyOne(machine, update, token);
+/** The update an expression writes in place, when it runs in the enclosing frame. */
+function inPlace(expr: Expr): Update | null {
+  if (expr.tag !== 'update') return null;
+  const { update } = expr;
+  return update.tag === 'fetchByKey' || update.tag === 'lookupByKey' ? null : update;
 }
 
-function performing(compiled: Compiled): Performed {
-  const direct = directOf(compiled);
-  return {
-    code: evaluateThen(compiled, perform),
-    direct: (machine) => performDirect(machine, direct(machine)),
-  };
+/**
+ * Runs an expression's update. An update written in place runs in the current frame: no
+ * closure over the token is built only to be applied at once.
+ */
+function performingExpression(context: CompileContext, scope: Scope, expr: Expr): Performed {
+  const update = inPlace(expr);
+  if (update !== null) return performCode(context, scope, update);
+  return performing(context.expression(scope, expr));
 }
 
-type Handler = Continuation & { readonly scope: { rollback(): void } };
-
-function compileTry(
+/** An update block's bindings, those written in place compiled to run in the block's frame. */
+function compileBlockSteps(
   context: CompileContext,
   scope: Scope,
-  update: Extract<Update, { tag: 'tryCatch' }>,
-): Performed {
-  const { code: body, direct: bodyDirect } = performing(context.expression(scope, update.tryExpr));
-  const { scope: inner, slot } = bind(scope, update.binder);
-  const handler = context.expression(inner, update.catchExpr);
-  const afterHandler = (machine: Machine, chosen: LfValue, self: Continuation): void => {
-    const option = chosen as OptionalValue;
-    if (option.tag === 'None')
-      throwException(machine, (self as Continuation & { exception: AnyExceptionValue }).exception);
-    else perform(machine, option.value);
-  };
-  const handle = (machine: Machine, exception: AnyExceptionValue, self: Continuation): void => {
-    (self as Handler).scope.rollback();
-    machine.frame[slot] = exception;
-    machine.stack.push({
-      resume: afterHandler,
-      frame: machine.frame,
-      captured: machine.captured,
-      exception,
-    } as Continuation);
-    machine.control = handler.code;
-  };
-  const passThrough = (machine: Machine, value: LfValue): void => {
-    machine.value = value;
-  };
-  const handlerDirect = directOf(handler);
-  const direct = (machine: Machine): LfValue => {
-    const tryScope = effects(machine).beginTry();
-    const { frame, captured, stack } = machine;
-    const depth = stack.length;
-    try {
-      return bodyDirect(machine);
-    } catch (error) {
-      const exception = exceptionOfError(machine, error);
-      if (exception === null) throw error;
-      machine.frame = frame;
-      machine.captured = captured;
-      stack.length = depth;
-      tryScope.rollback();
-      frame[slot] = exception;
-      const chosen = handlerDirect(machine) as OptionalValue;
-      if (chosen.tag === 'None') throw new UnhandledException(exception);
-      return performDirect(machine, chosen.value);
+  bindings: readonly { readonly binder: { readonly name: string }; readonly bound: Expr }[],
+): { scope: Scope; steps: Step[] } {
+  let current = scope;
+  const steps: Step[] = [];
+  for (const binding of bindings) {
+    const update = inPlace(binding.bound);
+    let step: Omit<Step, 'slot'>;
+    if (update === null) step = { bound: context.expression(current, binding.bound) };
+    else {
+      const { code, direct } = performCode(context, current, update);
+      step = { bound: computed(code, direct), performed: true };
     }
-  };
-  const code: Code = (machine) => {
-    const marker: Handler = {
-      resume: passThrough,
-      handle,
-      frame: machine.frame,
-      captured: machine.captured,
-      scope: effects(machine).beginTry(),
-    };
-    machine.stack.push(marker);
-    machine.control = body;
-  };
-  return { code, direct };
+    const next = bind(current, binding.binder.name);
+    current = next.scope;
+    steps.push({ ...step, slot: next.slot });
+  }
+  return { scope: current, steps };
 }
 
 function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compiled {
@@ -146,23 +96,27 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
       return { code: compiled.code, direct: directOf(compiled) };
     }
     case 'block': {
-      const { scope: inner, steps } = compileBindings(context, scope, update.bindings);
-      const body = performing(context.expression(inner, update.body));
+      const { scope: inner, steps } = compileBlockSteps(context, scope, update.bindings);
+      const body = performingExpression(context, inner, update.body);
       const slots = steps.map((step) => step.slot);
-      const bound = steps.map((step) => directOf(step.bound));
+      const runs = steps.map((step) => {
+        const direct = directOf(step.bound);
+        return step.performed === true
+          ? direct
+          : (machine: Machine) => performDirect(machine, direct(machine));
+      });
       return {
         code: sequence(steps, body.code, perform),
         direct: (machine) => {
           for (let index = 0; index < slots.length; index += 1) {
-            const value = performDirect(machine, (bound[index] as Direct)(machine));
-            machine.frame[slots[index] as number] = value;
+            machine.frame[slots[index] as number] = (runs[index] as Direct)(machine);
           }
           return body.direct(machine);
         },
       };
     }
     case 'embedExpr':
-      return performing(context.expression(scope, update.body));
+      return performingExpression(context, scope, update.body);
     case 'create':
       return asking(context, scope, [update.expr], (ledger, [payload]) =>
         ledger.create(update.template, payload as LfValue),
@@ -218,7 +172,7 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
         ledger.ledgerTimeLt(time as LfValue),
       );
     case 'tryCatch':
-      return compileTry(context, scope, update);
+      return compileTry(context, scope, update, performingExpression);
     case 'fetchByKey':
     case 'lookupByKey':
       throw new Error('unreachable: by-key updates are functions');

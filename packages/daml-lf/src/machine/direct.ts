@@ -1,5 +1,7 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
+import type { Reads } from './compiled.ts';
+import { readInto, readPart } from './compiled.ts';
 import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
 import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
 
@@ -149,66 +151,76 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
  * arguments gets them evaluated straight into its new frame, after those it was already given
  * (the common case: no arguments array).
  */
-export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[]): LfValue {
-  const count = args.length;
-  if (
-    typeof fn === 'object' &&
-    fn.tag === 'Function' &&
-    fn.given.length + count === fn.arity &&
-    fn.target.kind === 'closure' &&
-    fn.target.direct !== undefined &&
-    directDepth < maxDirectDepth
-  ) {
-    const { target, given } = fn;
-    const frame = new Array<LfValue>(target.frameSize);
-    const offset = given.length;
-    for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
-    for (let index = 0; index < count; index += 1) {
-      frame[offset + index] = (args[index] as Direct)(machine);
+export function callDirect(machine: Machine, fn: LfValue, args: Reads): LfValue {
+  const { count } = args;
+  if (typeof fn !== 'object' || fn.tag !== 'Function') {
+    throw new FatalFailure('applied a value that is not a function');
+  }
+  const { target, given, arity } = fn;
+  const offset = given.length;
+  if (offset + count === arity) {
+    if (target.kind === 'closure') {
+      if (target.direct !== undefined && directDepth < maxDirectDepth) {
+        const frame = new Array<LfValue>(target.frameSize);
+        for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
+        readInto(machine, args, frame, offset);
+        return enterBody(machine, target, frame);
+      }
+    } else if (target.compute !== undefined) {
+      // A pure builtin given its last arguments: computed on them, no function value between.
+      const all = new Array<LfValue>(arity);
+      for (let index = 0; index < offset; index += 1) all[index] = given[index] as LfValue;
+      readInto(machine, args, all, offset);
+      return target.compute(all);
     }
-    return enterBody(machine, target, frame);
   }
   const values = new Array<LfValue>(count);
-  for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
+  readInto(machine, args, values, 0);
   return applyDirect(machine, fn, values);
 }
 
 /**
- * A call whose function is a top-level value: once that value is known to be a closure taking
- * exactly these arguments (it never changes for the program), later calls enter its body
- * without looking the value up or checking it again.
+ * A call whose function is a top-level value: the value never changes for the program, so it
+ * is looked up once. When it is a closure taking exactly these arguments (or fewer: the rest go
+ * to its result), later calls enter its body without checking it again.
  */
-export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
-  const count = args.length;
+export function knownCall(fun: Direct, args: Reads): Direct {
+  const { count } = args;
+  let fn: LfValue | null = null;
   let known: ClosureTarget | null = null;
   let arity = 0;
+  const first = (machine: Machine): LfValue => {
+    const value = fun(machine);
+    fn = value;
+    if (
+      typeof value === 'object' &&
+      value.tag === 'Function' &&
+      value.given.length === 0 &&
+      value.arity <= count &&
+      value.target.kind === 'closure' &&
+      value.target.direct !== undefined
+    ) {
+      known = value.target;
+      arity = value.arity;
+    }
+    return value;
+  };
   return (machine) => {
     const target = known;
     if (target === null || directDepth >= maxDirectDepth) {
-      const fn = fun(machine);
-      if (
-        typeof fn === 'object' &&
-        fn.tag === 'Function' &&
-        fn.given.length === 0 &&
-        fn.arity <= count &&
-        fn.target.kind === 'closure' &&
-        fn.target.direct !== undefined
-      ) {
-        known = fn.target;
-        arity = fn.arity;
-      }
-      return callDirect(machine, fn, args);
+      return callDirect(machine, fn ?? first(machine), args);
     }
     // Every argument is evaluated before the call, as in any application.
     const frame = new Array<LfValue>(target.frameSize);
-    for (let index = 0; index < arity; index += 1) {
-      frame[index] = (args[index] as Direct)(machine);
+    if (arity === count) {
+      readInto(machine, args, frame, 0);
+      return enterBody(machine, target, frame);
     }
-    if (arity === count) return enterBody(machine, target, frame);
+    for (let index = 0; index < arity; index += 1) frame[index] = readPart(machine, args, index);
     // Over-applied (a function returning a function): the rest go to its result.
     const rest = new Array<LfValue>(count - arity);
     for (let index = arity; index < count; index += 1) {
-      rest[index - arity] = (args[index] as Direct)(machine);
+      rest[index - arity] = readPart(machine, args, index);
     }
     const result = enterBody(machine, target, frame);
     return rest.length === 1

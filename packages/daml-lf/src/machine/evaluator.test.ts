@@ -199,6 +199,40 @@ describe('data', () => {
     ).toBe(true);
   });
 
+  it('takes the first alternative that matches, a default included', () => {
+    const color = (name: string): Expr => ({
+      tag: 'enumCon',
+      tycon: tc('Color'),
+      constructor: name,
+    });
+    const enumPattern = (name: string) =>
+      ({ tag: 'enum', tycon: tc('Color'), constructor: name }) as const;
+    const pick = (scrutinee: Expr, alternatives: Parameters<typeof caseOf>[1]) =>
+      run(caseOf(scrutinee, alternatives), { dataTypes });
+    const defaultFirst = [
+      { pattern: { tag: 'default' } as const, body: int(0) },
+      { pattern: enumPattern('Green'), body: int(1) },
+    ];
+    expect(pick(color('Green'), defaultFirst)).toBe(0n);
+    const twice = [
+      { pattern: enumPattern('Green'), body: int(1) },
+      { pattern: enumPattern('Green'), body: int(2) },
+      { pattern: { tag: 'default' } as const, body: int(3) },
+    ];
+    expect(pick(color('Green'), twice)).toBe(1n);
+    expect(pick(color('Blue'), twice)).toBe(3n);
+    expect(pick(color('Red'), twice)).toBe(3n);
+    expect(() => pick(color('Blue'), [{ pattern: enumPattern('Red'), body: int(1) }])).toThrow(
+      FatalFailure,
+    );
+    const bools = [
+      { pattern: { tag: 'builtinCon', con: 'CON_TRUE' } as const, body: int(1) },
+      { pattern: { tag: 'default' } as const, body: int(2) },
+    ];
+    expect(run(caseOf(bool(false), bools))).toBe(2n);
+    expect(run(caseOf(bool(true), bools))).toBe(1n);
+  });
+
   it('fails a match with no alternative fatally', () => {
     expect(() =>
       run(caseOf(bool(true), [{ pattern: { tag: 'builtinCon', con: 'CON_FALSE' }, body: int(0) }])),
