@@ -1,8 +1,10 @@
 import type { Expr } from '../ast/expressions.ts';
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, directOf } from './compiled.ts';
+import { atomic } from './compiled.ts';
+import { generateBody } from './generated-code.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -15,8 +17,8 @@ export function compileLambda(
   const inner = functionScope(scope, lambda.params);
   const compiled = context.expression(inner, lambda.body);
   const body = compiled.code;
-  const direct = directOf(compiled);
   const fn = inner.function;
+  const direct = generateBody(fn, compiled, lambda.name);
   const capture = captureValues(fn);
   const arity = lambda.params.length;
   const { name } = lambda;
@@ -24,7 +26,7 @@ export function compileLambda(
   return atomic((machine) => ({
     tag: 'Function',
     arity,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'closure',
       body,
@@ -52,11 +54,11 @@ export function closedFunction(
   const fn: FunctionValue = {
     tag: 'Function',
     arity: lambda.params.length,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'closure',
       body: compiled.code,
-      direct: directOf(compiled),
+      direct: generateBody(inner.function, compiled, key),
       captured: [],
       frameSize: inner.function.frameSize,
       name: key,

@@ -4,6 +4,7 @@ import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { computed, directOf } from './compiled.ts';
 import type { Direct } from './direct.ts';
+import { sourceOf } from './generated-code.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
@@ -88,10 +89,12 @@ export function compileLet(context: CompileContext, scope: Scope, expr: ExprOf<'
   const slots = steps.map((step) => step.slot);
   const bound = steps.map((step) => directOf(step.bound));
   const direct = directOf(body);
-  return computed(sequence(steps, body.code), (machine) => {
+  const compiled = computed(sequence(steps, body.code), (machine) => {
     for (let index = 0; index < slots.length; index += 1) {
       machine.frame[slots[index] as number] = (bound[index] as Direct)(machine);
     }
     return direct(machine);
   });
+  const bindings = steps.map((step) => `f[${step.slot}] = ${sourceOf(inner.function, step.bound)}`);
+  return { ...compiled, source: `(${bindings.join(', ')}, ${sourceOf(inner.function, body)})` };
 }

@@ -2,6 +2,7 @@ import type { Expr } from '../ast/expressions.ts';
 import type { TypeConName } from '../ast/names.ts';
 import type { Update } from '../ast/updates.ts';
 import type { LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Step } from './compile-let.ts';
 import { sequence } from './compile-let.ts';
@@ -78,7 +79,7 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
   return constant({
     tag: 'Function',
     arity: 2,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'builtin',
       name: kind,
@@ -194,7 +195,7 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   return atomic((machine) => ({
     tag: 'Function',
     arity: 1,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'closure',
       body,

@@ -20,6 +20,8 @@ export type Compiled = {
   readonly direct?: Direct;
   /** Set when the expression is a variable: where it lives, so callers read it inline. */
   readonly location?: VariableLocation;
+  /** The expression as JavaScript source in its function body (see generated-code.ts). */
+  readonly source?: string;
 };
 
 export function atomic(read: (machine: Machine) => LfValue): Compiled {

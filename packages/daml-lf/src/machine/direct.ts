@@ -26,7 +26,7 @@ export function mayGoDeeper(): boolean {
 }
 
 type Barrier = Continuation;
-type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
+export type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
 
 // A nested run ends at its barrier: an exception unwinding to it leaves the run as a JavaScript
 // exception, for the direct code around it (a `try`, or the evaluation's caller).
@@ -73,7 +73,7 @@ function spendFuel(machine: Machine): void {
 }
 
 /** Runs a closure's direct body on its new frame, one level deeper. */
-function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
+export function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
   spendFuel(machine);
   const savedFrame = machine.frame;
   const savedCaptured = machine.captured;
@@ -108,7 +108,11 @@ export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfVa
 }
 
 /** `given` followed by the first `count` of `args`. */
-function joined(given: readonly LfValue[], args: readonly LfValue[], count: number): LfValue[] {
+export function joined(
+  given: readonly LfValue[],
+  args: readonly LfValue[],
+  count: number,
+): LfValue[] {
   const length = given.length;
   const all = new Array<LfValue>(length + count);
   for (let index = 0; index < length; index += 1) all[index] = given[index] as LfValue;

@@ -231,6 +231,61 @@ describe('data', () => {
     ];
     expect(run(caseOf(bool(false), bools))).toBe(2n);
     expect(run(caseOf(bool(true), bools))).toBe(1n);
+    // The same inside a function body, which runs as generated JavaScript.
+    const inBody = (scrutinee: Expr, alternatives: Parameters<typeof caseOf>[1]) =>
+      run(app(lam(['x'], caseOf(v('x'), alternatives)), scrutinee), { dataTypes });
+    expect(inBody(color('Green'), defaultFirst)).toBe(0n);
+    expect(inBody(color('Green'), twice)).toBe(1n);
+    expect(inBody(color('Red'), twice)).toBe(3n);
+    expect(() => inBody(color('Blue'), [{ pattern: enumPattern('Red'), body: int(1) }])).toThrow(
+      FatalFailure,
+    );
+    expect(inBody(bool(false), bools)).toBe(2n);
+  });
+
+  it('evaluates lets, records, variants and calls in a function body alike', () => {
+    const square = (side: Expr): Expr => ({
+      tag: 'variantCon',
+      tycon: { tycon: tc('Shape'), args: [] },
+      variant: 'Square',
+      arg: side,
+    });
+    const area = caseOf(v('shape'), [
+      {
+        pattern: { tag: 'variant', tycon: tc('Shape'), variant: 'Circle', binder: 'r' },
+        body: v('r'),
+      },
+      {
+        pattern: { tag: 'variant', tycon: tc('Shape'), variant: 'Square', binder: 's' },
+        body: {
+          tag: 'let',
+          bindings: [
+            {
+              binder: { name: 'twice', type: int64Type },
+              bound: call('ADD_INT64', v('s'), v('s')),
+            },
+            {
+              binder: { name: 'point', type: int64Type },
+              bound: rec('Point', [
+                ['x', v('twice')],
+                ['y', v('s')],
+              ]),
+            },
+          ],
+          body: call('MUL_INT64', proj('Point', 'x', v('point')), proj('Point', 'y', v('point'))),
+        },
+      },
+    ]);
+    const areaOf = lam(['shape'], area);
+    expect(run(app(areaOf, square(int(3))), { dataTypes })).toBe(18n);
+    // A function returning a function, given all arguments at once, and in two steps.
+    const adder = lam(
+      ['a'],
+      lam(['b', 'c'], call('ADD_INT64', v('a'), call('SUB_INT64', v('b'), v('c')))),
+    );
+    expect(run(app(adder, int(10), int(5), int(2)))).toBe(13n);
+    expect(run(app(app(adder, int(10), int(5)), int(2)))).toBe(13n);
+    expect(run(app(lam(['f'], app(v('f'), int(1), int(2), int(3))), adder))).toBe(0n);
   });
 
   it('fails a match with no alternative fatally', () => {

@@ -115,6 +115,8 @@ export type FunctionValue = {
   readonly given: readonly LfValue[];
   readonly target: FunctionTarget;
 };
+/** The `given` of a function not applied yet: one array for all, never written. */
+export const noArguments: readonly LfValue[] = [];
 /** The token an Update is applied to when it is performed (Speedy's update token). */
 export type TokenValue = { readonly tag: 'Token' };
 
