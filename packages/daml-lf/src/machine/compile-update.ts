@@ -10,6 +10,7 @@ import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
+import { constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { Machine } from './machine.ts';
 import type { Performed } from './performed-update.ts';
@@ -49,7 +50,14 @@ function inPlace(expr: Expr): Update | null {
 function performingExpression(context: CompileContext, scope: Scope, expr: Expr): Performed {
   const update = inPlace(expr);
   if (update !== null) return performCode(context, scope, update);
-  return performing(context.expression(scope, expr));
+  const compiled = context.expression(scope, expr);
+  const source = `performUpdate(m, ${sourceOf(scope.function, compiled)})`;
+  return { ...performing(compiled), source };
+}
+
+/** A performed update's source: its own, or a call of its direct closure. */
+function performedSource(scope: Scope, performed: Performed): string {
+  return performed.source ?? `${constantSource(scope.function, performed.direct)}(m)`;
 }
 
 /** An update block's bindings, those written in place compiled to run in the block's frame. */
@@ -65,8 +73,9 @@ function compileBlockSteps(
     let step: Omit<Step, 'slot'>;
     if (update === null) step = { bound: context.expression(current, binding.bound) };
     else {
-      const { code, direct } = performCode(context, current, update);
-      step = { bound: computed(code, direct), performed: true };
+      const performed = performCode(context, current, update);
+      const source = performedSource(current, performed);
+      step = { bound: { ...computed(performed.code, performed.direct), source }, performed: true };
     }
     const next = bind(current, binding.binder.name);
     current = next.scope;
@@ -94,7 +103,8 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
   switch (update.tag) {
     case 'pure': {
       const compiled = context.expression(scope, update.expr);
-      return { code: compiled.code, direct: directOf(compiled) };
+      const source = sourceOf(scope.function, compiled);
+      return { code: compiled.code, direct: directOf(compiled), source };
     }
     case 'block': {
       const { scope: inner, steps } = compileBlockSteps(context, scope, update.bindings);
@@ -106,6 +116,11 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
           ? direct
           : (machine: Machine) => performDirect(machine, direct(machine));
       });
+      const stepSources = steps.map((step) => {
+        const bound = sourceOf(inner.function, step.bound);
+        const value = step.performed === true ? bound : `performUpdate(m, ${bound})`;
+        return `f[${step.slot}] = ${value}`;
+      });
       return {
         code: sequence(steps, body.code, perform),
         direct: (machine) => {
@@ -114,6 +129,7 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
           }
           return body.direct(machine);
         },
+        source: `(${[...stepSources, performedSource(inner, body)].join(', ')})`,
       };
     }
     case 'embedExpr':
@@ -188,8 +204,17 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   if (update.tag === 'fetchByKey' || update.tag === 'lookupByKey')
     return byKey(update.tag, update.template);
   const inner = functionScope(scope, ['$token']);
-  const { code: body, direct } = performCode(context, inner, update);
+  const performed = performCode(context, inner, update);
+  const { code: body } = performed;
   const fn = inner.function;
+  const direct =
+    performed.source === undefined
+      ? performed.direct
+      : generateBody(
+          fn,
+          { ...computed(body, performed.direct), source: performed.source },
+          update.tag,
+        );
   const capture = captureValues(fn);
   // Creating the update reads the captured variables only: an atom.
   return atomic((machine) => ({

@@ -3,6 +3,7 @@ import type { Compiled } from './compiled.ts';
 import { directOf } from './compiled.ts';
 import type { Direct } from './direct.ts';
 import { call1, call2, call3, callMany } from './generated-calls.ts';
+import { performDirect } from './performed-update.ts';
 import type { FunctionContext } from './scope.ts';
 
 /**
@@ -39,8 +40,8 @@ function matchError(): never {
   throw new FatalFailure('match error');
 }
 
-const helperNames = ['call1', 'call2', 'call3', 'callMany', 'matchError'] as const;
-const helpers = [call1, call2, call3, callMany, matchError];
+const helperNames = ['call1', 'call2', 'call3', 'callMany', 'matchError', 'performUpdate'] as const;
+const helpers = [call1, call2, call3, callMany, matchError, performDirect];
 
 /** A call in source: the function's, then the arguments' sources, evaluated in that order. */
 export function callSource(fn: string, args: readonly string[]): string {

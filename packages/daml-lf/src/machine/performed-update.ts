@@ -21,7 +21,12 @@ export function perform(machine: Machine, update: LfValue): void {
 }
 
 /** How an update runs: on the machine, and directly (see direct.ts). */
-export type Performed = { readonly code: Code; readonly direct: Direct };
+export type Performed = {
+  readonly code: Code;
+  readonly direct: Direct;
+  /** The update run as source in its function body (see generated-code.ts). */
+  readonly source?: string;
+};
 
 /** Runs an Update value directly: applies it to the token. */
 export function performDirect(machine: Machine, update: LfValue): LfValue {
