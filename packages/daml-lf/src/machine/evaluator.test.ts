@@ -243,6 +243,21 @@ describe('data', () => {
     expect(inBody(bool(false), bools)).toBe(2n);
   });
 
+  it('evaluates a deeply nested function body', () => {
+    // 1,000 nested cases: generated as one deep conditional, or kept as closures if too deep.
+    let body: Expr = v('n');
+    for (let depth = 0; depth < 1_000; depth += 1) {
+      body = caseOf(call('EQUAL', v('n'), int(depth)), [
+        { pattern: { tag: 'builtinCon', con: 'CON_TRUE' }, body: int(-depth) },
+        { pattern: { tag: 'default' }, body },
+      ]);
+    }
+    const nested = lam(['n'], body);
+    expect(run(app(nested, int(999)))).toBe(-999n);
+    expect(run(app(nested, int(5)))).toBe(-5n);
+    expect(run(app(nested, int(5_000)))).toBe(5_000n);
+  });
+
   it('evaluates lets, records, variants and calls in a function body alike', () => {
     const square = (side: Expr): Expr => ({
       tag: 'variantCon',

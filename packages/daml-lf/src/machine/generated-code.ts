@@ -51,7 +51,7 @@ export function callSource(fn: string, args: readonly string[]): string {
 }
 
 /** Largest body written as source; larger ones keep their closures (V8 parses nesting deeply). */
-const maxSourceLength = 200_000;
+const maxSourceLength = 100_000;
 
 /** The body's source compiled to one function, or null when it is not worth it. */
 export function generateBody(context: FunctionContext, body: Compiled, name: string): Direct {
@@ -59,8 +59,9 @@ export function generateBody(context: FunctionContext, body: Compiled, name: str
   if (source === undefined || source.length > maxSourceLength) return directOf(body);
   const temporaries = Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`);
   const declarations = ['f = m.frame', 'c = m.captured', ...temporaries].join(', ');
-  const label = name.replace(/[^A-Za-z0-9_$]/g, '_');
-  const text = `return function ${label}(m) {\n  var ${declarations};\n  return ${source};\n};`;
+  const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+  // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
+  const text = `return (function ${label}(m) {\n  var ${declarations};\n  return ${source};\n});`;
   try {
     const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Direct;
     return build(context.constants, ...helpers);
