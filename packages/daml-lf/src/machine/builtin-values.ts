@@ -113,5 +113,5 @@ export function builtinValue(context: CompileContext, name: BuiltinFunction): Lf
     ...(compute === undefined ? {} : { compute }),
     ...(direct === undefined ? {} : { direct }),
   };
-  return { tag: 'Function', arity, given: noArguments, target };
+  return { tag: 'Function', arity, given: noArguments, target, captured: noArguments };
 }

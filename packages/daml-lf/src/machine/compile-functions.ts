@@ -5,6 +5,7 @@ import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic } from './compiled.ts';
 import { generateBody } from './generated-code.ts';
+import type { FunctionTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -22,19 +23,15 @@ export function compileLambda(
   const capture = captureValues(fn);
   const arity = lambda.params.length;
   const { name } = lambda;
+  // One target for every closure made here: a closure is its captured values and this.
+  const target: FunctionTarget = { kind: 'closure', body, direct, frameSize: fn.frameSize, name };
   // Creating a closure reads the captured variables only: an atom.
   return atomic((machine) => ({
     tag: 'Function',
     arity,
     given: noArguments,
-    target: {
-      kind: 'closure',
-      body,
-      direct,
-      captured: capture(machine),
-      frameSize: fn.frameSize,
-      name,
-    },
+    target,
+    captured: capture(machine),
   }));
 }
 
@@ -59,10 +56,10 @@ export function closedFunction(
       kind: 'closure',
       body: compiled.code,
       direct: generateBody(inner.function, compiled, key),
-      captured: [],
       frameSize: inner.function.frameSize,
       name: key,
     },
+    captured: noArguments,
   };
   context.program.functions.set(key, fn as LfValue);
   return fn;

@@ -12,7 +12,7 @@ import { atomic, computed, constant, directAll, directOf, evaluateAll } from './
 import type { Direct } from './direct.ts';
 import { constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
-import type { Machine } from './machine.ts';
+import type { FunctionTarget, Machine } from './machine.ts';
 import type { Performed } from './performed-update.ts';
 import { effects, perform, performDirect, performing } from './performed-update.ts';
 import type { Scope } from './scope.ts';
@@ -96,6 +96,7 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
         machine.value = effects(machine)[kind](template, key as LfValue);
       },
     },
+    captured: noArguments,
   });
 }
 
@@ -216,18 +217,19 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
           update.tag,
         );
   const capture = captureValues(fn);
+  const target: FunctionTarget = {
+    kind: 'closure',
+    body,
+    direct,
+    frameSize: fn.frameSize,
+    name: update.tag,
+  };
   // Creating the update reads the captured variables only: an atom.
   return atomic((machine) => ({
     tag: 'Function',
     arity: 1,
     given: noArguments,
-    target: {
-      kind: 'closure',
-      body,
-      direct,
-      captured: capture(machine),
-      frameSize: fn.frameSize,
-      name: update.tag,
-    },
+    target,
+    captured: capture(machine),
   }));
 }

@@ -73,12 +73,17 @@ function spendFuel(machine: Machine): void {
 }
 
 /** Runs a closure's direct body on its new frame, one level deeper. */
-export function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
+export function enterBody(
+  machine: Machine,
+  target: ClosureTarget,
+  captured: readonly LfValue[],
+  frame: LfValue[],
+): LfValue {
   spendFuel(machine);
   const savedFrame = machine.frame;
   const savedCaptured = machine.captured;
   machine.frame = frame;
-  machine.captured = target.captured;
+  machine.captured = captured;
   directDepth += 1;
   try {
     return (target.direct as Direct)(machine);
@@ -102,7 +107,7 @@ export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfVa
   ) {
     const frame = new Array<LfValue>(fn.target.frameSize);
     frame[0] = argument;
-    return enterBody(machine, fn.target, frame);
+    return enterBody(machine, fn.target, fn.captured, frame);
   }
   return applyDirect(machine, fn, [argument]);
 }
@@ -129,7 +134,8 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   const count = args.length;
   const { arity, target } = fn;
   if (given + count < arity) {
-    return { tag: 'Function', arity, given: joined(fn.given, args, count), target };
+    const given = joined(fn.given, args, count);
+    return { tag: 'Function', arity, given, target, captured: fn.captured };
   }
   const needed = arity - given;
   const now = given === 0 && needed === count ? args : joined(fn.given, args, needed);
@@ -142,7 +148,7 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
     const frame = new Array<LfValue>(target.frameSize);
     for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
-    result = enterBody(machine, target, frame);
+    result = enterBody(machine, target, fn.captured, frame);
   } else {
     result = runNested(machine, (running) => applyFunction(running, fn, args));
     return result;
@@ -168,7 +174,7 @@ export function callDirect(machine: Machine, fn: LfValue, args: Reads): LfValue 
         const frame = new Array<LfValue>(target.frameSize);
         for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
         readInto(machine, args, frame, offset);
-        return enterBody(machine, target, frame);
+        return enterBody(machine, target, fn.captured, frame);
       }
     } else if (target.compute !== undefined) {
       // A pure builtin given its last arguments: computed on them, no function value between.
@@ -192,6 +198,7 @@ export function knownCall(fun: Direct, args: Reads): Direct {
   const { count } = args;
   let fn: LfValue | null = null;
   let known: ClosureTarget | null = null;
+  let captured: readonly LfValue[] = [];
   let arity = 0;
   const first = (machine: Machine): LfValue => {
     const value = fun(machine);
@@ -205,6 +212,7 @@ export function knownCall(fun: Direct, args: Reads): Direct {
       value.target.direct !== undefined
     ) {
       known = value.target;
+      captured = value.captured;
       arity = value.arity;
     }
     return value;
@@ -218,7 +226,7 @@ export function knownCall(fun: Direct, args: Reads): Direct {
     const frame = new Array<LfValue>(target.frameSize);
     if (arity === count) {
       readInto(machine, args, frame, 0);
-      return enterBody(machine, target, frame);
+      return enterBody(machine, target, captured, frame);
     }
     for (let index = 0; index < arity; index += 1) frame[index] = readPart(machine, args, index);
     // Over-applied (a function returning a function): the rest go to its result.
@@ -226,7 +234,7 @@ export function knownCall(fun: Direct, args: Reads): Direct {
     for (let index = arity; index < count; index += 1) {
       rest[index - arity] = readPart(machine, args, index);
     }
-    const result = enterBody(machine, target, frame);
+    const result = enterBody(machine, target, captured, frame);
     return rest.length === 1
       ? applyOne(machine, result, rest[0] as LfValue)
       : applyDirect(machine, result, rest);

@@ -1,12 +1,14 @@
-import type { LfValue } from '../values/lf-value.ts';
+import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import type { ClosureTarget } from './direct.ts';
 import { applyDirect, enterBody, joined, mayGoDeeper } from './direct.ts';
 import type { Machine } from './machine.ts';
 
 // Calls of generated code (see generated-code.ts): their arguments are evaluated already.
 
+type Closure = FunctionValue & { readonly target: ClosureTarget };
+
 /** The closure to enter directly with exactly `count` arguments, or null. */
-function exactClosure(fn: LfValue, count: number): ClosureTarget | null {
+function exactClosure(fn: LfValue, count: number): Closure | null {
   if (
     typeof fn === 'object' &&
     fn.tag === 'Function' &&
@@ -16,25 +18,21 @@ function exactClosure(fn: LfValue, count: number): ClosureTarget | null {
     fn.target.direct !== undefined &&
     mayGoDeeper()
   ) {
-    return fn.target;
+    return fn as Closure;
   }
   return null;
 }
 
 /** A partially applied closure given its last arguments: one frame with all of them. */
-function enterWithGiven(
-  machine: Machine,
-  target: ClosureTarget,
-  given: readonly LfValue[],
-  args: readonly LfValue[],
-): LfValue {
+function enterWithGiven(machine: Machine, fn: Closure, args: readonly LfValue[]): LfValue {
+  const { target, given } = fn;
   const frame = new Array<LfValue>(target.frameSize);
   const offset = given.length;
   for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
   for (let index = 0; index < args.length; index += 1) {
     frame[offset + index] = args[index] as LfValue;
   }
-  return enterBody(machine, target, frame);
+  return enterBody(machine, target, fn.captured, frame);
 }
 
 /**
@@ -53,7 +51,7 @@ export function callValues(machine: Machine, fn: LfValue, args: LfValue[]): LfVa
         return target.compute(given.length === 0 ? args : joined(given, args, args.length));
       }
     } else if (target.direct !== undefined && mayGoDeeper()) {
-      return enterWithGiven(machine, target, given, args);
+      return enterWithGiven(machine, fn as Closure, args);
     }
   }
   return applyDirect(machine, fn, args);
@@ -64,17 +62,17 @@ export function callValues(machine: Machine, fn: LfValue, args: LfValue[]): LfVa
 // returns a function: class methods, composition) gets its own and its result the rest, all
 // without an arguments array; anything else goes through the general application.
 
-function enter1(machine: Machine, target: ClosureTarget, a: LfValue): LfValue {
-  const frame = new Array<LfValue>(target.frameSize);
+function enter1(machine: Machine, fn: Closure, a: LfValue): LfValue {
+  const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
-  return enterBody(machine, target, frame);
+  return enterBody(machine, fn.target, fn.captured, frame);
 }
 
-function enter2(machine: Machine, target: ClosureTarget, a: LfValue, b: LfValue): LfValue {
-  const frame = new Array<LfValue>(target.frameSize);
+function enter2(machine: Machine, fn: Closure, a: LfValue, b: LfValue): LfValue {
+  const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
   frame[1] = b;
-  return enterBody(machine, target, frame);
+  return enterBody(machine, fn.target, fn.captured, frame);
 }
 
 export function call1(machine: Machine, fn: LfValue, a: LfValue): LfValue {
@@ -93,11 +91,11 @@ export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): Lf
 export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: LfValue): LfValue {
   const target = exactClosure(fn, 3);
   if (target !== null) {
-    const frame = new Array<LfValue>(target.frameSize);
+    const frame = new Array<LfValue>(target.target.frameSize);
     frame[0] = a;
     frame[1] = b;
     frame[2] = c;
-    return enterBody(machine, target, frame);
+    return enterBody(machine, target.target, target.captured, frame);
   }
   const first = exactClosure(fn, 1);
   if (first !== null) return call2(machine, enter1(machine, first, a), b, c);
@@ -110,7 +108,7 @@ export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: 
 export function callMany(machine: Machine, fn: LfValue, args: LfValue[]): LfValue {
   const target = exactClosure(fn, args.length);
   if (target === null) return callValues(machine, fn, args);
-  const frame = new Array<LfValue>(target.frameSize);
+  const frame = new Array<LfValue>(target.target.frameSize);
   for (let index = 0; index < args.length; index += 1) frame[index] = args[index] as LfValue;
-  return enterBody(machine, target, frame);
+  return enterBody(machine, target.target, target.captured, frame);
 }

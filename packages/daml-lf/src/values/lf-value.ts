@@ -114,6 +114,8 @@ export type FunctionValue = {
   readonly arity: number;
   readonly given: readonly LfValue[];
   readonly target: FunctionTarget;
+  /** What a closure copied from where it was created (its target is the same for all). */
+  readonly captured: readonly LfValue[];
 };
 /** The `given` of a function not applied yet: one array for all, never written. */
 export const noArguments: readonly LfValue[] = [];
