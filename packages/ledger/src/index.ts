@@ -92,7 +92,7 @@ export { interpret } from './interpreter/interpret.ts';
 export { JournalInUseError } from './journal/directory-lock.ts';
 export { createFileJournal, type FileJournalOptions } from './journal/file-journal.ts';
 export { createMemoryJournal, type MemoryJournalOptions } from './journal/memory-journal.ts';
-export { decodeRecord, recordJson } from './journal/record-codec.ts';
+export { decodeRecord, decodeRecordJson, recordJson } from './journal/record-codec.ts';
 export { createStringPool } from './journal/record-interning.ts';
 export { JournalCorruptionError } from './journal/segment-files.ts';
 export { truncateFileJournal } from './journal/truncate-file-journal.ts';

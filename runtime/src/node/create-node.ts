@@ -28,6 +28,7 @@ import {
   startSynchronizerWork,
 } from '../synchronizers/node-synchronizers.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
+import { createValidatorApps, onboardValidatorApps } from '../validator-apps/validator-apps.ts';
 import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
@@ -174,12 +175,18 @@ export async function createNode(config: NodeConfig) {
     wallet,
     onError: config.onBackgroundError,
   });
+  // LocalNet's app validators, each over its own participant (issue 22).
+  const validatorApps = createValidatorApps({
+    ...{ core, participants, names: others, scan, onError },
+    configs: config.validatorApps,
+    version: config.ledgerApiVersion,
+  });
+  for (const app of validatorApps) schedule.addTask(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
   // Splice's DARs are the SV's uploads (the first participant's package service).
-  if (writesInBackground)
-    await uploadSpliceDars({ set: config.spliceDars, packages, packageAdmin: first.packageAdmin });
+  if (writesInBackground) await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
   if (!writesInBackground) {
     // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
     schedule.setDispatcher(async () => {});
@@ -216,6 +223,8 @@ export async function createNode(config: NodeConfig) {
   // On a devnet, the wallet apps' due work (subscription payments, the SV's name service), also
   // run as soon as a payment is made.
   if (devnet && writesInBackground) {
+    // Each app validator onboards to the network (or finds it done in the journal).
+    await onboardValidatorApps(validatorApps, { spliceDars: config.spliceDars, packages });
     for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
     schedule.addTask(transferCommands.dueTask);
@@ -246,6 +255,8 @@ export async function createNode(config: NodeConfig) {
     synchronizers,
     /** Every participant on the synchronizer, the first (the one above) included. */
     participants,
+    /** The validator apps of further participants (LocalNet's app-provider and app-user). */
+    validatorApps,
     async close() {
       if (scheduleTicker) clearInterval(scheduleTicker);
       devnet?.stop();
@@ -253,6 +264,7 @@ export async function createNode(config: NodeConfig) {
       actors.stop();
       wallet.close();
       walletApps.close();
+      for (const app of validatorApps) app.close();
       for (const each of participants) each.close();
       walletExternal.close();
       transferCommands.close();
