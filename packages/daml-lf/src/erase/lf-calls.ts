@@ -36,12 +36,8 @@ export function createLfCalls(evaluator: Evaluator): LfCalls {
     value(type, value) {
       if (value === null || typeof value !== 'object') return fromLedgerValue(type, value);
       const known = converted.get(value);
-      if (known !== undefined && known.type === type) {
-        // Most recently used last: the oldest is the first to go.
-        converted.delete(value);
-        converted.set(value, known);
-        return known.to;
-      }
+      // The first converted is the first to go: the hot contracts are converted again soon.
+      if (known !== undefined && known.type === type) return known.to;
       const to = fromLedgerValue(type, value);
       converted.set(value, { type, to });
       if (converted.size > convertedValuesKept) {
