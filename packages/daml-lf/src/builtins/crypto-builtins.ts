@@ -26,14 +26,14 @@ function verifyDigest(signature: string, digest: Uint8Array, publicKey: string):
 }
 
 export const cryptoBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
-  KECCAK256_TEXT: pure(1, ([message]) => keccak256(hexBytes(message as string))),
-  SECP256K1_BOOL: pure(3, ([signature, message, publicKey]) => {
+  KECCAK256_TEXT: pure(1, (message) => keccak256(hexBytes(message as string))),
+  SECP256K1_BOOL: pure(3, (signature, message, publicKey) => {
     const digest = createHash('sha256')
       .update(hexBytes(message as string, 'message hex string'))
       .digest();
     return verifyDigest(signature as string, digest, publicKey as string);
   }),
-  SECP256K1_WITH_ECDSA_BOOL: pure(3, ([signature, digest, publicKey]) =>
+  SECP256K1_WITH_ECDSA_BOOL: pure(3, (signature, digest, publicKey) =>
     verifyDigest(
       signature as string,
       hexBytes(digest as string, 'message hex string'),

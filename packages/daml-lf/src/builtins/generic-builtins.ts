@@ -9,7 +9,7 @@ import type { BuiltinDefinition } from './builtin-definition.ts';
 import { pure } from './builtin-definition.ts';
 
 function comparison(holds: (order: number) => boolean): BuiltinDefinition {
-  return pure(2, ([left, right]) => holds(compareValues(left as LfValue, right as LfValue)));
+  return pure(2, (left, right) => holds(compareValues(left as LfValue, right as LfValue)));
 }
 
 type FoldLeft = Continuation & { readonly fn: LfValue; readonly rest: ListValue };
@@ -96,7 +96,7 @@ export const genericBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   LESS: comparison((order) => order < 0),
   GREATER_EQ: comparison((order) => order >= 0),
   GREATER: comparison((order) => order > 0),
-  TRACE: pure(2, ([, value]) => value as LfValue),
+  TRACE: pure(2, (_, value) => value as LfValue),
   ERROR: {
     arity: 1,
     run: (_machine, [message]) => {

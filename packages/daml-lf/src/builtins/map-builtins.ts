@@ -81,33 +81,33 @@ function comparableKey(key: LfValue): LfValue {
 export const mapBuiltins: Readonly<Record<string, BuiltinDefinition>> = {
   TEXTMAP_INSERT: pure(
     3,
-    ([key, value, map]) =>
+    (key, value, map) =>
       ({
         tag: 'TextMap',
         ...inserted(map as TextMapValue, key as string, value as LfValue, compareKeys),
       }) as TextMapValue,
   ),
-  TEXTMAP_LOOKUP: pure(2, ([key, map]) => lookup(map as TextMapValue, key as string, compareKeys)),
-  TEXTMAP_DELETE: pure(2, ([key, map]) => {
+  TEXTMAP_LOOKUP: pure(2, (key, map) => lookup(map as TextMapValue, key as string, compareKeys)),
+  TEXTMAP_DELETE: pure(2, (key, map) => {
     const rest = deleted(map as TextMapValue, key as string, compareKeys);
     return rest === null ? (map as TextMapValue) : ({ tag: 'TextMap', ...rest } as TextMapValue);
   }),
-  TEXTMAP_TO_LIST: pure(1, ([map]) => entriesList(map as TextMapValue)),
-  TEXTMAP_SIZE: pure(1, ([map]) => BigInt((map as TextMapValue).keys.length)),
-  GENMAP_INSERT: pure(3, ([key, value, map]) => ({
+  TEXTMAP_TO_LIST: pure(1, (map) => entriesList(map as TextMapValue)),
+  TEXTMAP_SIZE: pure(1, (map) => BigInt((map as TextMapValue).keys.length)),
+  GENMAP_INSERT: pure(3, (key, value, map) => ({
     tag: 'GenMap',
     ...inserted(map as GenMapValue, comparableKey(key as LfValue), value as LfValue, compareValues),
   })),
-  GENMAP_LOOKUP: pure(2, ([key, map]) =>
+  GENMAP_LOOKUP: pure(2, (key, map) =>
     lookup(map as GenMapValue, comparableKey(key as LfValue), compareValues),
   ),
-  GENMAP_DELETE: pure(2, ([key, map]) => {
+  GENMAP_DELETE: pure(2, (key, map) => {
     const rest = deleted(map as GenMapValue, comparableKey(key as LfValue), compareValues);
     return rest === null ? (map as GenMapValue) : { tag: 'GenMap', ...rest };
   }),
-  GENMAP_KEYS: pure(1, ([map]) => listFromArray((map as GenMapValue).keys)),
-  GENMAP_VALUES: pure(1, ([map]) => listFromArray((map as GenMapValue).values)),
-  GENMAP_SIZE: pure(1, ([map]) => BigInt((map as GenMapValue).keys.length)),
+  GENMAP_KEYS: pure(1, (map) => listFromArray((map as GenMapValue).keys)),
+  GENMAP_VALUES: pure(1, (map) => listFromArray((map as GenMapValue).values)),
+  GENMAP_SIZE: pure(1, (map) => BigInt((map as GenMapValue).keys.length)),
 };
 
 /** The nullary map builtins are values, not functions. */

@@ -74,7 +74,7 @@ const failWithStatus: BuiltinDefinition = {
   },
 };
 
-const typeRepTyconName = pure(1, ([rep]) => {
+const typeRepTyconName = pure(1, (rep) => {
   const { type } = rep as TypeRepValue;
   return type.tag === 'Con' ? some(type.tycon) : none;
 });
@@ -105,12 +105,13 @@ function definitionOf(context: CompileContext, name: BuiltinFunction): BuiltinDe
 export function builtinValue(context: CompileContext, name: BuiltinFunction): LfValue {
   const constant = mapConstants[name];
   if (constant !== undefined) return constant;
-  const { arity, run, compute, direct } = definitionOf(context, name);
+  const { arity, run, compute, positional, direct } = definitionOf(context, name);
   const target: Extract<FunctionTarget, { kind: 'builtin' }> = {
     kind: 'builtin',
     run,
     name,
     ...(compute === undefined ? {} : { compute }),
+    ...(positional === undefined ? {} : { positional }),
     ...(direct === undefined ? {} : { direct }),
   };
   return { tag: 'Function', arity, given: noArguments, target, captured: noArguments };

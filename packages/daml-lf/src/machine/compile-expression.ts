@@ -87,11 +87,15 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
   const { function: body } = scope;
   if (builtin !== null) {
     const args = expr.args.map((part) => context.expression(scope, part));
-    const { compute } = builtin;
-    // A pure builtin of atoms is an atom: computed inline, without an evaluation step.
+    const { compute, positional } = builtin;
+    // A pure builtin of atoms is an atom: computed inline, without an evaluation step, and in
+    // generated source called with its arguments by position (no array per call).
     if (compute !== undefined) {
       const argSources = args.map((part) => sourceOf(body, part));
-      const source = `${constantSource(body, compute)}([${argSources.join(', ')}])`;
+      const source =
+        positional === undefined
+          ? `${constantSource(body, compute)}([${argSources.join(', ')}])`
+          : `${constantSource(body, positional)}(${argSources.join(', ')})`;
       return { ...construct(args, compute), source };
     }
     const { run, direct } = builtin;

@@ -36,6 +36,60 @@ function enterWithGiven(machine: Machine, fn: Closure, args: readonly LfValue[])
 }
 
 /**
+ * Calls a function that its last `count` (≤ 3) arguments saturate, `a`, `b`, `c` (unused ones
+ * undefined), without an arguments array: a partially applied closure gets one frame with those
+ * it was given and these, a pure builtin computes on them by position. Undefined when neither
+ * applies.
+ */
+function saturate(
+  machine: Machine,
+  fn: FunctionValue,
+  count: number,
+  a: LfValue | undefined,
+  b: LfValue | undefined,
+  c: LfValue | undefined,
+): LfValue | undefined {
+  const { target, given } = fn;
+  const offset = given.length;
+  if (target.kind === 'builtin') {
+    const { positional } = target;
+    if (positional === undefined || fn.arity > 3) return undefined;
+    // The arguments by position: those given first, then these.
+    const first = offset > 0 ? given[0] : a;
+    const second = offset > 1 ? given[1] : offset === 1 ? a : b;
+    const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
+    return positional(first as LfValue, second as LfValue, third as LfValue);
+  }
+  if (target.direct === undefined || !mayGoDeeper()) return undefined;
+  const frame = new Array<LfValue>(target.frameSize);
+  for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
+  frame[offset] = a as LfValue;
+  if (count > 1) frame[offset + 1] = b as LfValue;
+  if (count > 2) frame[offset + 2] = c as LfValue;
+  return enterBody(machine, target, fn.captured, frame);
+}
+
+/** A function value given one more argument that still leaves it short: no arguments array. */
+function partial1(fn: LfValue, a: LfValue): LfValue | undefined {
+  if (typeof fn !== 'object' || fn.tag !== 'Function' || fn.given.length + 1 >= fn.arity) {
+    return undefined;
+  }
+  const { given } = fn;
+  const length = given.length;
+  const all = new Array<LfValue>(length + 1);
+  for (let index = 0; index < length; index += 1) all[index] = given[index] as LfValue;
+  all[length] = a;
+  return { tag: 'Function', arity: fn.arity, given: all, target: fn.target, captured: fn.captured };
+}
+
+/** The function value that `count` more arguments saturate, or null. */
+function saturatedBy(fn: LfValue, count: number): FunctionValue | null {
+  return typeof fn === 'object' && fn.tag === 'Function' && fn.given.length + count === fn.arity
+    ? fn
+    : null;
+}
+
+/**
  * Applies a function to evaluated arguments. Given its last arguments, a partially applied
  * closure gets one frame with all of them, a pure builtin computes at once.
  */
@@ -46,6 +100,10 @@ export function callValues(machine: Machine, fn: LfValue, args: LfValue[]): LfVa
     fn.given.length + args.length === fn.arity
   ) {
     const { target, given } = fn;
+    if (args.length <= 3) {
+      const result = saturate(machine, fn, args.length, args[0], args[1], args[2]);
+      if (result !== undefined) return result;
+    }
     if (target.kind === 'builtin') {
       if (target.compute !== undefined) {
         return target.compute(given.length === 0 ? args : joined(given, args, args.length));
@@ -77,7 +135,11 @@ function enter2(machine: Machine, fn: Closure, a: LfValue, b: LfValue): LfValue 
 
 export function call1(machine: Machine, fn: LfValue, a: LfValue): LfValue {
   const target = exactClosure(fn, 1);
-  return target === null ? callValues(machine, fn, [a]) : enter1(machine, target, a);
+  if (target !== null) return enter1(machine, target, a);
+  const saturated = saturatedBy(fn, 1);
+  const result =
+    saturated === null ? undefined : saturate(machine, saturated, 1, a, undefined, undefined);
+  return result ?? partial1(fn, a) ?? callValues(machine, fn, [a]);
 }
 
 export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): LfValue {
@@ -85,7 +147,9 @@ export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): Lf
   if (target !== null) return enter2(machine, target, a, b);
   const first = exactClosure(fn, 1);
   if (first !== null) return call1(machine, enter1(machine, first, a), b);
-  return callValues(machine, fn, [a, b]);
+  const saturated = saturatedBy(fn, 2);
+  const result = saturated === null ? undefined : saturate(machine, saturated, 2, a, b, undefined);
+  return result === undefined ? callValues(machine, fn, [a, b]) : result;
 }
 
 export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: LfValue): LfValue {
@@ -101,7 +165,9 @@ export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: 
   if (first !== null) return call2(machine, enter1(machine, first, a), b, c);
   const second = exactClosure(fn, 2);
   if (second !== null) return call1(machine, enter2(machine, second, a, b), c);
-  return callValues(machine, fn, [a, b, c]);
+  const saturated = saturatedBy(fn, 3);
+  const result = saturated === null ? undefined : saturate(machine, saturated, 3, a, b, c);
+  return result === undefined ? callValues(machine, fn, [a, b, c]) : result;
 }
 
 /** A call of more arguments, given as an array. */

@@ -35,6 +35,8 @@ export type FunctionTarget =
       readonly name: string;
       /** Set when the builtin is pure: its result from its arguments, without steps. */
       readonly compute?: (args: readonly LfValue[]) => LfValue;
+      /** `compute` with the arguments by position (see builtins/builtin-definition.ts). */
+      readonly positional?: (...args: LfValue[]) => LfValue;
       /** Set when the builtin calls functions: its direct form (see direct.ts). */
       readonly direct?: (machine: Machine, args: readonly LfValue[]) => LfValue;
     };
