@@ -1,16 +1,28 @@
 import { formatDate } from '@pocketnet/ledger';
 import type { NumericValue } from '../values/lf-value.ts';
-import { numericToText } from '../values/numeric.ts';
+import { powerOfTen } from '../values/numeric.ts';
 
 /**
  * The text builtins' forms (Speedy's `litToText`): a Numeric without trailing zeros but with
  * at least one decimal (`1.5`, `2.0`), a timestamp as Java's `Instant.toString`.
  */
 export function numericText(value: NumericValue): string {
-  const full = numericToText(value);
-  const trimmed = full.replace(/0+$/, '');
-  return trimmed.endsWith('.') ? `${trimmed}0` : trimmed;
+  // Whole and fraction by one division, rather than the full canonical text trimmed by a regex.
+  const { value: unscaled, scale } = value;
+  const unit = powerOfTen(scale);
+  const whole = unscaled / unit;
+  const fraction = unscaled - whole * unit;
+  if (fraction === 0n) return `${whole}.0`;
+  const negative = unscaled < 0n;
+  const digits = (negative ? -fraction : fraction).toString().padStart(scale, '0');
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === zeroCode) end -= 1;
+  // Truncated toward zero, the whole part of -0.5 is 0: the sign comes from the value.
+  const wholeText = negative ? `-${-whole}` : `${whole}`;
+  return `${wholeText}.${digits.slice(0, end)}`;
 }
+
+const zeroCode = 48;
 
 const microsPerDay = 86_400_000_000n;
 
