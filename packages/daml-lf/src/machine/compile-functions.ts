@@ -3,8 +3,8 @@ import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic } from './compiled.ts';
-import { generateBody } from './generated-code.ts';
+import { atomic, constant } from './compiled.ts';
+import { constantSource, generateBody } from './generated-code.ts';
 import type { FunctionTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
@@ -25,14 +25,35 @@ export function compileLambda(
   const { name } = lambda;
   // One target for every closure made here: a closure is its captured values and this.
   const target: FunctionTarget = { kind: 'closure', body, direct, frameSize: fn.frameSize, name };
+  if (fn.captures.length === 0) {
+    // Capturing nothing, every closure made here is the same value (functions are immutable
+    // and never compared): made once.
+    const value: LfValue = {
+      tag: 'Function',
+      arity,
+      given: noArguments,
+      target,
+      captured: noArguments,
+    };
+    return scope === null
+      ? constant(value)
+      : { ...constant(value), source: constantSource(scope.function, value) };
+  }
   // Creating a closure reads the captured variables only: an atom.
-  return atomic((machine) => ({
+  const compiledClosure = atomic((machine) => ({
     tag: 'Function',
     arity,
     given: noArguments,
     target,
     captured: capture(machine),
   }));
+  if (scope === null) return compiledClosure;
+  // In generated source, the captured values are read inline (the same fields, in the same order).
+  const reads = fn.captures.map(({ from }) =>
+    from.kind === 'local' ? `f[${from.slot}]` : `c[${from.index}]`,
+  );
+  const source = `({ tag: 'Function', arity: ${arity}, given: ${constantSource(scope.function, noArguments)}, target: ${constantSource(scope.function, target)}, captured: [${reads.join(', ')}] })`;
+  return { ...compiledClosure, source };
 }
 
 /**
