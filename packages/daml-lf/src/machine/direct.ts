@@ -3,7 +3,7 @@ import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
 import type { Reads } from './compiled.ts';
 import { readInto, readPart } from './compiled.ts';
 import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
-import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
+import { applyFunction, runMachine, spendFuel, UnhandledException } from './machine.ts';
 
 /**
  * Direct evaluation: compiled code that returns its value, calling functions on the JavaScript
@@ -25,6 +25,20 @@ export function mayGoDeeper(): boolean {
   return directDepth < maxDirectDepth;
 }
 
+/**
+ * Runs `run` counted `levels` direct levels deeper, or tells it to run on the machine (`deep`)
+ * when that would pass the limit.
+ */
+export function nestedDirectly<T>(levels: number, run: (deep: boolean) => T): T {
+  if (directDepth + levels > maxDirectDepth) return run(true);
+  directDepth += levels;
+  try {
+    return run(false);
+  } finally {
+    directDepth -= levels;
+  }
+}
+
 type Barrier = Continuation;
 export type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
 
@@ -39,7 +53,7 @@ const barrierHandle = (_machine: Machine, exception: AnyExceptionValue): void =>
 
 /** Runs `code` on the machine's explicit stack, from the current frame, and returns its value. */
 export function runNested(machine: Machine, code: Code): LfValue {
-  const { frame, captured, stack } = machine;
+  const { frame, captured, stack, effects } = machine;
   const barrier: Barrier = { resume: barrierResume, handle: barrierHandle, frame, captured };
   stack.push(barrier);
   const base = stack.length;
@@ -55,6 +69,8 @@ export function runNested(machine: Machine, code: Code): LfValue {
     directDepth = saved;
     machine.frame = frame;
     machine.captured = captured;
+    // An exception may have left a nested exercise's body, whose ledger scope was current.
+    machine.effects = effects;
   }
 }
 
@@ -67,11 +83,6 @@ export function exceptionOfError(machine: Machine, error: unknown): AnyException
   return null;
 }
 
-function spendFuel(machine: Machine): void {
-  machine.fuel -= 1;
-  if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
-}
-
 /** Runs a closure's direct body on its new frame, one level deeper. */
 export function enterBody(
   machine: Machine,
@@ -79,7 +90,7 @@ export function enterBody(
   captured: readonly LfValue[],
   frame: LfValue[],
 ): LfValue {
-  spendFuel(machine);
+  spendFuel(machine, 1);
   const savedFrame = machine.frame;
   const savedCaptured = machine.captured;
   machine.frame = frame;
