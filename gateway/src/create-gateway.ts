@@ -45,6 +45,7 @@ import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
+import type { ForwardToWriter } from './scale-out/forwarded-request.ts';
 import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
 import { graphiqlPageOf, type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
@@ -86,6 +87,11 @@ export type GatewayDeps = {
    * automations and GraphQL are those of the node's first participant, served beside it.
    */
   readonly ledgerApiOnly?: boolean;
+  /**
+   * A gateway replica's writer (scale-out): GraphQL mutations are handed to it whole (the
+   * replica's front door, replica-front-door.ts, hands it the other writes).
+   */
+  readonly forwardMutations?: ForwardToWriter;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -248,6 +254,7 @@ function validatorAppRoutes(
     ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
+    forwardMutations: deps.forwardMutations,
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);

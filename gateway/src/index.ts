@@ -16,4 +16,7 @@ export type { StreamStats } from './http/stream-gauge.ts';
 export type { StreamLimits } from './http/stream-limits.ts';
 export { defaultStreamLimits } from './http/stream-limits.ts';
 export type { SubmissionAdmissionLimits } from './http/submission-admission.ts';
+export type { ForwardToWriter } from './scale-out/forwarded-request.ts';
+export { forwardThrough, runForwardedRequest } from './scale-out/forwarded-request.ts';
+export { createReplicaFrontDoor } from './scale-out/replica-front-door.ts';
 export type { WebPages } from './ui-kit/web-pages.routes.ts';

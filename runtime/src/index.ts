@@ -102,17 +102,9 @@ export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
 export type { NodeConfig } from './node/node-config.ts';
 export { defaultLedgerApiVersion } from './node/node-config.ts';
-export type { StatelyInspection } from './node/stately-inspection.ts';
-export { createStatelyInspection } from './node/stately-inspection.ts';
 export { decodeCrossProcess, encodeCrossProcess } from './scale-out/command-codec.ts';
 export type { FollowerClock } from './scale-out/follower-clock.ts';
 export { createFollowerClock, observeRecordTime } from './scale-out/follower-clock.ts';
-export type { HttpForwardingDeps } from './scale-out/http-forwarding.ts';
-export {
-  createHttpForwarding,
-  forwardHttpThrough,
-  runForwardedRequest,
-} from './scale-out/http-forwarding.ts';
 export type { JournalFollower } from './scale-out/journal-follower.ts';
 export type { CommittedPlan, JournalTracking } from './scale-out/journal-tracking.ts';
 export { createJournalTracking } from './scale-out/journal-tracking.ts';
@@ -122,7 +114,6 @@ export { createPlanCommits } from './scale-out/plan-commits.ts';
 export type { PlannedChange, PlanVerdict } from './scale-out/planned-change.ts';
 export type { Replica, ReplicaOptions } from './scale-out/replica-engine.ts';
 export { createReplica, valueOfAnswer } from './scale-out/replica-engine.ts';
-export { isForwardedToWriter, isPlannedByReplica } from './scale-out/replica-routes.ts';
 export type {
   CommandTransport,
   ForwardedHttpAnswer,

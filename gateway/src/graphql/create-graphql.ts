@@ -11,6 +11,11 @@ import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
+import {
+  type ForwardToWriter,
+  forwardedRequestOf,
+  sendForwardedAnswer,
+} from '../scale-out/forwarded-request.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
 import {
   callerOutcomeOfLocals,
@@ -18,6 +23,7 @@ import {
   type GraphQLContext,
   type GraphQLServerContext,
 } from './graphql-context.ts';
+import { isMutationRequest } from './graphql-mutation.ts';
 import { graphqlPath } from './graphql-path.ts';
 import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
@@ -50,6 +56,11 @@ export type GraphQLDeps = {
    * security policy it is served with; none without.
    */
   readonly page?: { readonly html: string; readonly policy: string };
+  /**
+   * A gateway replica's writer (scale-out): mutations go there whole, since what they change
+   * (devnet time, onboarding, the wallet) changes in one place only; queries stay here.
+   */
+  readonly forwardMutations?: ForwardToWriter | undefined;
 };
 
 /** Limits of its own, for a GraphQL view made without the gateway's. */
@@ -122,7 +133,17 @@ export function createGraphQL(deps: GraphQLDeps) {
     // itself yoga's adapter would first enumerate byte by byte).
     readBody(req, res, (error?: unknown) => {
       if (error) return next(error);
-      if (Buffer.isBuffer(req.body)) req.body = Readable.from([req.body]);
+      const body: unknown = req.body;
+      const { forwardMutations } = deps;
+      if (forwardMutations && Buffer.isBuffer(body)) {
+        if (isMutationRequest(body, req.headers['content-type'] ?? '')) {
+          return void forwardMutations(forwardedRequestOf(req, body, req.originalUrl)).then(
+            (answer) => sendForwardedAnswer(res, answer),
+            next,
+          );
+        }
+      }
+      if (Buffer.isBuffer(body)) req.body = Readable.from([body]);
       void yoga(req, res);
     });
   };

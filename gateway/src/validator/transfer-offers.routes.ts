@@ -1,8 +1,14 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import { createTransferOfferRequestSchema } from './validator-requests.schema.ts';
 import { renderContract } from './wallet-render.ts';
+
+/** A status lookup by tracking id, by POST. */
+export const transferOfferRouteWrites: RouteDeclarations = [
+  { path: '/v0/wallet/transfer-offers/:trackingId/status', writes: 'nothing' },
+];
 
 /** Legacy transfer offers (wallet-external.yaml, and the internal accept/reject/withdraw). */
 export function transferOfferRoutes({ node }: { node: PocketnetNode }): Router {

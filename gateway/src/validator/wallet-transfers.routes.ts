@@ -1,5 +1,6 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import {
   createBuyTrafficRequestSchema,
@@ -9,6 +10,11 @@ import {
 import { renderContract, renderTransferInstructionOutcome } from './wallet-render.ts';
 
 type Action = 'accept' | 'reject' | 'withdraw';
+
+/** A status lookup by tracking id, by POST. */
+export const walletTransferRouteWrites: RouteDeclarations = [
+  { path: '/v0/wallet/buy-traffic-requests/:trackingId/status', writes: 'nothing' },
+];
 
 /**
  * Token-standard transfers, preapprovals and one-step sends (wallet-internal.yaml), and traffic

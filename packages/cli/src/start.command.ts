@@ -1,12 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import {
-  createStatelyInspection,
-  createWallClock,
-  fileJournalStore,
-  memoryJournalStore,
-} from '@pocketnet/runtime';
+import { createWallClock, fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
@@ -22,6 +17,7 @@ import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
 import { readStateOption, writeState } from './state-files.ts';
+import { createStatelyInspection } from './stately-inspection.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 

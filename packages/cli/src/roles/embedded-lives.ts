@@ -21,11 +21,11 @@ import {
   type NodeConfig,
   nodeOfParticipant,
   type PocketnetNode,
-  type StatelyInspection,
   type TimeMachine,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
+import type { StatelyInspection } from '../stately-inspection.ts';
 
 import type { LifeServers } from './life-servers.ts';
 

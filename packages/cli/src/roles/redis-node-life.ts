@@ -12,7 +12,7 @@ import {
   startWriterAutomations,
   type WriterLife,
 } from '@pocketnet/automations/redis';
-import { createGateway } from '@pocketnet/gateway';
+import { createGateway, runForwardedRequest } from '@pocketnet/gateway';
 import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
@@ -139,7 +139,8 @@ export async function startRedisNodeLife(
     const port = await ports();
     const baseUrl = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
     const consumer = await serveAsWriter({
-      ...{ redisUrl, prefix, runner, engine: node.engine, writer, baseUrl },
+      ...{ redisUrl, prefix, runner, engine: node.engine, writer },
+      http: (request) => runForwardedRequest(baseUrl, request),
       nowMicros: () => node.clock.nowMicros(),
       network: networkOf(options, walletUser),
       settings: setup.settings,

@@ -1,9 +1,10 @@
 import type { AutomationConfig, ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import { createStatelyInspection, type Package } from '@pocketnet/runtime';
+import type { Package } from '@pocketnet/runtime';
 import type { Logger } from 'pino';
 import { banner, bannerTokenSeconds, localnetPorts } from '../start-banner.ts';
 import type { StartOptions } from '../start-options.ts';
+import { createStatelyInspection } from '../stately-inspection.ts';
 import type { LifeServers } from './life-servers.ts';
 import { runRedisNodeLives } from './redis-node-lives.ts';
 import { refusalOfRedis } from './redis-preflight.ts';
