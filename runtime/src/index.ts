@@ -191,9 +191,9 @@ export type {
   TransferInstructionOutcome,
 } from './wallet/token-transfers.service.ts';
 export type {
-  BuyTrafficRequestStatusBody,
+  BuyTrafficRequestStatus,
   TrackingActors,
-  TransferOfferStatusBody,
+  TransferOfferStatus,
 } from './wallet/tracking-status.ts';
 export type { CreateBuyTrafficRequest, Traffic } from './wallet/traffic.service.ts';
 export type { CreateTransferOffer, TransferOffers } from './wallet/transfer-offers.service.ts';

@@ -2,6 +2,7 @@ import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { renderTransferOfferStatus } from './tracking-status.render.ts';
 import { createTransferOfferRequestSchema } from './validator-requests.schema.ts';
 import { renderContract } from './wallet-render.ts';
 
@@ -35,7 +36,7 @@ export function transferOfferRoutes({ node }: { node: PocketnetNode }): Router {
   router.post('/v0/wallet/transfer-offers/:trackingId/status', (req, res) => {
     const { trackingId } = req.params;
     const status = offers.status(callerOf(res), trackingId);
-    if (status) return void res.json(status);
+    if (status) return void res.json(renderTransferOfferStatus(status));
     res.status(404).json({ error: `Couldn't find transfer offer with tracking id ${trackingId}` });
   });
   router.post('/v0/wallet/transfer-offers/:contractId/accept', async (req, res) => {

@@ -168,7 +168,7 @@ describe('traffic-purchase actors on a node', () => {
     });
     expect(
       net.node.actors.findByTrackingId(net.caller, 'traffic-purchase', 'traffic-1')?.output,
-    ).toEqual({ status: 'completed', transaction_id: completion.record.updateId });
+    ).toEqual({ status: 'completed', transactionId: completion.record.updateId });
   });
 
   it('fails as rejected when cancelled, and as expired on the node’s clock', async () => {
@@ -181,14 +181,14 @@ describe('traffic-purchase actors on a node', () => {
     });
     expect(net.actor(cancelled.actorId)?.output).toEqual({
       status: 'failed',
-      failure_reason: 'rejected',
-      rejection_reason: 'not needed',
+      failureReason: 'rejected',
+      rejectionReason: 'not needed',
     });
     const late = await request('traffic-late');
     await net.advance(hourMicros);
     expect(net.actor(late.actorId)?.output).toEqual({
       status: 'failed',
-      failure_reason: 'expired',
+      failureReason: 'expired',
     });
     expect(requests).toContainEqual(
       expect.objectContaining({ type: 'traffic.expiryDue', contractId: late.request }),

@@ -95,8 +95,8 @@ describe('transfer-offer actors on a node', () => {
     expect(done?.status).toBe('done');
     expect(done?.output).toEqual({
       status: 'completed',
-      transaction_id: completion.record.updateId,
-      contract_id: expect.stringMatching(/^00/),
+      transactionId: completion.record.updateId,
+      contractId: expect.stringMatching(/^00/),
     });
     expect(done?.history.map((step) => step.to)).toEqual(['created', 'accepted', 'completed']);
     expect(done?.history.at(-1)?.offset).toBe(completion.record.offset);
@@ -108,13 +108,13 @@ describe('transfer-offer actors on a node', () => {
     await onOffer(rejected.offer, bob, 'TransferOffer_Reject');
     expect(net.actor(rejected.actorId)?.output).toEqual({
       status: 'failed',
-      failure_kind: 'rejected',
+      failureKind: 'rejected',
     });
     const withdrawn = await offer('offer-withdrawn');
     await onOffer(withdrawn.offer, alice, 'TransferOffer_Withdraw', { reason: 'no funds' });
     expect(net.actor(withdrawn.actorId)).toMatchObject({
       state: 'withdrawn',
-      output: { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'no funds' },
+      output: { status: 'failed', failureKind: 'withdrawn', withdrawnReason: 'no funds' },
     });
   });
 
@@ -128,7 +128,7 @@ describe('transfer-offer actors on a node', () => {
     for (const actorId of [waiting.actorId, acceptedOffer.actorId]) {
       const actor = net.actor(actorId);
       expect(actor?.state).toBe('expired');
-      expect(actor?.output).toEqual({ status: 'failed', failure_kind: 'expired' });
+      expect(actor?.output).toEqual({ status: 'failed', failureKind: 'expired' });
       expect(actor?.history.at(-1)).toMatchObject({ offset: null, updateId: null });
       expect(actor?.history.at(-1)?.at).toBe(net.now());
     }

@@ -67,8 +67,8 @@ describe('the transfer-offer machine', () => {
     expect(completed.snapshot.status).toBe('done');
     expect(completed.snapshot.output).toEqual({
       status: 'completed',
-      transaction_id: 'tx-complete',
-      contract_id: 'amulet-bob',
+      transactionId: 'tx-complete',
+      contractId: 'amulet-bob',
     });
     expect(completed.snapshot.context.contractIds).toEqual(['offer-1', 'accepted-1', 'amulet-bob']);
   });
@@ -80,13 +80,13 @@ describe('the transfer-offer machine', () => {
       reason: null,
     });
     expect(stateValueOf(rejected)).toBe('rejected');
-    expect(rejected.snapshot.output).toEqual({ status: 'failed', failure_kind: 'rejected' });
+    expect(rejected.snapshot.output).toEqual({ status: 'failed', failureKind: 'rejected' });
     const unaccepted = send(machine, accepted(), {
       type: 'offer.rejected',
       ...step('tx-withdraw-acceptance'),
       reason: 'changed my mind',
     });
-    expect(unaccepted.snapshot.output).toEqual({ status: 'failed', failure_kind: 'rejected' });
+    expect(unaccepted.snapshot.output).toEqual({ status: 'failed', failureKind: 'rejected' });
   });
 
   it('fails as withdrawn with the sender’s reason, before or after the acceptance', () => {
@@ -99,8 +99,8 @@ describe('the transfer-offer machine', () => {
       expect(stateValueOf(withdrawn)).toBe('withdrawn');
       expect(withdrawn.snapshot.output).toEqual({
         status: 'failed',
-        failure_kind: 'withdrawn',
-        withdrawn_reason: 'insufficient funds',
+        failureKind: 'withdrawn',
+        withdrawnReason: 'insufficient funds',
       });
     }
   });
@@ -108,7 +108,7 @@ describe('the transfer-offer machine', () => {
   it('expires when its timer fires, created or accepted, and asks for the expiry', () => {
     const expired = fireTimer(machine, start(machine, input));
     expect(stateValueOf(expired)).toBe('expired');
-    expect(expired.snapshot.output).toEqual({ status: 'failed', failure_kind: 'expired' });
+    expect(expired.snapshot.output).toEqual({ status: 'failed', failureKind: 'expired' });
     expect(emittedBy(expired)).toEqual([{ type: 'offer.expiryDue', contractId: 'offer-1' }]);
     const acceptedExpired = fireTimer(machine, accepted());
     expect(stateValueOf(acceptedExpired)).toBe('expired');

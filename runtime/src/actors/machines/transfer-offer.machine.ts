@@ -2,8 +2,8 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 import { untilExpiry, withContract } from './machine-time.ts';
 
 // The legacy wallet transfer (Splice.Wallet.TransferOffer): the receiver accepts the offer, the
-// sender's wallet automation completes the AcceptedTransferOffer. Final outputs are the bodies
-// of the wallet-external API's GetTransferOfferStatusResponse.
+// sender's wallet automation completes the AcceptedTransferOffer. The final output is how it
+// ended, which the wallet-external API renders as its GetTransferOfferStatusResponse.
 
 export type TransferOfferFailure = 'expired' | 'rejected' | 'withdrawn';
 
@@ -45,26 +45,26 @@ export type TransferOfferEmitted =
   | { readonly type: 'offer.expiryDue'; readonly contractId: string };
 
 export type TransferOfferOutput =
-  | { readonly status: 'completed'; readonly transaction_id: string; readonly contract_id: string }
+  | { readonly status: 'completed'; readonly transactionId: string; readonly contractId: string }
   | {
       readonly status: 'failed';
-      readonly failure_kind: TransferOfferFailure;
-      readonly withdrawn_reason?: string;
+      readonly failureKind: TransferOfferFailure;
+      readonly withdrawnReason?: string;
     };
 
-/** The wallet-external status body of an offer that has ended. */
+/** How an offer that has ended, ended. */
 export function transferOfferOutcome(context: TransferOfferContext): TransferOfferOutput {
   if (context.failureKind === null) {
     return {
       status: 'completed',
-      transaction_id: context.transactionId ?? '',
-      contract_id: context.receiverAmuletContractId ?? '',
+      transactionId: context.transactionId ?? '',
+      contractId: context.receiverAmuletContractId ?? '',
     };
   }
   const reason = context.failureKind === 'withdrawn' ? context.withdrawnReason : null;
   return reason === null
-    ? { status: 'failed', failure_kind: context.failureKind }
-    : { status: 'failed', failure_kind: context.failureKind, withdrawn_reason: reason };
+    ? { status: 'failed', failureKind: context.failureKind }
+    : { status: 'failed', failureKind: context.failureKind, withdrawnReason: reason };
 }
 
 const currentContract = (context: TransferOfferContext) =>
