@@ -75,7 +75,7 @@ describe('the typed client', () => {
     expect(offer.mermaid).toMatch(/^stateDiagram-v2/);
     const actors = await alice.inspect.actors();
     const lunch = actors.find((actor) => actor.trackingId === 'client-lunch');
-    expect(lunch?.state).toBe('accepted');
+    expect(lunch?.state).toBe('open.accepted');
     expect((await alice.inspect.actor(lunch?.id ?? '')).history.length).toBeGreaterThan(1);
   });
 

@@ -63,7 +63,7 @@ describe('the actor runtime on a bus', () => {
     const offer = actors.get(unrestrictedCaller, 'transfer-offer:offer-1');
     expect(offer?.state).toBe('expired');
     expect(offer?.history.at(-1)).toMatchObject({
-      from: 'created',
+      from: 'open.created',
       to: 'expired',
       offset: null,
       at: formatMicros(start + 5n * minute),
@@ -79,14 +79,14 @@ describe('the actor runtime on a bus', () => {
     bus.publish(broken);
     bus.publish(transaction(start + minute, [offerCreated('offer-2', start + 60n * minute)]));
     expect(errors).toHaveLength(1);
-    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-2')?.state).toBe('created');
+    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-2')?.state).toBe('open.created');
   });
 
   it('runs due timers as a task of the node’s schedule when the clock moves', async () => {
     const { bus, actors, clock } = runtime();
     bus.publish(transaction(start, [offerCreated('offer-3', start + minute)]));
     await actors.dueTask.run();
-    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.state).toBe('created');
+    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.state).toBe('open.created');
     clock.advance(minute);
     await actors.dueTask.run();
     expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.history.at(-1)).toMatchObject({

@@ -61,14 +61,14 @@ describe('transfer-offer actors on a node', () => {
     const { offer: offerId, record, actorId } = await offer('offer-1');
     expect(net.actor(actorId)).toMatchObject({
       machine: 'transfer-offer',
-      state: 'created',
+      state: 'open.created',
       status: 'active',
       trackingId: 'offer-1',
       parties: [alice, bob],
       history: [
         {
           from: null,
-          to: 'created',
+          to: 'open.created',
           event: 'offer.created',
           offset: record.offset,
           updateId: record.updateId,
@@ -76,7 +76,7 @@ describe('transfer-offer actors on a node', () => {
       ],
     });
     const accepted = await accept(offerId);
-    expect(net.actor(actorId)?.state).toBe('accepted');
+    expect(net.actor(actorId)?.state).toBe('open.accepted');
     expect(requests).toContainEqual(
       expect.objectContaining({ actorId, type: 'offer.completionRequested', contractId: accepted }),
     );
@@ -98,7 +98,11 @@ describe('transfer-offer actors on a node', () => {
       transactionId: completion.record.updateId,
       contractId: expect.stringMatching(/^00/),
     });
-    expect(done?.history.map((step) => step.to)).toEqual(['created', 'accepted', 'completed']);
+    expect(done?.history.map((step) => step.to)).toEqual([
+      'open.created',
+      'open.accepted',
+      'completed',
+    ]);
     expect(done?.history.at(-1)?.offset).toBe(completion.record.offset);
     expect(net.node.actors.findByContract(net.caller, accepted)?.id).toBe(actorId);
   });
@@ -123,7 +127,7 @@ describe('transfer-offer actors on a node', () => {
     const acceptedOffer = await offer('offer-accepted');
     const accepted = await accept(acceptedOffer.offer);
     await net.advance(hourMicros - 1n);
-    expect(net.actor(waiting.actorId)?.state).toBe('created');
+    expect(net.actor(waiting.actorId)?.state).toBe('open.created');
     await net.advance(1n);
     for (const actorId of [waiting.actorId, acceptedOffer.actorId]) {
       const actor = net.actor(actorId);

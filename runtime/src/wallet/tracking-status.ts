@@ -49,16 +49,18 @@ const text = (context: unknown, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-/** The state's name; a nested state value counts by its top-level state. */
-const stateName = (detail: ActorDetail): string =>
-  typeof detail.state === 'string' ? detail.state : (Object.keys(detail.state ?? {})[0] ?? '');
+/** The innermost state's name, dotted (`open.accepted`) or as XState's value. */
+const innermost = (state: unknown): string => {
+  if (typeof state === 'string') return state.split('.').at(-1) ?? '';
+  return typeof state === 'object' && state !== null ? innermost(Object.values(state)[0]) : '';
+};
 
 export function transferOfferStatusOf(detail: ActorDetail): TransferOfferStatus {
   if (detail.status === 'done' && detail.output != null) {
     return detail.output as TransferOfferStatus;
   }
   const { context } = detail;
-  const accepted = stateName(detail) === 'accepted';
+  const accepted = innermost(detail.state) === 'accepted';
   return {
     status: accepted ? 'accepted' : 'created',
     transactionId: text(context, 'transactionId'),

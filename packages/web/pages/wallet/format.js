@@ -47,8 +47,8 @@ export function machineName(machine) {
 // Words for a workflow's state, per machine; `{other}` is the counterpart's name.
 const stateWords = {
   'transfer-offer': {
-    created: 'Waiting for {other}',
-    accepted: 'Accepted, waiting for payment',
+    'open.created': 'Waiting for {other}',
+    'open.accepted': 'Accepted, waiting for payment',
   },
   'transfer-instruction': { pending: 'Waiting for {other}' },
   'traffic-purchase': {
@@ -56,7 +56,7 @@ const stateWords = {
     completed: 'Bought',
     rejected: 'Failed',
   },
-  'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
+  'merge-delegation': { 'open.proposal': 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
     proposed: 'Proposed',
     'active.paid': 'Active',

@@ -72,7 +72,7 @@ function rowOf(row, wallet, ctx) {
   const other = incoming ? row.sender : row.receiver;
   const state =
     actorOf(wallet, row.contractId)?.state ??
-    { offer: 'created', accepted: 'accepted', instruction: 'pending' }[row.kind];
+    { offer: 'open.created', accepted: 'open.accepted', instruction: 'pending' }[row.kind];
   const noun = row.kind === 'instruction' ? 'transfer' : 'offer';
   const what = `the ${noun} of ${formatAmount(row.amount)} ${coin} ${incoming ? 'from' : 'to'} ${partyName(other)}`;
   const actions = actionsOf(row, incoming).map(([action, label, style]) => ({

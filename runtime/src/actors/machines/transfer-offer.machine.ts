@@ -113,7 +113,7 @@ export const transferOfferMachine = setup({
 }).createMachine({
   id: 'transfer-offer',
   description: 'A legacy wallet transfer offer: accepted by the receiver, completed by the wallet',
-  initial: 'created',
+  initial: 'open',
   context: ({ input }) => ({
     sender: input.sender,
     receiver: input.receiver,
@@ -134,8 +134,9 @@ export const transferOfferMachine = setup({
   }),
   output: ({ context }) => transferOfferOutcome(context),
   states: {
-    created: {
-      description: 'TransferOffer: waiting for the receiver to accept',
+    open: {
+      description: 'Until it is completed, either party may end the offer, and it may expire',
+      initial: 'created',
       after: {
         expiry: {
           target: 'expired',
@@ -143,10 +144,6 @@ export const transferOfferMachine = setup({
         },
       },
       on: {
-        'offer.accepted': {
-          target: 'accepted',
-          actions: ['recordAcceptance', 'requestCompletion'],
-        },
         'offer.rejected': {
           target: 'rejected',
           actions: { type: 'recordFailure', params: { kind: 'rejected' } },
@@ -160,28 +157,24 @@ export const transferOfferMachine = setup({
           actions: { type: 'recordFailure', params: { kind: 'expired' } },
         },
       },
-    },
-    accepted: {
-      description: 'AcceptedTransferOffer: waiting for the sender’s wallet to complete it',
-      after: {
-        expiry: {
-          target: 'expired',
-          actions: [{ type: 'recordFailure', params: { kind: 'expired' } }, 'requestExpiry'],
+      states: {
+        created: {
+          description: 'TransferOffer: waiting for the receiver to accept',
+          on: {
+            'offer.accepted': {
+              target: 'accepted',
+              actions: ['recordAcceptance', 'requestCompletion'],
+            },
+          },
         },
-      },
-      on: {
-        'offer.completed': { target: 'completed', actions: 'recordCompletion' },
-        'offer.rejected': {
-          target: 'rejected',
-          actions: { type: 'recordFailure', params: { kind: 'rejected' } },
-        },
-        'offer.withdrawn': {
-          target: 'withdrawn',
-          actions: { type: 'recordFailure', params: { kind: 'withdrawn' } },
-        },
-        'offer.expired': {
-          target: 'expired',
-          actions: { type: 'recordFailure', params: { kind: 'expired' } },
+        accepted: {
+          description: 'AcceptedTransferOffer: waiting for the sender’s wallet to complete it',
+          on: {
+            'offer.completed': {
+              target: '#transfer-offer.completed',
+              actions: 'recordCompletion',
+            },
+          },
         },
       },
     },
