@@ -46,6 +46,7 @@ export async function startAutomationNode(
   } = {},
 ): Promise<AutomationNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(start),
     participantName: 'participant1',

@@ -42,6 +42,7 @@ export type DevnetNode = {
 /** A whole node (bus, projections, devnet automation) on a simulated clock, in memory. */
 export async function startDevnetNode(): Promise<DevnetNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(genesisMicros),
     participantName: nodeNames.participant,

@@ -43,6 +43,7 @@ describe('the inspector’s statechart model and layout', () => {
     model = await load<ChartModel>('chart-model.js');
     layout = await load<ChartLayout>('chart-layout.js');
     const node = await createNode({
+      onBackgroundError: (error) => console.error('background work failed', error),
       dataDir: null,
       clock: createSimulatedClock(1_767_225_600_000_000n),
       participantName: 'participant1',

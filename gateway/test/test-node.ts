@@ -65,7 +65,8 @@ export async function startTestNode(
     ...(options.synchronizers ? { synchronizers: options.synchronizers } : {}),
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
-    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    onBackgroundError:
+      options.onBackgroundError ?? ((error) => console.error('background work failed', error)),
     ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
   });
   return serveTestNode(node, options);

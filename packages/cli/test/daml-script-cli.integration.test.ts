@@ -60,6 +60,7 @@ describe('pocketnet test and pocketnet script', () => {
     // Splice's scripts start at 2022-01-01 in static time: a devnet node just before it.
     const start = BigInt(Date.parse('2021-12-31T00:00:00Z')) * 1000n;
     const node = await createNode({
+      onBackgroundError: (error) => console.error('background work failed', error),
       dataDir: null,
       clock: createSimulatedClock(start),
       participantName: 'participant1',

@@ -25,6 +25,7 @@ afterEach(async () => {
 
 async function startLocalNet(dataDir: string | null = null) {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'sv',

@@ -64,7 +64,7 @@ export async function createNode(config: NodeConfig) {
   // over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
-  const onError = config.onBackgroundError ?? (() => {});
+  const onError = config.onBackgroundError;
   const watched = createWatchedTemplates(watchedByAutomation(packages));
   const catalog = createTemplateCatalog(packages, () => first.participant.vetting.unvetted);
   const bus = createUpdateBus();
@@ -172,7 +172,7 @@ export async function createNode(config: NodeConfig) {
   // The DSO sends external parties' TransferCommands (on a devnet, once started below).
   const transferCommands = createTransferCommandAutomation(core, {
     wallet,
-    onError: config.onBackgroundError,
+    onError,
   });
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });

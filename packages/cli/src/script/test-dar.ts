@@ -36,6 +36,9 @@ const scriptNode = (records: JournalRecord[]) =>
     synchronizerName: 'global-domain',
     ledgerApiVersion: '3.4.12',
     ledger: { openJournal: async () => createMemoryJournal({ records }) },
+    // A script's node runs no devnet, so nothing runs in the background but actors' timers.
+    onBackgroundError: (error) =>
+      process.stderr.write(`background work failed: ${String(error)}\n`),
   });
 
 /**
