@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // declare (Biome's noUndeclaredDependencies ties every import to a declared edge).
 const allowed: Readonly<Record<string, readonly string[]>> = {
   '@pocketnet/schema': [],
-  '@pocketnet/ledger': [],
+  '@pocketnet/ledger': ['@pocketnet/schema'],
   '@pocketnet/daml-lf': ['@pocketnet/ledger'],
   '@pocketnet/daml-script': ['@pocketnet/daml-lf', '@pocketnet/ledger'],
   '@pocketnet/splice': ['@pocketnet/ledger'],
