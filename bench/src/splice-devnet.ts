@@ -135,7 +135,11 @@ export async function startBareAmuletEngine(
   const parties = hints.map((hint) => createPartyId(hint, namespace));
   await engine.commitTopology((state, offset, updateId, recordTime) => ({
     type: 'topology',
-    ...{ offset, updateId, recordTime, synchronizerId, participantId: state.participantId },
+    offset,
+    updateId,
+    recordTime,
+    synchronizerId,
+    participantId: state.participantId,
     parties: [devnet.dso, ...parties],
     annotations: {},
     identityProviderId: '',

@@ -238,7 +238,9 @@ function validatorAppRoutes(
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
   const inspect = createInspectApi({
-    ...{ actors: node.actors, authenticator, logger },
+    actors: node.actors,
+    authenticator,
+    logger,
     streamGuard: streams,
   });
   app.use('/api/inspect/v0', inspect.router);
@@ -251,7 +253,10 @@ function validatorAppRoutes(
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
-    ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
+    authenticator,
+    logger,
+    automations: deps.automations,
+    timeMachine: deps.timeMachine,
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
     forwardMutations: deps.forwardMutations,

@@ -52,8 +52,11 @@ describe('the typed client', () => {
   it('offers, and the receiver accepts through the same client', async () => {
     const now = BigInt((await anonymous.devnet.nodeInfo()).now_micros);
     await alice.wallet.createOffer({
-      ...{ receiver_party_id: bobParty, amount: '12.5', description: 'lunch' },
-      ...{ expires_at: Number(now + 3_600_000_000n), tracking_id: 'client-lunch' },
+      receiver_party_id: bobParty,
+      amount: '12.5',
+      description: 'lunch',
+      expires_at: Number(now + 3_600_000_000n),
+      tracking_id: 'client-lunch',
     });
     const { offers } = await bob.wallet.offers();
     const offer = offers.find((each) => each.payload.trackingId === 'client-lunch');

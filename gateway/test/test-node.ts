@@ -82,10 +82,13 @@ export async function serveTestNode(
 ): Promise<StartedTestNode> {
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
-    ...{ node, logger },
+    node,
+    logger,
     ...(options.ledgerApiOnly ? { ledgerApiOnly: true } : {}),
     auth: {
-      ...{ mode: 'hs256', secret, audience },
+      mode: 'hs256',
+      secret,
+      audience,
       ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
     },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),

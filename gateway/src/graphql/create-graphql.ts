@@ -67,7 +67,8 @@ export type GraphQLDeps = {
 function defaultStreamGuard(): EventStreamGuardDeps {
   const limits = streamLimitsOf();
   return {
-    ...{ limits, gauge: createStreamGauge() },
+    limits,
+    gauge: createStreamGauge(),
     budget: createStreamBudget(limits.totalHighWaterMark),
   };
 }
@@ -86,14 +87,17 @@ export function createGraphQL(deps: GraphQLDeps) {
   const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({
-    ...{ node, streams, automations: deps.automations },
+    node,
+    streams,
+    automations: deps.automations,
     timeMachine: deps.timeMachine,
   });
   const guard = deps.streamGuard ?? defaultStreamGuard();
   // Every transport consumes the shared executions' results: bounding what a subscriber leaves
   // untaken there bounds what a slow client costs (its socket holds little more: both wait).
   const backlog = {
-    ...{ sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark },
+    sizeOf: createResultSizes(),
+    maxBytes: guard.limits.highWaterMark,
     ...(guard.budget ? { budget: guard.budget } : {}),
   };
   const sharing = createSubscriptionSharing({ ...streams, backlog });
@@ -153,7 +157,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     handler,
     attachWebSocket(server: Server) {
       const socketDeps = {
-        ...{ yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge },
+        yoga,
+        authenticator: deps.authenticator,
+        sharing,
+        gauge: guard.gauge,
         ...(guard.budget ? { budget: guard.budget } : {}),
       };
       sockets.push(attachGraphQLWebSocket(server, socketDeps));

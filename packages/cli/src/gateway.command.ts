@@ -92,7 +92,10 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const view = createAutomationView(replica.runner, queueNames);
   const forward = forwardThrough(replica.replica);
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, automations: view },
+    node,
+    auth: options.auth,
+    logger,
+    automations: view,
     forwardMutations: forward,
     streamLimits: options.streamLimits,
     requestLimits: options.requestLimits,

@@ -156,9 +156,16 @@ async function startEmbedded(
         })
       );
     },
-    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers, participantServers },
+    logger,
+    auth,
+    streamLimits: options.streamLimits,
+    settings,
+    servers,
+    participantServers,
     requestLimits: options.requestLimits,
-    ...{ stately, loadState, fixture },
+    stately,
+    loadState,
+    fixture,
     // Before the node reports ready (reset comes back to here): the config's parties are
     // checked, LocalNet's users provisioned.
     beforeReady: async (node) => {
@@ -187,8 +194,15 @@ async function startEmbedded(
   const devnet = first.devnet ? { ...first.devnet.parties } : null;
   input.streams.stdout.write(
     banner({
-      ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-      ...{ stately: stately?.url, walletUser, login: login?.port ?? null },
+      port,
+      host: options.host,
+      token,
+      options,
+      startedAt: input.startedAt,
+      devnet,
+      stately: stately?.url,
+      walletUser,
+      login: login?.port ?? null,
     }),
   );
 

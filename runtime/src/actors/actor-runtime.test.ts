@@ -22,21 +22,39 @@ function transaction(at: bigint, nodes: TransactionRecord['nodes']): Transaction
   offset += 1;
   const time = formatMicros(at);
   return {
-    ...{ type: 'transaction', offset, updateId: `update-${offset}`, synchronizerId: 'sync' },
-    ...{ effectiveAt: time, recordTime: time, workflowId: '', submission: null },
-    ...{ nodes, rootNodeIds: [0] },
+    type: 'transaction',
+    offset,
+    updateId: `update-${offset}`,
+    synchronizerId: 'sync',
+    effectiveAt: time,
+    recordTime: time,
+    workflowId: '',
+    submission: null,
+    nodes,
+    rootNodeIds: [0],
   };
 }
 
 const offerCreated = (contractId: string, expiresAt: bigint): CreatedNode => ({
-  ...{ kind: 'created', nodeId: 0, contractId, contractKey: null, createdAt: formatMicros(start) },
-  ...{ templateId: 'pkg:Splice.Wallet.TransferOffer:TransferOffer', packageName: 'splice-wallet' },
+  kind: 'created',
+  nodeId: 0,
+  contractId,
+  contractKey: null,
+  createdAt: formatMicros(start),
+  templateId: 'pkg:Splice.Wallet.TransferOffer:TransferOffer',
+  packageName: 'splice-wallet',
   createArgument: {
-    ...{ sender: 'alice::1220', receiver: 'bob::1220', dso: 'DSO::1220', description: 'x' },
-    ...{ amount: { amount: '1.0000000000', unit: 'AmuletUnit' }, trackingId: contractId },
+    sender: 'alice::1220',
+    receiver: 'bob::1220',
+    dso: 'DSO::1220',
+    description: 'x',
+    amount: { amount: '1.0000000000', unit: 'AmuletUnit' },
+    trackingId: contractId,
     expiresAt: formatMicros(expiresAt),
   },
-  ...{ signatories: ['alice::1220'], observers: ['bob::1220'], witnesses: ['alice::1220'] },
+  signatories: ['alice::1220'],
+  observers: ['bob::1220'],
+  witnesses: ['alice::1220'],
 });
 
 function runtime() {

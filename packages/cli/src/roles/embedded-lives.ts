@@ -135,11 +135,16 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     setup.stately?.watch(node.actors);
     const runner = await setup.createRunner();
     const automations = startAutomations({
-      ...{ node, config: setup.config, runner },
+      node,
+      config: setup.config,
+      runner,
       logger: logger.child({ component: 'automations' }),
     });
     const gateway = createGateway({
-      ...{ node, auth: setup.auth, logger, automations: automations.view },
+      node,
+      auth: setup.auth,
+      logger,
+      automations: automations.view,
       ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
       ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
       webPages,
@@ -157,7 +162,9 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       const participant = node.participants[index + 1];
       if (!participant) throw new Error('the node runs fewer participants than it serves');
       const participantGateway = createGateway({
-        ...{ node: nodeOfParticipant(node, participant), auth: setup.auth, logger },
+        node: nodeOfParticipant(node, participant),
+        auth: setup.auth,
+        logger,
         ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
         ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
         ledgerApiOnly: true,

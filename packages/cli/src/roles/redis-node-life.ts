@@ -66,9 +66,12 @@ function automate(setup: RedisNodeSetup, node: PocketnetNode, runner: JobRunner)
 function nodeConfigOf(setup: RedisNodeSetup, walletUser: string) {
   const { options, logger } = setup;
   return {
-    ...{ dataDir: null, participantName: 'participant1', synchronizerName: 'global-domain' },
+    dataDir: null,
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
     ...(setup.role === 'start' ? { synchronizers: options.synchronizers } : {}),
-    ...{ ledgerApiVersion: options.ledgerApiVersion, packages: setup.packages },
+    ledgerApiVersion: options.ledgerApiVersion,
+    packages: setup.packages,
     spliceDars: options.spliceDars,
     devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
     scan: { history: options.scan },
@@ -90,7 +93,10 @@ function journalOf(writer: ReturnType<typeof redisLedger>['writer']): RedisNodeL
 function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Automations | null) {
   const { options, logger, settings, servers } = setup;
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
+    node,
+    auth: options.auth,
+    logger,
+    streamLimits: options.streamLimits,
     requestLimits: options.requestLimits,
     ...(automations ? { automations: automations.view } : {}),
     webPages,
@@ -139,7 +145,11 @@ export async function startRedisNodeLife(
     const port = await ports();
     const baseUrl = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
     const consumer = await serveAsWriter({
-      ...{ redisUrl, prefix, runner, engine: node.engine, writer },
+      redisUrl,
+      prefix,
+      runner,
+      engine: node.engine,
+      writer,
       http: (request) => runForwardedRequest(baseUrl, request),
       nowMicros: () => node.clock.nowMicros(),
       network: networkOf(options, walletUser),

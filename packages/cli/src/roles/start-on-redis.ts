@@ -59,8 +59,12 @@ export async function startOnRedis(input: {
       : null;
   const outcome = await runRedisNodeLives({
     setup: {
-      ...{ role: 'start', options, logger, config: input.config },
-      ...{ packages: input.packages, settings: input.settings },
+      role: 'start',
+      options,
+      logger,
+      config: input.config,
+      packages: input.packages,
+      settings: input.settings,
     },
     signal,
     listen: (servers) => listenAll(servers, options),
@@ -76,8 +80,14 @@ export async function startOnRedis(input: {
       const { port, walletUser } = life;
       streams.stdout.write(
         banner({
-          ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-          ...{ stately: stately?.url, walletUser },
+          port,
+          host: options.host,
+          token,
+          options,
+          startedAt: input.startedAt,
+          devnet,
+          stately: stately?.url,
+          walletUser,
         }),
       );
     },
