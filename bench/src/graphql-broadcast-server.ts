@@ -37,8 +37,9 @@ export function transferFrame(view: UpdateView): string {
   return JSON.stringify({ id: '1', type: 'next', payload: { data: { updates } } });
 }
 
-/** The TCP socket under a `ws` connection (`ws` keeps it in a field of its own). */
-const tcpOf = (client: WebSocket) => (client as unknown as { _socket?: Socket })._socket;
+/** The TCP socket each client's upgrade came on, which `ws` writes to. */
+const tcpSockets = new WeakMap<WebSocket, Socket>();
+const tcpOf = (client: WebSocket) => tcpSockets.get(client);
 
 /** Clients cut off: holding more than `highWaterMark`, and while all held more than the total. */
 export type BroadcastCutOffs = { overMark: number; overTotal: number };
@@ -81,6 +82,7 @@ export async function startBroadcastServer(
 ) {
   const server = createServer();
   const sockets = new WebSocketServer({ server });
+  sockets.on('connection', (client, request) => tcpSockets.set(client, request.socket as Socket));
   const filter = {
     byParty: new Map([
       [

@@ -12,6 +12,7 @@ import {
 } from './graphql-subscriptions.bench.ts';
 import { runHttpSubmit } from './http-submit.bench.ts';
 import { runLfAmuletTransfer } from './lf-amulet-transfer.bench.ts';
+import { runLocalnetStart } from './localnet-start.bench.ts';
 import { runMemoryPerContract } from './memory-per-contract.bench.ts';
 import { readRedisJournalConfig, runRedisJournal } from './redis-journal.bench.ts';
 import { runReplay } from './replay.bench.ts';
@@ -61,6 +62,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runScaleOutSubmit(readScaleOutConfig()),
   ],
   ['cold start', () => runColdStart(config.coldStart)],
+  ['LocalNet: three validators vs one', () => runLocalnetStart(config.coldStart.repeats)],
   ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],
   ['time machine: snapshot, revert, reset, load', () => runTimeMachine(readTimeMachineConfig())],

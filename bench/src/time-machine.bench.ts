@@ -91,6 +91,7 @@ async function writeHistory(dir: string, config: Config): Promise<void> {
 
 async function start(dir: string, loadState?: LoadedState) {
   const started = performance.now();
+  const cpuAt = process.cpuUsage();
   const node = await startEmbeddedNode({
     node: {
       onBackgroundError: (error) => console.error('background work failed', error),
@@ -109,7 +110,13 @@ async function start(dir: string, loadState?: LoadedState) {
     servers: createLifeServers('127.0.0.1'),
     ...(loadState ? { loadState } : {}),
   });
-  return { node, ms: performance.now() - started };
+  return { node, ms: performance.now() - started, cpuMs: cpuMsSince(cpuAt) };
+}
+
+/** The process's CPU time (every thread) since `from`: what a loaded machine does not stretch. */
+function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
 }
 
 const gc = (() => {
@@ -123,11 +130,20 @@ function collectedHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const timed = async (work: () => Promise<unknown>) => {
+type Timing = { readonly ms: number; readonly cpuMs: number };
+
+const timed = async (work: () => Promise<unknown>): Promise<Timing> => {
   const started = performance.now();
+  const cpuAt = process.cpuUsage();
   await work();
-  return performance.now() - started;
+  return { ms: performance.now() - started, cpuMs: cpuMsSince(cpuAt) };
 };
+
+const wallOf = (runs: readonly Timing[]) => median(runs.map((run) => run.ms));
+const cpuOf = (runs: readonly Timing[]) => median(runs.map((run) => run.cpuMs));
+const ratioTo = (value: number, baseline: number) => `${(value / baseline).toFixed(3)}×`;
+const runsOf = (runs: readonly Timing[]) =>
+  runs.map((run) => `${formatMs(run.ms)} (CPU ${formatMs(run.cpuMs)})`).join(', ');
 
 /** A few transfers after a snapshot, so that a revert has something to undo. */
 async function someChanges(node: Awaited<ReturnType<typeof start>>['node'], round: number) {
@@ -154,15 +170,15 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
   const loadDir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-load-'));
   try {
     await writeHistory(dir, config);
-    const { node, ms: startMs } = await start(dir);
+    const { node, ms: startMs, cpuMs: startCpuMs } = await start(dir);
     const machine = node.timeMachine;
     // What a kept snapshot costs: the heap before and after taking a thousand of them.
     const heapBefore = collectedHeap();
     for (let index = 0; index < 1000; index += 1) await machine.snapshot(unrestrictedCaller);
     const perSnapshot = (collectedHeap() - heapBefore) / 1000;
-    const snapshots: number[] = [];
-    const reverts: number[] = [];
-    const resets: number[] = [];
+    const snapshots: Timing[] = [];
+    const reverts: Timing[] = [];
+    const resets: Timing[] = [];
     for (let round = 0; round < config.repeats; round += 1) {
       let id = '';
       snapshots.push(
@@ -178,21 +194,21 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
     const stateText = `${lines.join('\n')}\n`;
     const end = node.current().node.engine.ledgerEnd();
     await node.close();
-    const loads: number[] = [];
-    let parseMs = 0;
+    const loads: Timing[] = [];
+    let parsing: Timing = { ms: 0, cpuMs: 0 };
     for (let run = 0; run < config.repeats; run += 1) {
       await rm(loadDir, { recursive: true, force: true });
-      const parsedAt = performance.now();
+      const [parsedAt, cpuAt] = [performance.now(), process.cpuUsage()];
       const state = parseStateFile(stateText);
-      parseMs = performance.now() - parsedAt;
+      parsing = { ms: performance.now() - parsedAt, cpuMs: cpuMsSince(cpuAt) };
       const loaded = await start(loadDir, state);
-      loads.push(parseMs + loaded.ms);
+      loads.push({ ms: parsing.ms + loaded.ms, cpuMs: parsing.cpuMs + loaded.cpuMs });
       await loaded.node.close();
     }
-    const snapshot = median(snapshots);
-    const revert = median(reverts);
-    const reset = median(resets);
-    const load = median(loads);
+    const snapshot = wallOf(snapshots);
+    const revert = wallOf(reverts);
+    const reset = wallOf(resets);
+    const load = wallOf(loads);
     return {
       lines: [
         {
@@ -207,7 +223,7 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
           name: 'time machine: revert',
           value: formatMs(revert),
           baseline: formatMs(startMs),
-          ratio: '',
+          ratio: ratioTo(revert, startMs),
           target: '< 100 ms',
           status: statusOf(revert < 100),
         },
@@ -215,7 +231,7 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
           name: 'time machine: reset',
           value: formatMs(reset),
           baseline: formatMs(startMs),
-          ratio: '',
+          ratio: ratioTo(reset, startMs),
           target: '< 100 ms',
           status: statusOf(reset < 100),
         },
@@ -223,14 +239,16 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
           name: 'time machine: load a dumped state',
           value: formatMs(load),
           baseline: formatMs(startMs),
-          ratio: '',
+          ratio: ratioTo(load, startMs),
           target: '< 1000 ms',
           status: statusOf(load < 1000),
         },
         infoLine('time machine: heap per kept snapshot', `${formatCount(perSnapshot)} B`),
       ],
       notes: [
-        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baseline = a start replaying the journal (${formatMs(startMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parseMs)}; runs: snapshot ${snapshots.map(formatMs).join(', ')}; revert ${reverts.map(formatMs).join(', ')}; reset ${resets.map(formatMs).join(', ')}; load ${loads.map(formatMs).join(', ')}`,
+        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baseline = a start replaying the journal (${formatMs(startMs)}, CPU ${formatMs(startCpuMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parsing.ms)} (CPU ${formatMs(parsing.cpuMs)})`,
+        `time machine CPU medians (every thread; the wall figures stretch with the machine's load): revert ${formatMs(cpuOf(reverts))}, reset ${formatMs(cpuOf(resets))}, load ${formatMs(cpuOf(loads))} against the start's ${formatMs(startCpuMs)}`,
+        `time machine runs: snapshot ${runsOf(snapshots)}; revert ${runsOf(reverts)}; reset ${runsOf(resets)}; load ${runsOf(loads)}`,
       ],
     };
   } finally {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import {
   type AutomationView,
   type Caller,
@@ -24,8 +24,10 @@ import { factsOf } from './http/canton-error-catalogue.ts';
 import type { EventStreamGuardDeps } from './http/event-stream-guard.ts';
 import { createJsonBodyParser } from './http/json-body.middleware.ts';
 import {
+  createLedgerErrorAnswer,
   createLedgerErrorHandler,
   createLedgerNotFoundHandler,
+  writeLedgerErrorAnswer,
 } from './http/ledger-error.middleware.ts';
 import { refuseUpgrade } from './http/refuse-upgrade.ts';
 import { renderLedgerError } from './http/render-ledger-error.ts';
@@ -42,7 +44,7 @@ import { createInspectApi } from './inspect/inspect.routes.ts';
 import { commandsRoutes } from './ledger-api/commands.routes.ts';
 import { ledgerApiRoutes } from './ledger-api/ledger-api.routes.ts';
 import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
-import { installSubmitFastLane, submitFastLaneFailures } from './ledger-api/submit-fast-lane.ts';
+import { createSubmitFastLane } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
 import type { ForwardToWriter } from './scale-out/forwarded-request.ts';
@@ -92,6 +94,11 @@ export type GatewayDeps = {
    * replica's front door, replica-front-door.ts, hands it the other writes).
    */
   readonly forwardMutations?: ForwardToWriter;
+  /**
+   * The wallet UI at `/` too, where LocalNet's app validators serve it (`wallet.localhost:2000`
+   * and `:3000`); `/` is the Ledger API's 404 otherwise.
+   */
+  readonly walletAtRoot?: boolean;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -136,9 +143,26 @@ function identifyCaller(authenticator: Authenticator): RequestHandler {
   };
 }
 
+/** A failure of the fast lane, answered as the Ledger API's error handler answers it. */
+function answerLaneFailure(
+  answerOf: ReturnType<typeof createLedgerErrorAnswer>,
+  error: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  // As express's final handler does when an answer had begun: nothing more can be said.
+  if (res.headersSent) return void req.socket.destroy();
+  const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  writeLedgerErrorAnswer(res, answerOf(error, { method: req.method, path, headers: req.headers }));
+}
+
 /** The node's HTTP face: health, then the JSON Ledger API v2 at the root, with its WebSockets. */
 export function createGateway(deps: GatewayDeps): {
-  app: Express;
+  /**
+   * The node's HTTP face as a request listener (for `http.createServer`): the submit fast
+   * lane first, then the express app with every route.
+   */
+  app: RequestListener;
   attachWebSockets(server: Server): void;
   /**
    * Ends every stream, so that the servers can close; with a reason (a revert), each stream's
@@ -164,13 +188,6 @@ export function createGateway(deps: GatewayDeps): {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // submit-and-wait is answered ahead of express when it can be; its failures come in here.
-  installSubmitFastLane(app, {
-    node,
-    knownCaller: (req) => knownCaller(authenticator, req),
-    admission,
-  });
-  app.use(submitFastLaneFailures);
   // The node listens only once the journal is replayed, so answering at all means ready.
   app.get('/livez', (_req, res) => void res.status(200).end());
   app.get('/readyz', (_req, res) => void res.type('text/plain').send('OK'));
@@ -188,9 +205,19 @@ export function createGateway(deps: GatewayDeps): {
   app.use(ledgerApiRoutes({ node }));
   app.use(createLedgerNotFoundHandler());
   app.use(createLedgerErrorHandler({ logger, participant }));
+  // submit-and-wait is answered ahead of express when it can be, failures as express would.
+  const answerOf = createLedgerErrorAnswer({ logger, participant });
+  const fastLane = createSubmitFastLane({
+    node,
+    knownCaller: (req) => knownCaller(authenticator, req),
+    admission,
+    answerFailure: (error, req, res) => answerLaneFailure(answerOf, error, req, res),
+  });
   const webSockets: Array<{ close(reason?: string): void }> = [];
   return {
-    app,
+    app: (req, res) => {
+      if (!fastLane(req, res)) app(req, res);
+    },
     renderError: (error, path) => {
       if (!path.startsWith('/api/')) return renderLedgerError(error, { participant, traceId: '' });
       if (!isDomainError(error)) {
@@ -245,6 +272,8 @@ function validatorAppRoutes(
   });
   app.use('/api/inspect/v0', inspect.router);
   if (deps.webPages) app.use(webPageRoutes(deps.webPages));
+  if (deps.webPages && deps.walletAtRoot)
+    app.get('/', (_req, res) => res.redirect(302, '/wallet/'));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
   app.use('/api/scan', scanRoutes({ node, logger }));
   app.use('/registry', hostRegistryRoutes({ node, logger }));

@@ -104,6 +104,8 @@ export * from './time-machine/apply-fixture.ts';
 export * from './time-machine/journal-store.ts';
 export * from './time-machine/state-file.ts';
 export * from './time-machine/time-machine.ts';
+export type { ValidatorApp, ValidatorAppConfig } from './validator-apps/create-validator-app.ts';
+export { nodeOfValidatorApp } from './validator-apps/validator-apps.ts';
 export type { EventFilter, PartyFilter } from './views/event-filter.ts';
 export type { TemplateCatalog } from './views/template-catalog.ts';
 export type { EventView, TransactionView } from './views/transaction-view.ts';

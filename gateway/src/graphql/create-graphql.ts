@@ -93,8 +93,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     timeMachine: deps.timeMachine,
   });
   const guard = deps.streamGuard ?? defaultStreamGuard();
-  // Every transport consumes the shared executions' results: bounding what a subscriber leaves
-  // untaken there bounds what a slow client costs (its socket holds little more: both wait).
+  // Server-sent events consume the shared executions' results through buffers of their own:
+  // bounding what a subscriber leaves untaken there bounds what a slow client costs (its
+  // response holds little more: both wait). graphql-ws subscriptions take each result at once,
+  // as a frame written to their socket, which bounds what a slow client holds (shared-frames.ts).
   const backlog = {
     sizeOf: createResultSizes(),
     maxBytes: guard.limits.highWaterMark,
@@ -161,6 +163,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         authenticator: deps.authenticator,
         sharing,
         gauge: guard.gauge,
+        maxHeldBytes: guard.limits.highWaterMark,
         ...(guard.budget ? { budget: guard.budget } : {}),
       };
       sockets.push(attachGraphQLWebSocket(server, socketDeps));

@@ -9,12 +9,27 @@ import type { StreamGauge } from '../http/stream-gauge.ts';
 import { callerOutcomeOfToken, tokenOfAuthorization } from './graphql-caller.ts';
 import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './graphql-context.ts';
 import { graphqlPath, pathOf } from './graphql-path.ts';
-import { createFrameCache } from './graphql-ws-frames.ts';
-import { createTurnCork, type SocketExtra, serveGraphQLSocket } from './graphql-ws-socket.ts';
+import {
+  createFrameWriter,
+  createTurnCork,
+  type FrameWriter,
+  type SocketExtra,
+  serveGraphQLSocket,
+} from './graphql-ws-socket.ts';
+import { createSharedFrames } from './shared-frames.ts';
 import { createSubscriptionCounter, type SubscriptionLimits } from './subscription-limits.ts';
 import { operationKey, type SubscriptionSharing } from './subscription-sharing.ts';
 
-type Enveloped = { execute(args: ExecutionArgs): unknown; subscribe(args: ExecutionArgs): unknown };
+/**
+ * The root value an operation is executed with: envelop's execution, and for a subscription
+ * whose results are shared, where its frames go.
+ */
+type Root = {
+  execute(args: ExecutionArgs): unknown;
+  subscribe(args: ExecutionArgs): unknown;
+  readonly id: string;
+  readonly writer: FrameWriter | undefined;
+};
 type Yoga = YogaServerInstance<GraphQLServerContext, GraphQLContext>;
 
 /**
@@ -33,6 +48,8 @@ export function attachGraphQLWebSocket(
     readonly budget?: StreamBudget;
     /** How many subscriptions may be open, per connection and in all. */
     readonly subscriptionLimits?: SubscriptionLimits;
+    /** What one client may hold unread before its shared subscriptions are dropped. */
+    readonly maxHeldBytes: number;
   },
 ): { close(reason?: string): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, handleProtocols });
@@ -41,7 +58,8 @@ export function attachGraphQLWebSocket(
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
   const outcomes = new WeakMap<object, Promise<CallerOutcome>>();
-  const frames = createFrameCache();
+  const writers = new WeakMap<object, FrameWriter>();
+  const sharedFrames = createSharedFrames(deps.sharing, deps.maxHeldBytes);
   const counter = createSubscriptionCounter(deps.subscriptionLimits);
   const protocol = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     onConnect: (ctx) => {
@@ -53,7 +71,7 @@ export function attachGraphQLWebSocket(
       return true;
     },
     onClose: (ctx) => counter.closed(ctx),
-    onSubscribe: async (ctx, _id, payload) => {
+    onSubscribe: async (ctx, id, payload) => {
       const refusal = counter.refusal(ctx);
       if (refusal !== null) return [refusal];
       const callerOutcome = await (outcomes.get(ctx.extra.socket) ??
@@ -73,23 +91,36 @@ export function attachGraphQLWebSocket(
         operationName: payload.operationName ?? null,
         variableValues: payload.variables ?? null,
         contextValue: { ...(await enveloped.contextFactory()), sharedByTransport: true },
-        rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        rootValue: {
+          execute: enveloped.execute,
+          subscribe: enveloped.subscribe,
+          id,
+          writer: writers.get(ctx.extra.socket),
+        } satisfies Root,
       };
     },
-    onNext: (_ctx, _id, _payload, _args, result) => frames.payloadOf(result) as never,
-    jsonMessageReplacer: frames.replacer,
-    execute: (args) => (args.rootValue as Enveloped).execute(args) as never,
-    // Identical subscriptions share one execution, masked and limited by envelop once.
+    execute: (args) => (args.rootValue as Root).execute(args) as never,
+    // Identical subscriptions share one execution, masked and limited by envelop once, and
+    // each result is serialised once for all of them.
     subscribe: (args) => {
-      const run = () => (args.rootValue as Enveloped).subscribe(args);
+      const root = args.rootValue as Root;
+      const run = () => root.subscribe(args);
       const key = operationKey((args.contextValue as GraphQLContext).callerKey, args);
-      return (key === null ? run() : deps.sharing.join(key, run)) as never;
+      if (key === null || root.writer === undefined) return run() as never;
+      return sharedFrames.join(key, run, { id: root.id, writer: root.writer }) as never;
     },
   });
-  const output = { corkForTurn: createTurnCork(), frames, gauge: deps.gauge, budget: deps.budget };
-  wss.on('connection', (socket, request) =>
-    serveGraphQLSocket(protocol, { socket, request }, output),
-  );
+  const output = {
+    corkForTurn: createTurnCork(),
+    maxHeldBytes: deps.maxHeldBytes,
+    gauge: deps.gauge,
+    budget: deps.budget,
+  };
+  wss.on('connection', (socket, request) => {
+    const writer = createFrameWriter({ socket, request }, output);
+    writers.set(socket, writer);
+    serveGraphQLSocket(protocol, { socket, request }, writer);
+  });
   return {
     // A revert closes with 1012 (service restart) and its reason, which graphql-ws clients
     // hear as a retryable close: they reconnect and subscribe again.

@@ -4,15 +4,13 @@ import type { Server as GraphQLWsServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
-import type { FrameCache } from './graphql-ws-frames.ts';
 
 /** What graphql-ws's context carries of a connection (as its own `ws` adapter does). */
 export type SocketExtra = { readonly socket: WebSocket; readonly request: IncomingMessage };
 
 /**
- * Above this much unsent data, a send waits until the socket has written it. The subscription
- * then waits, and what it has not taken piles up in its bounded buffer (to-async-iterable.ts),
- * never here; a client that stops reading stops answering pings and is dropped.
+ * Above this much unsent data, a send of graphql-ws's waits until the socket has written it,
+ * and the operation it belongs to waits with it.
  */
 const highWaterMark = 64 * 1024;
 const keepAliveMs = 12_000;
@@ -20,7 +18,8 @@ const internalError = 4500;
 
 /**
  * Holds a connection's writes until the end of the event loop turn, so that the messages a
- * turn produces for it (a busy server's backlog) leave in one write instead of one each.
+ * turn produces for it (a busy server's backlog, one event to many subscriptions) leave in one
+ * write instead of one each.
  */
 export function createTurnCork() {
   const corked = new Set<Socket>();
@@ -28,8 +27,8 @@ export function createTurnCork() {
     for (const socket of corked) socket.uncork();
     corked.clear();
   };
-  return (socket: Socket | undefined) => {
-    if (socket === undefined || corked.has(socket)) return;
+  return (socket: Socket) => {
+    if (corked.has(socket)) return;
     if (corked.size === 0) setImmediate(flush);
     socket.cork();
     corked.add(socket);
@@ -38,64 +37,97 @@ export function createTurnCork() {
 
 export type TurnCork = ReturnType<typeof createTurnCork>;
 
-/** The TCP socket under a `ws` connection (`ws` keeps it in a field of its own). */
-const tcpOf = (socket: WebSocket) => (socket as unknown as { _socket?: Socket })._socket;
+/**
+ * Writes a connection's frames: graphql-ws's own messages, and the `next` frames of shared
+ * subscriptions, serialised once for all their subscribers (shared-frames.ts).
+ */
+export type FrameWriter = {
+  /** Writes `frame` now; resolves once written when the socket holds over 64 KiB. */
+  send(frame: string): Promise<void> | void;
+  /**
+   * Writes `frame` unless the client holds more than `maxHeldBytes` unread already (false):
+   * a shared execution waits for no one, so a client that far behind is dropped instead.
+   */
+  offer(frame: string): boolean;
+};
 
 /**
- * Hands a `ws` connection to graphql-ws's protocol server. Unlike graphql-ws's own adapter, a
- * send does not wait for the socket to write each message: messages queue in the socket's
- * buffer (and go out together, which is what a busy server needs), and only a client that
- * has over `highWaterMark` bytes waiting holds its subscriptions back (backpressure).
+ * A connection's writer and its accounts: what its socket holds is recorded by the gauge and
+ * counted against the process-wide budget, which cuts it off as a peer that stops answering
+ * pings is (a close frame would wait behind what it holds, and free nothing).
  */
-export function serveGraphQLSocket(
-  server: GraphQLWsServer<SocketExtra>,
-  connection: { readonly socket: WebSocket; readonly request: IncomingMessage },
+export function createFrameWriter(
+  connection: SocketExtra,
   output: {
     readonly corkForTurn: TurnCork;
-    readonly frames: FrameCache;
+    /** What one client may hold unread before its shared subscriptions are dropped. */
+    readonly maxHeldBytes: number;
     readonly gauge?: StreamGauge | undefined;
-    /** What all streams of the process may hold together: this socket's unsent bytes count. */
     readonly budget?: StreamBudget | undefined;
   },
-): void {
-  const { corkForTurn, frames, gauge } = output;
+): FrameWriter & { close(): void } {
   const { socket, request } = connection;
-  // Cut off by the budget, it is dropped as a peer that stops answering pings is: a close frame
-  // would wait behind what it holds, and free nothing.
+  // The TCP socket the upgrade came on, which `ws` writes to.
+  const tcp = request.socket as Socket;
   const held = output.budget?.open({
     held: () => (socket.readyState === socket.OPEN ? socket.bufferedAmount : 0),
     cutOff: () => socket.terminate(),
   });
   const account = () => {
-    gauge?.record(socket.bufferedAmount);
+    output.gauge?.record(socket.bufferedAmount);
     held?.report(socket.bufferedAmount);
   };
+  return {
+    send(frame) {
+      if (socket.readyState !== socket.OPEN) return;
+      output.corkForTurn(tcp);
+      if (socket.bufferedAmount < highWaterMark) {
+        socket.send(frame);
+        return account();
+      }
+      return new Promise<void>((resolve) => {
+        socket.send(frame, () => {
+          held?.report(socket.bufferedAmount);
+          resolve();
+        });
+        account();
+      });
+    },
+    offer(frame) {
+      if (socket.readyState !== socket.OPEN) return true;
+      if (socket.bufferedAmount > output.maxHeldBytes) return false;
+      output.corkForTurn(tcp);
+      socket.send(frame);
+      account();
+      return true;
+    },
+    close: () => held?.close(),
+  };
+}
+
+/**
+ * Hands a `ws` connection to graphql-ws's protocol server. Unlike graphql-ws's own adapter, a
+ * send does not wait for the socket to write each message: messages queue in the socket's
+ * buffer (and go out together, which is what a busy server needs), and only a client that
+ * has over `highWaterMark` bytes waiting holds its own operations back (backpressure).
+ */
+export function serveGraphQLSocket(
+  server: GraphQLWsServer<SocketExtra>,
+  connection: SocketExtra,
+  writer: FrameWriter & { close(): void },
+): void {
+  const { socket } = connection;
   const closed = server.opened(
     {
       protocol: socket.protocol,
-      send(data) {
-        const frame = frames.frameOf(data);
-        if (socket.readyState !== socket.OPEN) return;
-        corkForTurn(tcpOf(socket));
-        if (socket.bufferedAmount < highWaterMark) {
-          socket.send(frame);
-          return account();
-        }
-        return new Promise<void>((resolve) => {
-          socket.send(frame, () => {
-            held?.report(socket.bufferedAmount);
-            resolve();
-          });
-          account();
-        });
-      },
+      send: (data) => writer.send(data),
       close: (code, reason) => socket.close(code, reason),
       onMessage: (handle) =>
         socket.on('message', (message) => {
           handle(String(message)).catch(() => socket.close(internalError, 'Internal server error'));
         }),
     },
-    { socket, request },
+    connection,
   );
   // A peer that stops answering pings is dropped, so its subscriptions end.
   let alive = true;
@@ -109,7 +141,7 @@ export function serveGraphQLSocket(
   });
   socket.once('error', () => socket.close(internalError, 'Internal server error'));
   socket.once('close', (code, reason) => {
-    held?.close();
+    writer.close();
     clearInterval(keepAlive);
     void closed(code, String(reason));
   });

@@ -1,11 +1,18 @@
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, print } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
-import { Observable, type Subscriber } from 'rxjs';
+import { Observable } from 'rxjs';
 import { createSharedBacklog } from './shared-backlog.ts';
 import { type StreamOptions, toAsyncIterable } from './to-async-iterable.ts';
 
+/** Who takes a shared execution's results: the very result objects, handed to each. */
+export type ResultSubscriber = {
+  next(result: ExecutionResult): void;
+  complete(): void;
+  error(error: unknown): void;
+};
+
 type Shared = {
-  readonly subscribers: Set<Subscriber<ExecutionResult>>;
+  readonly subscribers: Set<ResultSubscriber>;
   /** The results have begun: a newcomer would have missed some, so it starts its own. */
   emitted: boolean;
   iterator: AsyncIterator<ExecutionResult> | null;
@@ -97,26 +104,40 @@ export function createSubscriptionSharing(options: StreamOptions) {
     executions.set(key, shared);
     return shared;
   };
+  const sharedFor = (key: string, subscribe: () => unknown): Shared => {
+    const known = executions.get(key);
+    return known === undefined || known.emitted ? start(key, subscribe) : known;
+  };
+  const attachTo = (key: string, shared: Shared, subscriber: ResultSubscriber) => {
+    shared.subscribers.add(subscriber);
+    return () => {
+      if (!shared.subscribers.delete(subscriber) || shared.subscribers.size > 0) return;
+      forget(key, shared);
+      void shared.iterator?.return?.();
+    };
+  };
   return {
     /** The results of `subscribe`, shared with the other subscribers of the same key. */
     async join(key: string, subscribe: () => unknown): Promise<SubscriptionResults> {
-      const known = executions.get(key);
-      const shared = known === undefined || known.emitted ? start(key, subscribe) : known;
-      const results = new Observable<ExecutionResult>((subscriber) => {
-        shared.subscribers.add(subscriber);
-        return () => {
-          shared.subscribers.delete(subscriber);
-          if (shared.subscribers.size > 0) return;
-          forget(key, shared);
-          void shared.iterator?.return?.();
-        };
-      });
+      const shared = sharedFor(key, subscribe);
+      const results = new Observable<ExecutionResult>((subscriber) =>
+        attachTo(key, shared, subscriber),
+      );
       // Subscribed before waiting, so nothing the execution yields meanwhile is missed.
       const iterator = toAsyncIterable(results, shared.streams);
       const failed = await shared.started;
       if (failed === null) return iterator;
       void iterator.return?.();
       return failed;
+    },
+    /**
+     * Hands `subscriber` the results of `subscribe` as they come, shared as `join`'s are,
+     * with no buffer of its own: it takes each at once. `started` settles as `join` does;
+     * `leave` ends its part (the execution ends with its last subscriber).
+     */
+    attach(key: string, subscribe: () => unknown, subscriber: ResultSubscriber) {
+      const shared = sharedFor(key, subscribe);
+      return { started: shared.started, leave: attachTo(key, shared, subscriber) };
     },
   };
 }

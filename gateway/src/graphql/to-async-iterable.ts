@@ -24,7 +24,7 @@ export type BacklogLimit = {
 
 const resubscribe = 'resubscribe from the last offset received';
 
-const fellBehind = (limit: string) =>
+export const fellBehind = (limit: string) =>
   new DomainError('UNAVAILABLE', `The subscriber fell more than ${limit} behind; ${resubscribe}`);
 
 const overBudget = () =>

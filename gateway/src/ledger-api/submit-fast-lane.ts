@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '@pocketnet/runtime';
-import type { Express, RequestHandler } from 'express';
 import { maxRequestBodyBytes, parseJsonBody } from '../http/json-body.middleware.ts';
 import { plainBodyLength, readPlainBody } from '../http/plain-body.ts';
 import { sendJson } from '../http/send-json.ts';
@@ -9,10 +8,6 @@ import type { LedgerApiDeps } from './route-deps.ts';
 import { submitAndWait } from './submit-and-wait.ts';
 
 const lanePath = '/v2/commands/submit-and-wait';
-
-/** A request the lane took and could not answer: express's error handlers answer it instead. */
-const laneFailure = Symbol('submit fast lane failure');
-type LaneRequest = IncomingMessage & { [laneFailure]?: { readonly error: unknown } };
 
 /** Returns an admitted command's ticket (-1: none was taken); `failed`: it has no result. */
 function releaseTicket(
@@ -23,8 +18,8 @@ function releaseTicket(
   if (ticket >= 0) admission?.release(ticket, failed);
 }
 
-type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
-type AppWithHandle = Express & { handle: Handle };
+/** Takes a request and answers it (true), or leaves it untouched for express (false). */
+export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * POST /v2/commands/submit-and-wait, the one hot path, ahead of express: when the caller is
@@ -32,25 +27,20 @@ type AppWithHandle = Express & { handle: Handle };
  * lane reads, decodes, submits and answers on its own, the very bytes the express route would
  * send. Express's per-request setup and routing cost more than a tenth of a submission. What
  * the lane declines (first sight of a token, chunked or oversized bodies, a query string, any
- * other request) goes through express unchanged; a failure is handed to express's error
- * handlers, so every error answer is the one the API gives everywhere else.
+ * other request) is left to express unchanged; a failure is answered by `answerFailure`, the
+ * one the Ledger API's error handler uses, so every error answer is the one given elsewhere.
  */
-export function installSubmitFastLane(
-  app: Express,
+export function createSubmitFastLane(
   deps: LedgerApiDeps & {
     readonly knownCaller: (request: IncomingMessage) => Caller | undefined;
     /** Commands in flight and their waiting time, limited (`start`); unlimited when absent. */
     readonly admission?: SubmissionAdmission | undefined;
+    readonly answerFailure: (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
   },
-): void {
+): FastLane {
   const admission = deps.admission ?? null;
-  const withHandle = app as AppWithHandle;
-  const handle: Handle = withHandle.handle.bind(app);
-  const fail = (req: LaneRequest, res: ServerResponse, error: unknown) => {
-    req[laneFailure] = { error };
-    handle(req, res);
-  };
-  const take = (req: LaneRequest, res: ServerResponse): boolean => {
+  const { answerFailure } = deps;
+  return (req, res) => {
     if (req.method !== 'POST' || req.url !== lanePath) return false;
     const caller = deps.knownCaller(req);
     if (caller === undefined) return false;
@@ -59,7 +49,7 @@ export function installSubmitFastLane(
     // Declared here, beside req and res, so that the answer's callbacks allocate nothing more.
     let ticket = -1;
     readPlainBody(req, length, (error, body) => {
-      if (error) return fail(req, res, error);
+      if (error) return answerFailure(error, req, res);
       try {
         // Admitted before the body is parsed: a refusal costs next to nothing.
         if (admission !== null) ticket = admission.admit();
@@ -70,23 +60,14 @@ export function installSubmitFastLane(
           },
           (failure: unknown) => {
             releaseTicket(admission, ticket, true);
-            fail(req, res, failure);
+            answerFailure(failure, req, res);
           },
         );
       } catch (failure) {
         releaseTicket(admission, ticket, true);
-        fail(req, res, failure);
+        answerFailure(failure, req, res);
       }
     });
     return true;
   };
-  withHandle.handle = (req, res, next) => {
-    if (next !== undefined || !take(req, res)) handle(req, res, next);
-  };
 }
-
-/** First in the app: passes a failure of the lane on to the error handlers (and nothing else). */
-export const submitFastLaneFailures: RequestHandler = (req, _res, next) => {
-  const failure = (req as LaneRequest)[laneFailure];
-  next(failure === undefined ? undefined : failure.error);
-};

@@ -36,11 +36,13 @@ export function banner(input: {
     `  automations          ${base}/api/automations/v0/queues  (${input.options.redisUrl ? 'BullMQ on REDIS_URL' : 'in process'})`,
   ];
   if (input.options.localnet) {
-    const { sv, scan, appValidator, participants } = localnetLayoutPorts;
+    const { sv, participants } = localnetLayoutPorts;
+    const provider = participants['app-provider'];
+    const user = participants['app-user'];
     lines.push(
-      `  LocalNet sv          ledger :${sv.ledger}  validator :${sv.validator} (and :${appValidator})  scan :${scan}`,
-      `  LocalNet app-provider ledger :${participants['app-provider']}`,
-      `  LocalNet app-user    ledger :${participants['app-user']}`,
+      `  LocalNet sv          ledger :${sv.ledger}  validator :${sv.validator}  scan, UIs :${sv.ui}`,
+      `  LocalNet app-provider ledger :${provider.ledger}  validator :${provider.validator}  wallet :${provider.ui}`,
+      `  LocalNet app-user    ledger :${user.ledger}  validator :${user.validator}  wallet :${user.ui}`,
     );
   } else if (input.options.localnetPorts) {
     lines.push(

@@ -7,7 +7,7 @@ import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
 import { readFixtureOption } from './fixtures/fixture-file.ts';
 import { loadPackages } from './load-packages.ts';
-import { localnetParticipants } from './localnet/localnet-layout.ts';
+import { localnetParticipants, localnetValidatorApps } from './localnet/localnet-layout.ts';
 import { startLocalnetLogin } from './localnet/localnet-login.ts';
 import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { listenLocalnet } from './localnet/serve-localnet.ts';
@@ -128,7 +128,9 @@ async function startEmbedded(
     node: {
       participantName: 'participant1',
       // LocalNet's app-provider and app-user participants beside the SV's (issue 22).
-      ...(options.localnet ? { participants: localnetParticipants } : {}),
+      ...(options.localnet
+        ? { participants: localnetParticipants, validatorApps: localnetValidatorApps }
+        : {}),
       synchronizerName: 'global-domain',
       synchronizers: options.synchronizers,
       ledgerApiVersion: options.ledgerApiVersion,
@@ -144,14 +146,15 @@ async function startEmbedded(
         : memoryJournalStore(),
     clock: createWallClock(),
     config,
-    createRunner: async () => {
-      const runner = firstRunner;
-      firstRunner = null;
+    createRunner: async (scope) => {
+      const runner = scope === null ? firstRunner : null;
+      if (scope === null) firstRunner = null;
       return (
         runner ??
         createJobRunner({
           redisUrl: options.redisUrl ?? undefined,
-          prefix: options.redisPrefix,
+          // An app validator's queues beside the SV's, not shared with them.
+          prefix: scope === null ? options.redisPrefix : `${options.redisPrefix}-${scope}`,
           logger,
         })
       );

@@ -5,7 +5,17 @@ import {
   type TokenProviderConfig,
 } from '@canton-network/wallet-sdk';
 import { mintDevToken } from '@pocketnet/gateway';
-import { afterEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  keycloak,
+  layoutPorts,
+  loginPort,
+  skipIfTaken,
+  skipUnlessFree,
+  tokenOf,
+} from './localnet-process.ts';
+import { oauthClient, transferAndRestart } from './localnet-validators.ts';
 import { createProcessSet, isPortFree, waitForHttpOk } from './node-process.ts';
 import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.ts';
 
@@ -14,35 +24,6 @@ import { isBannerComplete, nodeArgs, startPocketnet } from './pocketnet-process.
 // skips when something else on the machine holds one of the ports.
 
 const localnetPorts = [2975, 2000, 4000] as const;
-// `--localnet`: the SV's ledger and validator, scan, the SDK's validator, then the app-provider's
-// and the app-user's Ledger APIs.
-const layoutPorts = [4975, 4903, 4000, 2000, 3975, 2975] as const;
-const loginPort = 8082;
-const keycloak = `http://127.0.0.1:${loginPort}`;
-
-async function skipUnlessFree(context: TestContext, ports: readonly number[]) {
-  const free = await Promise.all(ports.map(isPortFree));
-  if (free.includes(false)) context.skip(`a LocalNet port (${ports.join(', ')}) is in use`);
-}
-
-const skipIfTaken = (context: TestContext) => (error: unknown) => {
-  // Someone took a port between the check and the start.
-  if (String(error).includes('EADDRINUSE')) context.skip('a LocalNet port was taken meanwhile');
-  throw error;
-};
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(realm: string, form: Record<string, string>): Promise<string> {
-  const response = await fetch(`${keycloak}/realms/${realm}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.access_token ?? '';
-}
 
 describe('pocketnet start with LocalNet ports', () => {
   const processes = createProcessSet();
@@ -138,7 +119,8 @@ describe('pocketnet start with LocalNet ports', () => {
       ]),
     });
 
-    // A user's password login is verified too; LocalNet's wallet admin is not provisioned here.
+    // A user's password login is verified too: LocalNet's wallet admin, a wallet user of the
+    // app-user's validator, is known on its participant only.
     const user = await tokenOf('AppUser', {
       grant_type: 'password',
       client_id: 'app-user-unsafe',
@@ -146,7 +128,13 @@ describe('pocketnet start with LocalNet ports', () => {
       password: 'abc123',
       scope: 'openid',
     });
-    const unknown = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+    const known = await fetch('http://127.0.0.1:2975/v2/authenticated-user', {
+      headers: bearer(user),
+    });
+    expect(await known.json()).toMatchObject({
+      user: { id: '92a520cb-2f09-4e55-b465-d178c6cfe5e4' },
+    });
+    const unknown = await fetch('http://127.0.0.1:3975/v2/authenticated-user', {
       headers: bearer(user),
     });
     expect(unknown.status).toBe(403);
@@ -205,5 +193,13 @@ describe('pocketnet start with LocalNet ports', () => {
       .execute({ partyId: party.partyId });
     const holdings = await sdk.token.utxos.list({ partyId: party.partyId });
     expect(holdings.map((utxo) => utxo.interfaceViewValue.amount)).toEqual(['500.0000000000']);
+  }, 60_000);
+
+  it("moves amulet from the app-user's wallet to the app-provider's through 2903 and 3903, and all three validators come back after a kill", async (context) => {
+    await transferAndRestart(context, processes);
+  }, 120_000);
+
+  it('serves an OAuth client of LocalNet unchanged: login at 8082, then 3975, 3903 and scan.localhost:4000', async (context) => {
+    await oauthClient(context, processes);
   }, 60_000);
 });

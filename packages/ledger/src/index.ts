@@ -70,7 +70,7 @@ export type { InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
 export { createFileJournal } from './journal/file-journal.ts';
 export { createMemoryJournal } from './journal/memory-journal.ts';
-export { decodeRecord, recordJson } from './journal/record-codec.ts';
+export { decodeRecordJson, recordJson } from './journal/record-codec.ts';
 export { createStringPool } from './journal/record-interning.ts';
 export { truncateFileJournal } from './journal/truncate-file-journal.ts';
 export type { Journal } from './journal.ts';

@@ -1,4 +1,4 @@
-import type { AnyActorScope, AnyStateMachine, EventObject } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, EventObject } from 'xstate';
 import type { TransitionPlan } from './machine-plans.ts';
 import type { MachineState, MachineStep, StepEffect } from './machine-stepper.ts';
 
@@ -120,10 +120,11 @@ export function runPlan(options: {
   plan: TransitionPlan;
   kept: MachineState;
   event: EventObject;
-  scope: AnyActorScope;
+  /** What XState's own action arguments carry besides context and event. */
+  self: AnyActorRef;
+  system: AnyActorRef['system'];
 }): MachineStep | null {
-  const { machine, plan, event, scope } = options;
-  const { self, system } = scope;
+  const { machine, plan, event, self, system } = options;
   let context = options.kept.context;
   let didAssign = false;
   let effects: StepEffect[] | null = null;

@@ -73,6 +73,15 @@ export function createNodeSchedule(clock: ControllableClock) {
       return 'done';
     },
     hasTasks: () => tasks.length > 0,
+    /** When its earliest task falls due (a schedule run as one task of another's), or null. */
+    nextDueMicros(): bigint | null {
+      let next: bigint | null = null;
+      for (const task of tasks) {
+        const due = task.nextDueMicros();
+        if (due !== null && (next === null || due < next)) next = due;
+      }
+      return next;
+    },
   };
 }
 

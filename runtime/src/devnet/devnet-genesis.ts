@@ -58,11 +58,7 @@ export async function createDevnetGenesis(engine: LedgerEngine, options: Genesis
     step += 1;
     return engine.submit(
       internalSubmission({
-        commands: commands.map((command) =>
-          'templateId' in command
-            ? { ...command, templateId: templateOf(command.templateId) }
-            : command,
-        ),
+        commands: withTemplates(commands, templateOf),
         userId: genesisUser,
         commandId: `genesis-${step}`,
         actAs,
@@ -157,6 +153,15 @@ function operatorContracts(options: GenesisOptions): Command[] {
     create(amulet.validatorRight, { dso, user: validatorOperator, validator: validatorOperator }),
   ];
 }
+
+/** Commands whose `#name:…` references are resolved to the package `templateOf` gives. */
+export const withTemplates = (
+  commands: readonly Command[],
+  templateOf: (reference: string) => string,
+): Command[] =>
+  commands.map((command) =>
+    'templateId' in command ? { ...command, templateId: templateOf(command.templateId) } : command,
+  );
 
 const bootstrapArguments = (options: GenesisOptions) => ({
   amuletPrice: defaultInitialAmuletPrice,

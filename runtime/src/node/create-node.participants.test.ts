@@ -1,16 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type Command,
-  createSimulatedClock,
-  internalSubmission,
-  type TransactionRecord,
-} from '@pocketnet/ledger';
+import { type Command, internalSubmission, type TransactionRecord } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalnetTestNode } from '../../testing/localnet-node.test-helper.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { EventFilter, PartyFilter } from '../views/event-filter.ts';
-import { createNode, type PocketnetNode } from './create-node.ts';
+import type { PocketnetNode } from './create-node.ts';
 import type { ParticipantNode } from './create-participant.ts';
 
 // LocalNet's layout (issue 22): the SV's participant and two more on its synchronizer, in one
@@ -24,19 +20,9 @@ afterEach(async () => {
 });
 
 async function startLocalNet(dataDir: string | null = null) {
-  const node = await createNode({
-    onBackgroundError: (error) => console.error('background work failed', error),
-    dataDir,
-    clock: createSimulatedClock(1_767_225_600_000_000n),
-    participantName: 'sv',
-    participants: ['app-provider', 'app-user'],
-    synchronizerName: 'global-domain',
-    ledgerApiVersion: '3.4.12',
-  });
-  nodes.push(node);
-  const [sv, provider, user] = node.participants;
-  if (!sv || !provider || !user) throw new Error('LocalNet has three participants');
-  return { node, sv, provider, user };
+  const started = await createLocalnetTestNode({ dataDir });
+  nodes.push(started.node);
+  return started;
 }
 
 const wildcard: PartyFilter = {

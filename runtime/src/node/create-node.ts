@@ -35,6 +35,8 @@ export async function createNode(config: NodeConfig) {
     synchronizers: ledger.synchronizers,
     /** Every participant on the synchronizer, the first (the one above) included. */
     participants,
+    /** The validator apps of further participants (LocalNet's app-provider and app-user). */
+    validatorApps: services.validatorApps,
     async close() {
       background.stop();
       services.close();

@@ -140,6 +140,8 @@ export async function openLedgerCore(config: NodeConfig) {
     first,
     /** Every participant on the synchronizer, the first included. */
     participants,
+    /** The names of the participants beside the first, in `participants`' order. */
+    otherParticipantNames: others,
     synchronizers,
     setDevnetParties(parties: DevnetParties | null) {
       devnetParties = parties;

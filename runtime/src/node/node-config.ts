@@ -3,6 +3,7 @@ import type { DevnetConfig } from '../devnet/start-devnet.ts';
 import type { NodeLedger } from '../scale-out/node-ledger.ts';
 import type { ScanOptions } from '../scan/create-scan.ts';
 import type { SpliceDarSet } from '../splice-dars/splice-dar-set.ts';
+import type { ValidatorAppConfig } from '../validator-apps/create-validator-app.ts';
 
 export type NodeConfig = {
   /** Where the file journal lives; null keeps everything in memory (`--ephemeral`). */
@@ -14,6 +15,11 @@ export type NodeConfig = {
    * and app-user, issue 22); none when absent.
    */
   readonly participants?: readonly string[];
+  /**
+   * A validator app on further participants (LocalNet's app-provider and app-user): an operator
+   * party, wallet users and automations of its own; none when absent.
+   */
+  readonly validatorApps?: readonly ValidatorAppConfig[];
   readonly synchronizerName: string;
   /**
    * `--synchronizers global,app1`: the synchronizers the node hosts, `global` standing for the

@@ -4,6 +4,7 @@ import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createDevnetTimeState } from '../devnet/devnet-time-records.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
 import { createScan } from '../scan/create-scan.ts';
+import { createValidatorApps } from '../validator-apps/validator-apps.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
@@ -17,10 +18,10 @@ import type { NodeConfig } from './node-config.ts';
  */
 export function createNodeServices(
   ledger: LedgerCore,
-  config: Pick<NodeConfig, 'scan' | 'ledgerApiVersion'>,
+  config: Pick<NodeConfig, 'scan' | 'ledgerApiVersion' | 'validatorApps'>,
   onError: (error: unknown) => void,
 ) {
-  const { core, first } = ledger;
+  const { core, first, participants } = ledger;
   const { clock, records$ } = core;
   const scan = createScan(core, config.scan);
   // The workflow actors follow the bus after the projections, and see the replay too.
@@ -46,6 +47,17 @@ export function createNodeServices(
   });
   // The DSO sends external parties' TransferCommands (on a devnet, once it runs).
   const transferCommands = createTransferCommandAutomation(core, { wallet, onError });
+  // LocalNet's app validators, each over its own participant (issue 22).
+  const validatorApps = createValidatorApps({
+    core,
+    participants,
+    names: ledger.otherParticipantNames,
+    scan,
+    onError,
+    configs: config.validatorApps,
+    version: config.ledgerApiVersion,
+  });
+  for (const app of validatorApps) schedule.addTask(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$, clock });
   return {
@@ -58,12 +70,14 @@ export function createNodeServices(
     interactive,
     walletExternal,
     transferCommands,
+    validatorApps,
     devnetTime,
     close() {
       automation.close();
       actors.stop();
       wallet.close();
       walletApps.close();
+      for (const app of validatorApps) app.close();
       walletExternal.close();
       transferCommands.close();
     },

@@ -1,4 +1,5 @@
 import {
+  type ArchiveEnvelope,
   decodeDalf,
   isUtilityPackage,
   type KnownPackages,
@@ -88,23 +89,38 @@ export function createLfPackageStore(deps: {
     decoded,
     /** Registers the packages a journaled upload added; any other record is not ours. */
     apply(record: JournalRecord) {
-      if (isUpload(record)) for (const uploaded of record.change.packages) register(uploaded);
+      if (!isUpload(record)) return;
+      // A package another participant uploaded first is registered already.
+      for (const uploaded of record.change.packages) {
+        if (!known.has(uploaded.packageId)) register(uploaded);
+      }
     },
     /** A validated upload's new packages as the journal keeps them. */
     journaled: (fresh: readonly UploadedPackage[]): UploadedArchive[] =>
       fresh.map(({ envelope, pkg }) => {
         // Decoded once: validation did it, the erasure and later uploads reuse it.
         decodedById.set(pkg.packageId, pkg);
-        return {
-          packageId: pkg.packageId,
-          name: pkg.metadata.name,
-          version: pkg.metadata.version,
-          utility: isUtilityPackage(pkg),
-          dependencies: pkg.directDependencies,
-          archive: Buffer.from(envelope.archiveBytes).toString('base64'),
-        };
+        return journaledArchive(envelope, pkg);
+      }),
+    /**
+     * Known packages of an upload, as the journal keeps them for a participant that had only
+     * heard of them from another (each participant's uploads are its own).
+     */
+    givenHere: (envelopes: readonly ArchiveEnvelope[]): UploadedArchive[] =>
+      envelopes.flatMap((envelope) => {
+        const pkg = decoded(envelope.packageId);
+        return pkg ? [journaledArchive(envelope, pkg)] : [];
       }),
   };
 }
+
+const journaledArchive = (envelope: ArchiveEnvelope, pkg: LfPackage): UploadedArchive => ({
+  packageId: envelope.packageId,
+  name: pkg.metadata.name,
+  version: pkg.metadata.version,
+  utility: isUtilityPackage(pkg),
+  dependencies: pkg.directDependencies,
+  archive: Buffer.from(envelope.archiveBytes).toString('base64'),
+});
 
 export type LfPackageStore = ReturnType<typeof createLfPackageStore>;

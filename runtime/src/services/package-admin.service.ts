@@ -51,6 +51,7 @@ export function createPackageAdmin(deps: {
   writer: Pick<AdminWriter, 'commitAdmin'>;
 }) {
   const { packages } = deps;
+  const { elsewhere } = deps.participant.vetting;
   const authenticated = (caller: Caller) => accessOf(caller, deps.participant);
   const vettedSet = (unvetted: ReadonlySet<string>) =>
     packages.packages().filter((summary) => !unvetted.has(summary.packageId));
@@ -94,13 +95,14 @@ export function createPackageAdmin(deps: {
     return best ? reference(best) : null;
   };
   return {
+    /** The packages of this participant: the node's own and those uploaded to it. */
     list(caller: Caller) {
       authenticated(caller);
-      return packages.packages();
+      return packages.packages().filter((summary) => !elsewhere.has(summary.packageId));
     },
     status(caller: Caller, packageId: string) {
       authenticated(caller);
-      return packages.packageById(packageId) !== undefined;
+      return packages.packageById(packageId) !== undefined && !elsewhere.has(packageId);
     },
     /**
      * Whether the caller may upload packages (Canton: ParticipantAdmin), asked before a byte
@@ -119,8 +121,15 @@ export function createPackageAdmin(deps: {
       const fresh = validateUpload(archives, deps.lfPackages.known, {
         checkUpgrades: options.vetAllPackages,
       });
-      if (options.validateOnly || fresh.length === 0) return;
-      const journaled = deps.lfPackages.journaled(fresh);
+      // Packages only another participant had are this one's from now on.
+      const given = archives.filter(({ packageId }) => elsewhere.has(packageId));
+      const journaled = [
+        ...deps.lfPackages.journaled(fresh),
+        ...deps.lfPackages.givenHere([
+          ...new Map(given.map((each) => [each.packageId, each])).values(),
+        ]),
+      ];
+      if (options.validateOnly || journaled.length === 0) return;
       await deps.writer.commitAdmin(planUploadPackages(journaled, options.vetAllPackages));
     },
     bytes(caller: Caller, packageId: string): Uint8Array {

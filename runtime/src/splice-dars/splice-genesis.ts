@@ -1,4 +1,4 @@
-import type { PackageRegistry } from '@pocketnet/ledger';
+import type { PackageRegistry, ParticipantState } from '@pocketnet/ledger';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { PackageAdmin } from '../services/package-admin.service.ts';
 import type { SpliceDarSet } from './splice-dar-set.ts';
@@ -10,11 +10,17 @@ import type { SpliceDarSet } from './splice-dar-set.ts';
 export async function uploadSpliceDars(deps: {
   set: SpliceDarSet | null | undefined;
   packages: PackageRegistry;
-  packageAdmin: Pick<PackageAdmin, 'upload'>;
+  /** The participant the DARs go to: each one of LocalNet's validators uploads its own. */
+  to: {
+    readonly packageAdmin: Pick<PackageAdmin, 'upload'>;
+    readonly participant: ParticipantState;
+  };
 }): Promise<void> {
+  const { vetting } = deps.to.participant;
   for (const dar of deps.set?.dars ?? []) {
-    if (deps.packages.packageById(dar.packageId)?.archive !== undefined) continue;
-    await deps.packageAdmin.upload(unrestrictedCaller, dar.bytes, {
+    const known = deps.packages.packageById(dar.packageId)?.archive !== undefined;
+    if (known && !vetting.elsewhere.has(dar.packageId)) continue;
+    await deps.to.packageAdmin.upload(unrestrictedCaller, dar.bytes, {
       validateOnly: false,
       vetAllPackages: true,
     });

@@ -16,20 +16,40 @@ export type JournalStore = {
   open(): Promise<Journal>;
   /** How many records the journal open now holds: replayed, and appended since. */
   position(): number;
+  /**
+   * The position now, remembered as a point a revert may go back to: a file journal is then cut
+   * at the byte where it ends, without reading the records before it.
+   */
+  mark(): number;
   /** The records of the journal open now, in order (a state dump). */
   records(): AsyncIterable<JournalRecord>;
-  /** Keeps the first `keep` records (the journal is closed). */
+  /** Keeps the first `keep` records (the journal is closed); fastest at a `mark`ed position. */
   truncate(keep: number): Promise<void>;
   /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
   isEmpty(): Promise<boolean>;
-  /** Appends `records` (the journal is closed), as a state file holds them. */
-  fill(records: readonly JournalRecord[]): Promise<void>;
+  /**
+   * Appends `records` (the journal is closed), as a state file holds them; `lines`, when given,
+   * are their JSON (the state file's lines), stored as they are. It may resolve before they are
+   * durable (see `filled`).
+   */
+  fill(records: readonly JournalRecord[], lines?: readonly string[]): Promise<void>;
+  /** Resolves once what `fill` appended is durable; rejects if writing it failed. */
+  filled(): Promise<void>;
 };
+
+/** Appends share flushes: a state file's records are written in a few synced writes. */
+async function appendEach(
+  journal: Journal,
+  records: readonly JournalRecord[],
+  lines?: readonly string[],
+): Promise<void> {
+  if (lines && lines.length !== records.length) throw new Error('one line per record');
+  await Promise.all(records.map((record, index) => journal.append(record, lines?.[index])));
+}
 
 async function appendAll(journal: Journal, records: readonly JournalRecord[]): Promise<void> {
   try {
-    // Appends share flushes: a state file's records are written in a few synced writes.
-    await Promise.all(records.map((record) => journal.append(record)));
+    await appendEach(journal, records);
   } finally {
     await journal.close();
   }
@@ -42,10 +62,18 @@ async function appendAll(journal: Journal, records: readonly JournalRecord[]): P
  * anyway), so that the next life after a revert replays them from memory rather than reading
  * and decoding the files again; an append that fails drops them, and the files are read.
  */
-function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<void>) {
+function counted(
+  open: () => Promise<Journal>,
+  cut: (keep: number, byteLength: number | undefined) => Promise<void>,
+) {
   let current: Journal | null = null;
   let position = 0;
+  /** Where the journal's bytes end at each marked position (a file journal's). */
+  const marks = new Map<number, number>();
   let held: JournalRecord[] | null = null;
+  /** The journal a fill appended to, kept open for the next life (it holds the directory). */
+  let handedOver: Journal | null = null;
+  let written: Promise<void> = Promise.resolve();
   async function* replayed(journal: Journal, inMemory: JournalRecord[] | null) {
     const records: JournalRecord[] = [];
     const source: AsyncIterable<JournalRecord> | Iterable<JournalRecord> =
@@ -59,16 +87,17 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
   }
   return {
     async open(): Promise<Journal> {
-      const journal = await open();
+      const journal = handedOver ?? (await open());
+      handedOver = null;
       current = journal;
       position = 0;
       const inMemory = held;
       held = null;
       return {
-        append(record) {
+        append(record, json) {
           position += 1;
           held?.push(record);
-          return journal.append(record).catch((error: unknown) => {
+          return journal.append(record, json).catch((error: unknown) => {
             held = null;
             throw error;
           });
@@ -78,6 +107,11 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       };
     },
     position: () => position,
+    mark(): number {
+      const byteLength = current?.byteLength?.();
+      if (byteLength !== undefined) marks.set(position, byteLength);
+      return position;
+    },
     records(): AsyncIterable<JournalRecord> {
       if (!current) throw new Error('no journal is open');
       if (!held) return current.replay();
@@ -87,19 +121,35 @@ function counted(open: () => Promise<Journal>, cut: (keep: number) => Promise<vo
       })();
     },
     async truncate(keep: number): Promise<void> {
-      await cut(keep);
+      await cut(keep, marks.get(keep));
+      // What came after the cut is gone, and so are the bytes where later points ended.
+      for (const marked of marks.keys()) if (marked > keep) marks.delete(marked);
       if (held) held.length = keep;
     },
-    /** The records a state file filled the journal with: the first life replays them as they are. */
-    prime(records: readonly JournalRecord[]): void {
+    /**
+     * The records a state file filled the journal with: the first life replays them as they
+     * are, on `filling.journal` when given, while the journal makes them durable.
+     */
+    prime(
+      records: readonly JournalRecord[],
+      filling?: { readonly journal: Journal; readonly durable: Promise<void> },
+    ): void {
       held = [...records];
+      if (!filling) return;
+      handedOver = filling.journal;
+      written = filling.durable;
+      // Awaited by `filled`; a failure meanwhile is not an unhandled rejection.
+      written.catch(() => {});
     },
+    filled: () => written,
   };
 }
 
 export function fileJournalStore(dir: string): JournalStore {
   const open = () => createFileJournal({ dir });
-  const { prime, ...journal } = counted(open, (keep) => truncateFileJournal(dir, keep));
+  const { prime, ...journal } = counted(open, (keep, byteLength) =>
+    truncateFileJournal(dir, keep, byteLength),
+  );
   return {
     ...journal,
     async isEmpty() {
@@ -111,9 +161,10 @@ export function fileJournalStore(dir: string): JournalStore {
         await journal.close();
       }
     },
-    async fill(records) {
-      await appendAll(await open(), records);
-      prime(records);
+    async fill(records, lines) {
+      // The writer thread writes them while the first life replays them from memory.
+      const journal = await open();
+      prime(records, { journal, durable: appendEach(journal, records, lines) });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createStringPool, decodeRecord, type JournalRecord } from '@pocketnet/ledger';
+import { createStringPool, decodeRecordJson, type JournalRecord } from '@pocketnet/ledger';
 
 /** The first line of a state file names its format, so that another file is refused plainly. */
 export const stateFormat = 'pocketnet-state/1';
@@ -21,6 +21,11 @@ export type LoadedState = {
   readonly header: StateHeader;
   readonly clockMicros: bigint;
   readonly records: readonly JournalRecord[];
+  /**
+   * Each record's line, once: the journal is filled with them as they are (they are the JSON
+   * it stores), and then they are let go, so that the text is not held beside the records.
+   */
+  takeLines(): readonly string[];
 };
 
 export class StateFileError extends Error {
@@ -55,10 +60,11 @@ export function parseStateFile(text: string): LoadedState {
     );
   }
   const pool = createStringPool();
-  const records = lines.slice(1).map((line, index) => {
+  let recordLines: string[] | null = lines.slice(1);
+  const records = recordLines.map((line, index) => {
     let record: JournalRecord;
     try {
-      record = decodeRecord(Buffer.from(line, 'utf8'), pool);
+      record = decodeRecordJson(line, pool);
     } catch {
       throw new StateFileError(`line ${index + 2} is not JSON`);
     }
@@ -67,5 +73,15 @@ export function parseStateFile(text: string): LoadedState {
     }
     return record;
   });
-  return { header: header as StateHeader, clockMicros: BigInt(header.clockMicros), records };
+  return {
+    header: header as StateHeader,
+    clockMicros: BigInt(header.clockMicros),
+    records,
+    takeLines() {
+      if (!recordLines) throw new Error("the state's lines were taken already");
+      const taken = recordLines;
+      recordLines = null;
+      return taken;
+    },
+  };
 }

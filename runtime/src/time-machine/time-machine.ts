@@ -31,7 +31,7 @@ export type TimeMachineDeps = {
    */
   rewind(point: HistoryPoint, reason: string): Promise<void>;
   /** The journal the current node runs on: how many records it holds, and what they are. */
-  readonly journal: Pick<JournalStore, 'position' | 'records'>;
+  readonly journal: Pick<JournalStore, 'mark' | 'records'>;
   /** The seed of the devnet the node runs (null for a bare ledger), named in a state dump. */
   readonly seed: string | null;
 };
@@ -57,7 +57,7 @@ export function createTimeMachine(deps: TimeMachineDeps) {
     const node = deps.current();
     return {
       id,
-      position: deps.journal.position(),
+      position: deps.journal.mark(),
       clockMicros: node.clock.nowMicros(),
       ledgerEnd: node.engine.ledgerEnd(),
     };

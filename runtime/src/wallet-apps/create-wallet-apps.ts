@@ -57,6 +57,15 @@ export function createWalletApps(
     return svCalls;
   };
   let kicks: Subscription | null = null;
+  const walletTasks = (onError: (error: unknown) => void): DueTask[] => [
+    createSubscriptionRenewals({
+      contracts,
+      access: wallet.access,
+      subscriptions,
+      now: () => core.clock.nowMicros(),
+      onError,
+    }),
+  ];
   return {
     contracts,
     payments: createAppPayments({ appAccess, actions }),
@@ -87,19 +96,12 @@ export function createWalletApps(
       synchronizer: { id: core.identity.synchronizerId, alias: core.identity.synchronizerAlias },
       version: deps.version,
     }),
+    /** The wallet's subscription payments: every validator's due work. */
+    walletTasks,
     /** The wallet's subscription payments and the SV's name-service automation. */
     dueTasks(onError: (error: unknown) => void): DueTask[] {
       const now = () => core.clock.nowMicros();
-      return [
-        createSubscriptionRenewals({
-          contracts,
-          access: wallet.access,
-          subscriptions,
-          now,
-          onError,
-        }),
-        createAnsDsoAutomation({ contracts, calls, now, onError }),
-      ];
+      return [...walletTasks(onError), createAnsDsoAutomation({ contracts, calls, now, onError })];
     },
     /**
      * After the replay: a payment to collect (or a subscription that ended) runs the schedule's

@@ -6,22 +6,24 @@ type LocalnetUser = { readonly id: string; readonly operator: string | null };
 /**
  * LocalNet's validator users, each on its own participant: `ledger-api-user` (its name with the
  * `unsafe` secret) on every one, and each realm's validator service account (its id with
- * Keycloak's tokens) on its realm's participant, all participant admins. On the SV's participant
- * they act as the validator operator; the app validators' own operators are not onboarded yet.
- * Created once: the journal keeps them.
+ * Keycloak's tokens) on its realm's participant, all participant admins acting as that
+ * participant's validator operator (the SV's, or the app validator's). Created once: the
+ * journal keeps them.
  */
 export async function provisionLocalnetUsers(node: PocketnetNode, operator: string | null) {
   const [sv, provider, user] = node.participants;
   if (!sv || !provider || !user) throw new Error('--localnet runs three participants');
+  const operatorOf = (participant: ParticipantNode) =>
+    node.validatorApps.find((app) => app.participant === participant)?.operator ?? null;
   const ledgerApiUser = 'ledger-api-user';
   await provision(sv, [{ id: ledgerApiUser, operator }]);
   await provision(provider, [
-    { id: ledgerApiUser, operator: null },
-    { id: appProviderUsers.validatorUserId, operator: null },
+    { id: ledgerApiUser, operator: operatorOf(provider) },
+    { id: appProviderUsers.validatorUserId, operator: operatorOf(provider) },
   ]);
   await provision(user, [
-    { id: ledgerApiUser, operator: null },
-    { id: appUserUsers.validatorUserId, operator: null },
+    { id: ledgerApiUser, operator: operatorOf(user) },
+    { id: appUserUsers.validatorUserId, operator: operatorOf(user) },
   ]);
 }
 

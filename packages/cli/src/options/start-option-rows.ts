@@ -75,7 +75,7 @@ export const startOptionRows: readonly OptionRow[] = [
   flag('localnet', {
     kind: 'boolean',
     description:
-      "LocalNet's shape: the SV's, app-provider's and app-user's participants on their ports (ledger 4975/3975/2975, validator 4903 and 2000, scan 4000), its login (OpenID on 8082, realms AppProvider and AppUser) and its validator users",
+      "LocalNet's shape: the SV's, app-provider's and app-user's validators on their ports (ledger 4975/3975/2975, validator apps 4903/3903/2903, scan 4000, wallet UIs 3000/2000), its login (OpenID on 8082, realms AppProvider and AppUser) and its users",
   }),
   flag('ledger-api-version', {
     placeholder: '<version>',

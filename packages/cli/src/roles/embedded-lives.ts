@@ -20,8 +20,10 @@ import {
   type LoadedState,
   type NodeConfig,
   nodeOfParticipant,
+  nodeOfValidatorApp,
   type PocketnetNode,
   type TimeMachine,
+  type ValidatorApp,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
@@ -41,7 +43,11 @@ export type EmbeddedSetup = {
   /** The clock's source; each life reads it from the point it starts at. */
   readonly clock: Clock;
   readonly config: AutomationConfig;
-  readonly createRunner: () => Promise<JobRunner>;
+  /**
+   * The automations' runner; `scope` names an app validator's (LocalNet's), whose queues must
+   * not be the SV's, and is null for the node's own.
+   */
+  readonly createRunner: (scope: string | null) => Promise<JobRunner>;
   readonly logger: Logger;
   readonly auth: Parameters<typeof createGateway>[0]['auth'];
   readonly streamLimits?: Partial<StreamLimits>;
@@ -51,7 +57,8 @@ export type EmbeddedSetup = {
   readonly servers: LifeServers;
   /**
    * The servers of the node's further participants (`--localnet`: the app-provider's and the
-   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API.
+   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API,
+   * and its validator app when the node runs one there.
    */
   readonly participantServers?: readonly LifeServers[];
   readonly stately?: StatelyInspection | null;
@@ -110,7 +117,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         '--load-state starts a node from a state file, but the journal is not empty: use --ephemeral or an empty --data-dir',
       );
     }
-    await store.fill(setup.loadState.records);
+    await store.fill(setup.loadState.records, setup.loadState.takeLines());
   }
   let current: EmbeddedLife | null = null;
   const timeMachine = createTimeMachine({
@@ -133,7 +140,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       ledger: { openJournal: () => store.open() },
     });
     setup.stately?.watch(node.actors);
-    const runner = await setup.createRunner();
+    const runner = await setup.createRunner(null);
     const automations = startAutomations({
       node,
       config: setup.config,
@@ -157,21 +164,9 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       },
     });
     setup.servers.serve(servedLife(gateway));
-    const gateways = [gateway];
-    for (const [index, servers] of (setup.participantServers ?? []).entries()) {
-      const participant = node.participants[index + 1];
-      if (!participant) throw new Error('the node runs fewer participants than it serves');
-      const participantGateway = createGateway({
-        node: nodeOfParticipant(node, participant),
-        auth: setup.auth,
-        logger,
-        ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
-        ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
-        ledgerApiOnly: true,
-      });
-      gateways.push(participantGateway);
-      servers.serve(servedLife(participantGateway));
-    }
+    const others = await serveParticipants(node);
+    const gateways = [gateway, ...others.gateways];
+    const appAutomations = others.automations;
     return {
       node,
       automations,
@@ -179,10 +174,56 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         for (const each of gateways) each.closeStreams(reason);
       },
       async close() {
+        for (const each of appAutomations) await each.close();
         await automations.close();
         await node.close();
       },
     };
+  }
+
+  /**
+   * The further participants' servers: an app validator's node view with its automations (on a
+   * runner of its own), or the participant's Ledger API alone.
+   */
+  async function serveParticipants(node: PocketnetNode) {
+    const gateways: Array<ReturnType<typeof createGateway>> = [];
+    const automations: Automations[] = [];
+    for (const [index, servers] of (setup.participantServers ?? []).entries()) {
+      const participant = node.participants[index + 1];
+      if (!participant) throw new Error('the node runs fewer participants than it serves');
+      const app = node.validatorApps.find((each) => each.participant === participant);
+      const served = app ? await startAppValidator(node, app) : null;
+      if (served) automations.push(served.automations);
+      const gateway = createGateway({
+        auth: setup.auth,
+        logger,
+        ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
+        ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
+        ...(served
+          ? {
+              node: served.node,
+              automations: served.automations.view,
+              webPages,
+              walletAtRoot: true,
+            }
+          : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
+      });
+      gateways.push(gateway);
+      servers.serve(servedLife(gateway));
+    }
+    return { gateways, automations };
+  }
+
+  /** An app validator's node view and its automations, on a runner of its own. */
+  async function startAppValidator(node: PocketnetNode, app: ValidatorApp) {
+    const runner = await setup.createRunner(app.name);
+    const automations = startAutomations({
+      node: { automation: app.automation, actors: app.actors },
+      config: setup.config,
+      runner,
+      logger: logger.child({ component: 'automations', validator: app.name }),
+    });
+    return { node: nodeOfValidatorApp(node, app), automations };
   }
 
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
@@ -207,6 +248,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   }
 
   current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
+  // A loaded state is durable before the node reports ready, so that a restart finds all of it.
+  await store.filled();
   await setup.beforeReady?.(current.node);
   const fixture = setup.fixture
     ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {

@@ -122,7 +122,22 @@ function interpretSubmission(
   if (state.participant.vetting.unvetted.size > 0) {
     requireVetted(state.participant, packageIdsOf(result.nodes));
   }
+  requireVettedByInformees(state, result.nodes);
   return result;
+}
+
+/**
+ * As Canton, every participant that hosts a party seeing a node must vet that node's package:
+ * a package uploaded to one participant cannot reach parties of another that lacks it.
+ */
+function requireVettedByInformees(state: EngineState, nodes: readonly TransactionNode[]): void {
+  for (const other of state.participants.values()) {
+    if (other === state.participant || other.vetting.unvetted.size === 0) continue;
+    const seen = nodes.filter((node) =>
+      node.witnesses.some((party) => other.parties.get(party)?.isLocal === true),
+    );
+    if (seen.length > 0) requireVetted(other, packageIdsOf(seen));
+  }
 }
 
 function packageIdsOf(nodes: readonly TransactionNode[]): Set<string> {

@@ -126,6 +126,21 @@ describe('file journal', () => {
     await reopened.close();
   });
 
+  test("an append's given JSON is stored as it is, and replays as the record", async () => {
+    const journal = await createFileJournal({ dir });
+    // As a state file's line may be: the record's JSON, laid out otherwise.
+    const given = JSON.stringify(sampleRecord(1), null, 1).replaceAll('\n', ' ');
+    await journal.append(sampleRecord(1), given);
+    await journal.append(sampleRecord(2));
+    await journal.close();
+    const [segment] = await listSegments(dir);
+    if (!segment) throw new Error('no segment');
+    expect((await readFile(segment.path)).includes(Buffer.from(given))).toBe(true);
+    const reopened = await createFileJournal({ dir });
+    expect(await readAll(reopened)).toEqual([sampleRecord(1), sampleRecord(2)]);
+    await reopened.close();
+  });
+
   test('a clean close leaves no space ahead of the records in the segment', async () => {
     const journal = await createFileJournal({ dir });
     for (const offset of [1, 2, 3]) await journal.append(sampleRecord(offset));
@@ -277,6 +292,59 @@ describe('truncateFileJournal (a revert)', () => {
     journal = await createFileJournal({ dir, segmentBytes: 400 });
     expect(await readAll(journal)).toEqual([]);
     await journal.close();
+  });
+
+  test.each([
+    ['one segment', undefined],
+    ['many segments', 400],
+  ])(
+    'cuts %s at the byte where a record ended, as the journal said then',
+    async (_name, segmentBytes) => {
+      const journal = await createFileJournal(options(segmentBytes));
+      const ends: number[] = [];
+      for (let offset = 1; offset <= 6; offset += 1) {
+        await journal.append(sampleRecord(offset));
+        ends.push(journal.byteLength?.() ?? -1);
+      }
+      await journal.close();
+      await truncateFileJournal(dir, 3, ends[2]);
+      const reopened = await createFileJournal(options(segmentBytes));
+      expect(await readAll(reopened)).toEqual([1, 2, 3].map(sampleRecord));
+      // Reopened, it counts from the journal's first byte again.
+      await reopened.append(sampleRecord(4));
+      expect(reopened.byteLength?.()).toBe(ends[3]);
+      await reopened.close();
+      await truncateFileJournal(dir, 0, 0);
+      const emptied = await createFileJournal(options(segmentBytes));
+      expect(await readAll(emptied)).toEqual([]);
+      await emptied.close();
+    },
+  );
+
+  test('a cut at a byte reads none of the records before it', async () => {
+    const journal = await createFileJournal({ dir, segmentBytes: 400 });
+    const ends: number[] = [];
+    for (let offset = 1; offset <= 6; offset += 1) {
+      await journal.append(sampleRecord(offset));
+      ends.push(journal.byteLength?.() ?? -1);
+    }
+    await journal.close();
+    const segments = await listSegments(dir);
+    const [first, last] = [segments[0], segments.at(-1)];
+    if (!first || !last || first === last) throw new Error('expected several segments');
+    // Counting would stop at this damage; the cut at a byte never looks there.
+    await flipByte(first.path, 20);
+    await expect(truncateFileJournal(dir, 5)).rejects.toThrow(JournalCorruptionError);
+    await truncateFileJournal(dir, 5, ends[4]);
+    expect((await listSegments(dir)).map((segment) => segment.path)).not.toContain(last.path);
+  });
+
+  test('a byte that is not where a record starts is not trusted: the records are counted', async () => {
+    await written(6, 400);
+    await truncateFileJournal(dir, 3, 17);
+    const reopened = await createFileJournal({ dir, segmentBytes: 400 });
+    expect(await readAll(reopened)).toEqual([1, 2, 3].map(sampleRecord));
+    await reopened.close();
   });
 
   test('refuses to cut a journal shorter than asked', async () => {

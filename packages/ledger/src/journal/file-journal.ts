@@ -60,16 +60,19 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Jo
     throw error;
   }
   let closed = false;
+  // The segments' bytes at the start: everything appended goes after them.
+  const bytesAtOpen = writer.extents().reduce((sum, extent) => sum + extent.size, 0);
   return {
-    append(record: JournalRecord) {
+    append(record: JournalRecord, json?: string) {
       if (closed) return Promise.reject(new Error('the journal is closed'));
       try {
-        return writer.append(recordJson(record));
+        return writer.append(json ?? recordJson(record));
       } catch (error) {
         return Promise.reject(error);
       }
     },
     replay: () => replayExtents(writer.extents()),
+    byteLength: () => bytesAtOpen + writer.appendedBytes(),
     async close() {
       if (closed) return;
       closed = true;

@@ -26,7 +26,15 @@ export function decodeRecord(
   pool: StringPool = createStringPool(),
 ): JournalRecord {
   // Trusted: the payload passed its checksum, and only encodeRecord ever wrote it.
-  return internRecord(pool, JSON.parse(payload.toString('utf8')) as JournalRecord);
+  return decodeRecordJson(payload.toString('utf8'), pool);
+}
+
+/** A record from its JSON text (a journal frame's payload, a state file's line). */
+export function decodeRecordJson(
+  json: string,
+  pool: StringPool = createStringPool(),
+): JournalRecord {
+  return internRecord(pool, JSON.parse(json) as JournalRecord);
 }
 
 /** The frame of `encodeRecord(record)`. */

@@ -14,7 +14,10 @@ export function createRingProducer(ring: SharedRing) {
   const view = Buffer.from(ring.data);
   const control = new Int32Array(ring.control);
   const mask = bytes.length - 1;
-  const backlog: Queued[] = [];
+  // A queue with a moving head: a burst of appends (a state file's records) can queue a hundred
+  // thousand frames, and shifting each out of the array would move all the others every time.
+  let backlog: Queued[] = [];
+  let head = 0;
   let copied = 0;
   let frameEnd = 0;
   /** How far the writer has taken (and written) the stream: the ring before it is free. */
@@ -35,12 +38,21 @@ export function createRingProducer(ring: SharedRing) {
     if (queued.from === frame.length) frameEnd = copied;
   }
 
+  const queued = () => backlog.length - head;
+
   function fill(): void {
-    while (backlog.length > 0) {
-      const next = backlog[0] as Queued;
+    while (queued() > 0) {
+      const next = backlog[head] as Queued;
       copy(next);
-      if (next.from < next.frame.length) return;
-      backlog.shift();
+      if (next.from < next.frame.length) break;
+      head += 1;
+    }
+    if (queued() === 0) {
+      backlog = [];
+      head = 0;
+    } else if (head > 1024 && head * 2 > backlog.length) {
+      backlog = backlog.slice(head);
+      head = 0;
     }
   }
 
@@ -58,7 +70,7 @@ export function createRingProducer(ring: SharedRing) {
   return {
     /** Puts the frame of a record's JSON (`recordJson`) in; returns its length in bytes. */
     push(json: string): number {
-      if (backlog.length === 0) {
+      if (queued() === 0) {
         const at = copied & mask;
         const written = writeFrameInto(view, at, Math.min(room(), bytes.length - at), json);
         if (written > 0) {
@@ -75,7 +87,7 @@ export function createRingProducer(ring: SharedRing) {
     /** The writer has taken the stream through `position`: its space is free again. */
     taken(position: number): void {
       taken = position;
-      if (backlog.length > 0) {
+      if (queued() > 0) {
         fill();
         release();
       }

@@ -14,6 +14,8 @@ export type WriterThread = {
   append(json: string): Promise<void>;
   /** Every segment with its durable size, oldest first: what a replay may read. */
   extents(): SegmentExtent[];
+  /** How many bytes of frames were handed over since the start, durable or not yet. */
+  appendedBytes(): number;
   /** Waits for every append, then stops the writer (which trims and syncs its segment). */
   close(): Promise<void>;
 };
@@ -120,6 +122,7 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
       return durableThere;
     },
     extents: () => extents.list(durable),
+    appendedBytes: () => appended,
     async close() {
       await waiters.drained();
       worker.ref();

@@ -1,4 +1,5 @@
 import type {
+  PackagesUploaded,
   ParticipantAdminChange,
   PartyDetailsUpdated,
   UserCreated,
@@ -46,10 +47,7 @@ export function applyAdminChange(state: ParticipantState, change: ParticipantAdm
       return;
     case 'packages.uploaded':
       // The package registry (runtime) adds the packages; the participant keeps their vetting.
-      if (!change.vetted) {
-        for (const { packageId } of change.packages) state.vetting.unvetted.add(packageId);
-        state.vetting.serial += 1;
-      }
+      applyUpload(state, change);
       return;
   }
 }
@@ -119,4 +117,19 @@ function updatePartyDetails(state: ParticipantState, change: PartyDetailsUpdated
       annotations: sortKeys(change.annotations),
     },
   });
+}
+
+function applyUpload(state: ParticipantState, change: PackagesUploaded): void {
+  const { vetting } = state;
+  let changed = !change.vetted;
+  for (const { packageId } of change.packages) {
+    vetting.uploaded.add(packageId);
+    // Another participant's package, given to this one now: vetted here as the upload says.
+    if (vetting.elsewhere.delete(packageId) && change.vetted) {
+      vetting.unvetted.delete(packageId);
+      changed = true;
+    }
+    if (!change.vetted) vetting.unvetted.add(packageId);
+  }
+  if (changed) vetting.serial += 1;
 }

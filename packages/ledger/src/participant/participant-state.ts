@@ -64,8 +64,16 @@ export type ParticipantState = {
   /**
    * Loaded packages are vetted from the start; `unvetted` holds the ids unvetted since, and the
    * serial counts vetting changes (Canton's topology serial, 1 for the initial vetting).
+   * `uploaded`: the packages uploaded to this participant; `elsewhere`: those only another
+   * participant of the synchronizer uploaded, which this one neither lists nor vets (they are
+   * in `unvetted` too) until it is given them itself.
    */
-  readonly vetting: { serial: number; readonly unvetted: Set<string> };
+  readonly vetting: {
+    serial: number;
+    readonly unvetted: Set<string>;
+    readonly uploaded: Set<string>;
+    readonly elsewhere: Set<string>;
+  };
   /** Parties hosted as external parties: their keys sign their transactions (external/). */
   readonly externalParties: Map<string, ExternalParty>;
 };
@@ -89,7 +97,7 @@ export function createParticipantState(participantId: string, isFirst = true): P
     parties: new Map(),
     users: new Map([[admin.id, admin]]),
     identityProviders: new Map(),
-    vetting: { serial: 1, unvetted: new Set() },
+    vetting: { serial: 1, unvetted: new Set(), uploaded: new Set(), elsewhere: new Set() },
     externalParties: new Map(),
   };
 }
@@ -100,9 +108,19 @@ export function applyParticipantRecord(
   record: TopologyRecord | AdminRecord,
 ): void {
   if (record.type === 'topology') applyTopology(state, record);
-  else if (!isAdminOf(state, record)) return;
+  else if (!isAdminOf(state, record)) applyOthersUpload(state, record);
   else if (isParticipantAdminRecord(record)) applyAdminChange(state, record.change);
   else applyExternalPartyRecord(state.externalParties, record);
+}
+
+/** Packages another participant uploaded are not this one's until it uploads them too. */
+function applyOthersUpload(state: ParticipantState, record: AdminRecord): void {
+  if (!isParticipantAdminRecord(record) || record.change.kind !== 'packages.uploaded') return;
+  for (const { packageId } of record.change.packages) {
+    if (state.vetting.uploaded.has(packageId)) continue;
+    state.vetting.elsewhere.add(packageId);
+    state.vetting.unvetted.add(packageId);
+  }
 }
 
 /** Users, rights and providers are each participant's own: another's changes pass it by. */
