@@ -24,8 +24,7 @@ export async function startBackgroundWork(
   const onError = config.onBackgroundError;
   const writesInBackground = config.ledger?.replica !== true;
   // Splice's DARs are the SV's uploads (the first participant's package service).
-  if (writesInBackground)
-    await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
+  if (writesInBackground) await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
   // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.
   else schedule.setDispatcher(async () => {});
   const devnet = config.devnet
