@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   type Command,
   createLedgerEngine,
@@ -16,6 +17,7 @@ import {
   type PocketnetNode,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
+import { readSpliceDarSet, type SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { nodeNames } from './iou-engine.ts';
 
 // A Splice devnet for the amulet benchmarks, reached through @pocketnet/runtime (bench does not
@@ -40,7 +42,14 @@ export type DevnetNode = {
 };
 
 /** A whole node (bus, projections, devnet automation) on a simulated clock, in memory. */
-export async function startDevnetNode(): Promise<DevnetNode> {
+/** Splice 0.6.11's DARs in ../shared/dars, as `--splice-dars ../shared/dars` reads them. */
+export const sharedSpliceDars = (): SpliceDarSet =>
+  readSpliceDarSet(fileURLToPath(new URL('../../../shared/dars/', import.meta.url)), '0.6.11');
+
+/** A devnet node on our TypeScript Splice, or on Splice's own packages (`--splice-dars`). */
+export async function startDevnetNode(
+  options: { spliceDars?: SpliceDarSet } = {},
+): Promise<DevnetNode> {
   const node = await createNode({
     onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
@@ -49,6 +58,7 @@ export async function startDevnetNode(): Promise<DevnetNode> {
     synchronizerName: nodeNames.synchronizer,
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
+    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
   });
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('the node started without a devnet');

@@ -10,6 +10,7 @@ export type { GatewayDeps } from './create-gateway.ts';
 export { createGateway } from './create-gateway.ts';
 export type { ServerTimeouts } from './http/http-server.ts';
 export { createHttpServer, defaultServerTimeouts } from './http/http-server.ts';
+export { nodeHttp } from './http/node-http.ts';
 export type { RequestLimits } from './http/request-limits.ts';
 export { defaultRequestLimits } from './http/request-limits.ts';
 export type { StreamStats } from './http/stream-gauge.ts';

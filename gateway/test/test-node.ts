@@ -7,6 +7,7 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
+import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { webPages } from '@pocketnet/web';
 import type { JWTVerifyGetKey } from 'jose';
 import { type Logger, pino } from 'pino';
@@ -57,6 +58,8 @@ export async function startTestNode(
     spliceDars?: SpliceDarSet;
   } = {},
 ): Promise<StartedTestNode> {
+  // A devnet node runs Splice's own packages when the suite is run under the switch.
+  const spliceDars = options.spliceDars ?? (options.devnet ? spliceDarsUnderTest() : undefined);
   const node = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
@@ -67,7 +70,7 @@ export async function startTestNode(
     devnet: options.devnet ? defaultDevnetConfig : null,
     onBackgroundError:
       options.onBackgroundError ?? ((error) => console.error('background work failed', error)),
-    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
+    ...(spliceDars ? { spliceDars } : {}),
   });
   return serveTestNode(node, options);
 }

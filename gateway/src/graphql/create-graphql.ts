@@ -28,11 +28,8 @@ import { graphqlPath } from './graphql-path.ts';
 import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
 import { useParseLimits } from './parse-limits.ts';
-import {
-  createQueryLimitsRule,
-  defaultQueryLimits,
-  type QueryLimits,
-} from './query-limits.rule.ts';
+import { createQueryLimitsRule } from './query-limits.rule.ts';
+import { defaultQueryLimits, type QueryLimits } from './query-limits.ts';
 import { createResultSizes } from './result-sizes.ts';
 import { useSharedSubscriptions } from './shared-subscriptions.plugin.ts';
 import { createSubscriptionSharing } from './subscription-sharing.ts';

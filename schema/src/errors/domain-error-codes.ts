@@ -11,6 +11,9 @@ export const domainErrorCodes = [
   'DUPLICATE_CONTRACT_KEY',
   'DAML_AUTHORIZATION_ERROR',
   'DAML_INTERPRETATION_ERROR',
+  // A contract used as a template it is not of, or through an interface it does not implement.
+  'WRONGLY_TYPED_CONTRACT',
+  'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
   'TEMPLATES_OR_INTERFACES_NOT_FOUND',
   'PACKAGE_NOT_FOUND',
   'PACKAGE_SELECTION_FAILED',

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
@@ -6,7 +5,7 @@ import {
   type ScaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
+import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
 import {
   type AppliedFixture,
   applyFixture,
@@ -72,7 +71,7 @@ export type EmbeddedSetup = {
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
 function servedLife(gateway: ReturnType<typeof createGateway>) {
-  const upgrades = createServer();
+  const upgrades = nodeHttp.createServer();
   gateway.attachWebSockets(upgrades);
   return { app: gateway.app, upgrades, renderError: gateway.renderError };
 }

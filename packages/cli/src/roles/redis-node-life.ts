@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
@@ -12,7 +11,7 @@ import {
   startWriterAutomations,
   type WriterLife,
 } from '@pocketnet/automations/redis';
-import { createGateway, runForwardedRequest } from '@pocketnet/gateway';
+import { createGateway, nodeHttp, runForwardedRequest } from '@pocketnet/gateway';
 import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
@@ -106,7 +105,7 @@ function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Autom
       adaptive: settings.adaptiveAdmission,
     },
   });
-  const upgrades = createServer();
+  const upgrades = nodeHttp.createServer();
   gateway.attachWebSockets(upgrades);
   servers.serve({ app: gateway.app, upgrades, renderError: gateway.renderError });
   return gateway;
