@@ -27,6 +27,7 @@ import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import type { PocketnetNode } from './create-node.ts';
+import { participantRecords } from './participant-records.ts';
 
 /** What every participant on the synchronizer shares: one journal's projections and packages. */
 export type SynchronizerShared = {
@@ -76,6 +77,8 @@ export function createParticipant(
     /** Applies a record to the participant's own projection (the node's bus calls it first). */
     apply: projection.apply,
     participant,
+    /** The records as this participant sees them: what its hosted parties witness. */
+    records$: participantRecords(records$, hosts),
     engine,
     interactive,
     externalPartyOperations,
