@@ -116,9 +116,10 @@ export {
 } from './numeric/numeric.ts';
 export type { Package, PackageSpec } from './packages/package.ts';
 export { definePackage, packageBytes } from './packages/package.ts';
+export type { PackageSelection } from './packages/package-selection.ts';
 export type { PackageRegistry, PackageSummary } from './packages/registry.ts';
 export { createPackageRegistry } from './packages/registry.ts';
-export type { DeferredPackage, PackageSelection } from './packages/registry-index.ts';
+export type { DeferredPackage } from './packages/registry-index.ts';
 export type {
   ResolvedEntity,
   ResolvedInterface,

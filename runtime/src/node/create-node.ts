@@ -56,18 +56,19 @@ export async function createNode(config: NodeConfig) {
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  // Upgrades are checked against the packages the first participant vets (its projection, below).
-  const { packages, lfPackages } = createNodePackages(
-    config,
-    (packageId) => !first.participant.vetting.unvetted.has(packageId),
-  );
+  const { packages, lfPackages } = createNodePackages(config);
   // `--splice-dars`: Splice's own packages, uploaded below (or replayed), win `#splice-…` names
   // over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  const catalog = createTemplateCatalog(packages, () => first.participant.vetting.unvetted);
+  // The first participant's; the others have their own (create-participant.ts).
+  const catalog = createTemplateCatalog(
+    packages,
+    () => first.participant.vetting.unvetted,
+    () => first.participant.vetting.elsewhere,
+  );
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
   const contractEvents = createContractEventsIndex();

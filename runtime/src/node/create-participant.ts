@@ -23,6 +23,7 @@ import { createParticipantAdmin } from '../services/participant-admin.service.ts
 import { createReassignments } from '../synchronizers/reassignments.service.ts';
 import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
+import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
@@ -53,9 +54,17 @@ export function createParticipant(
   engine: LedgerEngine,
   options: { readonly isFirst: boolean; readonly alone: boolean },
 ) {
-  const { synchronizer, synchronizers, catalog, records$, updateLog } = shared;
+  const { synchronizer, synchronizers, records$, updateLog } = shared;
   const projection = createParticipantProjection(engine.participant.participantId, options.isFirst);
   const participant = projection.state;
+  // `#name` references resolve among this participant's own packages, as its vetting selects.
+  const catalog = options.isFirst
+    ? shared.catalog
+    : createTemplateCatalog(
+        shared.packages,
+        () => participant.vetting.unvetted,
+        () => participant.vetting.elsewhere,
+      );
   const hosts = options.alone
     ? null
     : (party: string) => participant.parties.get(party)?.isLocal === true;
@@ -77,6 +86,7 @@ export function createParticipant(
     /** Applies a record to the participant's own projection (the node's bus calls it first). */
     apply: projection.apply,
     participant,
+    catalog,
     /** The records as this participant sees them: what its hosted parties witness. */
     records$: participantRecords(records$, hosts),
     engine,
@@ -152,6 +162,7 @@ export function nodeOfParticipant(
   return {
     ...node,
     ...ledgerApiOf(participant),
+    catalog: participant.catalog,
     identity: { ...node.identity, participantId },
     interactive: participant.interactive,
   };

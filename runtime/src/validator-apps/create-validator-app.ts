@@ -48,6 +48,7 @@ export function createValidatorApp(input: {
     ...input.core,
     // Its projections are built from what its hosted parties see, not the whole synchronizer's.
     records$: participant.records$,
+    catalog: participant.catalog,
     identity: { ...input.core.identity, participantId },
     participant: participant.participant,
     engine: participant.engine,
