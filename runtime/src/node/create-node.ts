@@ -29,7 +29,6 @@ import {
 } from '../synchronizers/node-synchronizers.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
 import { createValidatorApps, onboardValidatorApps } from '../validator-apps/validator-apps.ts';
-import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { createWallet } from '../wallet/create-wallet.ts';
 import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
@@ -63,12 +62,6 @@ export async function createNode(config: NodeConfig) {
   const clock = createControllableClock(config.clock);
   const onError = config.onBackgroundError ?? (() => {});
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  // The first participant's; the others have their own (create-participant.ts).
-  const catalog = createTemplateCatalog(
-    packages,
-    () => first.participant.vetting.unvetted,
-    () => first.participant.vetting.elsewhere,
-  );
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
   const contractEvents = createContractEventsIndex();
@@ -95,7 +88,6 @@ export async function createNode(config: NodeConfig) {
     clock,
     packages,
     lfPackages,
-    catalog,
     records$: bus.records$,
     updateLog,
     contractEvents,
@@ -127,6 +119,8 @@ export async function createNode(config: NodeConfig) {
   // Projections subscribe first, so they have applied a record before anyone else sees it.
   const projections = bus.records$.subscribe(applyAll);
   const state = first.participant;
+  // Reads and commands resolve references as the first participant's packages select.
+  const { catalog } = first;
   let devnet: Awaited<ReturnType<typeof startDevnet>> | null = null;
   const core: PocketnetNodeCore = {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
@@ -145,31 +139,38 @@ export async function createNode(config: NodeConfig) {
   };
   // Created before the replay, so that their projections see the whole journal.
   const scan = createScan(core, config.scan);
+  // The SV's validator app keeps projections of what its participant's parties see (the whole
+  // synchronizer's records on a node of one participant); scan's are the network's.
+  const validatorCore: PocketnetNodeCore = { ...core, records$: first.records$ };
   // The workflow actors follow the bus after the projections, and see the replay too.
   const actors = createActorRuntime({
-    records$: bus.records$,
+    records$: validatorCore.records$,
     clock,
     participant: state,
     onError,
   });
   // The validator's wallet keeps projections of its own; offers and traffic requests are tracked by
   // their actors.
-  const wallet = createWallet(core, { actors: () => actors });
+  const wallet = createWallet(validatorCore, { actors: () => actors });
   // Its apps (payments, subscriptions, names, delegations) keep a projection of their own.
-  const walletApps = createWalletApps(core, { wallet, scan, version: config.ledgerApiVersion });
+  const walletApps = createWalletApps(validatorCore, {
+    wallet,
+    scan,
+    version: config.ledgerApiVersion,
+  });
   // One schedule on the node's clock for the devnet and the automations' triggers; the
   // automations' services and their projections, before the replay too.
   const schedule = createNodeSchedule(clock);
   // The actors' timers fall due on it too, in time order with everything else.
   schedule.addTask(actors.dueTask);
-  const automation = createAutomation(core, { schedule, wallet });
+  const automation = createAutomation(validatorCore, { schedule, wallet });
   const { interactive, externalPartyOperations } = first;
   // The validator's external-party administration follows its setup proposals on the bus.
   const walletExternal = createExternalPartyWallet({
     wallet,
     interactive,
     operations: externalPartyOperations,
-    records$: bus.records$,
+    records$: validatorCore.records$,
   });
   // The DSO sends external parties' TransferCommands (on a devnet, once started below).
   const transferCommands = createTransferCommandAutomation(core, {

@@ -37,7 +37,6 @@ export type SynchronizerShared = {
   readonly clock: ControllableClock;
   readonly packages: PackageRegistry;
   readonly lfPackages: LfPackageStore;
-  readonly catalog: TemplateCatalog;
   readonly records$: Observable<JournalRecord>;
   readonly updateLog: UpdateLog;
   readonly contractEvents: ContractEventsIndex;
@@ -58,13 +57,11 @@ export function createParticipant(
   const projection = createParticipantProjection(engine.participant.participantId, options.isFirst);
   const participant = projection.state;
   // `#name` references resolve among this participant's own packages, as its vetting selects.
-  const catalog = options.isFirst
-    ? shared.catalog
-    : createTemplateCatalog(
-        shared.packages,
-        () => participant.vetting.unvetted,
-        () => participant.vetting.elsewhere,
-      );
+  const catalog: TemplateCatalog = createTemplateCatalog(
+    shared.packages,
+    () => participant.vetting.unvetted,
+    () => participant.vetting.elsewhere,
+  );
   const hosts = options.alone
     ? null
     : (party: string) => participant.parties.get(party)?.isLocal === true;

@@ -78,6 +78,10 @@ describe('validator apps of further participants', () => {
       expiresAtMicros: 1_767_229_200_000_000n,
       trackingId: 'to-provider',
     });
+    // An offer between the two app validators' parties: on their participants, not the SV's.
+    expect(user.wallet.contracts.get(offer.offerContractId)?.kind).toBe('transferOffer');
+    expect(provider.wallet.contracts.get(offer.offerContractId)?.kind).toBe('transferOffer');
+    expect(node.wallet.contracts.get(offer.offerContractId)).toBeUndefined();
     await provider.wallet.offers.accept(as('provider'), offer.offerContractId);
     // The sender's validator completes it: the app-user's automation, not the SV's.
     expect(node.automation.offers.acceptedToComplete()).toEqual([]);
