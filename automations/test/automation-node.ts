@@ -7,6 +7,7 @@ import {
   parseNumeric,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
+import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { pino } from 'pino';
 import type { AutomationConfigInput } from '../src/config/automation-config.schema.ts';
 import { parseAutomationConfig } from '../src/config/load-automation-config.ts';
@@ -45,13 +46,16 @@ export async function startAutomationNode(
     runner?: JobRunner;
   } = {},
 ): Promise<AutomationNode> {
+  const spliceDars = spliceDarsUnderTest();
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(start),
     participantName: 'participant1',
     synchronizerName: 'global-domain',
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
+    ...(spliceDars ? { spliceDars } : {}),
   });
   const runner = options.runner ?? createInProcessRunner();
   const prepared = options.prepare ? await options.prepare(node) : undefined;

@@ -11,11 +11,19 @@ import {
   statusOf,
 } from './bench-line.ts';
 import { renderTable } from './report-table.ts';
-import { type DevnetNode, spliceRefs, startDevnetNode, submitAs } from './splice-devnet.ts';
+import {
+  type DevnetNode,
+  sharedSpliceDars,
+  spliceRefs,
+  startDevnetNode,
+  submitAs,
+} from './splice-devnet.ts';
 
 // One pass of the devnet's round automation (AdvanceOpenMiningRounds, StartIssuing with the
 // round's summary, Close, ClaimExpiredRewards, Archive, as `POST /api/devnet/v0/rounds/advance`
-// runs it) with many reward coupons outstanding, beside the same passes with none.
+// runs it) with many reward coupons outstanding, beside the same passes with none; then the
+// same on Splice's own packages (`--splice-dars`, the Daml-LF engine running splice-amulet
+// 0.1.20's choices), beside our TypeScript Splice's figure of the same run.
 
 const targetMs = 1_000;
 const passes = 5;
@@ -43,8 +51,12 @@ async function createCoupons(devnet: DevnetNode, config: RoundAdvanceConfig, rou
           kind: 'create',
           templateId: spliceRefs.appRewardCoupon,
           createArguments: {
-            ...{ dso, provider: user, featured: true, amount: '200.0' },
-            ...{ round: { number: round }, beneficiary: user },
+            dso,
+            provider: user,
+            featured: true,
+            amount: '200.0',
+            round: { number: round },
+            beneficiary: user,
           },
         };
   const started = performance.now();
@@ -111,23 +123,35 @@ function describeChoices(choices: readonly string[]): string {
 const describePass = (pass: Pass) =>
   `${formatMs(pass.ms)}: ${describeChoices(pass.choices)} (${formatCount(pass.nodes)} events)`;
 
-export async function runRoundAdvance(config: RoundAdvanceConfig): Promise<BenchResult> {
-  const empty = await startDevnetNode();
+type Implementation = { spliceDars?: ReturnType<typeof sharedSpliceDars> };
+
+/** The passes without coupons, then with `config.coupons` of round 1 outstanding. */
+async function measureOn(implementation: Implementation, config: RoundAdvanceConfig) {
+  const empty = await startDevnetNode(implementation);
   const baseline = await timePasses(empty);
   await empty.node.close();
 
-  const loaded = await startDevnetNode();
+  const loaded = await startDevnetNode(implementation);
   // Round 1 is the newest open round at genesis: its coupons are summarized on the second pass
   // and, once its issuing round closes, expired on the fifth.
   const createMs = await createCoupons(loaded, config, '1');
   const withCoupons = await timePasses(loaded);
   await loaded.node.close();
-
-  const baselineMs = median(baseline.map((pass) => pass.ms));
   const summarizing = withCoupons.find((pass) => pass.summarized) ?? withCoupons[0];
-  const claiming = withCoupons.reduce((a, b) => (b.nodes > a.nodes ? b : a));
+  return {
+    baselineMs: median(baseline.map((pass) => pass.ms)),
+    createMs,
+    withCoupons,
+    advanceMs: summarizing?.ms ?? 0,
+    claiming: withCoupons.reduce((a, b) => (b.nodes > a.nodes ? b : a)),
+  };
+}
+
+export async function runRoundAdvance(config: RoundAdvanceConfig): Promise<BenchResult> {
+  const ours = await measureOn({}, config);
+  const theirs = await measureOn({ spliceDars: sharedSpliceDars() }, config);
+  const { baselineMs, createMs, withCoupons, advanceMs, claiming } = ours;
   const coupons = formatCount(config.coupons);
-  const advanceMs = summarizing?.ms ?? 0;
   return {
     lines: [
       {
@@ -148,11 +172,29 @@ export async function runRoundAdvance(config: RoundAdvanceConfig): Promise<Bench
         `creating ${coupons} coupons, ${formatCount(config.perTransaction)} per transaction`,
         `${formatCount(config.coupons / (createMs / 1000))} coupons/s`,
       ),
+      {
+        // The same advance on Splice's own packages, beside our Splice's figure of this run.
+        name: `round advance, ${coupons} coupons outstanding, Splice's own packages (LF engine)`,
+        value: formatMs(theirs.advanceMs),
+        baseline: `${formatMs(advanceMs)} (TypeScript Splice)`,
+        ratio: formatRatio(theirs.advanceMs / advanceMs),
+        target: `< ${formatMs(targetMs)}`,
+        status: statusOf(theirs.advanceMs < targetMs),
+      },
+      infoLine(
+        `closing their round on Splice's own packages (TypeScript Splice: ${formatMs(claiming.ms)})`,
+        formatMs(theirs.claiming.ms),
+      ),
     ],
     notes: [
       `round advance baseline (no coupons), median of ${passes} passes: ${formatMs(baselineMs)}`,
       ...withCoupons.map(
         (pass, index) => `round advance pass ${index + 1} with coupons, ${describePass(pass)}`,
+      ),
+      `Splice's own packages, baseline (no coupons): ${formatMs(theirs.baselineMs)}`,
+      ...theirs.withCoupons.map(
+        (pass, index) =>
+          `Splice's own packages, pass ${index + 1} with coupons, ${describePass(pass)}`,
       ),
     ],
   };

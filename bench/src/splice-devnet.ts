@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   type Command,
   createLedgerEngine,
@@ -16,6 +17,7 @@ import {
   type PocketnetNode,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
+import { readSpliceDarSet, type SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { nodeNames } from './iou-engine.ts';
 
 // A Splice devnet for the amulet benchmarks, reached through @pocketnet/runtime (bench does not
@@ -40,14 +42,23 @@ export type DevnetNode = {
 };
 
 /** A whole node (bus, projections, devnet automation) on a simulated clock, in memory. */
-export async function startDevnetNode(): Promise<DevnetNode> {
+/** Splice 0.6.11's DARs in ../shared/dars, as `--splice-dars ../shared/dars` reads them. */
+export const sharedSpliceDars = (): SpliceDarSet =>
+  readSpliceDarSet(fileURLToPath(new URL('../../../shared/dars/', import.meta.url)), '0.6.11');
+
+/** A devnet node on our TypeScript Splice, or on Splice's own packages (`--splice-dars`). */
+export async function startDevnetNode(
+  options: { spliceDars?: SpliceDarSet } = {},
+): Promise<DevnetNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(genesisMicros),
     participantName: nodeNames.participant,
     synchronizerName: nodeNames.synchronizer,
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
+    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
   });
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('the node started without a devnet');
@@ -134,7 +145,11 @@ export async function startBareAmuletEngine(
   const parties = hints.map((hint) => createPartyId(hint, namespace));
   await engine.commitTopology((state, offset, updateId, recordTime) => ({
     type: 'topology',
-    ...{ offset, updateId, recordTime, synchronizerId, participantId: state.participantId },
+    offset,
+    updateId,
+    recordTime,
+    synchronizerId,
+    participantId: state.participantId,
     parties: [devnet.dso, ...parties],
     annotations: {},
     identityProviderId: '',

@@ -153,7 +153,7 @@ async function prepareTransfer(amount: string, commandId: string) {
         amount,
         sender: alice.party,
         description: 'paid while the rounds moved on',
-        meta: null,
+        // No `meta`: a newer Splice's optional field, which splice-amulet 0.1.20 refuses.
       }),
     ],
     commandId,

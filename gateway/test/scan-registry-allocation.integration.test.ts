@@ -168,13 +168,16 @@ describe('a token-standard allocation with the registry’s factory and choice c
     expect(result).toMatchObject({ senderHoldingCids: [] });
     expect(await holdingAmounts(net, 'bob', bob)).toEqual(['300.0000000000']);
     expect(await holdingAmounts(net, 'alice', alice)).toEqual([]);
-    const coupons = await activeContracts(net, {
+    // splice-amulet 0.1.20 settles at the ExternalPartyConfigState's prices, which have no
+    // round to reward in: the featured executor gets an activity marker, which the DSO turns
+    // into its AppRewardCoupon.
+    const markers = await activeContracts(net, {
       user: net.operatorUser,
       party: venue,
-      filter: templateFilter(spliceIds.appRewardCoupon),
+      filter: templateFilter(spliceIds.featuredAppActivityMarker),
     });
-    expect(coupons.map((event) => event.createArgument)).toContainEqual(
-      expect.objectContaining({ provider: venue, featured: true }),
+    expect(markers.map((event) => event.createArgument)).toContainEqual(
+      expect.objectContaining({ provider: venue, beneficiary: venue }),
     );
     // Settled: the allocation is gone, and so is its context.
     const gone = await registryCall(net, path, {});

@@ -103,12 +103,15 @@ export async function tap(net: SpliceNode, user: string, party: string, amount: 
 
 export const inputAmulet = (contractId: string) => ({ tag: 'InputAmulet', value: contractId });
 
+/**
+ * A TransferOutput without the optional `meta` a newer Splice added: splice-amulet 0.1.20 has
+ * no such field and refuses it, and a missing Optional is None for both implementations.
+ */
 export const output = (receiver: string, amount: string) => ({
   receiver,
   receiverFeeRatio: '0.0',
   amount,
   lock: null,
-  meta: null,
 });
 
 export type TransferContext = {

@@ -27,6 +27,8 @@ export const spliceIds = {
   closedMiningRound: `${roundModule}:ClosedMiningRound`,
   memberTraffic: '#splice-amulet:Splice.DecentralizedSynchronizer:MemberTraffic',
   amuletRules: '#splice-amulet:Splice.AmuletRules:AmuletRules',
+  externalPartyConfigState:
+    '#splice-amulet:Splice.ExternalPartyConfigState:ExternalPartyConfigState',
   transferPreapproval: '#splice-amulet:Splice.AmuletRules:TransferPreapproval',
   externalPartyAmuletRules:
     '#splice-amulet:Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules',

@@ -124,8 +124,9 @@ describe('holding fees over the Ledger API', () => {
     expect(decimal(accrued(dust))).toBe('0.0100000000');
   });
 
-  it('lets the DSO expire only dust, and its automation does so a round later, burning the amount', async () => {
+  it('refuses the V1 expiry; the DSO expires dust with V2 once the config states pass its round, burning the amount', async () => {
     const open = await latestOpenRound(net);
+    // splice-amulet 0.1.17 on refuses Amulet_Expire, whatever the amulet.
     await expectRefused(
       net,
       () =>
@@ -140,12 +141,15 @@ describe('holding fees over the Ledger API', () => {
       {
         status: 400,
         code: 'DAML_INTERPRETATION_ERROR',
-        message: new RegExp(`not expired as of round ${open.number}`),
+        message: /"Amulet_Expire" is no longer supported since "splice-amulet"-"0.1.17"/,
       },
     );
-    // Dust expires when createdAt + ceil(0.01 / 0.00380518) = createdAt + 3 <= the open round
-    // the DSO expires against, its oldest: that is one round later.
+    expect(open.number).toBeGreaterThan(0);
+    // Dust expires when createdAt + ceil(0.01 / 0.00380518) = createdAt + 3 <= the older round
+    // of the two newest ExternalPartyConfigStates, which move on once a day.
     await advanceRounds(net, 1);
+    expect((await holdings()).has(coins.dust)).toBe(true);
+    await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 2 * 86_400 } });
     expect((await holdings()).has(coins.dust)).toBe(false);
     expect((await holdings()).has(coins.ten)).toBe(true);
     const events = await json<{ archived: { archivedEvent: { offset: number } } }>(
@@ -178,7 +182,7 @@ describe('holding fees over the Ledger API', () => {
     );
     expect(expiry).toMatchObject({
       contractId: coins.dust,
-      choice: 'Amulet_Expire',
+      choice: 'Amulet_ExpireV2',
       exerciseResult: {
         expireSum: { owner: alice },
         meta: {
@@ -254,7 +258,7 @@ describe('holding fees over the Ledger API', () => {
           amount: '1.0',
           sender: alice,
           description: null,
-          meta: null,
+          // No `meta`: a newer Splice's optional field, which splice-amulet 0.1.20 refuses.
         }),
       ],
     });

@@ -64,11 +64,22 @@ export async function registryContext(
 ): Promise<RegistryContext> {
   const rules = await registryContract(net, spliceIds.amuletRules);
   const round = await latestOpenRound(net);
+  // The newest ExternalPartyConfigState, as Scan's registry adds it: the token-standard steps
+  // price from it.
+  const configState = (
+    await activeContracts(net, {
+      user: net.dsoReader,
+      party: net.dso,
+      filter: templateFilter(spliceIds.externalPartyConfigState),
+    })
+  ).at(-1);
+  if (!configState) throw new Error('the registry has no ExternalPartyConfigState');
   const values: Record<string, ContextValue> = {
     'amulet-rules': { tag: 'AV_ContractId', value: rules.contractId },
     'open-round': { tag: 'AV_ContractId', value: round.contractId },
+    'external-party-config-state': { tag: 'AV_ContractId', value: configState.contractId },
   };
-  const disclosed = [disclosure(net, rules), disclosure(net, round)];
+  const disclosed = [disclosure(net, rules), disclosure(net, round), disclosure(net, configState)];
   for (const [key, value] of Object.entries(extra)) {
     if (typeof value === 'boolean') {
       values[key] = { tag: 'AV_Bool', value };

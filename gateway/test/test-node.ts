@@ -7,6 +7,7 @@ import {
   type PocketnetNode,
 } from '@pocketnet/runtime';
 import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
+import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { webPages } from '@pocketnet/web';
 import type { JWTVerifyGetKey } from 'jose';
 import { type Logger, pino } from 'pino';
@@ -57,6 +58,8 @@ export async function startTestNode(
     spliceDars?: SpliceDarSet;
   } = {},
 ): Promise<StartedTestNode> {
+  // A devnet node runs Splice's own packages when the suite is run under the switch.
+  const spliceDars = options.spliceDars ?? (options.devnet ? spliceDarsUnderTest() : undefined);
   const node = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
@@ -65,8 +68,9 @@ export async function startTestNode(
     ...(options.synchronizers ? { synchronizers: options.synchronizers } : {}),
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
-    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
-    ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
+    onBackgroundError:
+      options.onBackgroundError ?? ((error) => console.error('background work failed', error)),
+    ...(spliceDars ? { spliceDars } : {}),
   });
   return serveTestNode(node, options);
 }
@@ -81,10 +85,13 @@ export async function serveTestNode(
 ): Promise<StartedTestNode> {
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
-    ...{ node, logger },
+    node,
+    logger,
     ...(options.ledgerApiOnly ? { ledgerApiOnly: true } : {}),
     auth: {
-      ...{ mode: 'hs256', secret, audience },
+      mode: 'hs256',
+      secret,
+      audience,
       ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
     },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),

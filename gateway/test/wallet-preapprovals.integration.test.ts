@@ -68,7 +68,6 @@ describe('transfer preapprovals through the wallet API', () => {
     const round = net.node.node.wallet.network.openRound().createArgument as {
       amuletPrice: string;
       transferConfigUsd: { extraFeaturedAppRewardAmount: string };
-      round: { number: string };
     };
     const answer = await validator(net, '/v0/wallet/transfer-preapproval/send', {
       user: 'alice',
@@ -79,23 +78,29 @@ describe('transfer preapprovals through the wallet API', () => {
       effective_unlocked_qty: '160.0000000000',
     });
     expect(await balanceOf(net, 'bob')).toMatchObject({ effective_unlocked_qty: '40.0000000000' });
-    // extraFeaturedAppRewardAmount (USD) / amuletPrice (USD per amulet) of the transfer's round.
+    // splice-amulet 0.1.20's transfer leaves the featured provider an activity marker, which the
+    // DSO's automation turns into an AppRewardCoupon of featuredAppActivityMarkerAmount (USD) /
+    // amuletPrice (USD per amulet) as the round ticks.
+    const coupons = async () =>
+      (
+        await ok<{ app_reward_coupons: Array<{ payload: unknown }> }>(
+          net,
+          '/v0/wallet/app-reward-coupons',
+          { user: 'administrator' },
+        )
+      ).app_reward_coupons.map((coupon) => coupon.payload);
+    expect(await coupons()).toEqual([]);
+    await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 600 } });
     const expected =
       (units(round.transferConfigUsd.extraFeaturedAppRewardAmount) * scale) /
       units(round.amuletPrice);
     expect(decimal(expected)).toBe('200.0000000000');
-    const coupons = await ok<{ app_reward_coupons: Array<{ payload: unknown }> }>(
-      net,
-      '/v0/wallet/app-reward-coupons',
-      { user: 'administrator' },
-    );
-    expect(coupons.app_reward_coupons.map((coupon) => coupon.payload)).toEqual([
+    expect(await coupons()).toEqual([
       expect.objectContaining({
         dso: net.dso,
         provider: net.operator,
         featured: true,
         amount: decimal(expected),
-        round: { number: round.round.number },
       }),
     ]);
     const { items } = await ok<{ items: Array<Record<string, unknown>> }>(
@@ -164,8 +169,8 @@ describe('transfer preapprovals through the wallet API', () => {
         )
       ).app_reward_coupons.map((coupon) => coupon.payload.featured);
     // The registry's path is Splice's TransferPreapproval_SendV2: the featured provider gets an
-    // activity marker (beside the one-step send's coupon), which the DSO's automation turns
-    // into an AppRewardCoupon as the round ticks.
+    // activity marker too (beside the one-step send's converted coupon), which the DSO's
+    // automation turns into an AppRewardCoupon as the round ticks.
     expect(await featured()).toEqual([true]);
     await net.node.call('/api/devnet/v0/time/advance', { body: { seconds: 600 } });
     expect(await featured()).toEqual([true, true]);

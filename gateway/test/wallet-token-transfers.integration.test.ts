@@ -60,10 +60,12 @@ describe('token-standard transfers through the wallet API', () => {
     const holdings = await ok<{
       locked_amulets: Array<{ effective_amount: string; accrued_holding_fee: string }>;
     }>(net, '/v0/wallet/amulets', { user: 'alice' });
+    // The lock is dated the ExternalPartyConfigState's round (round 0 here), as splice-amulet
+    // 0.1.20 prices every token-standard step: one round of holding fee against open round 1.
     expect(holdings.locked_amulets).toEqual([
       expect.objectContaining({
-        effective_amount: '30.0000000000',
-        accrued_holding_fee: '0.0000000000',
+        effective_amount: '29.9961948200',
+        accrued_holding_fee: '0.0038051800',
       }),
     ]);
     const listed = await ok<{ transfers: Array<{ contract_id: string; payload: unknown }> }>(

@@ -93,6 +93,14 @@ describe('the wallet page’s words', () => {
     expect(explain('Insufficient funds: you are missing 98816.3 to complete this transfer.')).toBe(
       'Not enough coin: this needs 98,816.3 CC more than you hold, fees included. Send less, or tap or receive coin first.',
     );
+    // The same refusal from Splice's own packages (--splice-dars), as a Daml failure status.
+    expect(
+      explain(
+        'User failure: splice.lfdecentralizedtrust.org/insufficient-funds (error category 9): Insufficient funds: you are missing 998175.0 to complete this transfer.',
+      ),
+    ).toBe(
+      'Not enough coin: this needs 998,175.0 CC more than you hold, fees included. Send less, or tap or receive coin first.',
+    );
     expect(
       explain(
         "Invalid value for: body (a user id has letters, digits and @^$.!`-#+'~_|: at 'user').",
@@ -105,7 +113,7 @@ describe('the wallet page’s words', () => {
 
   it('names workflow states for people', async () => {
     const format = await load<Format>('format.js');
-    expect(format.stateWord('created', { machine: 'transfer-offer', other: 'bob' })).toBe(
+    expect(format.stateWord('open.created', { machine: 'transfer-offer', other: 'bob' })).toBe(
       'Waiting for bob',
     );
     expect(format.stateWord('active.renewed', { machine: 'transfer-preapproval' })).toBe('Renewed');

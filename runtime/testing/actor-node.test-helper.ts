@@ -12,6 +12,7 @@ import { textAt } from '../src/actors/ledger-values.ts';
 import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
 import { unrestrictedCaller } from '../src/services/caller.ts';
+import { spliceDarsUnderTest } from './splice-dars-under-test.ts';
 
 // A devnet node with a simulated clock, and the Splice calls the workflow tests make in-engine,
 // as the wallet backend would: every submission reads as the DSO (its rules and rounds).
@@ -25,6 +26,7 @@ let commandCounter = 0;
 
 export async function startActorNode(options: { dataDir?: string } = {}) {
   const errors: unknown[] = [];
+  const spliceDars = spliceDarsUnderTest();
   const node: PocketnetNode = await createNode({
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(startMicros),
@@ -33,6 +35,7 @@ export async function startActorNode(options: { dataDir?: string } = {}) {
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
     onBackgroundError: (error) => errors.push(error),
+    ...(spliceDars ? { spliceDars } : {}),
   });
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('no devnet');
@@ -143,6 +146,10 @@ export async function startActorNode(options: { dataDir?: string } = {}) {
         values: {
           'amulet-rules': { tag: 'AV_ContractId', value: amuletRules() },
           'open-round': { tag: 'AV_ContractId', value: openRound() },
+          'external-party-config-state': {
+            tag: 'AV_ContractId',
+            value: contractsOf(amulet.externalPartyConfigState).at(-1)?.contractId ?? '',
+          },
           ...extra,
         },
       },

@@ -21,8 +21,8 @@ function canFeatureMerges(context: AutomationContext): boolean {
 
 /**
  * One MergeDelegation_Merge call of a batch: the owner's self-transfer of `holdings` through
- * the registry's transfer factory, for their whole worth at the open round (one holding comes
- * out), featuring the operator when the node can record featured activity.
+ * the registry's transfer factory, for their whole worth at the round the factory prices at
+ * (one holding comes out), featuring the operator when the node can record featured activity.
  */
 export function selfMergeCall(
   context: AutomationContext,
@@ -30,7 +30,7 @@ export function selfMergeCall(
 ) {
   const { wallet } = context;
   const owner = String(merge.delegation.node.createArgument.owner);
-  const round = context.roundOf(wallet.network.openRound());
+  const round = wallet.network.holdingFeesRound();
   const amount = merge.holdings.reduce(
     (sum, held) => sum + effectiveAmountOf(payloadOf(held), round),
     0n,

@@ -64,8 +64,7 @@ export function createRoundAutomation(deps: {
       const advance = advanceDue();
       if (advance !== null && advance <= now) {
         await advanceOpenRounds(ledger, openRounds(), deps.price());
-        const [oldestOpen] = openRounds();
-        if (oldestOpen) await expireDust(ledger, oldestOpen);
+        await expireDust(ledger);
       }
       await startIssuing(ledger);
       await closeIssuingRounds(ledger, now);

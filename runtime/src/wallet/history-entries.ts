@@ -125,8 +125,14 @@ function exercisedEntry(at: NodeAt): HistoryEntry | null | 'descend' {
   return 'descend';
 }
 
-/** The wallet history entries of a transaction, in node order. */
-export function historyEntriesOf(record: TransactionRecord): HistoryEntry[] {
+/**
+ * The wallet history entries of a transaction, in node order. `heldBefore` knows the amounts of
+ * the wallets' amulets from earlier transactions (an in-place transfer consumes them unseen).
+ */
+export function historyEntriesOf(
+  record: TransactionRecord,
+  heldBefore?: NodeAt['heldBefore'],
+): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
   // Children of a batch stand for its operations; below them, the operation carries on.
   const walk = (nodeIds: readonly number[], inBatch: boolean, inherited: string | undefined) => {
@@ -138,7 +144,12 @@ export function historyEntriesOf(record: TransactionRecord): HistoryEntry[] {
         continue;
       }
       const operation = inBatch ? operationOfChoice[node.choice] : inherited;
-      const entry = exercisedEntry({ record, node, operation });
+      const entry = exercisedEntry({
+        record,
+        node,
+        operation,
+        ...(heldBefore ? { heldBefore } : {}),
+      });
       if (entry === 'descend') {
         walk(node.childNodeIds, node.choice === 'WalletAppInstall_ExecuteBatch', operation);
       } else if (entry !== null) entries.push(entry);

@@ -107,38 +107,93 @@ function nestedTransferOf(node: ExercisedNode, below: readonly TransactionNode[]
   );
 }
 
-/** The history entry of a transfer-like node; null when it moved no amulet at all. */
-export function transferEntry(at: NodeAt): HistoryEntry | null {
-  const { record, node } = at;
-  const below = descendantsOf(record, node);
-  const nested = nestedTransferOf(node, below);
-  const summary = summaryOf(node, nested);
-  if (summary === null) return null;
-  const sender = senderOf(node, nested);
+/**
+ * A token-standard step that transfers in place (splice-amulet 0.1.20 runs its transfer as a
+ * function, with no AmuletRules_Transfer and no TransferSummary in the tree): the sender is
+ * whoever owned the amulets it consumed, and what it spent is what those amulets held. Amulets
+ * unlocked in the same transaction are not counted: their lock already took them.
+ */
+function inPlaceTransferEntry(at: NodeAt, below: readonly TransactionNode[]): HistoryEntry | null {
+  const spent = below.flatMap((node) => {
+    if (node.kind !== 'exercised' || !node.consuming) return [];
+    const held = at.heldBefore?.(node.contractId);
+    return held === undefined ? [] : [held];
+  });
+  const unlocked = below.filter(
+    (node) => node.kind === 'exercised' && node.consuming && walletTemplateOf(node) === 'amulet',
+  );
+  const sender = spent[0]?.owner ?? ownerOfCreated(at, unlocked[0]?.contractId);
+  if (sender === '') return null;
   const created = holdingsCreatedIn(below);
   const kept = created.filter((holding) => holding.owner === sender && !holding.locked);
-  const senderNet = kept.reduce((sum, holding) => sum + holding.amount, 0n);
+  const input = spent.reduce((sum, held) => sum + held.amount, 0n);
+  const senderNet = kept.reduce((sum, holding) => sum + holding.amount, 0n) - input;
   const receivers = byParty(created.filter((holding) => holding.owner !== sender));
-  const instruction = instructionOf(node);
-  const description = descriptionOf(node);
+  return transferLikeEntry(at, { sender, senderNet, receivers, summary: null });
+}
+
+/** The owner of an amulet the transaction created (an unlocked lock), '' when none. */
+function ownerOfCreated(at: NodeAt, contractId: string | undefined): string {
+  const created = at.record.nodes.find(
+    (node) => node.kind === 'created' && node.contractId === contractId,
+  );
+  return created?.kind === 'created' ? textAt(created.createArgument, 'owner') : '';
+}
+
+const zero = formatNumeric(0n);
+
+function transferLikeEntry(
+  at: NodeAt,
+  moved: {
+    readonly sender: string;
+    readonly senderNet: bigint;
+    readonly receivers: readonly PartyAmount[];
+    readonly summary: Value;
+  },
+): HistoryEntry {
+  const { sender, receivers, summary } = moved;
+  const instruction = instructionOf(at.node);
+  const description = descriptionOf(at.node);
   const parties = new Set([sender, ...receivers.map((receiver) => receiver.party)]);
   if (instruction?.receiver) parties.add(instruction.receiver);
   return {
     ...baseEntry(at),
     type: 'transfer',
     parties: [...parties],
-    sender: {
-      party: sender,
-      amount: formatNumeric(
-        senderNet + inputFromLocks(at, nested, sender) - numericAt(summary, 'inputAmuletAmount'),
-      ),
-    },
+    sender: { party: sender, amount: formatNumeric(moved.senderNet) },
     receivers,
-    holdingFees: formatNumeric(numericAt(summary, 'holdingFees')),
-    rewardsUsed: rewardsUsedOf(summary),
+    holdingFees: summary === null ? zero : formatNumeric(numericAt(summary, 'holdingFees')),
+    rewardsUsed:
+      summary === null
+        ? { app: zero, validator: zero, sv: zero, developmentFund: zero }
+        : rewardsUsedOf(summary),
     ...(instruction ? { transferInstruction: instruction } : {}),
     ...(description === '' ? {} : { description }),
   };
+}
+
+const inPlaceChoices = new Set(['TransferFactory_Transfer', 'TransferInstruction_Accept']);
+
+/** The history entry of a transfer-like node; null when it moved no amulet at all. */
+export function transferEntry(at: NodeAt): HistoryEntry | null {
+  const { record, node } = at;
+  const below = descendantsOf(record, node);
+  const nested = nestedTransferOf(node, below);
+  const summary = summaryOf(node, nested);
+  if (summary === null) {
+    return nested === undefined && inPlaceChoices.has(node.choice)
+      ? inPlaceTransferEntry(at, below)
+      : null;
+  }
+  const sender = senderOf(node, nested);
+  const created = holdingsCreatedIn(below);
+  const kept = created.filter((holding) => holding.owner === sender && !holding.locked);
+  const senderNet =
+    kept.reduce((sum, holding) => sum + holding.amount, 0n) +
+    inputFromLocks(at, nested, sender) -
+    numericAt(summary, 'inputAmuletAmount');
+  const receivers = byParty(created.filter((holding) => holding.owner !== sender));
+  return transferLikeEntry(at, { sender, senderNet, receivers, summary });
 }
 
 /** A balance change of the holdings a subtree creates (tap, mint, a lock given back). */

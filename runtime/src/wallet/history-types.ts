@@ -48,6 +48,8 @@ export type NodeAt = {
   readonly node: ExercisedNode;
   /** The AmuletOperation of the WalletAppInstall_ExecuteBatch that ran this node, if any. */
   readonly operation: string | undefined;
+  /** A wallet party's amulet created before this transaction, while it is active. */
+  readonly heldBefore?: (contractId: string) => { owner: string; amount: bigint } | undefined;
 };
 
 /** Splice's event id: `#<updateId>:<nodeId>`, as its wallet and scan histories spell it. */

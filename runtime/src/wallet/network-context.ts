@@ -78,6 +78,18 @@ export function createNetworkContext(deps: {
       if (!factory) throw unavailable('The network has no ExternalPartyAmuletRules yet');
       return factory.node.contractId;
     },
+    /**
+     * The round token-standard transfers date their amulets and charge holding fees at: the
+     * newest ExternalPartyConfigState's holdingFeesOpenRoundNumber (splice-amulet 0.1.20), the
+     * open round's number while there is none.
+     */
+    holdingFeesRound(): bigint {
+      const state = active(amuletTemplateIds.externalPartyConfigState).at(-1);
+      const round = state?.createArgument.holdingFeesOpenRoundNumber as
+        | { number: string }
+        | undefined;
+      return round === undefined ? roundNumberOf(openRound()) : BigInt(round.number);
+    },
     /** Splice's PaymentTransferContext: AmuletRules and the TransferContext of this round. */
     paymentContext(options: { featuredAppRight?: string | null } = {}): Value {
       const issuing = opened(amuletTemplateIds.issuingMiningRound).map((round) => [

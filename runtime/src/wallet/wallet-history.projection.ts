@@ -1,7 +1,9 @@
-import type { JournalRecord } from '@pocketnet/ledger';
+import { type JournalRecord, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import { historyEntriesOf } from './history-entries.ts';
 import type { HistoryEntry } from './history-types.ts';
+import { fieldAt } from './wallet-submitter.ts';
+import { walletTemplateOf } from './wallet-templates.ts';
 
 /**
  * Each wallet's transaction history, from the bus: the entries of every transaction that
@@ -13,12 +15,31 @@ export function createWalletHistory(deps: {
   readonly hasWallet: (party: string) => boolean;
 }) {
   const byParty = new Map<string, HistoryEntry[]>();
+  // The wallets' active amulets and their amounts: a token-standard step of splice-amulet
+  // 0.1.20 consumes them without a TransferSummary saying how much they held.
+  const heldAmulets = new Map<string, { owner: string; amount: bigint }>();
+  const trackAmulets = (record: TransactionRecord) => {
+    for (const node of record.nodes) {
+      if (node.kind === 'exercised') {
+        if (node.consuming) heldAmulets.delete(node.contractId);
+      } else if (walletTemplateOf(node) === 'amulet') {
+        const owner = String(node.createArgument.owner);
+        if (!deps.hasWallet(owner)) continue;
+        const amount = parseNumeric(
+          String(fieldAt(node.createArgument, 'amount', 'initialAmount')),
+        );
+        heldAmulets.set(node.contractId, { owner, amount });
+      }
+    }
+  };
   const touchesWallet = (record: JournalRecord) =>
     record.type === 'transaction' &&
     record.nodes.some((node) => node.witnesses.some((party) => deps.hasWallet(party)));
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction' || !touchesWallet(record)) return;
-    for (const entry of historyEntriesOf(record)) {
+    const entries = historyEntriesOf(record, (contractId) => heldAmulets.get(contractId));
+    trackAmulets(record);
+    for (const entry of entries) {
       for (const party of new Set(entry.parties)) {
         if (!deps.hasWallet(party)) continue;
         const entries = byParty.get(party) ?? [];

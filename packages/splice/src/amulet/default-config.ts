@@ -101,6 +101,7 @@ export function defaultAmuletConfig(options: DevNetConfigOptions): AmuletConfig 
     optDevelopmentFundManager: null,
     externalPartyConfigStateTickDuration: null,
     transferPreapprovalBaseDuration: null,
+    rewardConfig: null,
   };
 }
 

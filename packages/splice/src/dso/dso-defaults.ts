@@ -25,6 +25,7 @@ export const defaultDsoRulesConfig: Omit<DsoRulesConfig, 'decentralizedSynchroni
   maxTextLength: '1024',
   nextScheduledSynchronizerUpgrade: null,
   voteCooldownTime: relTimeOf(minuteMicros),
+  nextScheduledLogicalSynchronizerUpgrade: null,
 };
 
 export type FoundingSv = {

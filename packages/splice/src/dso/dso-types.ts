@@ -73,6 +73,12 @@ export type DsoRulesConfig = {
     readonly migrationId: string;
   } | null;
   readonly voteCooldownTime: RelTime | null;
+  readonly nextScheduledLogicalSynchronizerUpgrade: {
+    readonly topologyFreezeTime: string;
+    readonly upgradeTime: string;
+    readonly newPhysicalSynchronizerSerial: string;
+    readonly newPhysicalSynchronizerProtocolVersion: string;
+  } | null;
 };
 
 export type DsoSynchronizerConfig = {
@@ -143,6 +149,17 @@ export const dsoRulesConfigType: Typed<DsoRulesConfig> = t.record(
       ),
     ),
     voteCooldownTime: t.optional(t.relTime()),
+    nextScheduledLogicalSynchronizerUpgrade: t.optional(
+      t.record(
+        {
+          topologyFreezeTime: t.time(),
+          upgradeTime: t.time(),
+          newPhysicalSynchronizerSerial: t.int64(),
+          newPhysicalSynchronizerProtocolVersion: t.text(),
+        },
+        'Splice.DsoRules:LogicalSynchronizerUpgradeSchedule',
+      ),
+    ),
   },
   'Splice.DsoRules:DsoRulesConfig',
 );

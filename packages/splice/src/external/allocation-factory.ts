@@ -50,7 +50,7 @@ export function amuletFactoryAllocate(
   requireExpectedAdmin(tx, argument.expectedAdmin, dso);
   validate(tx, dso, argument);
   // Locking to oneself is never featured; the settlement's transfer may be.
-  const context = paymentContextFromChoiceContext(tx, dso, {
+  const context = paymentContextFromChoiceContext(tx, {
     context: argument.extraArgs.context,
     featured: false,
   });

@@ -1,11 +1,13 @@
 import type { TransactionContext } from '@pocketnet/ledger';
 import { checkProducedValue } from '@pocketnet/ledger';
+import { executeTransfer } from '../amulet/transfer/execute-transfer.ts';
+import { summarizeExternalPartyTransferContext } from '../amulet/transfer/transfer-context.ts';
 import type { TimeLock } from '../amulet/types/base-types.ts';
 import type { TransferInput, TransferResult } from '../amulet/types/transfer-types.ts';
 import { transferResultType } from '../amulet/types/transfer-types.ts';
 import { holdingInterface } from '../token-standard/holding-v1.ts';
 import { amuletInstrumentIdText, amuletReferences } from './amulet-references.ts';
-import type { PaymentTransferContext } from './amulet-types.ts';
+import type { ExternalPartyTransferContext, PaymentTransferContext } from './amulet-types.ts';
 import { readText } from './value-readers.ts';
 
 // The amulet-core choices this folder exercises, in one place: AmuletRules_Transfer and the
@@ -49,6 +51,28 @@ export function exerciseAmuletTransfer(
   );
   // The engine checked the result against the choice's declared type, which is this one.
   return checkProducedValue(transferResultType, raw, 'AmuletRules_Transfer') as TransferResult;
+}
+
+/**
+ * Splice's executeExternalPartyTransfer: the transfer priced from the ExternalPartyConfigState,
+ * app rewards issued (as activity markers for a featured provider), no validator rewards. The
+ * token-standard steps of splice-amulet 0.1.20 run it in place, with no AmuletRules_Transfer.
+ */
+export function executeExternalPartyTransfer(
+  tx: TransactionContext,
+  dso: string,
+  context: ExternalPartyTransferContext,
+  transfer: AmuletTransfer,
+): TransferResult {
+  const spec = {
+    sender: transfer.sender,
+    provider: transfer.provider,
+    inputs: transfer.inputs,
+    outputs: transfer.outputs.map((output) => ({ ...output, receiverFeeRatio: '0.0', meta: null })),
+    beneficiaries: null,
+  };
+  const csum = summarizeExternalPartyTransferContext(tx, dso, context, spec);
+  return executeTransfer(tx, csum, spec, { issueAppRewards: true });
 }
 
 /** Owner and lock holders release the lock: the amulet comes back unlocked. */

@@ -2,8 +2,7 @@ import type { TransactionContext, Value } from '@pocketnet/ledger';
 import type { Round } from '../amulet/types/base-types.ts';
 import type { ChoiceContext } from '../token-standard/metadata-v1.ts';
 import { amuletReferences } from './amulet-references.ts';
-import type { ExternalPartyTransferContext, PaymentTransferContext } from './amulet-types.ts';
-import { amuletTransferContext } from './amulet-types.ts';
+import type { ExternalPartyTransferContext } from './amulet-types.ts';
 import {
   choiceContextKeys,
   getContextContractId,
@@ -74,22 +73,26 @@ export function requireFeaturedAppRight(
 }
 
 /**
- * Splice's paymentFromChoiceContext: AmuletRules and open round from the registry's context,
- * the featured-app right only when the transfer may be featured.
+ * Splice's (un)featuredPaymentContextFromChoiceContext as splice-amulet 0.1.20 has them: the
+ * token-standard steps price from the registry's ExternalPartyConfigState, not an open round
+ * (the amulets they create are dated its `holdingFeesOpenRoundNumber`), and carry the
+ * featured-app right only when the transfer may be featured.
  */
 export function paymentContextFromChoiceContext(
   tx: TransactionContext,
-  dso: string,
   options: { readonly context: ChoiceContext; readonly featured: boolean },
-): PaymentTransferContext {
+): ExternalPartyTransferContext {
   const { context } = options;
-  const amuletRules = getContextContractId(tx, context, choiceContextKeys.amuletRules);
-  const openRound = getContextContractId(tx, context, choiceContextKeys.openRound);
-  fetchAmuletRules(tx, dso, amuletRules);
-  const featuredAppRight = options.featured
-    ? lookupContextContractId(tx, context, choiceContextKeys.featuredAppRight)
-    : null;
-  return { amuletRules, context: amuletTransferContext(openRound, featuredAppRight) };
+  return {
+    externalPartyConfigState: getContextContractId(
+      tx,
+      context,
+      choiceContextKeys.externalPartyConfigState,
+    ),
+    featuredAppRight: options.featured
+      ? lookupContextContractId(tx, context, choiceContextKeys.featuredAppRight)
+      : null,
+  };
 }
 
 /**

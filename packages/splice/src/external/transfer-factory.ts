@@ -6,7 +6,7 @@ import type {
 } from '../token-standard/transfer-instruction-types.ts';
 import {
   createdHoldingCids,
-  exerciseAmuletTransfer,
+  executeExternalPartyTransfer,
   holdingsToTransferInputs,
 } from './amulet-calls.ts';
 import {
@@ -17,7 +17,6 @@ import {
   amuletTransferInstruction,
   standardTransferToTwoStep,
 } from './amulet-transfer-instruction.ts';
-import { burnOnlyMetadata } from './burn-metadata.ts';
 import { choiceContextKeys, lookupContextContractId } from './choice-context.ts';
 import {
   requireAmuletInstrument,
@@ -72,20 +71,20 @@ function selfTransfer(
   tx: TransactionContext,
   { dso, transfer, extraArgs }: Step,
 ): TransferInstructionResult {
-  const context = paymentContextFromChoiceContext(tx, dso, {
+  const context = paymentContextFromChoiceContext(tx, {
     context: extraArgs.context,
     featured: false,
   });
   const { sender } = transfer;
   const inputs = holdingsToTransferInputs(tx, { dso, owner: sender }, transfer.inputHoldingCids);
-  const result = exerciseAmuletTransfer(tx, dso, context, {
+  const result = executeExternalPartyTransfer(tx, dso, context, {
     sender,
     provider: sender,
     inputs,
     outputs: [{ receiver: sender, amount: transfer.amount, lock: null }],
   });
   const change = result.senderChangeAmulet === null ? [] : [result.senderChangeAmulet];
-  return completed(createdHoldingCids(result), change, burnOnlyMetadata(result.meta));
+  return completed(createdHoldingCids(result), change, result.meta ?? { values: {} });
 }
 
 /**
@@ -118,11 +117,8 @@ function directTransfer(
   return completed(createdHoldingCids(sent.result), change, sent.meta);
 }
 
-function offer(
-  tx: TransactionContext,
-  { dso, transfer, extraArgs }: Step,
-): TransferInstructionResult {
-  const context = paymentContextFromChoiceContext(tx, dso, {
+function offer(tx: TransactionContext, { transfer, extraArgs }: Step): TransferInstructionResult {
+  const context = paymentContextFromChoiceContext(tx, {
     context: extraArgs.context,
     featured: false,
   });

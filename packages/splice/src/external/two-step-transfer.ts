@@ -7,13 +7,12 @@ import {
 import type { ExtraArgs, Metadata } from '../token-standard/metadata-v1.ts';
 import {
   createdHoldingCids,
-  exerciseAmuletTransfer,
+  executeExternalPartyTransfer,
   holdingsToTransferInputs,
   unlockAmulet,
 } from './amulet-calls.ts';
 import { paymentContextFromChoiceContext } from './amulet-reads.ts';
-import type { PaymentTransferContext } from './amulet-types.ts';
-import { burnOnlyMetadata } from './burn-metadata.ts';
+import type { ExternalPartyTransferContext } from './amulet-types.ts';
 import { choiceContextKeys, getContextBool } from './choice-context.ts';
 
 // Splice.Amulet.TwoStepTransfer: lock the amount for the DSO until a deadline, then either
@@ -45,7 +44,7 @@ export function prepareTwoStepTransfer(
   funding: {
     readonly requestedAt: string;
     readonly inputHoldingCids: readonly string[];
-    readonly context: PaymentTransferContext;
+    readonly context: ExternalPartyTransferContext;
   },
 ): PreparedTwoStepTransfer {
   const { dso, sender } = transfer;
@@ -58,7 +57,8 @@ export function prepareTwoStepTransfer(
     expiresAt: transfer.transferBefore,
     optContext: transfer.lockContext,
   };
-  const result = exerciseAmuletTransfer(tx, dso, funding.context, {
+  // splice-amulet 0.1.20 locks the amount itself, with no reserve for fees.
+  const result = executeExternalPartyTransfer(tx, dso, funding.context, {
     sender,
     provider: sender,
     inputs,
@@ -69,7 +69,7 @@ export function prepareTwoStepTransfer(
   return {
     lockedAmulet: locked.value,
     senderChangeCids: result.senderChangeAmulet === null ? [] : [result.senderChangeAmulet],
-    meta: burnOnlyMetadata(result.meta),
+    meta: result.meta ?? { values: {} },
   };
 }
 
@@ -86,12 +86,12 @@ export function executeTwoStepTransfer(
 ): TwoStepOutcome {
   const { dso, sender } = transfer;
   requireWithinDeadline(tx, transfer.transferBeforeDeadline, transfer.transferBefore);
-  const context = paymentContextFromChoiceContext(tx, dso, {
+  const context = paymentContextFromChoiceContext(tx, {
     context: locked.extraArgs.context,
     featured: transfer.allowFeaturing,
   });
   const amuletCid = unlockAmulet(tx, locked.lockedAmulet);
-  const result = exerciseAmuletTransfer(tx, dso, context, {
+  const result = executeExternalPartyTransfer(tx, dso, context, {
     sender,
     provider: transfer.provider,
     inputs: [{ tag: 'InputAmulet', value: amuletCid }],
@@ -100,7 +100,7 @@ export function executeTwoStepTransfer(
   return {
     senderHoldingCids: result.senderChangeAmulet === null ? [] : [result.senderChangeAmulet],
     receiverHoldingCids: createdHoldingCids(result),
-    meta: burnOnlyMetadata(result.meta),
+    meta: result.meta ?? { values: {} },
   };
 }
 

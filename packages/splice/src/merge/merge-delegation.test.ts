@@ -2,6 +2,7 @@ import { formatNumeric } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import type { WalletNet } from '../../testing/wallet-ledger.test-helper.ts';
 import { expectRejected, startWalletNet } from '../../testing/wallet-ledger.test-helper.ts';
+import { amuletTemplateIds } from '../amulet/amulet-references.ts';
 import { externalReferences } from '../external/amulet-references.ts';
 import { textFieldOf } from '../wallet-payments/value-readers.ts';
 import { mergeReferences } from './merge-types.ts';
@@ -20,6 +21,13 @@ async function delegate(net: WalletNet, owner: string): Promise<string> {
     choiceArgument: {},
   });
   return textFieldOf(result, 'mergeDelegationCid');
+}
+
+/** The registry's newest ExternalPartyConfigState: the factory prices from it. */
+function configState(net: WalletNet): string {
+  const state = net.ledger.active(amuletTemplateIds.externalPartyConfigState).at(-1);
+  if (state === undefined) throw new Error('no ExternalPartyConfigState');
+  return state.contractId;
 }
 
 /** The owner's self-transfer of all its holdings through the amulet registry's factory. */
@@ -46,6 +54,7 @@ function selfTransfer(net: WalletNet, factory: string, owner: string) {
           values: {
             'amulet-rules': { tag: 'AV_ContractId', value: net.amuletRules },
             'open-round': { tag: 'AV_ContractId', value: net.openRound() },
+            'external-party-config-state': { tag: 'AV_ContractId', value: configState(net) },
           },
         },
         meta: { values: {} },

@@ -32,7 +32,8 @@ const rules = [
       `No party ${match[1]} is known on this network. Check the id (copy it from its owner) or use a registered name.`,
   ],
   [
-    /^Insufficient funds: you are missing (\d+(?:\.\d+)?) to complete this transfer\.?$/,
+    // Splice's own packages report it as a Daml failure status, its id and category first.
+    /^(?:User failure: \S+ \(error category \d+\): )?Insufficient funds: you are missing (\d+(?:\.\d+)?) to complete this transfer\.?$/,
     (match) =>
       `Not enough coin: this needs ${groupDigits(match[1] ?? '')} ${coin} more than you hold, ` +
       'fees included. Send less, or tap or receive coin first.',

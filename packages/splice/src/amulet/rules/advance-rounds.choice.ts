@@ -53,6 +53,7 @@ function nextOpenRound(
     issuanceConfig: issuanceConfigValueAt(config.issuanceCurve, issuingFor),
     tickDuration: config.tickDuration,
     trafficPrice: null,
+    rewardConfig: null,
   });
 }
 
@@ -88,7 +89,7 @@ export const amuletRulesAdvanceOpenMiningRounds = defineChoice({
       latest: fetchRound(argument.latestRoundCid),
     };
     checkAdvance(tx, triple);
-    const { round, amuletPrice, issuanceConfig, tickDuration, trafficPrice } = oldest;
+    const { round, amuletPrice, issuanceConfig, tickDuration, trafficPrice, rewardConfig } = oldest;
     const summarizingRoundCid = tx.create(summarizingMiningRound, {
       dso,
       round,
@@ -96,6 +97,7 @@ export const amuletRulesAdvanceOpenMiningRounds = defineChoice({
       issuanceConfig,
       tickDuration,
       trafficPrice,
+      rewardConfig,
     });
     const openRoundCid = nextOpenRound(tx, self.payload, triple.latest, argument.amuletPrice);
     return { summarizingRoundCid, openRoundCid };

@@ -54,6 +54,7 @@ function createRounds(
       issuanceConfig: issuanceConfigValueAt(config.issuanceCurve, issuingFor),
       tickDuration: config.tickDuration,
       trafficPrice: null,
+      rewardConfig: null,
     });
   });
 }

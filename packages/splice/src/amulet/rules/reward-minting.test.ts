@@ -23,6 +23,15 @@ const cidsOf = (
     .filter(({ payload }) => where(payload as Payload))
     .map(({ contractId }) => contractId);
 
+/** What the DSO's automation does with featured transfers' activity markers, in round 1. */
+async function convertMarkers(net: AmuletLedger, observers: readonly string[]) {
+  await net.rules('AmuletRules_ConvertFeaturedAppActivityMarkers', [net.dso], {
+    markerCids: cidsOf(net, ids.featuredAppActivityMarker),
+    openMiningRoundCid: net.openRound(),
+    observers,
+  });
+}
+
 /** Round 1 activity of alice: a featured transfer, a traffic purchase, liveness and an SV share. */
 async function recordRoundOneActivity(net: AmuletLedger, alice: string, bob: string) {
   const featured = await net.rules('AmuletRules_DevNet_FeatureApp', [alice], { provider: alice });
@@ -34,6 +43,7 @@ async function recordRoundOneActivity(net: AmuletLedger, alice: string, bob: str
     outputs: [output(bob, '1.0')],
     context: { featuredAppRight },
   });
+  await convertMarkers(net, [alice, bob]);
   await net.rules('AmuletRules_BuyMemberTraffic', [alice], {
     inputs: [inputAmulet(paid.senderChangeAmulet ?? '')],
     context: {
@@ -99,7 +109,7 @@ async function minter(net: AmuletLedger, party: string) {
 }
 
 describe('rewards', () => {
-  it('pays a featured transfer an AppRewardCoupon of extraFeaturedAppRewardAmount / price', async () => {
+  it('marks a featured transfer with an activity marker, which the DSO turns into the AppRewardCoupon of featuredAppActivityMarkerAmount / price', async () => {
     const net = await startAmuletLedger();
     const [alice, bob] = await Promise.all([net.party('alice'), net.party('bob')]);
     const right = await net.rules('AmuletRules_DevNet_FeatureApp', [alice], { provider: alice });
@@ -120,7 +130,13 @@ describe('rewards', () => {
       outputs: [output(alice, '1.0')],
       context: { featuredAppRight },
     });
-    // 1.0 USD / 0.005 USD per amulet = 200 amulet, against round 1 the transfer used.
+    // splice-amulet 0.1.20's transfers create no coupon: a marker of weight 1 for the provider.
+    expect(net.ledger.active(ids.appRewardCoupon)).toHaveLength(0);
+    expect(net.ledger.active(ids.featuredAppActivityMarker).map(({ payload }) => payload)).toEqual([
+      { dso: net.dso, provider: alice, beneficiary: alice, weight: '1.0000000000' },
+    ]);
+    await convertMarkers(net, [alice]);
+    // 1.0 USD / 0.005 USD per amulet = 200 amulet, against the open round 1.
     expect(net.ledger.active(ids.appRewardCoupon).map(({ payload }) => payload)).toEqual([
       {
         dso: net.dso,

@@ -1,15 +1,14 @@
 import type { TransactionContext } from '@pocketnet/ledger';
 import { t } from '@pocketnet/ledger';
-import { isExpired, valueAsOfRound0 } from '../../economy/expiring-amount.ts';
+import { isExpired } from '../../economy/expiring-amount.ts';
 import { metadataType } from '../../token-standard/metadata-v1.ts';
 import { optionalType } from '../../token-standard/optional-type.ts';
 import { externalPartyConfigState } from '../templates/external-party-config-state.ts';
-import { openMiningRound } from '../templates/rounds.ts';
 import type { ExpiringAmountValue } from '../types/base-types.ts';
 import { roundType } from '../types/base-types.ts';
 import { requireDso } from './checked-fetch.ts';
 import { holdingTxMeta } from './meta.ts';
-import { decimal, expiringAmountOf, numeric, smaller } from './values.ts';
+import { expiringAmountOf, numeric, smaller } from './values.ts';
 
 // Archiving dust: an amulet whose holding fees have eaten its whole amount is expired by the
 // DSO, which burns what is left of it (nothing, in effective terms).
@@ -46,23 +45,12 @@ function requireExpiredAt(
     tx.fail(`Amulet is not expired as of round ${round}`);
 }
 
-/** V1 expiry: against an open round of the amulet's DSO. */
-export function expireAgainstOpenRound(
-  tx: TransactionContext,
-  amulet: { readonly dso: string; readonly owner: string; readonly amount: ExpiringAmountValue },
-  roundCid: string,
-) {
-  const open = tx.fetch(openMiningRound, roundCid);
-  requireDso(tx, open, amulet.dso, roundCid);
-  requireExpiredAt(tx, amulet.amount, BigInt(open.round.number));
-  const amount = expiringAmountOf(amulet.amount);
-  const expireSum = {
-    owner: amulet.owner,
-    round: open.round,
-    changeToInitialAmountAsOfRoundZero: decimal(-valueAsOfRound0(amount)),
-    changeToHoldingFeesRate: decimal(-amount.ratePerRound),
-  };
-  return { expireSum, meta: dustMeta(amulet.amount) };
+/**
+ * V1 expiry: splice-amulet 0.1.17 and later refuse it (the real 0.1.20 package answers so);
+ * dust is expired with the V2 choices.
+ */
+export function refuseV1Expiry(tx: TransactionContext, choice: string): never {
+  return tx.fail(`Choice "${choice}" is no longer supported since "splice-amulet"-"0.1.17"`);
 }
 
 /** V2 expiry (0.1.17): against the older round of two distinct ExternalPartyConfigStates. */

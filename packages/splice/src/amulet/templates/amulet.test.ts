@@ -1,3 +1,4 @@
+import { parseNumeric } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import {
   expectRejected,
@@ -26,32 +27,22 @@ describe('Amulet', () => {
     });
   });
 
-  it('expires as dust once the fee has eaten it: 0.01 / 0.00380518 = 2.63, so from round 1 + 3 = 4', async () => {
+  it('refuses the V1 dust expiry, as splice-amulet 0.1.20 does (dust expires with V2)', async () => {
     const net = await startAmuletLedger();
     const alice = await net.party('alice');
     const dust = await net.tap(alice, '0.01');
-    const expire = () =>
+    await advanceTicks(net, 3);
+    await expectRejected(
       net.exercise([net.dso], {
         templateId: ids.amulet,
         contractId: dust,
         choice: 'Amulet_Expire',
         choiceArgument: { roundCid: net.openRound() },
-      });
-    await advanceTicks(net, 2);
-    expect(net.openRounds().map(({ round }) => round)).toEqual([2n, 3n, 4n]);
-    await expectRejected(expire(), 'DAML_INTERPRETATION_ERROR', /not expired as of round 3/);
-    await advanceTicks(net, 1);
-    const { result } = await expire();
-    expect(result).toMatchObject({
-      expireSum: { owner: alice, round: { number: '4' }, changeToHoldingFeesRate: '-0.0038051800' },
-      meta: {
-        values: {
-          'splice.lfdecentralizedtrust.org/tx-kind': 'expire-dust',
-          'splice.lfdecentralizedtrust.org/burned': '0.01',
-        },
-      },
-    });
-    expect(net.holdings(alice)).toBe(0n);
+      }),
+      'DAML_INTERPRETATION_ERROR',
+      /"Amulet_Expire" is no longer supported since "splice-amulet"-"0.1.17"/,
+    );
+    expect(net.holdings(alice)).toBe(parseNumeric('0.01'));
   });
 
   it('expires with V2 against the older of two ExternalPartyConfigStates', async () => {

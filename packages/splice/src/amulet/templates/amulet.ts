@@ -4,9 +4,9 @@ import { holdingInterface } from '../../token-standard/holding-v1.ts';
 import { amuletTemplateId, amuletTemplateIds } from '../amulet-references.ts';
 import {
   expireAgainstConfigStates,
-  expireAgainstOpenRound,
   expireResultType,
   expireV2ResultType,
+  refuseV1Expiry,
 } from '../support/expiry-checks.ts';
 import type { ExpiringAmountValue } from '../types/base-types.ts';
 import { expiringAmountType } from '../types/base-types.ts';
@@ -39,12 +39,12 @@ export const amulet = defineTemplate({
   signatories: ({ dso, owner }) => [dso, owner],
   ensure: ({ amount }) => validAmount(amount),
   choices: (choice) => ({
-    /** Archives dust against an open round (superseded by V2 upstream; kept working here). */
+    /** Deprecated since 0.1.17: refused, as splice-amulet 0.1.20 refuses it. */
     Amulet_Expire: choice({
       controllers: ({ dso }) => [dso],
       argument: { roundCid: t.contractId(amuletTemplateIds.openMiningRound) },
       result: expireResultType,
-      body: (tx, self, { roundCid }) => expireAgainstOpenRound(tx, self.payload, roundCid),
+      body: (tx) => refuseV1Expiry(tx, 'Amulet_Expire'),
     }),
     Amulet_ExpireV2: choice({
       controllers: ({ dso }) => [dso],

@@ -87,7 +87,7 @@ describe('LockedAmulet', () => {
     );
   });
 
-  it('expires as dust like any amulet, by the DSO', async () => {
+  it('refuses the V1 dust expiry, only the DSO may call it, as splice-amulet 0.1.20 does', async () => {
     const net = await startAmuletLedger();
     const { alice, locked } = await lockFor(net, '0.01');
     await advanceTicks(net, 3);
@@ -96,10 +96,11 @@ describe('LockedAmulet', () => {
       'DAML_AUTHORIZATION_ERROR',
       /missing .*DSO/,
     );
-    const { result } = await choose(net, [net.dso], locked, 'LockedAmulet_ExpireAmulet', {
-      roundCid: net.openRound(),
-    });
-    expect(result).toMatchObject({ expireSum: { owner: alice, round: { number: '4' } } });
-    expect(net.ledger.active(ids.lockedAmulet)).toHaveLength(0);
+    await expectRejected(
+      choose(net, [net.dso], locked, 'LockedAmulet_ExpireAmulet', { roundCid: net.openRound() }),
+      'DAML_INTERPRETATION_ERROR',
+      /"LockedAmulet_ExpireAmulet" is no longer supported since "splice-amulet"-"0.1.17"/,
+    );
+    expect(net.ledger.active(ids.lockedAmulet)).toHaveLength(1);
   });
 });

@@ -5,9 +5,9 @@ import { metadataType } from '../../token-standard/metadata-v1.ts';
 import { amuletTemplateId, amuletTemplateIds } from '../amulet-references.ts';
 import {
   expireAgainstConfigStates,
-  expireAgainstOpenRound,
   expireResultType,
   expireV2ResultType,
+  refuseV1Expiry,
 } from '../support/expiry-checks.ts';
 import { holdingTxMeta } from '../support/meta.ts';
 import { requireDeadlineExceeded } from '../support/time.ts';
@@ -51,12 +51,12 @@ export const lockedAmulet = defineTemplate({
         };
       },
     }),
-    /** Archives locked dust against an open round (superseded by V2 upstream). */
+    /** Deprecated since 0.1.17: refused, as splice-amulet 0.1.20 refuses it. */
     LockedAmulet_ExpireAmulet: choice({
       controllers: ({ amulet: held }) => [held.dso],
       argument: { roundCid: t.contractId(amuletTemplateIds.openMiningRound) },
       result: expireResultType,
-      body: (tx, self, { roundCid }) => expireAgainstOpenRound(tx, self.payload.amulet, roundCid),
+      body: (tx) => refuseV1Expiry(tx, 'LockedAmulet_ExpireAmulet'),
     }),
     LockedAmulet_ExpireAmuletV2: choice({
       controllers: ({ amulet: held }) => [held.dso],

@@ -3,7 +3,7 @@ import { defineTemplate, t } from '@pocketnet/ledger';
 import { optionalType } from '../../token-standard/optional-type.ts';
 import { amuletTemplateId } from '../amulet-references.ts';
 import { relTimeType, roundType } from '../types/base-types.ts';
-import { issuanceConfigType, transferConfigType } from '../types/config-types.ts';
+import { issuanceConfigType, rewardConfigType, transferConfigType } from '../types/config-types.ts';
 
 // Splice.Round: a round is open (rewards recorded against it), summarizing, issuing (its
 // coupons mint) and closed (its leftover coupons expire).
@@ -23,6 +23,7 @@ const openMiningRoundFields = {
   issuanceConfig: issuanceConfigType,
   tickDuration: relTimeType,
   trafficPrice: optionalType(t.numeric(10)),
+  rewardConfig: optionalType(rewardConfigType),
 };
 
 export const openMiningRoundPayloadType = t.record(
@@ -57,6 +58,7 @@ export const summarizingMiningRound = defineTemplate({
     issuanceConfig: issuanceConfigType,
     tickDuration: relTimeType,
     trafficPrice: optionalType(t.numeric(10)),
+    rewardConfig: optionalType(rewardConfigType),
   },
   signatories: ({ dso }) => [dso],
   ensure: validRound,

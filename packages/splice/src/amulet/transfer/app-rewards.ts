@@ -1,8 +1,6 @@
 import type { Numeric, TransactionContext } from '@pocketnet/ledger';
-import { mulNumeric } from '@pocketnet/ledger';
 import { decimal, numeric, one } from '../support/values.ts';
 import { featuredAppActivityMarker } from '../templates/featured-app.ts';
-import { appRewardCoupon } from '../templates/reward-coupons.ts';
 import type { AppRewardBeneficiary } from '../types/transfer-types.ts';
 import type { TransferContextSummary } from './transfer-context.ts';
 
@@ -28,11 +26,11 @@ function beneficiaryWeights(
 }
 
 /**
- * The app rewards of a transfer (Splice's issueRewards). No fees means no usage to reward, so
- * only featured transfers earn: an AppRewardCoupon of `extraFeaturedAppRewardAmount / price`
- * per beneficiary (by weight) for the open round the transfer uses, as the seed specifies for
- * featured preapproval transfers. Without an open-round price (external-party transfers) the
- * transfer records FeaturedAppActivityMarkers instead, which the DSO converts later.
+ * The app rewards of a transfer (Splice's issueRewards, as splice-amulet 0.1.20 has it): no fees
+ * means no usage to reward, so only featured transfers earn, and they earn
+ * FeaturedAppActivityMarkers per beneficiary (by weight) whichever context prices the transfer.
+ * The DSO converts the markers into AppRewardCoupons; 0.1.20's transfers create no coupon
+ * themselves.
  */
 export function issueAppRewards(
   tx: TransactionContext,
@@ -46,24 +44,12 @@ export function issueAppRewards(
   const beneficiaries = transfer.beneficiaries ?? [{ beneficiary: provider, weight: decimal(one) }];
   const weights = beneficiaryWeights(tx, beneficiaries);
   if (csum.featuredAppProvider !== provider) return;
-  const extra = csum.extraFeaturedAppRewardAmount;
   for (const [beneficiary, weight] of weights) {
-    if (extra === null) {
-      tx.create(featuredAppActivityMarker, {
-        dso: csum.dso,
-        provider,
-        beneficiary,
-        weight: decimal(weight),
-      });
-    } else if (extra > 0n) {
-      tx.create(appRewardCoupon, {
-        dso: csum.dso,
-        provider,
-        featured: true,
-        amount: decimal(mulNumeric(extra, weight)),
-        round: csum.round,
-        beneficiary,
-      });
-    }
+    tx.create(featuredAppActivityMarker, {
+      dso: csum.dso,
+      provider,
+      beneficiary,
+      weight: decimal(weight),
+    });
   }
 }

@@ -20,12 +20,6 @@ export type TransferContextSummary = {
   readonly amuletPrice: Numeric;
   /** Holding fee in amulet per round for the amulets this transfer creates. */
   readonly holdingFeeRate: Numeric;
-  /**
-   * extraFeaturedAppRewardAmount in amulet, paid as an AppRewardCoupon on featured transfers;
-   * null where no open round prices it (external-party transfers), which record
-   * FeaturedAppActivityMarkers instead, as amulet 0.1.17 does for every featured transfer.
-   */
-  readonly extraFeaturedAppRewardAmount: Numeric | null;
   readonly maxNumInputs: number;
   readonly maxNumOutputs: number;
   readonly maxNumLockHolders: number;
@@ -106,10 +100,6 @@ export function summarizeTransferContext(
     roundNumber: BigInt(open.round.number),
     amuletPrice: price,
     holdingFeeRate: scaleUsdToAmulet(numeric(config.holdingFee.rate), price),
-    extraFeaturedAppRewardAmount: scaleUsdToAmulet(
-      numeric(config.extraFeaturedAppRewardAmount),
-      price,
-    ),
     ...limits(config),
     featuredAppProvider: featuredProvider(tx, dso, context.featuredAppRight, transfer.provider),
     issuingMiningRounds: issuingRounds(tx, dso, context),
@@ -136,7 +126,6 @@ export function summarizeExternalPartyTransferContext(
     roundNumber: BigInt(state.holdingFeesOpenRoundNumber.number),
     amuletPrice: price,
     holdingFeeRate: scaleUsdToAmulet(numeric(state.transferConfig.holdingFee.rate), price),
-    extraFeaturedAppRewardAmount: null,
     ...limits(state.transferConfig),
     featuredAppProvider: featuredProvider(tx, dso, context.featuredAppRight, transfer.provider),
     issuingMiningRounds: new Map(),

@@ -93,7 +93,30 @@ export const packageConfigType = t.record(
 );
 export type PackageConfig = Infer<typeof packageConfigType>;
 
-/** `AmuletConfig USD` as of amulet 0.1.20 (CIP-104's rewardConfig is left out: always None). */
+/**
+ * CIP-104's reward settings, which splice-amulet 0.1.20 carries on its open and summarizing
+ * rounds (always None on a devnet: rewards are minted from coupons).
+ */
+export const rewardConfigType = t.record(
+  {
+    mintingVersion: t.enum(
+      ['RewardVersion_FeaturedAppMarkers', 'RewardVersion_TrafficBasedAppRewards'] as const,
+      'Splice.AmuletConfig:RewardVersion',
+    ),
+    dryRunVersion: optionalType(
+      t.enum(
+        ['RewardVersion_FeaturedAppMarkers', 'RewardVersion_TrafficBasedAppRewards'] as const,
+        'Splice.AmuletConfig:RewardVersion',
+      ),
+    ),
+    batchSize: t.int64(),
+    rewardCouponTimeToLive: relTimeType,
+    appRewardCouponThreshold: t.numeric(10),
+  },
+  'Splice.AmuletConfig:RewardConfig',
+);
+
+/** `AmuletConfig USD` as of amulet 0.1.20 (CIP-104's rewardConfig: always None here). */
 export const amuletConfigType = t.record(
   {
     transferConfig: transferConfigType,
@@ -106,6 +129,7 @@ export const amuletConfigType = t.record(
     optDevelopmentFundManager: optionalType(t.party()),
     externalPartyConfigStateTickDuration: optionalType(relTimeType),
     transferPreapprovalBaseDuration: optionalType(relTimeType),
+    rewardConfig: optionalType(rewardConfigType),
   },
   'Splice.AmuletConfig:AmuletConfig',
 );
