@@ -185,6 +185,10 @@ export async function createNode(config: NodeConfig) {
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: bus.records$, clock });
   await engine.recover();
+  // The journal replayed, a devnet's time goes on from where it was: from the replayed records
+  // only, so that this start's own uploads of Splice's DARs (each a record a microsecond after
+  // the last) leave the clock where a node without them has it.
+  if (config.devnet) devnetTime.recovered();
   // Splice's DARs are the SV's uploads (the first participant's package service).
   if (writesInBackground) await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
   if (!writesInBackground) {
