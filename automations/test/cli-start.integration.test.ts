@@ -11,7 +11,7 @@ import { freshRedisPrefix, redisUrl } from './redis-test-prefix.ts';
 // The whole stack as `npm start` runs it: the CLI reads --config and REDIS_URL, starts the
 // automations and serves their queues at /api/automations/v0/queues.
 
-const main = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../packages/cli/src/main.js', import.meta.url));
 
 const freePort = () =>
   new Promise<number>((resolve) => {

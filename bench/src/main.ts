@@ -21,6 +21,7 @@ import { readRoundAdvanceConfig, runRoundAdvance } from './round-advance.bench.t
 import { readScaleOutConfig, runScaleOutSubmit } from './scale-out-submit.bench.ts';
 import { runScanPaging } from './scan-paging.bench.ts';
 import { readScanPagingConfig } from './scan-paging-measure.ts';
+import { runStartFlags } from './start-flags.bench.ts';
 import { readTimeMachineConfig, runTimeMachine } from './time-machine.bench.ts';
 
 const config = readBenchConfig();
@@ -62,6 +63,7 @@ const benchmarks: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> =
     () => runScaleOutSubmit(readScaleOutConfig()),
   ],
   ['cold start', () => runColdStart(config.coldStart)],
+  ["npm start's node flags, submit-and-wait", () => runStartFlags(config.http)],
   ['LocalNet: three validators vs one', () => runLocalnetStart(config.coldStart.repeats)],
   ["start with Splice's DARs", () => runDarLoad()],
   ['replay', () => runReplay(config.replay)],

@@ -21,7 +21,7 @@ export const startCommand = (() => {
   };
   const [node, ...words] = manifest.scripts.start.split(/\s+/);
   if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
-  return words.map((word) => (word.endsWith('.ts') ? join(repositoryRoot, word) : word));
+  return words.map((word) => (/\.[jt]s$/.test(word) ? join(repositoryRoot, word) : word));
 })();
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

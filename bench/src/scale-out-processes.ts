@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dropRedisPrefix } from '@pocketnet/automations';
 
-const cliMain = resolve(import.meta.dirname, '../../packages/cli/src/main.ts');
+const cliMain = resolve(import.meta.dirname, '../../packages/cli/src/main.js');
 
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

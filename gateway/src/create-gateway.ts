@@ -47,6 +47,7 @@ import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { createSubmitFastLane } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
+import type { ForwardToWriter } from './scale-out/forwarded-request.ts';
 import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
 import { graphiqlPageOf, type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
@@ -88,6 +89,11 @@ export type GatewayDeps = {
    * automations and GraphQL are those of the node's first participant, served beside it.
    */
   readonly ledgerApiOnly?: boolean;
+  /**
+   * A gateway replica's writer (scale-out): GraphQL mutations are handed to it whole (the
+   * replica's front door, replica-front-door.ts, hands it the other writes).
+   */
+  readonly forwardMutations?: ForwardToWriter;
   /**
    * The wallet UI at `/` too, where LocalNet's app validators serve it (`wallet.localhost:2000`
    * and `:3000`); `/` is the Ledger API's 404 otherwise.
@@ -259,7 +265,9 @@ function validatorAppRoutes(
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
   app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
   const inspect = createInspectApi({
-    ...{ actors: node.actors, authenticator, logger },
+    actors: node.actors,
+    authenticator,
+    logger,
     streamGuard: streams,
   });
   app.use('/api/inspect/v0', inspect.router);
@@ -274,9 +282,13 @@ function validatorAppRoutes(
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
-    ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
+    authenticator,
+    logger,
+    automations: deps.automations,
+    timeMachine: deps.timeMachine,
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
+    forwardMutations: deps.forwardMutations,
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);

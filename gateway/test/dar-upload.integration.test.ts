@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readDar } from '@pocketnet/daml-lf';
+import { buildPackage, lfExprs as e, readDar, lfTypes as t } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CantonError, sharedDar, upload } from './dar-fixtures.ts';
 import { ledgerEnd, send } from './ledger-calls.ts';
@@ -133,6 +133,49 @@ describe('uploading real DARs', () => {
     expect((await upload(node, '/v2/packages', tampered)).body.code).toBe('DAR_PARSE_ERROR');
     const garbage = await upload(node, '/v2/dars', new Uint8Array([1, 2, 3, 4]));
     expect(garbage).toMatchObject({ status: 400, body: { code: 'INVALID_DAR' } });
+    expect(await listed(node)).toEqual(before);
+  });
+
+  it('refuses a package the node cannot run at upload: DAR_VALIDATION_ERROR, nothing stored', async () => {
+    // Well-formed, every reference resolves, but its template's type is a variant: the engine
+    // cannot run it, so it is refused now rather than failing at its first command.
+    const broken = buildPackage({
+      name: 'unrunnable',
+      version: '1.0.0',
+      modules: {
+        Main: {
+          dataTypes: [
+            {
+              tag: 'variant',
+              name: 'Broken',
+              params: [],
+              serializable: true,
+              variants: [{ field: 'Owned', type: t.party }],
+            },
+          ],
+          templates: [
+            {
+              name: 'Broken',
+              param: 'this',
+              precond: e.bool(true),
+              signatories: e.list(t.party, []),
+              observers: e.list(t.party, []),
+              choices: new Map(),
+              implements: new Map(),
+            },
+          ],
+        },
+      },
+    });
+    const before = await listed(node);
+    for (const path of ['/v2/dars/validate', '/v2/packages']) {
+      const refused = await upload(node, path, broken.archive);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('DAR_VALIDATION_ERROR');
+      expect(refused.body.context.validationError).toBe(
+        `package ${broken.pkg.packageId} (unrunnable v1.0.0) cannot be run: template Broken is not a record`,
+      );
+    }
     expect(await listed(node)).toEqual(before);
   });
 

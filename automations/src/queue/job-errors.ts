@@ -1,4 +1,5 @@
-import { type DomainErrorCode, isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 
 /**
  * A failure no retry can mend (bad job data, a command the ledger refuses for good): the job
@@ -31,6 +32,8 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   DUPLICATE_CONTRACT_KEY: 'permanent',
   DAML_AUTHORIZATION_ERROR: 'permanent',
   DAML_INTERPRETATION_ERROR: 'permanent',
+  WRONGLY_TYPED_CONTRACT: 'permanent',
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: 'permanent',
   TEMPLATES_OR_INTERFACES_NOT_FOUND: 'permanent',
   PACKAGE_NOT_FOUND: 'permanent',
   PACKAGE_SELECTION_FAILED: 'permanent',

@@ -23,7 +23,7 @@ const compose = parse(
 
 const roleOf = (service: Service) => {
   const command = service.command ?? [];
-  return command[0] === 'node' ? command[command.indexOf('packages/cli/src/main.ts') + 1] : null;
+  return command[0] === 'node' ? command[command.indexOf('packages/cli/src/main.js') + 1] : null;
 };
 
 describe('docker-compose.yml', () => {

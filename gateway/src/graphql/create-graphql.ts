@@ -11,6 +11,11 @@ import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
+import {
+  type ForwardToWriter,
+  forwardedRequestOf,
+  sendForwardedAnswer,
+} from '../scale-out/forwarded-request.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
 import {
   callerOutcomeOfLocals,
@@ -18,15 +23,13 @@ import {
   type GraphQLContext,
   type GraphQLServerContext,
 } from './graphql-context.ts';
+import { isMutationRequest } from './graphql-mutation.ts';
 import { graphqlPath } from './graphql-path.ts';
 import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
 import { useParseLimits } from './parse-limits.ts';
-import {
-  createQueryLimitsRule,
-  defaultQueryLimits,
-  type QueryLimits,
-} from './query-limits.rule.ts';
+import { createQueryLimitsRule } from './query-limits.rule.ts';
+import { defaultQueryLimits, type QueryLimits } from './query-limits.ts';
 import { createResultSizes } from './result-sizes.ts';
 import { useSharedSubscriptions } from './shared-subscriptions.plugin.ts';
 import { createSubscriptionSharing } from './subscription-sharing.ts';
@@ -50,13 +53,19 @@ export type GraphQLDeps = {
    * security policy it is served with; none without.
    */
   readonly page?: { readonly html: string; readonly policy: string };
+  /**
+   * A gateway replica's writer (scale-out): mutations go there whole, since what they change
+   * (devnet time, onboarding, the wallet) changes in one place only; queries stay here.
+   */
+  readonly forwardMutations?: ForwardToWriter | undefined;
 };
 
 /** Limits of its own, for a GraphQL view made without the gateway's. */
 function defaultStreamGuard(): EventStreamGuardDeps {
   const limits = streamLimitsOf();
   return {
-    ...{ limits, gauge: createStreamGauge() },
+    limits,
+    gauge: createStreamGauge(),
     budget: createStreamBudget(limits.totalHighWaterMark),
   };
 }
@@ -75,7 +84,9 @@ export function createGraphQL(deps: GraphQLDeps) {
   const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({
-    ...{ node, streams, automations: deps.automations },
+    node,
+    streams,
+    automations: deps.automations,
     timeMachine: deps.timeMachine,
   });
   const guard = deps.streamGuard ?? defaultStreamGuard();
@@ -84,7 +95,8 @@ export function createGraphQL(deps: GraphQLDeps) {
   // response holds little more: both wait). graphql-ws subscriptions take each result at once,
   // as a frame written to their socket, which bounds what a slow client holds (shared-frames.ts).
   const backlog = {
-    ...{ sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark },
+    sizeOf: createResultSizes(),
+    maxBytes: guard.limits.highWaterMark,
     ...(guard.budget ? { budget: guard.budget } : {}),
   };
   const sharing = createSubscriptionSharing({ ...streams, backlog });
@@ -124,7 +136,17 @@ export function createGraphQL(deps: GraphQLDeps) {
     // itself yoga's adapter would first enumerate byte by byte).
     readBody(req, res, (error?: unknown) => {
       if (error) return next(error);
-      if (Buffer.isBuffer(req.body)) req.body = Readable.from([req.body]);
+      const body: unknown = req.body;
+      const { forwardMutations } = deps;
+      if (forwardMutations && Buffer.isBuffer(body)) {
+        if (isMutationRequest(body, req.headers['content-type'] ?? '')) {
+          return void forwardMutations(forwardedRequestOf(req, body, req.originalUrl)).then(
+            (answer) => sendForwardedAnswer(res, answer),
+            next,
+          );
+        }
+      }
+      if (Buffer.isBuffer(body)) req.body = Readable.from([body]);
       void yoga(req, res);
     });
   };
@@ -134,7 +156,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     handler,
     attachWebSocket(server: Server) {
       const socketDeps = {
-        ...{ yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge },
+        yoga,
+        authenticator: deps.authenticator,
+        sharing,
+        gauge: guard.gauge,
         maxHeldBytes: guard.limits.highWaterMark,
         ...(guard.budget ? { budget: guard.budget } : {}),
       };

@@ -1,4 +1,4 @@
-import type { DomainErrorCode } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 
 /**
  * The HTTP status each domain error answers with over GraphQL: the status the REST edges give
@@ -14,6 +14,8 @@ export const graphqlErrorStatus: Readonly<Record<DomainErrorCode, number>> = {
   DUPLICATE_CONTRACT_KEY: 409,
   DAML_AUTHORIZATION_ERROR: 400,
   DAML_INTERPRETATION_ERROR: 400,
+  WRONGLY_TYPED_CONTRACT: 400,
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: 400,
   TEMPLATES_OR_INTERFACES_NOT_FOUND: 404,
   PACKAGE_NOT_FOUND: 404,
   PACKAGE_SELECTION_FAILED: 400,

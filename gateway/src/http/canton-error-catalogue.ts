@@ -1,4 +1,4 @@
-import type { DomainErrorCode } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 import {
   type CategoryFacts,
   categoryFacts,
@@ -31,6 +31,9 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   DUPLICATE_CONTRACT_KEY: definite(exists),
   DAML_AUTHORIZATION_ERROR: definite(invalid),
   DAML_INTERPRETATION_ERROR: definite(precondition),
+  // Canton's CommandExecutionErrors.Interpreter: InvalidGivenCurrentSystemStateOther.
+  WRONGLY_TYPED_CONTRACT: definite(precondition),
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: definite(precondition),
   TEMPLATES_OR_INTERFACES_NOT_FOUND: definite(missing),
   PACKAGE_NOT_FOUND: definite(missing),
   PACKAGE_SELECTION_FAILED: definite(precondition),

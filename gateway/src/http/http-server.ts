@@ -1,4 +1,5 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import { nodeHttp } from './node-http.ts';
 
 /** How long a client may take at each step before its connection is closed. */
 export type ServerTimeouts = {
@@ -30,7 +31,7 @@ export function createHttpServer(
   timeouts: ServerTimeouts = defaultServerTimeouts,
 ): Server {
   const shortest = Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs);
-  return createServer(
+  return nodeHttp.createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
       requestTimeout: timeouts.requestTimeoutMs,

@@ -1,6 +1,6 @@
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CantonErrorRenderOptions } from './canton-error.render.ts';
+import { nodeHttp } from './node-http.ts';
 import { renderLedgerError } from './render-ledger-error.ts';
 
 /**
@@ -16,7 +16,7 @@ export function refuseUpgrade(
   const payload = JSON.stringify(body);
   socket.end(
     [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status] ?? ''}`,
       'Content-Type: application/json',
       `Content-Length: ${Buffer.byteLength(payload)}`,
       'Connection: close',

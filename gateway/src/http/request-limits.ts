@@ -1,4 +1,4 @@
-import { defaultQueryLimits } from '../graphql/query-limits.rule.ts';
+import { defaultQueryLimits } from '../graphql/query-limits.ts';
 import { defaultMaxUploadBytes } from '../ledger-api/packages.routes.ts';
 
 /** What one request may ask of the node, beyond the stream limits. */

@@ -6,6 +6,7 @@ import {
   ScriptFailure,
 } from '@pocketnet/daml-script';
 import { scriptOptionRows } from './options/script-option-rows.ts';
+import { type ParticipantAddress, readParticipantConfig } from './script/participant-config.ts';
 import { readCommandOptions } from './script/read-command-options.ts';
 import { describeFailure } from './script/script-output.ts';
 
@@ -39,8 +40,29 @@ export async function scriptCommand(args: readonly string[], streams: Streams): 
     const token = tokenFile ? (await readFile(tokenFile, 'utf8')).trim() : undefined;
     const input = inputFile ? (JSON.parse(await readFile(inputFile, 'utf8')) as never) : undefined;
     if (options.read.flags.has('upload-dar')) await uploadDar(url, token, bytes);
-    const ledger = createJsonApiLedger({ url, token, userId: value('user-id') ?? 'daml-script' });
-    const runner = createScriptRunner(loadScriptPackages(bytes), ledger);
+    const userId = value('user-id') ?? 'daml-script';
+    const time = options.read.flags.has('wall-clock-time') ? 'wall' : 'static';
+    const configFile = value('participant-config');
+    const config = configFile
+      ? readParticipantConfig(JSON.parse(await readFile(configFile, 'utf8')))
+      : null;
+    const ledgerAt = (address: ParticipantAddress) =>
+      createJsonApiLedger({
+        url: address.url,
+        token: address.token ?? token,
+        userId: address.userId ?? userId,
+        time,
+      });
+    const ledger = ledgerAt(config?.defaultParticipant ?? { url, token, userId });
+    const byName = new Map(
+      [...(config?.participants ?? [])].map(([name, address]) => [name, ledgerAt(address)]),
+    );
+    const runner = createScriptRunner(
+      loadScriptPackages(bytes),
+      ledger,
+      byName,
+      config?.partyParticipants,
+    );
     const output = await runner.runJson(
       scriptName.slice(0, separator),
       scriptName.slice(separator + 1),

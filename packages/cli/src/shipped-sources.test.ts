@@ -49,3 +49,20 @@ describe('src/ ships no test code', () => {
     expect(shipped.filter(importsVitest)).toEqual([]);
   });
 });
+
+describe('src/ takes node:http values through nodeHttp', () => {
+  // An ES import of node:http loads undici at start (~30 ms, ~13 MB; see the gateway's http/
+  // node-http.ts): values come from `nodeHttp`, and only types are imported. The benchmarks'
+  // own servers are no part of the node.
+  it('has no ES import of a value from node:http', () => {
+    const valueImport = /^import\s+(?!type\b)[^;]*from\s+['"](node:)?http['"]/m;
+    const importsHttpValues = (path: string) =>
+      valueImport.test(readFileSync(new URL(path, root), 'utf8'));
+    const offending = workspaceFolders()
+      .filter((folder) => folder !== 'bench')
+      .flatMap(sourceFiles)
+      .filter((path) => !path.endsWith('.test.ts'))
+      .filter(importsHttpValues);
+    expect(offending).toEqual([]);
+  });
+});

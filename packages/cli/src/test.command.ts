@@ -27,6 +27,8 @@ export async function testCommand(args: readonly string[], streams: Streams): Pr
     outcomes = await testDar(bytes, {
       only: (entry) => wanted.length === 0 || wanted.includes(scriptName(entry)),
       ...(packageName ? { packageName } : {}),
+      participants: options.read.lists.get('participant') ?? [],
+      wallClock: options.read.flags.has('wall-clock-time'),
       onOutcome: (outcome) => {
         streams.stdout.write(
           outcome.ok

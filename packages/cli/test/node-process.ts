@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const cliMain = join(repoRoot, 'packages/cli/src/main.ts');
+export const cliMain = join(repoRoot, 'packages/cli/src/main.js');
 
 export type Exit = { readonly code: number | null; readonly signal: NodeJS.Signals | null };
 

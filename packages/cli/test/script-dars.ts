@@ -25,8 +25,8 @@ const lowLevel = 'Daml.Script.Internal.LowLevel';
  * GeneralError ("the balance does not add up"), as `abort` in a script does; `Main:echo` takes
  * an Int64 and returns it.
  */
-export function handBuiltScriptDar(): Uint8Array {
-  // The library and what it depends on (Daml's own packages), not Splice's.
+/** The daml-script library and what it depends on (Daml's own packages, not Splice's). */
+export function scriptLibrary() {
   const bundled: BuiltPackage[] = readDar(readFileSync(walletTestDarPath))
     .archives.map((archive) => ({ pkg: decodeEnvelope(archive), archive: archive.archiveBytes }))
     .filter(({ pkg }) => /^(daml|ghc)-/.test(pkg.metadata.name));
@@ -35,6 +35,11 @@ export function handBuiltScriptDar(): Uint8Array {
     if (!found) throw new Error(`the wallet test DAR bundles no ${name}`);
     return found.pkg.packageId;
   };
+  return { bundled, idOf };
+}
+
+export function handBuiltScriptDar(): Uint8Array {
+  const { bundled, idOf } = scriptLibrary();
   const script = idOf('daml-script');
   const tuple2 = lfName('DA.Types', 'Tuple2', idOf('daml-prim-DA-Types'));
   const generalError = lfName(

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { builtinCons, builtinFunctions, builtinTypes } from '../src/index.ts';
-import { lfRoot } from '../src/protobuf/lf-root.ts';
+import { lfTypes } from '../src/protobuf/lf-root.ts';
 
 const specDir = fileURLToPath(new URL('../../../../shared/specs/daml-lf/', import.meta.url));
 
@@ -39,6 +39,7 @@ const typeName = (field: protobuf.Field) =>
 
 describe('our DALF schema agrees with the published Daml-LF .proto files', () => {
   const spec = loadSpec();
+  const lfRoot = lfTypes().root;
   lfRoot.resolveAll();
 
   it('gives every field we read the number, type and repetition the spec gives it', () => {

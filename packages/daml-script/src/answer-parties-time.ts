@@ -1,33 +1,33 @@
 import type { LfValue } from '@pocketnet/daml-lf';
 import type { AnswerContext, Answers } from './answers.ts';
+import { participantField } from './script-participants.ts';
 import {
   field,
   fieldsOf,
   listValue,
-  optionalOf,
   partyValue,
   record,
   text,
   unitValue,
 } from './script-values.ts';
 
-/** Parties and the static time of the ledger the script runs on. */
-export function partyAndTimeAnswers({ types, ledger }: AnswerContext): Answers {
+/** Parties (on the default participant or a named one) and the ledger's time. */
+export function partyAndTimeAnswers({ types, ledger, participants }: AnswerContext): Answers {
   return {
     async AllocateParty(payload) {
       // As Daml's runner: the id hint names the party; without one the ledger picks its id (the
       // requested display name is not part of a party in Daml 3).
       const [, idHint, participant] = fieldsOf(payload, 'AllocateParty') as LfValue[];
-      const named = optionalOf(participant as LfValue);
-      if (named !== null) {
-        throw new Error(
-          `allocating a party on participant ${text(named, 'participant')}: this runner knows one participant, the node's`,
-        );
-      }
-      return partyValue(await ledger.allocateParty(text(idHint as LfValue, 'idHint')));
+      const on = participantField(participant);
+      const party = await participants
+        .ledgerOf(on)
+        .allocateParty(text(idHint as LfValue, 'idHint'));
+      participants.allocated(party, on);
+      return partyValue(party);
     },
-    async ListKnownParties() {
-      const known = await ledger.listKnownParties();
+    async ListKnownParties(payload) {
+      const on = participantField(fieldsOf(payload, 'ListKnownParties')[0]);
+      const known = await participants.ledgerOf(on).listKnownParties();
       return listValue(
         known.map((entry) => record(types.partyDetails, [partyValue(entry.party), entry.isLocal])),
       );
@@ -40,10 +40,10 @@ export function partyAndTimeAnswers({ types, ledger }: AnswerContext): Answers {
       await ledger.setTime(time.micros);
       return unitValue;
     },
-    // As Daml's runner does, in static time too: a real wait, leaving the ledger's time alone.
+    // Static time: the ledger's clock moves on by the duration; wall-clock time: a real wait.
     async Sleep(payload) {
       const micros = field(field(payload, 0, 'Sleep'), 0, 'RelTime') as bigint;
-      await new Promise((done) => setTimeout(done, Number(micros / 1000n)));
+      await ledger.sleep(micros);
       return unitValue;
     },
   };

@@ -16,7 +16,7 @@ import {
 } from './script-values.ts';
 
 /** The queries: what the parties see of a template's or an interface's active contracts. */
-export function queryAnswers({ packages, types, ledger }: AnswerContext): Answers {
+export function queryAnswers({ packages, types, participants }: AnswerContext): Answers {
   const payloadOf = (contract: ScriptContract) =>
     fromLedgerValue(
       packages.valueTypes.valueType(packages.typeOf(contract.templateId)),
@@ -43,7 +43,7 @@ export function queryAnswers({ packages, types, ledger }: AnswerContext): Answer
   const views = async (payload: LfValue, what: string) => {
     const { parties, id, contractId } = request(payload, what);
     const type = viewType(id);
-    const found = await ledger.queryInterface(parties, id);
+    const found = await participants.forParties(parties).queryInterface(parties, id);
     const value = (view: (typeof found)[number]['view']) =>
       view === null ? noneValue : someValue(fromLedgerValue(type, view));
     return { found, contractId, value };
@@ -51,7 +51,7 @@ export function queryAnswers({ packages, types, ledger }: AnswerContext): Answer
   return {
     async QueryACS(payload) {
       const { parties, id } = request(payload, 'QueryACS');
-      const contracts = await ledger.query(parties, id);
+      const contracts = await participants.forParties(parties).query(parties, id);
       return listValue(
         contracts.map((contract) =>
           tuple(types, [
@@ -63,7 +63,7 @@ export function queryAnswers({ packages, types, ledger }: AnswerContext): Answer
     },
     async QueryContractId(payload) {
       const { parties, id, contractId } = request(payload, 'QueryContractId');
-      const contracts = await ledger.query(parties, id);
+      const contracts = await participants.forParties(parties).query(parties, id);
       const found = contracts.find((contract) => contract.contractId === contractId);
       if (found === undefined) return noneValue;
       const templateTypeRep = record(types.templateTypeRep, [

@@ -9,44 +9,11 @@ import {
   textField,
 } from './script-commands.ts';
 import { FailedCommand } from './script-failure.ts';
-import type { SubmitFailure } from './script-ledger.ts';
-import {
-  contractIdOf,
-  field,
-  fieldsOf,
-  listOf,
-  listValue,
-  noneValue,
-  partyOf,
-  record,
-  someValue,
-  variant,
-} from './script-values.ts';
+import { contractIdOf, field, fieldsOf, listOf, listValue, partyOf } from './script-values.ts';
+import { submitErrorValue } from './submit-errors.ts';
 
 /** `Submit`: each submission through the ledger, answered as Daml's runner answers it. */
-export function submitAnswers({ packages, types, ledger }: AnswerContext): Answers {
-  const submitError = (failure: SubmitFailure): LfValue => {
-    const error = (name: string, rank: number, fields: readonly LfValue[]) =>
-      variant(types.submitError, name, rank, record(types.submitErrorRecord(name), fields));
-    if (failure.exception !== undefined) {
-      return error('UnhandledException', 6, [someValue(failure.exception)]);
-    }
-    switch (failure.code) {
-      case 'DAML_AUTHORIZATION_ERROR':
-        return error('AuthorizationError', 2, [failure.message]);
-      case 'CONTRACT_NOT_FOUND': {
-        const id = /[0-9a-f]{66,}/.exec(failure.message)?.[0];
-        if (id !== undefined) {
-          const ids = record(types.nonEmpty, [id, listValue([])]);
-          return error('ContractNotFound', 0, [ids, noneValue]);
-        }
-        return error('UnknownError', 20, [failure.message]);
-      }
-      default:
-        return error('UnknownError', 20, [`${failure.code}: ${failure.message}`]);
-    }
-  };
-
+export function submitAnswers({ packages, types, participants }: AnswerContext): Answers {
   async function submit(submission: LfValue): Promise<LfValue> {
     const fields = fieldsOf(submission, 'a Submission');
     const actAsNonEmpty = fieldsOf(fields[0] as LfValue, 'NonEmpty');
@@ -62,6 +29,8 @@ export function submitAnswers({ packages, types, ledger }: AnswerContext): Answe
     }));
     const behaviour = (fields[5] as { constructor: string }).constructor;
     const commands = ledgerCommands(packages, fields[6] as LfValue);
+    // As Daml's runner: the participant hosting the submitting (and reading) parties.
+    const ledger = participants.forParties([...actAs, ...readAs]);
     const outcome = await ledger.submit({ actAs, readAs, commands, disclosures });
     if (outcome.ok) {
       if (behaviour === 'MustFail') {
@@ -73,7 +42,7 @@ export function submitAnswers({ packages, types, ledger }: AnswerContext): Answe
     if (behaviour === 'MustSucceed') {
       throw new FailedCommand('Submit', outcome.failure.code, outcome.failure.message);
     }
-    return left(types, submitError(outcome.failure));
+    return left(types, submitErrorValue(packages, types, outcome.failure));
   }
 
   return {

@@ -2,6 +2,7 @@ import type { LfValue } from '@pocketnet/daml-lf';
 import type { AnswerContext, Answers } from './answers.ts';
 import { textField } from './script-commands.ts';
 import type { ScriptUser, ScriptUserRight } from './script-ledger.ts';
+import { participantField } from './script-participants.ts';
 import {
   fieldsOf,
   listOf,
@@ -21,7 +22,12 @@ import {
 const userIdPattern = /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]{1,128}$/;
 
 /** User management: `None` answers a user that does not exist, as the runner answers it. */
-export function userAnswers({ types, ledger }: AnswerContext): Answers {
+export function userAnswers({ types, participants }: AnswerContext): Answers {
+  // Each question's last field names the participant (`…On` variants), the default one if None.
+  const ledgerFor = (payload: LfValue) => {
+    const fields = fieldsOf(payload, 'a user question');
+    return participants.ledgerOf(participantField(fields[fields.length - 1]));
+  };
   const rightOf = (right: LfValue): ScriptUserRight => {
     const { constructor: kind, value } = variantOf(right, 'a UserRight');
     switch (kind) {
@@ -68,7 +74,7 @@ export function userAnswers({ types, ledger }: AnswerContext): Answers {
       const [user, rights] = fieldsOf(payload, 'CreateUser') as [LfValue, LfValue];
       const [userId, primary] = fieldsOf(user, 'User') as [LfValue, LfValue];
       const primaryParty = optionalOf(primary);
-      const outcome = await ledger.createUser(
+      const outcome = await ledgerFor(payload).createUser(
         {
           userId: textField(userId, 0, 'UserId'),
           primaryParty: primaryParty === null ? null : partyOf(primaryParty),
@@ -78,23 +84,29 @@ export function userAnswers({ types, ledger }: AnswerContext): Answers {
       return outcome === 'ok' ? someValue(unitValue) : noneValue;
     },
     async GetUser(payload) {
-      const user = await ledger.getUser(userIdOf(payload));
+      const user = await ledgerFor(payload).getUser(userIdOf(payload));
       return user === null ? noneValue : someValue(userValue(user));
     },
-    async ListAllUsers() {
-      return listValue((await ledger.listUsers()).map(userValue));
+    async ListAllUsers(payload) {
+      return listValue((await ledgerFor(payload).listUsers()).map(userValue));
     },
     async DeleteUser(payload) {
-      return (await ledger.deleteUser(userIdOf(payload))) ? someValue(unitValue) : noneValue;
+      return (await ledgerFor(payload).deleteUser(userIdOf(payload)))
+        ? someValue(unitValue)
+        : noneValue;
     },
     async GrantUserRights(payload) {
-      return rightsValue(await ledger.grantUserRights(userIdOf(payload), rightsOf(payload)));
+      return rightsValue(
+        await ledgerFor(payload).grantUserRights(userIdOf(payload), rightsOf(payload)),
+      );
     },
     async RevokeUserRights(payload) {
-      return rightsValue(await ledger.revokeUserRights(userIdOf(payload), rightsOf(payload)));
+      return rightsValue(
+        await ledgerFor(payload).revokeUserRights(userIdOf(payload), rightsOf(payload)),
+      );
     },
     async ListUserRights(payload) {
-      return rightsValue(await ledger.listUserRights(userIdOf(payload)));
+      return rightsValue(await ledgerFor(payload).listUserRights(userIdOf(payload)));
     },
   };
 }

@@ -12,6 +12,7 @@ export { ScriptFailure, type ScriptLocation } from './script-failure.ts';
 export type {
   ScriptContract,
   ScriptLedger,
+  ScriptPackageRef,
   ScriptSubmission,
   ScriptUser,
   ScriptUserRight,
@@ -24,3 +25,4 @@ export {
   ScriptSetupError,
   withScriptsOf,
 } from './script-packages.ts';
+export { createScriptParticipants, type ScriptParticipants } from './script-participants.ts';

@@ -1,3 +1,5 @@
+import { decodeDalf } from '@pocketnet/daml-lf';
+import { createJsonApiClient, LedgerApiError } from './json-api-client.ts';
 import {
   type CreatedJson,
   commandJson,
@@ -7,19 +9,7 @@ import {
   transactionOfEvents,
   userOfJson,
 } from './json-api-values.ts';
-import type { ScriptContract, ScriptLedger } from './script-ledger.ts';
-
-/** A Ledger API error: Canton's error id and its cause, with the HTTP status. */
-export class LedgerApiError extends Error {
-  override readonly name = 'LedgerApiError';
-  readonly code: string;
-  readonly status: number;
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+import type { ScriptContract, ScriptLedger, ScriptPackageRef } from './script-ledger.ts';
 
 export type JsonApiLedgerOptions = {
   /** `http://host:port` of the node's JSON Ledger API. */
@@ -27,30 +17,19 @@ export type JsonApiLedgerOptions = {
   readonly token?: string | undefined;
   /** The user submissions are made as (the token's user when it names one). */
   readonly userId: string;
+  /**
+   * `static` (the default): the node's devnet time machine is the script's clock, `sleep` moves
+   * it on; `wall`: the node runs on the wall clock, `sleep` waits and `setTime` is refused.
+   */
+  readonly time?: 'static' | 'wall';
 };
 
 /** `pocketnet script`'s ledger: a running node's JSON Ledger API (v2), as `dpm script` uses it. */
+export { LedgerApiError };
+
 export function createJsonApiLedger(options: JsonApiLedgerOptions): ScriptLedger {
-  const base = options.url.replace(/\/$/, '');
   let commands = 0;
-  const call = async (method: string, path: string, body?: unknown): Promise<Json> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    const json = text ? (JSON.parse(text) as unknown) : {};
-    if (!response.ok) {
-      const error = (typeof json === 'object' && json !== null ? json : {}) as Json;
-      const code = typeof error.code === 'string' ? error.code : `HTTP_${response.status}`;
-      const cause = typeof error.cause === 'string' ? error.cause : text;
-      throw new LedgerApiError(response.status, code, cause);
-    }
-    return json as Json;
-  };
+  const { call, bytes } = createJsonApiClient(options);
   const unlessUserMissing = async <T>(run: () => Promise<T>): Promise<T | null> => {
     try {
       return await run();
@@ -77,6 +56,9 @@ export function createJsonApiLedger(options: JsonApiLedgerOptions): ScriptLedger
     }
     return [...seen.values()];
   };
+  const wallClock = options.time === 'wall';
+  const packageRefs = (refs: readonly ScriptPackageRef[]) =>
+    refs.map((ref) => ({ packageName: ref.name, packageVersion: ref.version }));
   const devnetTime = async () =>
     BigInt(String((await call('GET', '/api/devnet/v0/time')).now_micros));
   return {
@@ -124,7 +106,8 @@ export function createJsonApiLedger(options: JsonApiLedgerOptions): ScriptLedger
         return { ok: true, transaction: transactionOfEvents(events) };
       } catch (error) {
         if (!(error instanceof LedgerApiError) || error.status >= 500) throw error;
-        return { ok: false, failure: { code: error.code, message: error.message } };
+        const { code, message, details } = error;
+        return { ok: false, failure: { code, message, details } };
       }
     },
     async query(parties, templateId) {
@@ -156,6 +139,7 @@ export function createJsonApiLedger(options: JsonApiLedgerOptions): ScriptLedger
     // The node's time as its devnet time machine tells and moves it (static time).
     getTime: devnetTime,
     async setTime(micros) {
+      if (wallClock) throw new Error('setTime is not supported in wall-clock time mode');
       const now = await devnetTime();
       if (micros < now) {
         throw new Error(
@@ -164,6 +148,49 @@ export function createJsonApiLedger(options: JsonApiLedgerOptions): ScriptLedger
       }
       const seconds = Number(micros - now) / 1_000_000;
       await call('POST', '/api/devnet/v0/time/advance', { seconds });
+    },
+    async sleep(micros) {
+      if (wallClock) {
+        await new Promise((done) => setTimeout(done, Number(micros / 1000n)));
+        return;
+      }
+      await call('POST', '/api/devnet/v0/time/advance', { seconds: Number(micros) / 1_000_000 });
+    },
+    async listPackages(which) {
+      const { vettedPackages } = await call('POST', '/v2/package-vetting/list', {});
+      const vetted = new Map<string, ScriptPackageRef>();
+      for (const entry of vettedPackages as Json[]) {
+        for (const ref of (entry.packages ?? []) as Json[]) {
+          const found = { name: String(ref.packageName), version: String(ref.packageVersion) };
+          vetted.set(String(ref.packageId), found);
+        }
+      }
+      if (which === 'vetted') return [...vetted.values()];
+      // The Ledger API names only vetted packages: an unvetted one is read from its archive.
+      const { packageIds } = await call('GET', '/v2/packages');
+      const refs: ScriptPackageRef[] = [];
+      for (const packageId of packageIds as string[]) {
+        const known = vetted.get(packageId);
+        if (known !== undefined) {
+          refs.push(known);
+          continue;
+        }
+        const { metadata } = decodeDalf(await bytes(`/v2/packages/${packageId}`));
+        refs.push({ name: metadata.name, version: metadata.version });
+      }
+      return refs;
+    },
+    async updateVetting(operation, refs) {
+      const change = { packages: packageRefs(refs) };
+      await call('POST', '/v2/package-vetting', {
+        changes: [
+          {
+            operation:
+              operation === 'vet' ? { Vet: { value: change } } : { Unvet: { value: change } },
+          },
+        ],
+        dryRun: false,
+      });
     },
     async createUser(user, rights) {
       try {

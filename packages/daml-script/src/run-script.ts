@@ -9,6 +9,7 @@ import {
   UnhandledException,
 } from '@pocketnet/daml-lf';
 import type { Value } from '@pocketnet/ledger';
+import { packageAnswers } from './answer-packages.ts';
 import { partyAndTimeAnswers } from './answer-parties-time.ts';
 import { queryAnswers } from './answer-queries.ts';
 import { submitAnswers } from './answer-submit.ts';
@@ -18,17 +19,30 @@ import { left, right, scriptTypes, tuple } from './script-commands.ts';
 import { FailedCommand, locationOf, type Question, ScriptFailure } from './script-failure.ts';
 import type { ScriptLedger } from './script-ledger.ts';
 import type { ScriptPackages } from './script-packages.ts';
+import { createScriptParticipants } from './script-participants.ts';
 import { field, fieldsOf, text, unitValue, variantOf } from './script-values.ts';
 
 type Current = { question: Question | null };
 
-/** Runs Daml Scripts of a DAR's packages against a ledger, as Daml's script runner does. */
-export function createScriptRunner(packages: ScriptPackages, ledger: ScriptLedger) {
+/**
+ * Runs Daml Scripts of a DAR's packages against a ledger, as Daml's script runner does: the
+ * default participant's, and others by name for `allocatePartyOn` and the `…On` commands.
+ */
+export function createScriptRunner(
+  packages: ScriptPackages,
+  ledger: ScriptLedger,
+  participantsByName: ReadonlyMap<string, ScriptLedger> = new Map(),
+  /** Parties known before the script runs, and their participant's name. */
+  partyParticipants: ReadonlyMap<string, string> = new Map(),
+) {
   const types = scriptTypes(packages);
   const { evaluator } = packages;
-  const context: AnswerContext = { packages, types, ledger };
+  const participants = createScriptParticipants(ledger, participantsByName);
+  for (const [party, name] of partyParticipants) participants.allocated(party, name);
+  const context: AnswerContext = { packages, types, ledger, participants };
   const answers: Answers = {
     ...submitAnswers(context),
+    ...packageAnswers(context),
     ...queryAnswers(context),
     ...partyAndTimeAnswers(context),
     ...userAnswers(context),

@@ -39,6 +39,7 @@ export function scriptTypes(packages: ScriptPackages) {
     either: types('Either'),
     anyTemplate: any('AnyTemplate'),
     anyChoice: any('AnyChoice'),
+    anyContractKey: any('AnyContractKey'),
     templateTypeRep: any('TemplateTypeRep'),
     commandResult: script('Questions.Commands', 'CommandResult'),
     transactionTree: script('Questions.TransactionTree', 'TransactionTree'),

@@ -24,8 +24,16 @@ export type ScriptSubmission = {
 export type SubmitFailure = {
   readonly code: string;
   readonly message: string;
+  /**
+   * The error's resources and context by the node's detail names (`contractId`, `templateId`,
+   * `interfaceId`, …): what Daml's runner reads the SubmitError's fields from.
+   */
+  readonly details?: Readonly<Record<string, string>>;
   readonly exception?: LfValue;
 };
+
+/** A package as Daml Script names it. */
+export type ScriptPackageRef = { readonly name: string; readonly version: string };
 
 /** What a script sees of a committed transaction: its events, as the ledger's nodes. */
 export type ScriptTransaction = {
@@ -80,9 +88,14 @@ export type ScriptLedger = {
     parties: readonly string[],
     interfaceId: string,
   ): Promise<readonly { contractId: string; view: Value | null }[]>;
-  /** The static time, in microseconds since the epoch. */
+  /** The ledger's time, in microseconds since the epoch. */
   getTime(): Promise<bigint>;
   setTime(micros: bigint): Promise<void>;
+  /** `sleep`: in static time the ledger's clock moves on by the duration; else a real wait. */
+  sleep(micros: bigint): Promise<void>;
+  /** The packages the participant knows (`all`) or vets (`vetted`). */
+  listPackages(which: 'all' | 'vetted'): Promise<readonly ScriptPackageRef[]>;
+  updateVetting(operation: 'vet' | 'unvet', packages: readonly ScriptPackageRef[]): Promise<void>;
   createUser(user: ScriptUser, rights: readonly ScriptUserRight[]): Promise<'ok' | 'exists'>;
   getUser(userId: string): Promise<ScriptUser | null>;
   listUsers(): Promise<readonly ScriptUser[]>;

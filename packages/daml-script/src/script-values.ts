@@ -114,6 +114,33 @@ export function lfTypeOf(type: RuntimeType): Type {
   }
 }
 
+/** An LF type as the run-time type an `Any` carries (the inverse of `lfTypeOf`). */
+export function runtimeTypeOf(type: Type): RuntimeType {
+  const apply = (head: RuntimeType, args: readonly Type[]): RuntimeType =>
+    args.reduce<RuntimeType>(
+      (applied, argument) => ({ tag: 'App', function: applied, argument: runtimeTypeOf(argument) }),
+      head,
+    );
+  switch (type.tag) {
+    case 'con': {
+      const { packageId, module, name } = type.tycon;
+      return apply({ tag: 'Con', tycon: `${packageId}:${module}:${name}` }, type.args);
+    }
+    case 'builtin': {
+      const name = Object.keys(builtinTypeNames).find(
+        (key) => builtinTypeNames[key] === type.builtin,
+      );
+      if (name === undefined)
+        throw new ScriptValueError(`type ${type.builtin} is not serializable`);
+      return apply({ tag: 'Builtin', name } as RuntimeType, type.args);
+    }
+    case 'nat':
+      return { tag: 'Nat', value: type.value } as RuntimeType;
+    default:
+      throw new ScriptValueError(`a ${type.tag} type is not serializable`);
+  }
+}
+
 export function anyOf(value: LfValue, what: string): Tagged<'Any'> {
   return tagged(value, 'Any', what);
 }

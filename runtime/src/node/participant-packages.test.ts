@@ -94,7 +94,10 @@ describe("each participant's packages", () => {
               kind: 'create',
               templateId: '#pocketnet-examples:Iou:Iou',
               createArguments: {
-                ...{ issuer: alice, owner: alice, currency: 'USD', amount: '10.0' },
+                issuer: alice,
+                owner: alice,
+                currency: 'USD',
+                amount: '10.0',
                 observers: [...observers],
               },
             },

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { createOidcApp, createOidcProvider } from '@pocketnet/gateway';
+import type { Server } from 'node:http';
+import { createOidcApp, createOidcProvider, nodeHttp } from '@pocketnet/gateway';
 import type { Logger } from 'pino';
 import { localnetOidcPort, localnetRealms } from './localnet-realms.ts';
 
@@ -14,7 +14,7 @@ export async function startLocalnetLogin(input: {
 }) {
   const provider = await createOidcProvider({ realms: localnetRealms });
   const app = createOidcApp(provider, input.logger.child({ component: 'oidc' }));
-  const server: Server = createServer(app);
+  const server: Server = nodeHttp.createServer(app);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(input.port ?? localnetOidcPort, input.host, done);

@@ -16,6 +16,13 @@ const row = (
 });
 
 const dar = row('dar', 'string', '<file.dar>', null, 'the DAR whose scripts run (required)');
+const wallClock = row(
+  'wall-clock-time',
+  'boolean',
+  undefined,
+  null,
+  "the ledger's wall clock instead of static time: `sleep` waits, `setTime` is refused",
+);
 
 /** The options of `pocketnet test`. */
 export const testOptionRows: readonly OptionRow[] = [
@@ -28,6 +35,14 @@ export const testOptionRows: readonly OptionRow[] = [
     null,
     "run the scripts of this package the DAR bundles instead of its main package's",
   ),
+  row(
+    'participant',
+    'list',
+    '<name>',
+    null,
+    'another participant on the node, for `allocatePartyOn` and the `…On` commands (repeatable)',
+  ),
+  wallClock,
 ];
 
 /** The options of `pocketnet script`, as `dpm script` names them. */
@@ -42,4 +57,12 @@ export const scriptOptionRows: readonly OptionRow[] = [
   row('upload-dar', 'boolean', undefined, null, 'upload the DAR to the node first'),
   row('input-file', 'string', '<file>', null, "the script's argument, in the Ledger API's JSON"),
   row('output-file', 'string', '<file>', null, "where to write the script's result, as JSON"),
+  row(
+    'participant-config',
+    'string',
+    '<file>',
+    null,
+    'participants by name (JSON: default_participant, participants, party_participants), instead of one ledger',
+  ),
+  wallClock,
 ];

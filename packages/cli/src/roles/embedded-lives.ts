@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   type AutomationConfig,
   type Automations,
@@ -6,7 +5,7 @@ import {
   type ScaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
+import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
 import {
   type AppliedFixture,
   applyFixture,
@@ -22,12 +21,12 @@ import {
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
-  type StatelyInspection,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
+import type { StatelyInspection } from '../stately-inspection.ts';
 
 import type { LifeServers } from './life-servers.ts';
 
@@ -72,7 +71,7 @@ export type EmbeddedSetup = {
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
 function servedLife(gateway: ReturnType<typeof createGateway>) {
-  const upgrades = createServer();
+  const upgrades = nodeHttp.createServer();
   gateway.attachWebSockets(upgrades);
   return { app: gateway.app, upgrades, renderError: gateway.renderError };
 }
@@ -142,11 +141,16 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     setup.stately?.watch(node.actors);
     const runner = await setup.createRunner(null);
     const automations = startAutomations({
-      ...{ node, config: setup.config, runner },
+      node,
+      config: setup.config,
+      runner,
       logger: logger.child({ component: 'automations' }),
     });
     const gateway = createGateway({
-      ...{ node, auth: setup.auth, logger, automations: automations.view },
+      node,
+      auth: setup.auth,
+      logger,
+      automations: automations.view,
       ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
       ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
       webPages,
@@ -190,7 +194,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       const served = app ? await startAppValidator(node, app) : null;
       if (served) automations.push(served.automations);
       const gateway = createGateway({
-        ...{ auth: setup.auth, logger },
+        auth: setup.auth,
+        logger,
         ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
         ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
         ...(served
@@ -212,7 +217,9 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   async function startAppValidator(node: PocketnetNode, app: ValidatorApp) {
     const runner = await setup.createRunner(app.name);
     const automations = startAutomations({
-      ...{ node: { automation: app.automation, actors: app.actors }, config: setup.config, runner },
+      node: { automation: app.automation, actors: app.actors },
+      config: setup.config,
+      runner,
       logger: logger.child({ component: 'automations', validator: app.name }),
     });
     return { node: nodeOfValidatorApp(node, app), automations };

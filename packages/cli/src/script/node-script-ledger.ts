@@ -119,7 +119,7 @@ export function createNodeScriptLedger(node: PocketnetNode, userId: string): Scr
       } catch (error) {
         if (!isDomainError(error)) throw error;
         const exception = exceptionOf(error);
-        const failure = { code: error.code, message: error.message };
+        const failure = { code: error.code, message: error.message, details: error.details };
         return { ok: false, failure: exception ? { ...failure, exception } : failure };
       }
     },
@@ -165,7 +165,43 @@ export function createNodeScriptLedger(node: PocketnetNode, userId: string): Scr
       return node.clock.nowMicros();
     },
     async setTime(micros) {
+      if (node.clock.kind === 'wall') {
+        throw new Error('setTime is not supported in wall-clock time mode');
+      }
       node.clock.setTo(micros);
+    },
+    async sleep(micros) {
+      if (node.clock.kind === 'wall') {
+        await new Promise((done) => setTimeout(done, Number(micros / 1000n)));
+      } else {
+        node.clock.advance(micros);
+      }
+    },
+    async listPackages(which) {
+      const summaries =
+        which === 'all'
+          ? node.packageAdmin.list(caller)
+          : node.packageAdmin
+              .vetted(caller, {})
+              .slice(0, 1)
+              .flatMap((vetted) => vetted.packages)
+              .map((ref) => ({ name: ref.packageName, version: ref.packageVersion }));
+      return summaries.map((summary) => ({ name: summary.name, version: summary.version }));
+    },
+    async updateVetting(operation, packages) {
+      await node.packageAdmin.updateVetting(caller, {
+        changes: [
+          {
+            operation,
+            packages: packages.map((ref) => ({
+              packageName: ref.name,
+              packageVersion: ref.version,
+            })),
+          },
+        ],
+        dryRun: false,
+        expectedSerial: null,
+      });
     },
     async createUser(script, rights) {
       try {

@@ -4,6 +4,7 @@ import {
   loadScriptPackages,
   type ScriptEntry,
   ScriptFailure,
+  type ScriptLedger,
   type ScriptLocation,
   type ScriptPackages,
   scriptName,
@@ -13,7 +14,10 @@ import {
   createMemoryJournal,
   createNode,
   createSimulatedClock,
+  createWallClock,
   type JournalRecord,
+  nodeOfParticipant,
+  type PocketnetNode,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
 import { createNodeScriptLedger } from './node-script-ledger.ts';
@@ -27,33 +31,77 @@ export type ScriptOutcome =
       readonly location: ScriptLocation | null;
     };
 
-/** A node in static time from the epoch, as `dpm test` runs scripts, over the given journal. */
-const scriptNode = (records: JournalRecord[]) =>
+/** How the scripts' node is laid out and timed. */
+export type ScriptNodeOptions = {
+  /** Participants beside the default one (`sandbox`), for `allocatePartyOn` and `…On`. */
+  readonly participants?: readonly string[];
+  /** The wall clock instead of static time from the epoch (`sleep` then waits). */
+  readonly wallClock?: boolean;
+};
+
+const defaultParticipant = 'sandbox';
+
+/**
+ * A node in static time from the epoch, as `dpm test` runs scripts, over the given journal;
+ * with more participants when asked.
+ */
+const scriptNode = (records: JournalRecord[], options: ScriptNodeOptions = {}) =>
   createNode({
     dataDir: null,
-    clock: createSimulatedClock(0n),
-    participantName: 'sandbox',
+    clock: options.wallClock ? createWallClock() : createSimulatedClock(0n),
+    participantName: defaultParticipant,
+    ...(options.participants?.length ? { participants: options.participants } : {}),
     synchronizerName: 'global-domain',
     ledgerApiVersion: '3.4.12',
     ledger: { openJournal: async () => createMemoryJournal({ records }) },
+    // A script's node runs no devnet, so nothing runs in the background but actors' timers.
+    onBackgroundError: (error) =>
+      process.stderr.write(`background work failed: ${String(error)}\n`),
   });
+
+/** The script ledgers of a node's participants: the default one and each by name. */
+export function nodeScriptLedgers(node: PocketnetNode, names: readonly string[] = []) {
+  const userId = 'daml-script';
+  const ledger = createNodeScriptLedger(node, userId);
+  const byName = new Map<string, ScriptLedger>([[defaultParticipant, ledger]]);
+  names.forEach((name, index) => {
+    const participant = node.participants[index + 1];
+    if (participant === undefined) throw new Error(`the node has no participant ${name}`);
+    byName.set(name, createNodeScriptLedger(nodeOfParticipant(node, participant), userId));
+  });
+  return { ledger, byName };
+}
 
 /**
  * The journal of a node the DAR was uploaded to: each script's node starts from a copy of it,
  * as a node restarted with the DAR uploaded (its packages checked once, decoded when used).
+ * Packages are each participant's own, so the DAR goes to every participant of the node.
  */
-async function journalWithDar(darBytes: Uint8Array): Promise<readonly JournalRecord[]> {
+async function journalWithDar(
+  darBytes: Uint8Array,
+  options: ScriptNodeOptions,
+): Promise<readonly JournalRecord[]> {
   const records: JournalRecord[] = [];
-  const node = await scriptNode(records);
+  const node = await scriptNode(records, options);
   try {
-    await node.packageAdmin.upload(unrestrictedCaller, darBytes, {
-      validateOnly: false,
-      vetAllPackages: true,
-    });
+    for (const participant of node.participants) {
+      await participant.packageAdmin.upload(unrestrictedCaller, darBytes, {
+        validateOnly: false,
+        vetAllPackages: true,
+      });
+    }
   } finally {
     await node.close();
   }
   return records;
+}
+
+/** A node for scripts with the DAR uploaded, as `testDar` runs each script on. */
+export async function scriptNodeWithDar(
+  darBytes: Uint8Array,
+  options: ScriptNodeOptions = {},
+): Promise<PocketnetNode> {
+  return scriptNode([...(await journalWithDar(darBytes, options))], options);
 }
 
 /**
@@ -67,16 +115,16 @@ export async function testDar(
     /** A bundled package whose scripts run instead of the main package's. */
     readonly packageName?: string;
     readonly onOutcome?: (outcome: ScriptOutcome) => void;
-  } = {},
+  } & ScriptNodeOptions = {},
 ): Promise<ScriptOutcome[]> {
   const loaded = loadScriptPackages(darBytes);
   const packages = options.packageName ? withScriptsOf(loaded, options.packageName) : loaded;
   const scripts = findScripts(packages).filter(options.only ?? (() => true));
   if (scripts.length === 0) return [];
-  const uploaded = await journalWithDar(darBytes);
+  const uploaded = await journalWithDar(darBytes, options);
   const outcomes: ScriptOutcome[] = [];
   for (const script of scripts) {
-    const outcome = await testScript([...uploaded], packages, script);
+    const outcome = await testScript([...uploaded], packages, script, options);
     options.onOutcome?.(outcome);
     outcomes.push(outcome);
   }
@@ -87,11 +135,13 @@ async function testScript(
   journal: JournalRecord[],
   packages: ScriptPackages,
   script: ScriptEntry,
+  options: ScriptNodeOptions,
 ): Promise<ScriptOutcome> {
   const name = scriptName(script);
-  const node = await scriptNode(journal);
+  const node = await scriptNode(journal, options);
   try {
-    const runner = createScriptRunner(packages, createNodeScriptLedger(node, 'daml-script'));
+    const { ledger, byName } = nodeScriptLedgers(node, options.participants);
+    const runner = createScriptRunner(packages, ledger, byName);
     await runner.run(script.module, script.name);
     return { name, ok: true };
   } catch (error) {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { PackageId } from '../ast/names.ts';
 import type { Package } from '../ast.ts';
-import { archivePayloadType, archiveType, packageType } from '../protobuf/lf-root.ts';
+import { lfTypes } from '../protobuf/lf-root.ts';
 import type { WirePackage } from '../protobuf/wire-types.ts';
 import type { DecodeOptions } from './decode-context.ts';
 import { decodeLfPackage } from './decode-package.ts';
@@ -37,7 +37,9 @@ type WirePayload = { Sum?: string; minor?: string; damlLf_2?: Uint8Array };
 
 /** Checks the envelope: SHA-256, the id being the payload's hash, and an LF 2.1 payload. */
 export function readArchive(archiveBytes: Uint8Array): ArchiveEnvelope {
-  const archive = parse('the archive', () => archiveType.decode(archiveBytes)) as WireArchive;
+  const archive = parse('the archive', () =>
+    lfTypes().archiveType.decode(archiveBytes),
+  ) as WireArchive;
   if ((archive.hashFunction ?? 0) !== 0) {
     throw new LfDecodeError('unsupportedVersion', `unknown hash function ${archive.hashFunction}`);
   }
@@ -51,7 +53,7 @@ export function readArchive(archiveBytes: Uint8Array): ArchiveEnvelope {
     );
   }
   const wire = parse('the archive payload', () =>
-    archivePayloadType.decode(payload),
+    lfTypes().archivePayloadType.decode(payload),
   ) as WirePayload;
   if (wire.Sum !== 'damlLf_2') {
     throw new LfDecodeError(
@@ -70,7 +72,9 @@ export function readArchive(archiveBytes: Uint8Array): ArchiveEnvelope {
 }
 
 export function decodeEnvelope(envelope: ArchiveEnvelope, options: DecodeOptions = {}): Package {
-  const wire = parse('the package', () => packageType.decode(envelope.packageBytes)) as WirePackage;
+  const wire = parse('the package', () =>
+    lfTypes().packageType.decode(envelope.packageBytes),
+  ) as WirePackage;
   return decodeLfPackage(wire, envelope.packageId, { ...options, minor: envelope.minor });
 }
 

@@ -10,7 +10,7 @@ import type {
   TemplateChoice,
 } from '../ast.ts';
 import { sha256Hex } from '../decode/decode-archive.ts';
-import { archivePayloadType, archiveType, packageType } from '../protobuf/lf-root.ts';
+import { lfTypes } from '../protobuf/lf-root.ts';
 import { createEncodeContext } from './encode-context.ts';
 import { encodeExpr } from './encode-exprs.ts';
 import { createWriters, type Writers } from './encode-helpers.ts';
@@ -138,12 +138,15 @@ export function encodeLfPackage(pkg: Package): Uint8Array {
         }
       : {}),
   };
-  return packageType.encode({ modules, metadata, ...ctx.tables() }).finish();
+  return lfTypes()
+    .packageType.encode({ modules, metadata, ...ctx.tables() })
+    .finish();
 }
 
 /** A DALF of the package: `Archive` { SHA-256, hash of the payload, payload (LF 2.minor) }. */
 export function encodeDalf(pkg: Package): { packageId: string; archive: Uint8Array } {
   const minor = pkg.languageVersion.minor;
+  const { archivePayloadType, archiveType } = lfTypes();
   const payload = archivePayloadType.encode({ minor, damlLf_2: encodeLfPackage(pkg) }).finish();
   const packageId = sha256Hex(payload);
   const archive = archiveType.encode({ hashFunction: 0, payload, hash: packageId }).finish();

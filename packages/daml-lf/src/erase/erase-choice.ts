@@ -55,7 +55,7 @@ export function eraseChoice(
       }
       nesting.depth += 1;
       try {
-        const effects = transactionEffects(context.definitions, tx);
+        const effects = transactionEffects(context.definitions, tx, calls);
         const [payload, lfArgument] = args(self.payload as RecordValue, argument);
         body ??= choiceBody(compiler, owner, choice.name);
         const result = calls.call(

@@ -50,13 +50,20 @@ export function createErasedDefinitions(
     if (iface !== undefined) return eraseInterface(context, name, iface, pkg.metadata.name);
     throw new FatalFailure(`${qualifiedNameKey(name)} is neither a template nor an interface`);
   };
+  // By the name object too: compiled updates ask with the same one every time, and building
+  // its key on each ledger action showed in profiles.
+  const byName = new WeakMap<TypeConName, ErasedEntity>();
   const entity = (name: TypeConName): ErasedEntity => {
+    const named = byName.get(name);
+    if (named !== undefined) return named;
     const key = qualifiedNameKey(name);
-    const known = cache.get(key);
-    if (known !== undefined) return known;
-    const built = build(name);
-    cache.set(key, built);
-    return built;
+    let known = cache.get(key);
+    if (known === undefined) {
+      known = build(name);
+      cache.set(key, known);
+    }
+    byName.set(name, known);
+    return known;
   };
   const definitions: ErasedDefinitions = {
     evaluator,

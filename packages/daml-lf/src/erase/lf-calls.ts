@@ -19,22 +19,31 @@ export type LfCalls = {
   parties(fn: FunctionValue, args: readonly LfValue[]): readonly string[];
 };
 
+/** Converted payloads kept: enough for a transaction's contracts, not for the ledger's. */
+export const convertedValuesKept = 256;
+
 export function createLfCalls(evaluator: Evaluator): LfCalls {
-  // The last value converted at each type: the ledger asks for a payload's signatories,
-  // observers and precondition in a row. Only the last, so converted payloads are not kept
-  // alive beside the ledger's own (a cache of all would double the heap per contract).
-  const last = new WeakMap<DamlType, { readonly from: Value; readonly to: LfValue }>();
+  // Values converted lately, by the ledger's value object (the ledger never changes one): the
+  // ledger asks for a payload's signatories, observers and precondition in a row, and a
+  // transfer fetches the same rules and round contracts as the one before. Only the latest
+  // few, so converted payloads are not kept beside the ledger's own (a cache of all would
+  // double the heap per contract).
+  const converted = new Map<object, { readonly type: DamlType; readonly to: LfValue }>();
   const call = (fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects) =>
     guarded(evaluator, () => applyValue(evaluator, fn, args, effects ?? null));
   return {
     evaluator,
     value(type, value) {
-      const known = last.get(type);
-      if (known !== undefined && known.from === value) return known.to;
-      const converted = fromLedgerValue(type, value);
-      if (value !== null && typeof value === 'object')
-        last.set(type, { from: value, to: converted });
-      return converted;
+      if (value === null || typeof value !== 'object') return fromLedgerValue(type, value);
+      const known = converted.get(value);
+      // The first converted is the first to go: the hot contracts are converted again soon.
+      if (known !== undefined && known.type === type) return known.to;
+      const to = fromLedgerValue(type, value);
+      converted.set(value, { type, to });
+      if (converted.size > convertedValuesKept) {
+        converted.delete(converted.keys().next().value as object);
+      }
+      return to;
     },
     call,
     parties: (fn, args) =>

@@ -7,6 +7,7 @@ import type { ContractIdValue, LfValue } from '../values/lf-value.ts';
 import { contractId, timestamp } from '../values/lf-value.ts';
 import type { ErasedDefinitions } from './erased-definitions.ts';
 import { fromLedgerValue, toLedgerValue } from './ledger-values.ts';
+import type { LfCalls } from './lf-calls.ts';
 
 function idOf(value: LfValue): string {
   return (value as ContractIdValue).contractId;
@@ -26,6 +27,7 @@ function choiceTypes(definitions: ErasedDefinitions, owner: TypeConName, choice:
 export function transactionEffects(
   definitions: ErasedDefinitions,
   tx: TransactionContext,
+  calls: Pick<LfCalls, 'value'>,
 ): LedgerEffects {
   const exercise = (
     owner: TypeConName,
@@ -56,17 +58,14 @@ export function transactionEffects(
     },
     fetch(template, cid) {
       const definition = definitions.template(template);
-      return fromLedgerValue(
-        definition.payloadType,
-        tx.fetch(definition, idOf(cid)) as RecordValue,
-      );
+      return calls.value(definition.payloadType, tx.fetch(definition, idOf(cid)) as RecordValue);
     },
     fetchInterface(iface, cid) {
       const { templateId, payload } = tx.fetchContract(
         definitions.entity(iface) as never,
         idOf(cid),
       );
-      return fromLedgerValue(definitions.templateById(templateId).payloadType, payload);
+      return calls.value(definitions.templateById(templateId).payloadType, payload);
     },
     fetchByKey() {
       throw new FatalFailure('contract keys are not part of Daml-LF 2.1');

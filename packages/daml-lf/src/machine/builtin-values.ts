@@ -7,7 +7,7 @@ import { mapBuiltins, mapConstants } from '../builtins/map-builtins.ts';
 import { scalarBuiltins } from '../builtins/scalar-builtins.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, LfValue, RecordValue, TypeRepValue } from '../values/lf-value.ts';
-import { none, some } from '../values/lf-value.ts';
+import { noArguments, none, some } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import { closedFunction } from './compile-functions.ts';
 import type { FunctionTarget } from './machine.ts';
@@ -113,5 +113,5 @@ export function builtinValue(context: CompileContext, name: BuiltinFunction): Lf
     ...(compute === undefined ? {} : { compute }),
     ...(direct === undefined ? {} : { direct }),
   };
-  return { tag: 'Function', arity, given: [], target };
+  return { tag: 'Function', arity, given: noArguments, target, captured: noArguments };
 }

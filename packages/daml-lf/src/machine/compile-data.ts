@@ -4,8 +4,10 @@ import type { LfValue, ListValue, RecordValue, StructValue } from '../values/lf-
 import { cons, some, structField } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { constant, construct, derive } from './compiled.ts';
+import { atomic, constant, construct, derive } from './compiled.ts';
 import { constructorRank, fieldIndex, recordFields } from './data-types.ts';
+import { sourceOf } from './generated-code.ts';
+import type { Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 
 function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recCon'>): Compiled {
@@ -14,7 +16,7 @@ function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recC
   const parts = expr.fields.map((field) => context.expression(scope, field.expr));
   const tycon = qualifiedNameKey(expr.tycon.tycon);
   const inOrder = positions.every((position, index) => position === index);
-  return construct(parts, (values) => {
+  const compiled = construct(parts, (values) => {
     if (inOrder && values.length === declared.length) {
       return { tag: 'Record', tycon, fields: values };
     }
@@ -24,6 +26,10 @@ function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recC
     }
     return { tag: 'Record', tycon, fields };
   });
+  if (!inOrder || parts.length !== declared.length) return compiled;
+  const sources = parts.map((part) => sourceOf(scope.function, part));
+  const source = `{ tag: 'Record', tycon: ${JSON.stringify(tycon)}, fields: [${sources.join(', ')}] }`;
+  return { ...compiled, source };
 }
 
 function compileProjection(
@@ -32,10 +38,23 @@ function compileProjection(
   expr: ExprOf<'recProj'>,
 ): Compiled {
   const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
-  return derive(
-    context.expression(scope, expr.record),
-    (record) => (record as RecordValue).fields[index] as LfValue,
-  );
+  const record = context.expression(scope, expr.record);
+  const { location } = record;
+  // The field of a variable, the most common projection, read in one step.
+  const source = `${sourceOf(scope.function, record)}.fields[${index}]`;
+  if (location?.kind === 'local') {
+    const { slot } = location;
+    const read = (machine: Machine) =>
+      (machine.frame[slot] as RecordValue).fields[index] as LfValue;
+    return { ...atomic(read), source };
+  }
+  if (location?.kind === 'captured') {
+    const at = location.index;
+    const read = (machine: Machine) =>
+      (machine.captured[at] as RecordValue).fields[index] as LfValue;
+    return { ...atomic(read), source };
+  }
+  return { ...derive(record, (value) => (value as RecordValue).fields[index] as LfValue), source };
 }
 
 function compileRecordUpdate(
@@ -61,13 +80,16 @@ function compileVariant(
   const rank = constructorRank(context.program, expr.tycon.tycon, expr.variant);
   const tycon = qualifiedNameKey(expr.tycon.tycon);
   const name = expr.variant;
-  return derive(context.expression(scope, expr.arg), (value) => ({
+  const arg = context.expression(scope, expr.arg);
+  const source = `{ tag: 'Variant', tycon: ${JSON.stringify(tycon)}, constructor: ${JSON.stringify(name)}, rank: ${rank}, value: ${sourceOf(scope.function, arg)} }`;
+  const compiled = derive(arg, (value) => ({
     tag: 'Variant',
     tycon,
     constructor: name,
     rank,
     value,
   }));
+  return { ...compiled, source };
 }
 
 function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'structCon'>): Compiled {
@@ -143,8 +165,11 @@ export function compileData(context: CompileContext, scope: Scope, expr: Expr): 
       return compileStructUpdate(context, scope, expr);
     case 'cons':
       return compileCons(context, scope, expr);
-    case 'optionalSome':
-      return derive(context.expression(scope, expr.value), some);
+    case 'optionalSome': {
+      const value = context.expression(scope, expr.value);
+      const source = `{ tag: 'Some', value: ${sourceOf(scope.function, value)} }`;
+      return { ...derive(value, some), source };
+    }
     default:
       return null;
   }

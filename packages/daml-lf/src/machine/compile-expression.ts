@@ -21,9 +21,12 @@ import {
   directAll,
   directOf,
   evaluateAll,
+  readsOf,
 } from './compiled.ts';
+import type { Direct } from './direct.ts';
 import { callDirect, knownCall, runNested } from './direct.ts';
-import type { FunctionTarget } from './machine.ts';
+import { callSource, constantSource, sourceOf } from './generated-code.ts';
+import type { FunctionTarget, Machine } from './machine.ts';
 import { applyFunction } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { reader, resolve } from './scope.ts';
@@ -63,13 +66,34 @@ function directBuiltin(
   return fn.arity === expr.args.length ? fn.target : null;
 }
 
+/** A top-level value named in generated source: looked up once, then read from `value`. */
+class KnownValue {
+  value: LfValue | undefined = undefined;
+  readonly #direct: Direct;
+
+  constructor(direct: Direct) {
+    this.#direct = direct;
+  }
+
+  get(machine: Machine): LfValue {
+    const value = this.#direct(machine);
+    this.value = value;
+    return value;
+  }
+}
+
 function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<'app'>): Compiled {
   const builtin = directBuiltin(context, expr);
+  const { function: body } = scope;
   if (builtin !== null) {
     const args = expr.args.map((part) => context.expression(scope, part));
     const { compute } = builtin;
     // A pure builtin of atoms is an atom: computed inline, without an evaluation step.
-    if (compute !== undefined) return construct(args, compute);
+    if (compute !== undefined) {
+      const argSources = args.map((part) => sourceOf(body, part));
+      const source = `${constantSource(body, compute)}([${argSources.join(', ')}])`;
+      return { ...construct(args, compute), source };
+    }
     const { run, direct } = builtin;
     const all = directAll(args);
     if (direct !== undefined) {
@@ -81,31 +105,47 @@ function compileApplication(context: CompileContext, scope: Scope, expr: ExprOf<
     });
   }
   const parts = [expr.fun, ...expr.args].map((part) => context.expression(scope, part));
-  const fun = directOf(parts[0] as Compiled);
-  const args = parts.slice(1).map(directOf);
-  return computed(
-    evaluateAll(parts, (machine, values) => {
-      applyFunction(machine, values[0] as LfValue, values, 1);
-    }),
-    // A top-level value (it has a peek) stays the same function: its calls are known calls.
-    (parts[0] as Compiled).peek !== undefined
-      ? knownCall(fun, args)
-      : (machine) => callDirect(machine, fun(machine), args),
-  );
+  const first = parts[0] as Compiled;
+  const fun = directOf(first);
+  const args = readsOf(parts.slice(1));
+  // A top-level value (it has a peek) stays the same function: its calls are known calls.
+  const known = first.peek !== undefined;
+  const knownValue = known ? constantSource(body, new KnownValue(fun)) : '';
+  const funSource = known ? `(${knownValue}.value ?? ${knownValue}.get(m))` : sourceOf(body, first);
+  const argSources = parts.slice(1).map((part) => sourceOf(body, part));
+  return {
+    ...computed(
+      evaluateAll(parts, (machine, values) => {
+        applyFunction(machine, values[0] as LfValue, values, 1);
+      }),
+      known ? knownCall(fun, args) : (machine) => callDirect(machine, fun(machine), args),
+    ),
+    source: callSource(funSource, argSources),
+  };
+}
+
+/** A constant, named in generated source. */
+function constantIn(scope: Scope, value: LfValue): Compiled {
+  const source =
+    value === true ? 'true' : value === false ? 'false' : constantSource(scope.function, value);
+  return { ...constant(value), source };
 }
 
 function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {
   switch (expr.tag) {
-    case 'var':
-      return atomic(reader(resolve(scope, expr.name)));
+    case 'var': {
+      const location = resolve(scope, expr.name);
+      const source = location.kind === 'local' ? `f[${location.slot}]` : `c[${location.index}]`;
+      return { ...atomic(reader(location)), location, source };
+    }
     case 'val':
       return compileValueReference(context, expr.value);
     case 'builtin':
-      return constant(builtinValue(context, expr.builtin));
+      return constantIn(scope, builtinValue(context, expr.builtin));
     case 'builtinCon':
-      return constant(builtinCon(expr.con));
+      return constantIn(scope, builtinCon(expr.con));
     case 'builtinLit':
-      return constant(literal(expr.lit));
+      return constantIn(scope, literal(expr.lit));
     case 'app':
       return compileApplication(context, scope, expr);
     // Types are erased: a type abstraction is its body, a type application its function.
@@ -123,9 +163,9 @@ function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compile
     case 'let':
       return compileLet(context, scope, expr);
     case 'nil':
-      return constant(nil);
+      return constantIn(scope, nil);
     case 'optionalNone':
-      return constant(none);
+      return constantIn(scope, none);
     case 'update':
       return context.update(scope, expr.update);
     case 'experimental':

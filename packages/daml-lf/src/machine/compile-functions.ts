@@ -1,8 +1,11 @@
 import type { Expr } from '../ast/expressions.ts';
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, directOf } from './compiled.ts';
+import { atomic } from './compiled.ts';
+import { generateBody } from './generated-code.ts';
+import type { FunctionTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -15,24 +18,20 @@ export function compileLambda(
   const inner = functionScope(scope, lambda.params);
   const compiled = context.expression(inner, lambda.body);
   const body = compiled.code;
-  const direct = directOf(compiled);
   const fn = inner.function;
+  const direct = generateBody(fn, compiled, lambda.name);
   const capture = captureValues(fn);
   const arity = lambda.params.length;
   const { name } = lambda;
+  // One target for every closure made here: a closure is its captured values and this.
+  const target: FunctionTarget = { kind: 'closure', body, direct, frameSize: fn.frameSize, name };
   // Creating a closure reads the captured variables only: an atom.
   return atomic((machine) => ({
     tag: 'Function',
     arity,
-    given: [],
-    target: {
-      kind: 'closure',
-      body,
-      direct,
-      captured: capture(machine),
-      frameSize: fn.frameSize,
-      name,
-    },
+    given: noArguments,
+    target,
+    captured: capture(machine),
   }));
 }
 
@@ -52,15 +51,15 @@ export function closedFunction(
   const fn: FunctionValue = {
     tag: 'Function',
     arity: lambda.params.length,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'closure',
       body: compiled.code,
-      direct: directOf(compiled),
-      captured: [],
+      direct: generateBody(inner.function, compiled, key),
       frameSize: inner.function.frameSize,
       name: key,
     },
+    captured: noArguments,
   };
   context.program.functions.set(key, fn as LfValue);
   return fn;

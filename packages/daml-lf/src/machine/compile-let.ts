@@ -4,11 +4,21 @@ import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { computed, directOf } from './compiled.ts';
 import type { Direct } from './direct.ts';
+import { sourceOf } from './generated-code.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
 
-type Step = { readonly slot: number; readonly bound: Compiled };
+/**
+ * One binding: its slot and what is bound. In an update block, a step whose `bound` is
+ * `performed` already runs its update (an update expression written in place, compiled in the
+ * block's own frame): its value is the update's result, not an update still to apply.
+ */
+export type Step = {
+  readonly slot: number;
+  readonly bound: Compiled;
+  readonly performed?: boolean;
+};
 type Binding = Continuation & { readonly index: number };
 
 /**
@@ -43,7 +53,7 @@ export function sequence(
         continue;
       }
       const next: Binding = {
-        resume: perform === undefined ? resume : performed,
+        resume: perform === undefined || step.performed === true ? resume : performed,
         frame: machine.frame,
         captured: machine.captured,
         index,
@@ -79,10 +89,12 @@ export function compileLet(context: CompileContext, scope: Scope, expr: ExprOf<'
   const slots = steps.map((step) => step.slot);
   const bound = steps.map((step) => directOf(step.bound));
   const direct = directOf(body);
-  return computed(sequence(steps, body.code), (machine) => {
+  const compiled = computed(sequence(steps, body.code), (machine) => {
     for (let index = 0; index < slots.length; index += 1) {
       machine.frame[slots[index] as number] = (bound[index] as Direct)(machine);
     }
     return direct(machine);
   });
+  const bindings = steps.map((step) => `f[${step.slot}] = ${sourceOf(inner.function, step.bound)}`);
+  return { ...compiled, source: `(${bindings.join(', ')}, ${sourceOf(inner.function, body)})` };
 }

@@ -1,35 +1,24 @@
 import type { Expr } from '../ast/expressions.ts';
 import type { TypeConName } from '../ast/names.ts';
 import type { Update } from '../ast/updates.ts';
-import { FatalFailure } from '../values/evaluation-errors.ts';
-import type { AnyExceptionValue, LfValue, OptionalValue } from '../values/lf-value.ts';
-import { token } from '../values/lf-value.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
-import { compileBindings, sequence } from './compile-let.ts';
+import type { Step } from './compile-let.ts';
+import { sequence } from './compile-let.ts';
+import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
-import { atomic, constant, directAll, directOf, evaluateAll, evaluateThen } from './compiled.ts';
+import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
-import { applyOne, exceptionOfError } from './direct.ts';
+import { constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
-import type { Code, Continuation, Machine } from './machine.ts';
-import { applyFunction, throwException, UnhandledException } from './machine.ts';
+import type { FunctionTarget, Machine } from './machine.ts';
+import type { Performed } from './performed-update.ts';
+import { effects, perform, performDirect, performing } from './performed-update.ts';
 import type { Scope } from './scope.ts';
 import { bind, captureValues, functionScope } from './scope.ts';
 
-function effects(machine: Machine): LedgerEffects {
-  if (machine.effects === null) throw new FatalFailure('an Update ran outside a transaction');
-  return machine.effects;
-}
-
-/** Runs an Update value: applies it to the token. */
-export function perform(machine: Machine, update: LfValue): void {
-  applyFunction(machine, update, [token]);
-}
-
 type Ask = (ledger: LedgerEffects, values: LfValue[]) => LfValue;
-
-/** How an update runs: on the machine, and directly (see direct.ts). */
-type Performed = { readonly code: Code; readonly direct: Direct };
 
 function asking(
   context: CompileContext,
@@ -47,88 +36,59 @@ function asking(
   };
 }
 
-/** Runs an Update value directly: applies it to the token. */
-function performDirect(machine: Machine, update: LfValue): LfValue {
-  return applyOne(machine, update, token);
+/** The update an expression writes in place, when it runs in the enclosing frame. */
+function inPlace(expr: Expr): Update | null {
+  if (expr.tag !== 'update') return null;
+  const { update } = expr;
+  return update.tag === 'fetchByKey' || update.tag === 'lookupByKey' ? null : update;
 }
 
-function performing(compiled: Compiled): Performed {
-  const direct = directOf(compiled);
-  return {
-    code: evaluateThen(compiled, perform),
-    direct: (machine) => performDirect(machine, direct(machine)),
-  };
+/**
+ * Runs an expression's update. An update written in place runs in the current frame: no
+ * closure over the token is built only to be applied at once.
+ */
+function performingExpression(context: CompileContext, scope: Scope, expr: Expr): Performed {
+  const update = inPlace(expr);
+  if (update !== null) return performCode(context, scope, update);
+  const compiled = context.expression(scope, expr);
+  const source = `performUpdate(m, ${sourceOf(scope.function, compiled)})`;
+  return { ...performing(compiled), source };
 }
 
-type Handler = Continuation & { readonly scope: { rollback(): void } };
+/** A performed update's source: its own, or a call of its direct closure. */
+function performedSource(scope: Scope, performed: Performed): string {
+  return performed.source ?? `${constantSource(scope.function, performed.direct)}(m)`;
+}
 
-function compileTry(
+/** An update block's bindings, those written in place compiled to run in the block's frame. */
+function compileBlockSteps(
   context: CompileContext,
   scope: Scope,
-  update: Extract<Update, { tag: 'tryCatch' }>,
-): Performed {
-  const { code: body, direct: bodyDirect } = performing(context.expression(scope, update.tryExpr));
-  const { scope: inner, slot } = bind(scope, update.binder);
-  const handler = context.expression(inner, update.catchExpr);
-  const afterHandler = (machine: Machine, chosen: LfValue, self: Continuation): void => {
-    const option = chosen as OptionalValue;
-    if (option.tag === 'None')
-      throwException(machine, (self as Continuation & { exception: AnyExceptionValue }).exception);
-    else perform(machine, option.value);
-  };
-  const handle = (machine: Machine, exception: AnyExceptionValue, self: Continuation): void => {
-    (self as Handler).scope.rollback();
-    machine.frame[slot] = exception;
-    machine.stack.push({
-      resume: afterHandler,
-      frame: machine.frame,
-      captured: machine.captured,
-      exception,
-    } as Continuation);
-    machine.control = handler.code;
-  };
-  const passThrough = (machine: Machine, value: LfValue): void => {
-    machine.value = value;
-  };
-  const handlerDirect = directOf(handler);
-  const direct = (machine: Machine): LfValue => {
-    const tryScope = effects(machine).beginTry();
-    const { frame, captured, stack } = machine;
-    const depth = stack.length;
-    try {
-      return bodyDirect(machine);
-    } catch (error) {
-      const exception = exceptionOfError(machine, error);
-      if (exception === null) throw error;
-      machine.frame = frame;
-      machine.captured = captured;
-      stack.length = depth;
-      tryScope.rollback();
-      frame[slot] = exception;
-      const chosen = handlerDirect(machine) as OptionalValue;
-      if (chosen.tag === 'None') throw new UnhandledException(exception);
-      return performDirect(machine, chosen.value);
+  bindings: readonly { readonly binder: { readonly name: string }; readonly bound: Expr }[],
+): { scope: Scope; steps: Step[] } {
+  let current = scope;
+  const steps: Step[] = [];
+  for (const binding of bindings) {
+    const update = inPlace(binding.bound);
+    let step: Omit<Step, 'slot'>;
+    if (update === null) step = { bound: context.expression(current, binding.bound) };
+    else {
+      const performed = performCode(context, current, update);
+      const source = performedSource(current, performed);
+      step = { bound: { ...computed(performed.code, performed.direct), source }, performed: true };
     }
-  };
-  const code: Code = (machine) => {
-    const marker: Handler = {
-      resume: passThrough,
-      handle,
-      frame: machine.frame,
-      captured: machine.captured,
-      scope: effects(machine).beginTry(),
-    };
-    machine.stack.push(marker);
-    machine.control = body;
-  };
-  return { code, direct };
+    const next = bind(current, binding.binder.name);
+    current = next.scope;
+    steps.push({ ...step, slot: next.slot });
+  }
+  return { scope: current, steps };
 }
 
 function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compiled {
   return constant({
     tag: 'Function',
     arity: 2,
-    given: [],
+    given: noArguments,
     target: {
       kind: 'builtin',
       name: kind,
@@ -136,6 +96,7 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
         machine.value = effects(machine)[kind](template, key as LfValue);
       },
     },
+    captured: noArguments,
   });
 }
 
@@ -143,26 +104,37 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
   switch (update.tag) {
     case 'pure': {
       const compiled = context.expression(scope, update.expr);
-      return { code: compiled.code, direct: directOf(compiled) };
+      const source = sourceOf(scope.function, compiled);
+      return { code: compiled.code, direct: directOf(compiled), source };
     }
     case 'block': {
-      const { scope: inner, steps } = compileBindings(context, scope, update.bindings);
-      const body = performing(context.expression(inner, update.body));
+      const { scope: inner, steps } = compileBlockSteps(context, scope, update.bindings);
+      const body = performingExpression(context, inner, update.body);
       const slots = steps.map((step) => step.slot);
-      const bound = steps.map((step) => directOf(step.bound));
+      const runs = steps.map((step) => {
+        const direct = directOf(step.bound);
+        return step.performed === true
+          ? direct
+          : (machine: Machine) => performDirect(machine, direct(machine));
+      });
+      const stepSources = steps.map((step) => {
+        const bound = sourceOf(inner.function, step.bound);
+        const value = step.performed === true ? bound : `performUpdate(m, ${bound})`;
+        return `f[${step.slot}] = ${value}`;
+      });
       return {
         code: sequence(steps, body.code, perform),
         direct: (machine) => {
           for (let index = 0; index < slots.length; index += 1) {
-            const value = performDirect(machine, (bound[index] as Direct)(machine));
-            machine.frame[slots[index] as number] = value;
+            machine.frame[slots[index] as number] = (runs[index] as Direct)(machine);
           }
           return body.direct(machine);
         },
+        source: `(${[...stepSources, performedSource(inner, body)].join(', ')})`,
       };
     }
     case 'embedExpr':
-      return performing(context.expression(scope, update.body));
+      return performingExpression(context, scope, update.body);
     case 'create':
       return asking(context, scope, [update.expr], (ledger, [payload]) =>
         ledger.create(update.template, payload as LfValue),
@@ -218,7 +190,7 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
         ledger.ledgerTimeLt(time as LfValue),
       );
     case 'tryCatch':
-      return compileTry(context, scope, update);
+      return compileTry(context, scope, update, performingExpression);
     case 'fetchByKey':
     case 'lookupByKey':
       throw new Error('unreachable: by-key updates are functions');
@@ -233,21 +205,31 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   if (update.tag === 'fetchByKey' || update.tag === 'lookupByKey')
     return byKey(update.tag, update.template);
   const inner = functionScope(scope, ['$token']);
-  const { code: body, direct } = performCode(context, inner, update);
+  const performed = performCode(context, inner, update);
+  const { code: body } = performed;
   const fn = inner.function;
+  const direct =
+    performed.source === undefined
+      ? performed.direct
+      : generateBody(
+          fn,
+          { ...computed(body, performed.direct), source: performed.source },
+          update.tag,
+        );
   const capture = captureValues(fn);
+  const target: FunctionTarget = {
+    kind: 'closure',
+    body,
+    direct,
+    frameSize: fn.frameSize,
+    name: update.tag,
+  };
   // Creating the update reads the captured variables only: an atom.
   return atomic((machine) => ({
     tag: 'Function',
     arity: 1,
-    given: [],
-    target: {
-      kind: 'closure',
-      body,
-      direct,
-      captured: capture(machine),
-      frameSize: fn.frameSize,
-      name: update.tag,
-    },
+    given: noArguments,
+    target,
+    captured: capture(machine),
   }));
 }

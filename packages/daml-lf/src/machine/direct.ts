@@ -1,5 +1,7 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
+import type { Reads } from './compiled.ts';
+import { readInto, readPart } from './compiled.ts';
 import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
 import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
 
@@ -24,7 +26,7 @@ export function mayGoDeeper(): boolean {
 }
 
 type Barrier = Continuation;
-type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
+export type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
 
 // A nested run ends at its barrier: an exception unwinding to it leaves the run as a JavaScript
 // exception, for the direct code around it (a `try`, or the evaluation's caller).
@@ -71,12 +73,17 @@ function spendFuel(machine: Machine): void {
 }
 
 /** Runs a closure's direct body on its new frame, one level deeper. */
-function enterBody(machine: Machine, target: ClosureTarget, frame: LfValue[]): LfValue {
+export function enterBody(
+  machine: Machine,
+  target: ClosureTarget,
+  captured: readonly LfValue[],
+  frame: LfValue[],
+): LfValue {
   spendFuel(machine);
   const savedFrame = machine.frame;
   const savedCaptured = machine.captured;
   machine.frame = frame;
-  machine.captured = target.captured;
+  machine.captured = captured;
   directDepth += 1;
   try {
     return (target.direct as Direct)(machine);
@@ -100,13 +107,17 @@ export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfVa
   ) {
     const frame = new Array<LfValue>(fn.target.frameSize);
     frame[0] = argument;
-    return enterBody(machine, fn.target, frame);
+    return enterBody(machine, fn.target, fn.captured, frame);
   }
   return applyDirect(machine, fn, [argument]);
 }
 
 /** `given` followed by the first `count` of `args`. */
-function joined(given: readonly LfValue[], args: readonly LfValue[], count: number): LfValue[] {
+export function joined(
+  given: readonly LfValue[],
+  args: readonly LfValue[],
+  count: number,
+): LfValue[] {
   const length = given.length;
   const all = new Array<LfValue>(length + count);
   for (let index = 0; index < length; index += 1) all[index] = given[index] as LfValue;
@@ -123,7 +134,8 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   const count = args.length;
   const { arity, target } = fn;
   if (given + count < arity) {
-    return { tag: 'Function', arity, given: joined(fn.given, args, count), target };
+    const given = joined(fn.given, args, count);
+    return { tag: 'Function', arity, given, target, captured: fn.captured };
   }
   const needed = arity - given;
   const now = given === 0 && needed === count ? args : joined(fn.given, args, needed);
@@ -136,7 +148,7 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
     const frame = new Array<LfValue>(target.frameSize);
     for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
-    result = enterBody(machine, target, frame);
+    result = enterBody(machine, target, fn.captured, frame);
   } else {
     result = runNested(machine, (running) => applyFunction(running, fn, args));
     return result;
@@ -149,68 +161,80 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
  * arguments gets them evaluated straight into its new frame, after those it was already given
  * (the common case: no arguments array).
  */
-export function callDirect(machine: Machine, fn: LfValue, args: readonly Direct[]): LfValue {
-  const count = args.length;
-  if (
-    typeof fn === 'object' &&
-    fn.tag === 'Function' &&
-    fn.given.length + count === fn.arity &&
-    fn.target.kind === 'closure' &&
-    fn.target.direct !== undefined &&
-    directDepth < maxDirectDepth
-  ) {
-    const { target, given } = fn;
-    const frame = new Array<LfValue>(target.frameSize);
-    const offset = given.length;
-    for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
-    for (let index = 0; index < count; index += 1) {
-      frame[offset + index] = (args[index] as Direct)(machine);
+export function callDirect(machine: Machine, fn: LfValue, args: Reads): LfValue {
+  const { count } = args;
+  if (typeof fn !== 'object' || fn.tag !== 'Function') {
+    throw new FatalFailure('applied a value that is not a function');
+  }
+  const { target, given, arity } = fn;
+  const offset = given.length;
+  if (offset + count === arity) {
+    if (target.kind === 'closure') {
+      if (target.direct !== undefined && directDepth < maxDirectDepth) {
+        const frame = new Array<LfValue>(target.frameSize);
+        for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
+        readInto(machine, args, frame, offset);
+        return enterBody(machine, target, fn.captured, frame);
+      }
+    } else if (target.compute !== undefined) {
+      // A pure builtin given its last arguments: computed on them, no function value between.
+      const all = new Array<LfValue>(arity);
+      for (let index = 0; index < offset; index += 1) all[index] = given[index] as LfValue;
+      readInto(machine, args, all, offset);
+      return target.compute(all);
     }
-    return enterBody(machine, target, frame);
   }
   const values = new Array<LfValue>(count);
-  for (let index = 0; index < count; index += 1) values[index] = (args[index] as Direct)(machine);
+  readInto(machine, args, values, 0);
   return applyDirect(machine, fn, values);
 }
 
 /**
- * A call whose function is a top-level value: once that value is known to be a closure taking
- * exactly these arguments (it never changes for the program), later calls enter its body
- * without looking the value up or checking it again.
+ * A call whose function is a top-level value: the value never changes for the program, so it
+ * is looked up once. When it is a closure taking exactly these arguments (or fewer: the rest go
+ * to its result), later calls enter its body without checking it again.
  */
-export function knownCall(fun: Direct, args: readonly Direct[]): Direct {
-  const count = args.length;
+export function knownCall(fun: Direct, args: Reads): Direct {
+  const { count } = args;
+  let fn: LfValue | null = null;
   let known: ClosureTarget | null = null;
+  let captured: readonly LfValue[] = [];
   let arity = 0;
+  const first = (machine: Machine): LfValue => {
+    const value = fun(machine);
+    fn = value;
+    if (
+      typeof value === 'object' &&
+      value.tag === 'Function' &&
+      value.given.length === 0 &&
+      value.arity <= count &&
+      value.target.kind === 'closure' &&
+      value.target.direct !== undefined
+    ) {
+      known = value.target;
+      captured = value.captured;
+      arity = value.arity;
+    }
+    return value;
+  };
   return (machine) => {
     const target = known;
     if (target === null || directDepth >= maxDirectDepth) {
-      const fn = fun(machine);
-      if (
-        typeof fn === 'object' &&
-        fn.tag === 'Function' &&
-        fn.given.length === 0 &&
-        fn.arity <= count &&
-        fn.target.kind === 'closure' &&
-        fn.target.direct !== undefined
-      ) {
-        known = fn.target;
-        arity = fn.arity;
-      }
-      return callDirect(machine, fn, args);
+      return callDirect(machine, fn ?? first(machine), args);
     }
     // Every argument is evaluated before the call, as in any application.
     const frame = new Array<LfValue>(target.frameSize);
-    for (let index = 0; index < arity; index += 1) {
-      frame[index] = (args[index] as Direct)(machine);
+    if (arity === count) {
+      readInto(machine, args, frame, 0);
+      return enterBody(machine, target, captured, frame);
     }
-    if (arity === count) return enterBody(machine, target, frame);
+    for (let index = 0; index < arity; index += 1) frame[index] = readPart(machine, args, index);
     // Over-applied (a function returning a function): the rest go to its result.
     const rest = new Array<LfValue>(count - arity);
     for (let index = arity; index < count; index += 1) {
-      rest[index - arity] = (args[index] as Direct)(machine);
+      rest[index - arity] = readPart(machine, args, index);
     }
-    const result = enterBody(machine, target, frame);
+    const result = enterBody(machine, target, captured, frame);
     return rest.length === 1
       ? applyOne(machine, result, rest[0] as LfValue)
       : applyDirect(machine, result, rest);

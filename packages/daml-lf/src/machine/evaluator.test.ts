@@ -199,6 +199,110 @@ describe('data', () => {
     ).toBe(true);
   });
 
+  it('takes the first alternative that matches, a default included', () => {
+    const color = (name: string): Expr => ({
+      tag: 'enumCon',
+      tycon: tc('Color'),
+      constructor: name,
+    });
+    const enumPattern = (name: string) =>
+      ({ tag: 'enum', tycon: tc('Color'), constructor: name }) as const;
+    const pick = (scrutinee: Expr, alternatives: Parameters<typeof caseOf>[1]) =>
+      run(caseOf(scrutinee, alternatives), { dataTypes });
+    const defaultFirst = [
+      { pattern: { tag: 'default' } as const, body: int(0) },
+      { pattern: enumPattern('Green'), body: int(1) },
+    ];
+    expect(pick(color('Green'), defaultFirst)).toBe(0n);
+    const twice = [
+      { pattern: enumPattern('Green'), body: int(1) },
+      { pattern: enumPattern('Green'), body: int(2) },
+      { pattern: { tag: 'default' } as const, body: int(3) },
+    ];
+    expect(pick(color('Green'), twice)).toBe(1n);
+    expect(pick(color('Blue'), twice)).toBe(3n);
+    expect(pick(color('Red'), twice)).toBe(3n);
+    expect(() => pick(color('Blue'), [{ pattern: enumPattern('Red'), body: int(1) }])).toThrow(
+      FatalFailure,
+    );
+    const bools = [
+      { pattern: { tag: 'builtinCon', con: 'CON_TRUE' } as const, body: int(1) },
+      { pattern: { tag: 'default' } as const, body: int(2) },
+    ];
+    expect(run(caseOf(bool(false), bools))).toBe(2n);
+    expect(run(caseOf(bool(true), bools))).toBe(1n);
+    // The same inside a function body, which runs as generated JavaScript.
+    const inBody = (scrutinee: Expr, alternatives: Parameters<typeof caseOf>[1]) =>
+      run(app(lam(['x'], caseOf(v('x'), alternatives)), scrutinee), { dataTypes });
+    expect(inBody(color('Green'), defaultFirst)).toBe(0n);
+    expect(inBody(color('Green'), twice)).toBe(1n);
+    expect(inBody(color('Red'), twice)).toBe(3n);
+    expect(() => inBody(color('Blue'), [{ pattern: enumPattern('Red'), body: int(1) }])).toThrow(
+      FatalFailure,
+    );
+    expect(inBody(bool(false), bools)).toBe(2n);
+  });
+
+  it('evaluates a deeply nested function body', () => {
+    // 1,000 nested cases: generated as one deep conditional, or kept as closures if too deep.
+    let body: Expr = v('n');
+    for (let depth = 0; depth < 1_000; depth += 1) {
+      body = caseOf(call('EQUAL', v('n'), int(depth)), [
+        { pattern: { tag: 'builtinCon', con: 'CON_TRUE' }, body: int(-depth) },
+        { pattern: { tag: 'default' }, body },
+      ]);
+    }
+    const nested = lam(['n'], body);
+    expect(run(app(nested, int(999)))).toBe(-999n);
+    expect(run(app(nested, int(5)))).toBe(-5n);
+    expect(run(app(nested, int(5_000)))).toBe(5_000n);
+  });
+
+  it('evaluates lets, records, variants and calls in a function body alike', () => {
+    const square = (side: Expr): Expr => ({
+      tag: 'variantCon',
+      tycon: { tycon: tc('Shape'), args: [] },
+      variant: 'Square',
+      arg: side,
+    });
+    const area = caseOf(v('shape'), [
+      {
+        pattern: { tag: 'variant', tycon: tc('Shape'), variant: 'Circle', binder: 'r' },
+        body: v('r'),
+      },
+      {
+        pattern: { tag: 'variant', tycon: tc('Shape'), variant: 'Square', binder: 's' },
+        body: {
+          tag: 'let',
+          bindings: [
+            {
+              binder: { name: 'twice', type: int64Type },
+              bound: call('ADD_INT64', v('s'), v('s')),
+            },
+            {
+              binder: { name: 'point', type: int64Type },
+              bound: rec('Point', [
+                ['x', v('twice')],
+                ['y', v('s')],
+              ]),
+            },
+          ],
+          body: call('MUL_INT64', proj('Point', 'x', v('point')), proj('Point', 'y', v('point'))),
+        },
+      },
+    ]);
+    const areaOf = lam(['shape'], area);
+    expect(run(app(areaOf, square(int(3))), { dataTypes })).toBe(18n);
+    // A function returning a function, given all arguments at once, and in two steps.
+    const adder = lam(
+      ['a'],
+      lam(['b', 'c'], call('ADD_INT64', v('a'), call('SUB_INT64', v('b'), v('c')))),
+    );
+    expect(run(app(adder, int(10), int(5), int(2)))).toBe(13n);
+    expect(run(app(app(adder, int(10), int(5)), int(2)))).toBe(13n);
+    expect(run(app(lam(['f'], app(v('f'), int(1), int(2), int(3))), adder))).toBe(0n);
+  });
+
   it('fails a match with no alternative fatally', () => {
     expect(() =>
       run(caseOf(bool(true), [{ pattern: { tag: 'builtinCon', con: 'CON_FALSE' }, body: int(0) }])),

@@ -24,7 +24,6 @@ export type FunctionTarget =
   | {
       readonly kind: 'closure';
       readonly body: Code;
-      readonly captured: readonly LfValue[];
       readonly frameSize: number;
       readonly name: string;
       /** The body evaluated directly (see direct.ts), when it has such a form. */
@@ -99,13 +98,14 @@ function enter(machine: Machine, fn: FunctionValue, args: readonly LfValue[]): v
   const frame = new Array<LfValue>(target.frameSize);
   for (let index = 0; index < args.length; index += 1) frame[index] = args[index] as LfValue;
   machine.frame = frame;
-  machine.captured = target.captured;
+  machine.captured = fn.captured;
   machine.control = target.body;
 }
 
 /** A closure given exactly its arguments, read from `args` past `offset`: no copies. */
 function enterExactly(
   machine: Machine,
+  fn: FunctionValue,
   target: Extract<FunctionTarget, { kind: 'closure' }>,
   args: readonly LfValue[],
   offset: number,
@@ -115,7 +115,7 @@ function enterExactly(
     frame[index - offset] = args[index] as LfValue;
   }
   machine.frame = frame;
-  machine.captured = target.captured;
+  machine.captured = fn.captured;
   machine.control = target.body;
 }
 
@@ -141,7 +141,7 @@ export function applyFunction(
   const given = fn.given.length;
   const count = args.length - offset;
   if (given === 0 && count === fn.arity && fn.target.kind === 'closure') {
-    enterExactly(machine, fn.target, args, offset);
+    enterExactly(machine, fn, fn.target, args, offset);
     return;
   }
   const supplied = offset === 0 ? args : args.slice(offset);
@@ -151,6 +151,7 @@ export function applyFunction(
       arity: fn.arity,
       given: [...fn.given, ...supplied],
       target: fn.target,
+      captured: fn.captured,
     };
     return;
   }

@@ -17,27 +17,42 @@ export type FunctionContext = {
   readonly captures: { readonly name: string; readonly from: VariableLocation }[];
   /** The scope the function is created in; null for a top-level body. */
   readonly enclosing: Scope | null;
+  /** What its generated source refers to (see generated-code.ts). */
+  readonly constants: unknown[];
+  temporaries: number;
 };
 
 type Binding = { readonly name: string; readonly slot: number; readonly next: Binding | null };
 
-export type Scope = { readonly function: FunctionContext; readonly bindings: Binding | null };
+/**
+ * Where an expression is compiled: its function, the variables in scope, and the next free
+ * slot. Slots are taken like a stack: a binding's slot is free again once its scope ends, so
+ * sibling expressions (the alternatives of a case, the arguments of a call) reuse the same
+ * slots and a frame is as large as the deepest nesting of bindings, not their number.
+ */
+export type Scope = {
+  readonly function: FunctionContext;
+  readonly bindings: Binding | null;
+  readonly next: number;
+};
 
 /** The scope of a new function body whose parameters take the first frame slots. */
 export function functionScope(enclosing: Scope | null, params: readonly string[]): Scope {
   let scope: Scope = {
-    function: { frameSize: 0, captures: [], enclosing },
+    function: { frameSize: 0, captures: [], enclosing, constants: [], temporaries: 0 },
     bindings: null,
+    next: 0,
   };
   for (const param of params) scope = bind(scope, param).scope;
   return scope;
 }
 
 export function bind(scope: Scope, name: string): { scope: Scope; slot: number } {
-  const slot = scope.function.frameSize;
-  scope.function.frameSize += 1;
+  const slot = scope.next;
+  const fn = scope.function;
+  if (fn.frameSize <= slot) fn.frameSize = slot + 1;
   return {
-    scope: { function: scope.function, bindings: { name, slot, next: scope.bindings } },
+    scope: { function: fn, bindings: { name, slot, next: scope.bindings }, next: slot + 1 },
     slot,
   };
 }

@@ -1,5 +1,6 @@
 // The protobufjs reflection root built from our schema of the DALF format.
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type { Root, Type } from 'protobufjs';
 import { archiveEnums, archiveMessages } from './archive.schema.ts';
 import { builtinFunctionEnum } from './lf2-builtins.schema.ts';
 import { exprMessages } from './lf2-exprs.schema.ts';
@@ -13,8 +14,6 @@ import { descriptor, type EnumSpec, type MessageSpec } from './schema-dsl.ts';
  * the limit for LF 2 payloads the same way.
  */
 export const lfRecursionLimit = 1000;
-protobuf.Reader.recursionLimit = lfRecursionLimit;
-protobuf.util.recursionLimit = lfRecursionLimit;
 
 const namespace = (specs: Record<string, MessageSpec | EnumSpec>) => ({
   nested: Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, descriptor(spec)])),
@@ -34,13 +33,36 @@ export const schemaSpecs = {
   },
 } satisfies Record<string, Record<string, MessageSpec | EnumSpec>>;
 
-export const lfRoot = protobuf.Root.fromJSON({
-  nested: {
-    daml_lf: namespace(schemaSpecs.daml_lf),
-    daml_lf_2: namespace(schemaSpecs.daml_lf_2),
-  },
-});
+export type LfTypes = {
+  readonly root: Root;
+  readonly archiveType: Type;
+  readonly archivePayloadType: Type;
+  readonly packageType: Type;
+};
 
-export const archiveType = lfRoot.lookupType('daml_lf.Archive');
-export const archivePayloadType = lfRoot.lookupType('daml_lf.ArchivePayload');
-export const packageType = lfRoot.lookupType('daml_lf_2.Package');
+let built: LfTypes | null = null;
+
+/**
+ * The root and the message types a DALF is read and written with, made on first use:
+ * protobufjs (~45 modules) and the root cost ~20 ms of CPU, which a start that reads no DALF
+ * need not pay. A CommonJS package, so `require` loads it synchronously where it is needed.
+ */
+export function lfTypes(): LfTypes {
+  if (built !== null) return built;
+  const protobuf = createRequire(import.meta.url)('protobufjs') as typeof import('protobufjs');
+  protobuf.Reader.recursionLimit = lfRecursionLimit;
+  protobuf.util.recursionLimit = lfRecursionLimit;
+  const root = protobuf.Root.fromJSON({
+    nested: {
+      daml_lf: namespace(schemaSpecs.daml_lf),
+      daml_lf_2: namespace(schemaSpecs.daml_lf_2),
+    },
+  });
+  built = {
+    root,
+    archiveType: root.lookupType('daml_lf.Archive'),
+    archivePayloadType: root.lookupType('daml_lf.ArchivePayload'),
+    packageType: root.lookupType('daml_lf_2.Package'),
+  };
+  return built;
+}

@@ -1,9 +1,9 @@
 // Smart-contract upgrading: a newer version of a package name must keep what the older one
-// offers (modules, templates, choices, keys, data types) with the same shapes, new record fields
+// offers (modules, templates, choices, keys, interface instances, data types) with the same shapes, new record fields
 // only optional and at the end, new variant and enum constructors only at the end. A reference
 // to another package's type matches one to the same type of any version of that package name.
 
-import type { PackageId } from '../ast/names.ts';
+import type { PackageId, TypeConName } from '../ast/names.ts';
 import type { FieldWithType, Type } from '../ast/types.ts';
 import type { DefDataType, DefTemplate, Module, Package } from '../ast.ts';
 
@@ -103,8 +103,25 @@ function checkDataType(past: DefDataType, present: DefDataType, nameOf: NameOf) 
   return undefined;
 }
 
+/** The same type constructor up to the version of its package (an interface of a dependency). */
+const sameTycon = (a: TypeConName, b: TypeConName, nameOf: NameOf) =>
+  (a.packageId === b.packageId || nameOf(a.packageId) === nameOf(b.packageId)) &&
+  a.module === b.module &&
+  a.name === b.name;
+
 function checkTemplate(past: DefTemplate, present: DefTemplate | undefined, nameOf: NameOf) {
   if (!present) return `template ${past.name} removed`;
+  // As Canton's upgrade check: an upgraded template keeps every interface instance it had (it may
+  // add new ones), so a contract seen through an interface still is after the upgrade.
+  for (const instance of past.implements.values()) {
+    const kept = [...present.implements.values()].some((now) =>
+      sameTycon(instance.interface, now.interface, nameOf),
+    );
+    if (!kept) {
+      const { packageId, module, name } = instance.interface;
+      return `Implementation of interface ${packageId}:${module}:${name} by template ${past.name} appears in package that is being upgraded, but does not appear in this package.`;
+    }
+  }
   for (const choice of past.choices.values()) {
     const now = present.choices.get(choice.name);
     if (!now) return `choice ${choice.name} of template ${past.name} removed`;

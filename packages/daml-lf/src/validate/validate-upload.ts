@@ -1,10 +1,12 @@
 // The checks an upload passes before anything is stored: every package decodes, every dependency
 // is in the upload or already known, no new package reuses a known name and version, every
-// reference of every new package resolves, and versions of one name upgrade one another.
+// reference of every new package resolves, every new package erases to the ledger's definitions,
+// and versions of one name upgrade one another.
 
 import type { PackageId } from '../ast/names.ts';
 import type { Package } from '../ast.ts';
 import { type ArchiveEnvelope, decodeEnvelope } from '../decode/decode-archive.ts';
+import { erasureProblem } from './erasure-check.ts';
 import { upgradeProblem } from './upgrade-check.ts';
 import {
   asUploadError,
@@ -115,6 +117,13 @@ export function validateUpload(
     const problem = danglingReference(pkg, source);
     if (problem !== undefined) throw validationFailed(problem);
   }
+  // As Canton's package validation: a package the engine cannot use is refused here, not at its
+  // first command.
+  const unusable = erasureProblem(
+    [...fresh.values()].map(({ pkg }) => pkg),
+    source,
+  );
+  if (unusable !== undefined) throw validationFailed(unusable);
   // As Canton: packages uploaded to be vetted must upgrade the vetted ones of their names.
   if (options.checkUpgrades) checkUpgrades(fresh, known, source);
   return [...fresh.values()];

@@ -114,7 +114,11 @@ export type FunctionValue = {
   readonly arity: number;
   readonly given: readonly LfValue[];
   readonly target: FunctionTarget;
+  /** What a closure copied from where it was created (its target is the same for all). */
+  readonly captured: readonly LfValue[];
 };
+/** The `given` of a function not applied yet: one array for all, never written. */
+export const noArguments: readonly LfValue[] = [];
 /** The token an Update is applied to when it is performed (Speedy's update token). */
 export type TokenValue = { readonly tag: 'Token' };
 

@@ -45,30 +45,37 @@ export function numericToText(value: NumericValue): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-/** The result, or the builtin's ArithmeticError naming its operands (rendered only then). */
+/**
+ * The result, or the builtin's ArithmeticError naming its operands (rendered only then; no
+ * operand list is built on the way to a result that fits).
+ */
 function checked(
   builtin: string,
   unscaled: bigint,
   scale: number,
-  operands: readonly NumericValue[],
+  first: NumericValue,
+  second?: NumericValue,
 ): NumericValue {
-  if (!fitsNumeric(unscaled)) arithmeticFailure(builtin, ...operands.map(numericToText));
+  if (!fitsNumeric(unscaled)) {
+    const operands = second === undefined ? [first] : [first, second];
+    arithmeticFailure(builtin, ...operands.map(numericToText));
+  }
   return numeric(unscaled, scale);
 }
 
 export function addNumeric(left: NumericValue, right: NumericValue): NumericValue {
-  return checked('ADD_NUMERIC', left.value + right.value, left.scale, [left, right]);
+  return checked('ADD_NUMERIC', left.value + right.value, left.scale, left, right);
 }
 
 export function subNumeric(left: NumericValue, right: NumericValue): NumericValue {
-  return checked('SUB_NUMERIC', left.value - right.value, left.scale, [left, right]);
+  return checked('SUB_NUMERIC', left.value - right.value, left.scale, left, right);
 }
 
 /** MUL_NUMERIC: the exact product rounded half-even to the witness's scale. */
 export function mulNumeric(scale: number, left: NumericValue, right: NumericValue): NumericValue {
   const exact = left.value * right.value;
   const rounded = rescale(exact, left.scale + right.scale, scale);
-  return checked('MUL_NUMERIC', rounded, scale, [left, right]);
+  return checked('MUL_NUMERIC', rounded, scale, left, right);
 }
 
 /** DIV_NUMERIC: the quotient rounded half-even to the witness's scale. */
@@ -81,7 +88,7 @@ export function divNumeric(scale: number, left: NumericValue, right: NumericValu
     shift >= 0
       ? divideHalfEven(left.value * powerOfTen(shift), right.value)
       : divideHalfEven(left.value, right.value * powerOfTen(-shift));
-  return checked('DIV_NUMERIC', quotient, scale, [left, right]);
+  return checked('DIV_NUMERIC', quotient, scale, left, right);
 }
 
 /** CAST_NUMERIC: the same number at another scale; precision loss is an error. */
@@ -91,7 +98,7 @@ export function castNumeric(scale: number, value: NumericValue): NumericValue {
     if (value.value % divisor !== 0n) arithmeticFailure('CAST_NUMERIC', numericToText(value));
     return numeric(value.value / divisor, scale);
   }
-  return checked('CAST_NUMERIC', value.value * powerOfTen(scale - value.scale), scale, [value]);
+  return checked('CAST_NUMERIC', value.value * powerOfTen(scale - value.scale), scale, value);
 }
 
 /** SHIFT_NUMERIC: the same digits with the point moved (input × 10^(s₁ − s₂)). */

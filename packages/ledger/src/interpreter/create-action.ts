@@ -51,7 +51,7 @@ function contractKeyOf(
     throw new DomainError(
       'DUPLICATE_CONTRACT_KEY',
       `A contract of ${template.templateId} with key ${JSON.stringify(value)} already exists`,
-      { details: { templateId: template.templateId } },
+      { details: { templateId: template.templateId, contractKey: JSON.stringify(value) } },
     );
   }
   return value;

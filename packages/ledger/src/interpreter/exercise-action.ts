@@ -80,7 +80,7 @@ function bindChoice(
   if (declared === undefined) throw choiceNotFound(choice, target.interfaceId);
   // The interface instance of the version of the template the package selection picks.
   const { template, payload } = selectedVersion(state, live);
-  const implementation = implementationOf(template, target);
+  const implementation = implementationOf(template, target, live.contract.contractId);
   const overPayload = implementation.choices?.get(choice);
   if (overPayload?.body) {
     return {

@@ -22,8 +22,15 @@ export function checkTemplate(requested: ResolvedTemplate, live: LiveContract): 
     return;
   }
   throw new DomainError(
-    'DAML_INTERPRETATION_ERROR',
+    'WRONGLY_TYPED_CONTRACT',
     `Contract ${live.contract.contractId} is of template ${actual.templateId}, not ${requested.templateId}`,
+    {
+      details: {
+        contractId: live.contract.contractId,
+        templateId: requested.templateId,
+        actualTemplateId: actual.templateId,
+      },
+    },
   );
 }
 
@@ -47,7 +54,7 @@ function keyNotFound(template: ResolvedTemplate, key: Value): DomainError {
   return new DomainError(
     'CONTRACT_KEY_NOT_FOUND',
     `No active contract of ${template.templateId} with key ${JSON.stringify(key)} is visible`,
-    { details: { templateId: template.templateId } },
+    { details: { templateId: template.templateId, contractKey: JSON.stringify(key) } },
   );
 }
 
@@ -103,7 +110,7 @@ export function fetchStoredContract(
     return { templateId: version.templateId, payload: payloadAs(live, version) };
   }
   const { template, payload } = selectedVersion(state, live);
-  implementationOf(template, target);
+  implementationOf(template, target, live.contract.contractId);
   return { templateId: template.templateId, payload };
 }
 

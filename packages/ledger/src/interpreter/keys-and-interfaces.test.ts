@@ -238,12 +238,13 @@ describe('interfaces', () => {
       actAs: [bank],
       commands: [exercise(assetId, registration, 'Asset_Describe')],
     });
-    expect(error.code).toBe('DAML_INTERPRETATION_ERROR');
+    expect(error.code).toBe('CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE');
+    expect(error.details).toMatchObject({ contractId: registration });
     const wrongTemplate = ledger.reject({
       actAs: [bank],
       commands: [exercise(iouId, registration, 'Archive')],
     });
-    expect(wrongTemplate.code).toBe('DAML_INTERPRETATION_ERROR');
+    expect(wrongTemplate.code).toBe('WRONGLY_TYPED_CONTRACT');
   });
 
   test('bodies fetch by template and by interface, with a stakeholder authorizing', () => {

@@ -4,19 +4,25 @@ import type { RecordValue, Value } from '../value.ts';
 import { checkProducedValue } from '../values/produced-value.ts';
 import type { ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
 
-/** How a template implements an interface; DAML_INTERPRETATION_ERROR when it does not. */
+/**
+ * How a template implements an interface. When it does not: for a contract used through the
+ * interface, Canton's CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE naming it; else (a view asked of a
+ * template) DAML_INTERPRETATION_ERROR.
+ */
 export function implementationOf(
   template: ResolvedTemplate,
   target: ResolvedInterface,
+  contractId?: string,
 ): ImplementationDefinition {
   const implementation = template.definition.implementations.find(
     (candidate) => candidate.interface === target.definition,
   );
   if (implementation === undefined) {
-    throw new DomainError(
-      'DAML_INTERPRETATION_ERROR',
-      `Contract of template ${template.templateId} does not implement interface ${target.interfaceId}`,
-    );
+    const message = `Contract of template ${template.templateId} does not implement interface ${target.interfaceId}`;
+    if (contractId === undefined) throw new DomainError('DAML_INTERPRETATION_ERROR', message);
+    throw new DomainError('CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE', message, {
+      details: { contractId, templateId: template.templateId, interfaceId: target.interfaceId },
+    });
   }
   return implementation;
 }

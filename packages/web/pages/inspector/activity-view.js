@@ -1,15 +1,25 @@
 // The latest transitions of every actor the user may see, newest first.
+/** @import { ActorTransition } from '@pocketnet/client/types' */
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { shortId } from '../../ui-kit/assets/format.js';
 import { formatTime } from './format.js';
 
 export const activityLimit = 40;
 
-/** Adds a transition to the feed, dropping the oldest beyond the limit. */
+/**
+ * Adds a transition to the feed, dropping the oldest beyond the limit.
+ * @param {ActorTransition[]} feed
+ * @param {ActorTransition} transition
+ * @returns {ActorTransition[]}
+ */
 export function remember(feed, transition) {
   return [transition, ...feed].slice(0, activityLimit);
 }
 
+/**
+ * @param {Element} list
+ * @param {{ feed: readonly ActorTransition[], onOpen: (transition: ActorTransition) => void }} how
+ */
 export function renderActivity(list, { feed, onOpen }) {
   const rows = feed.map((transition) =>
     h(

@@ -1,10 +1,15 @@
 // The live actors of the chosen machine: filters by state, status and text, and a list that the
 // arrow keys walk through.
+/** @import { ActorSummary } from '@pocketnet/client/types' */
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 import { partyName, shortId } from '../../ui-kit/assets/format.js';
 import { formatTime, stateTone } from './format.js';
 
-/** Per machine: how many actors it has, and how many of them are active. */
+/**
+ * Per machine: how many actors it has, and how many of them are active.
+ * @param {readonly ActorSummary[]} actors
+ * @returns {Map<string, { all: number, active: number }>}
+ */
 export function countByMachine(actors) {
   const counts = new Map();
   for (const actor of actors) {
@@ -15,14 +20,22 @@ export function countByMachine(actors) {
   return counts;
 }
 
-/** Per state: how many of `actors` are in it. */
+/**
+ * Per state: how many of `actors` are in it.
+ * @param {readonly ActorSummary[]} actors
+ * @returns {Map<string, number>}
+ */
 export function countByState(actors) {
   const counts = new Map();
   for (const actor of actors) counts.set(actor.state, (counts.get(actor.state) ?? 0) + 1);
   return counts;
 }
 
-/** The actors that pass the filters: state, status (`active`/`done`) and free text. */
+/**
+ * The actors that pass the filters: state, status (`active`/`done`) and free text.
+ * @param {readonly ActorSummary[]} actors
+ * @param {{ machine: string | null, state: string, status: string, text: string }} filters
+ */
 export function filterActors(actors, { machine, state, status, text }) {
   const needle = text.trim().toLowerCase();
   return actors.filter((actor) => {
@@ -41,19 +54,34 @@ export function filterActors(actors, { machine, state, status, text }) {
   });
 }
 
-/** Arrow keys (and j/k) walk the list (for the list's keydown). */
+const actorSteps = new Map([
+  ['ArrowDown', 1],
+  ['ArrowUp', -1],
+  ['j', 1],
+  ['k', -1],
+]);
+
+/**
+ * Arrow keys (and j/k) walk the list (for the list's keydown).
+ * @param {KeyboardEvent & { currentTarget: Element }} event
+ */
 export function moveBetweenActors(event) {
-  const step = { ArrowDown: 1, ArrowUp: -1, j: 1, k: -1 }[event.key];
+  const step = actorSteps.get(event.key);
   if (step === undefined) return;
   const items = [...event.currentTarget.querySelectorAll('button.actor')];
-  const at = items.indexOf(document.activeElement);
+  const active = document.activeElement;
+  const at = active === null ? -1 : items.indexOf(active);
   const next = items[Math.min(items.length - 1, Math.max(0, at + step))];
-  if (!next) return;
+  if (!(next instanceof HTMLElement)) return;
   event.preventDefault();
   next.focus();
 }
 
-/** The state filter's options, each with how many of the machine's actors are in it. */
+/**
+ * The state filter's options, each with how many of the machine's actors are in it.
+ * @param {HTMLSelectElement} select
+ * @param {{ states: readonly string[], counts: Map<string, number>, selected: string | null }} options
+ */
 export function renderStateOptions(select, { states, counts, selected }) {
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const options = [h('option', { value: '' }, `All states (${total})`)].concat(
@@ -69,6 +97,11 @@ export function renderStateOptions(select, { states, counts, selected }) {
   select.value = selected ?? '';
 }
 
+/**
+ * @param {ActorSummary} actor
+ * @param {string | null} picked
+ * @param {(actorId: string) => void} onPick
+ */
 function actorRow(actor, picked, onPick) {
   const parties = actor.parties.map(partyName).join(', ');
   return h(
@@ -91,7 +124,11 @@ function actorRow(actor, picked, onPick) {
   );
 }
 
-/** The list itself; `picked` is the actor shown in the detail panel. */
+/**
+ * The list itself; `picked` is the actor shown in the detail panel.
+ * @param {Element} list
+ * @param {{ actors: readonly ActorSummary[], picked: string | null, onPick: (actorId: string) => void, emptyText: string }} how
+ */
 export function renderActorList(list, { actors, picked, onPick, emptyText }) {
   const rows = [...actors]
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))

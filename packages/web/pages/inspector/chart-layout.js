@@ -1,6 +1,17 @@
 // Coordinates and curves for a machine's graph (ranks and order from chart-ranks.js): pure
 // geometry, no DOM, so that it is the same in the page and in the tests.
-import { itemsOf, orderedRows } from './chart-ranks.js';
+import { itemOf, itemsOf, orderedRows } from './chart-ranks.js';
+
+/**
+ * @import { Graph, GraphEdge } from './chart-model.js'
+ * @import { Chain, RankItem, Sizes } from './chart-ranks.js'
+ * @typedef {{ x: number, y: number }} Point
+ * @typedef {{ x: number, y: number, w: number, h: number }} Box
+ * @typedef {GraphEdge & { kind: 'up' | 'down' | 'loop', d: string, box: Box | undefined }} LaidEdge
+ * @typedef {{
+ *   id: string, final: boolean, x: number, y: number, w: number, h: number, cx: number, cy: number,
+ * }} LaidNode
+ */
 
 export const boxHeight = 40;
 const margin = 24;
@@ -8,42 +19,62 @@ const top = 52;
 const rankGap = 12;
 const lineHeight = 14;
 
+/** @type {(a: RankItem, b: RankItem) => number} */
 const gapBetween = (a, b) =>
   a.kind === 'state' || b.kind === 'state' ? 28 : a.kind === 'pass' && b.kind === 'pass' ? 8 : 14;
 
-/** Puts a row's items as near their wished-for centres as their order and widths allow. */
+/**
+ * Puts a row's items as near their wished-for centres as their order and widths allow.
+ * @param {readonly string[]} row
+ * @param {Map<string, RankItem>} items
+ * @param {(item: RankItem) => number} wish
+ */
 function placeRow(row, items, wish) {
-  const list = row.map((id) => items.get(id));
+  const list = row.map((id) => itemOf(items, id));
+  /** @type {(a: RankItem, b: RankItem) => number} */
   const apart = (a, b) => a.w / 2 + gapBetween(a, b) + b.w / 2;
+  /** @type {number[]} */
   const left = [];
   list.forEach((item, at) => {
+    const before = list[at - 1];
     left[at] =
-      at === 0 ? wish(item) : Math.max(wish(item), left[at - 1] + apart(list[at - 1], item));
+      before === undefined
+        ? wish(item)
+        : Math.max(wish(item), (left[at - 1] ?? 0) + apart(before, item));
   });
+  /** @type {number[]} */
   const right = [];
   for (let at = list.length - 1; at >= 0; at -= 1) {
-    const item = list[at];
+    const item = itemOf(items, row[at]);
+    const after = list[at + 1];
     right[at] =
-      at === list.length - 1
+      after === undefined
         ? wish(item)
-        : Math.min(wish(item), right[at + 1] - apart(item, list[at + 1]));
+        : Math.min(wish(item), (right[at + 1] ?? 0) - apart(item, after));
   }
   list.forEach((item, at) => {
-    item.x = (left[at] + right[at]) / 2;
+    item.x = ((left[at] ?? 0) + (right[at] ?? 0)) / 2;
   });
 }
 
+/**
+ * @param {string[][]} rows
+ * @param {Map<string, RankItem>} items
+ * @param {Map<string, string[]>} above
+ * @param {Map<string, string[]>} below
+ */
 function placeColumns(rows, items, above, below) {
   for (const row of rows) {
     let x = 0;
     for (const id of row) {
-      const item = items.get(id);
+      const item = itemOf(items, id);
       item.x = x + item.w / 2;
       x += item.w + 28;
     }
   }
+  /** @type {(links: Map<string, string[]>) => (item: RankItem) => number} */
   const meanOf = (links) => (item) => {
-    const xs = (links.get(item.id) ?? []).map((id) => items.get(id).x);
+    const xs = (links.get(item.id) ?? []).map((id) => itemOf(items, id).x);
     return xs.length === 0 ? item.x : xs.reduce((sum, x) => sum + x, 0) / xs.length;
   };
   for (let sweep = 0; sweep < 6; sweep += 1) {
@@ -54,21 +85,32 @@ function placeColumns(rows, items, above, below) {
   for (const item of items.values()) item.x += shift;
 }
 
+/**
+ * @param {string[][]} rows
+ * @param {Map<string, RankItem>} items
+ */
 function placeRanks(rows, items) {
   let y = top;
   for (const [rank, row] of rows.entries()) {
-    const height = rank % 2 === 0 ? boxHeight : Math.max(8, ...row.map((id) => items.get(id).h));
+    const height =
+      rank % 2 === 0 ? boxHeight : Math.max(8, ...row.map((id) => itemOf(items, id).h));
     for (const id of row)
-      Object.assign(items.get(id), { rankTop: y, rankBottom: y + height, y: y + height / 2 });
+      Object.assign(itemOf(items, id), { rankTop: y, rankBottom: y + height, y: y + height / 2 });
     y += height + rankGap;
   }
   return y - rankGap;
 }
 
+/**
+ * @param {readonly Point[]} points
+ */
 function pathThrough(points) {
-  let d = `M ${points[0].x} ${points[0].y}`;
-  for (let at = 1; at < points.length; at += 1) {
-    const [a, b] = [points[at - 1], points[at]];
+  const [first] = points;
+  if (first === undefined) return '';
+  let d = `M ${first.x} ${first.y}`;
+  for (const [at, b] of points.entries()) {
+    const a = points[at - 1];
+    if (a === undefined) continue;
     const bend = (b.y - a.y) / 2;
     d +=
       a.x === b.x
@@ -78,32 +120,44 @@ function pathThrough(points) {
   return d;
 }
 
-/** Offsets for the ends of the chains that leave (or enter) one state, in the order they go. */
+/**
+ * Offsets for the ends of the chains that leave (or enter) one state, in the order they go.
+ * @param {readonly Chain[]} chains
+ * @param {Map<string, RankItem>} items
+ * @param {'start' | 'end'} end
+ * @returns {Map<Chain, number>}
+ */
 function spreads(chains, items, end) {
   const offsets = new Map();
   const byState = Map.groupBy(chains, (c) => (end === 'start' ? c.chain[0] : c.chain.at(-1)));
   for (const group of byState.values()) {
-    const neighbour = (c) => items.get(end === 'start' ? c.chain[1] : c.chain.at(-2)).x;
+    /** @param {Chain} c */
+    const neighbour = (c) => itemOf(items, end === 'start' ? c.chain[1] : c.chain.at(-2)).x;
     group.sort((a, b) => neighbour(a) - neighbour(b));
     for (const [at, c] of group.entries()) offsets.set(c, (at - (group.length - 1) / 2) * 8);
   }
   return offsets;
 }
 
-/** The edges that run through ranks: downwards, or upwards for a back edge. */
+/**
+ * The edges that run through ranks: downwards, or upwards for a back edge.
+ * @param {readonly Chain[]} chains
+ * @param {Map<string, RankItem>} items
+ * @returns {LaidEdge[]}
+ */
 function rankedEdges(chains, items) {
   const starts = spreads(chains, items, 'start');
   const ends = spreads(chains, items, 'end');
   return chains.map((c) => {
-    const [top, bottom] = [items.get(c.chain[0]), items.get(c.chain.at(-1))];
-    const middle = c.chain.slice(1, -1).map((id) => items.get(id));
+    const [top, bottom] = [itemOf(items, c.chain[0]), itemOf(items, c.chain.at(-1))];
+    const middle = c.chain.slice(1, -1).map((id) => itemOf(items, id));
     const points = [
-      { x: top.x + starts.get(c), y: top.rankBottom },
+      { x: top.x + (starts.get(c) ?? 0), y: top.rankBottom },
       ...middle.flatMap((item) => [
         { x: item.x, y: item.rankTop },
         { x: item.x, y: item.rankBottom },
       ]),
-      { x: bottom.x + ends.get(c), y: bottom.rankTop },
+      { x: bottom.x + (ends.get(c) ?? 0), y: bottom.rankTop },
     ];
     const label = middle.find((item) => item.kind === 'label');
     const box = label && {
@@ -113,21 +167,31 @@ function rankedEdges(chains, items) {
       h: label.h,
     };
     const d = pathThrough(c.reversed ? points.reverse() : points);
-    return { ...c.edge, kind: c.reversed ? 'up' : 'down', d, box };
+    /** @type {LaidEdge} */
+    const laid = { ...c.edge, kind: c.reversed ? 'up' : 'down', d, box };
+    return laid;
   });
 }
 
-/** A self-transition: a loop on the right of its state, its label beside it. */
+/**
+ * A self-transition: a loop on the right of its state, its label beside it.
+ * @param {readonly GraphEdge[]} loops
+ * @param {Map<string, RankItem>} items
+ * @param {Sizes} sizes
+ * @returns {LaidEdge[]}
+ */
 function loopEdges(loops, items, sizes) {
   return loops.map((edge) => {
-    const state = items.get(`s:${edge.from}`);
+    const state = itemOf(items, `s:${edge.from}`);
     const size = sizes.label(edge.labels);
     const right = state.x + state.w / 2;
     const [top, bottom] = [state.y - 7, state.y + 7];
     const x = right + 44;
     const d = `M ${right} ${top} C ${x} ${top - 26}, ${x} ${bottom + 26}, ${right} ${bottom}`;
     const box = { x: right + 37, y: state.y - size.h / 2, w: size.w, h: size.h };
-    return { ...edge, kind: 'loop', d, box };
+    /** @type {LaidEdge} */
+    const laid = { ...edge, kind: 'loop', d, box };
+    return laid;
   });
 }
 
@@ -135,12 +199,16 @@ function loopEdges(loops, items, sizes) {
  * Boxes and curves for a graph (chart-model.js). `measure(text)` is a state name's width and
  * `measureLabel(text)` an edge label line's, in pixels. Returns the drawing's size, a node per
  * state, and per edge its path and the box its label goes in.
+ * @param {Graph} graph
+ * @param {(text: string) => number} [measure]
+ * @param {(text: string) => number} [measureLabel]
  */
 export function layoutGraph(
   graph,
   measure = (t) => t.length * 7.4,
   measureLabel = (t) => t.length * 6.8,
 ) {
+  /** @type {Sizes} */
   const sizes = {
     state: (id) => ({ w: Math.max(104, Math.ceil(measure(id)) + 36), h: boxHeight }),
     label: (labels) => {
@@ -157,9 +225,10 @@ export function layoutGraph(
   placeColumns(rows, items, above, below);
   const bottom = placeRanks(rows, items);
   const edges = [...rankedEdges(chains, items), ...loopEdges(loops, items, sizes)];
+  /** @type {Map<string, LaidNode>} */
   const nodes = new Map();
   for (const item of items.values()) {
-    if (item.kind !== 'state') continue;
+    if (item.state === undefined) continue;
     const { id, final } = item.state;
     nodes.set(id, {
       id,
@@ -172,7 +241,7 @@ export function layoutGraph(
       cy: item.y,
     });
   }
-  const start = nodes.get(graph.initial);
+  const start = graph.initial === null ? undefined : nodes.get(graph.initial);
   const extents = [...nodes.values()]
     .map((n) => n.x + n.w)
     .concat(edges.map((e) => (e.box ? e.box.x + e.box.w : 0)));

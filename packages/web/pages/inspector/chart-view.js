@@ -4,9 +4,18 @@
 import { s } from '../../ui-kit/assets/dom.js';
 import { layoutGraph } from './chart-layout.js';
 
+/**
+ * @import { Graph } from './chart-model.js'
+ * @import { LaidEdge, LaidNode } from './chart-layout.js'
+ */
+
 const font = '500 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const labelFont = '11.5px ui-monospace, "SF Mono", "Cascadia Code", Menlo, Consolas, monospace';
 
+/**
+ * @param {string} cssFont
+ * @returns {(text: string) => number}
+ */
 function measurer(cssFont) {
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return (text) => text.length * 8;
@@ -14,6 +23,9 @@ function measurer(cssFont) {
   return (text) => context.measureText(text).width;
 }
 
+/**
+ * @param {string} id
+ */
 function arrowMarker(id) {
   return s(
     'marker',
@@ -30,6 +42,9 @@ function arrowMarker(id) {
   );
 }
 
+/**
+ * @param {LaidEdge} edge
+ */
 function edgeLabel(edge) {
   const lines = edge.labels.filter((label) => label.length > 0);
   if (lines.length === 0 || !edge.box) return null;
@@ -47,6 +62,10 @@ function edgeLabel(edge) {
   );
 }
 
+/**
+ * @param {LaidNode} node
+ * @param {{ count: number, description: string | undefined, onPick: ((state: string) => void) | undefined }} how
+ */
 function stateBox(node, { count, description, onPick }) {
   const actors = count ? `, ${count} actor${count === 1 ? '' : 's'}` : '';
   const label = `${node.id}${node.final ? ', final state' : ''}${actors}`;
@@ -60,6 +79,7 @@ function stateBox(node, { count, description, onPick }) {
       role: 'button',
       'aria-label': label,
       onClick: pick,
+      /** @param {KeyboardEvent} event */
       onKeydown: (event) => {
         if (event.key !== 'Enter' && event.key !== ' ') return;
         event.preventDefault();
@@ -96,6 +116,8 @@ function stateBox(node, { count, description, onPick }) {
  * The SVG of a machine's graph. `counts` maps a state to how many listed actors are in it,
  * `descriptions` a state to what it means (a tooltip);
  * `onPickState(state)` runs when a state is clicked or chosen with Enter.
+ * @param {Graph} graph
+ * @param {{ title?: string, counts?: Map<string, number>, descriptions?: { readonly [state: string]: string }, onPickState?: (state: string) => void }} [options]
  */
 export function renderChart(graph, options = {}) {
   const { title, counts = new Map(), descriptions = {}, onPickState } = options;
@@ -149,6 +171,8 @@ export function renderChart(graph, options = {}) {
 /**
  * Marks the state an actor is in (or was in, at a replayed step) and the transition that led
  * there; `null` clears the marks.
+ * @param {SVGSVGElement} svg
+ * @param {{ state: string, from?: string | null } | null} mark
  */
 export function highlightChart(svg, mark) {
   for (const element of svg.querySelectorAll('.is-current, .is-taken')) {
@@ -158,11 +182,11 @@ export function highlightChart(svg, mark) {
     element.querySelector(':scope > path')?.setAttribute('marker-end', 'url(#arrow)');
   }
   if (!mark) return;
-  const states = [...svg.querySelectorAll('g.state')];
+  const states = [...svg.querySelectorAll('g.state')].filter((g) => g instanceof SVGElement);
   // A state inside a compound one is drawn as its leaf; a compound name marks its first leaf.
   const box =
     states.find((g) => g.dataset.state === mark.state) ??
-    states.find((g) => g.dataset.state.startsWith(`${mark.state}.`));
+    states.find((g) => g.dataset.state?.startsWith(`${mark.state}.`));
   box?.classList.add('is-current');
   box?.setAttribute('aria-current', 'true');
   if (mark.from === null || mark.from === undefined) return;

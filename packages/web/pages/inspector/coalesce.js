@@ -1,8 +1,14 @@
 // Runs an async task at most once at a time; asks made while it runs fold into one more run.
 // A burst of transitions (a round change moves many actors) costs two reloads, not hundreds.
 
-/** `schedule()` runs `task` now, or once more after the run in progress. */
+/**
+ * `schedule()` runs `task` now, or once more after the run in progress.
+ * @param {() => Promise<unknown>} task
+ * @param {(error: unknown) => void} onError
+ * @returns {() => void}
+ */
 export function createCoalescer(task, onError) {
+  /** @type {Promise<unknown> | null} */
   let running = null;
   let again = false;
   const schedule = () => {

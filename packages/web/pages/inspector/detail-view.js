@@ -4,6 +4,12 @@ import { shortId } from '../../ui-kit/assets/format.js';
 import { partyChip } from '../../ui-kit/assets/party.js';
 import { formatTime, stateTone } from './format.js';
 
+/**
+ * @import { ActorDetail } from '@pocketnet/client/types'
+ * @import { Child } from '../../ui-kit/assets/dom.js'
+ * @typedef {{ step: (index: number) => void, live: () => void }} ReplayControls
+ */
+
 // Icons drawn here rather than taken from a font, which may lack the media-control glyphs.
 const icons = {
   first: 'M4 3h2v10H4zM13 3v10L7 8z',
@@ -11,6 +17,7 @@ const icons = {
   next: 'M5 3v10l7-5z',
   last: 'M3 3v10l6-5zM10 3h2v10h-2z',
 };
+/** @param {keyof typeof icons} name */
 const icon = (name) =>
   s(
     'svg',
@@ -18,7 +25,11 @@ const icon = (name) =>
     s('path', { d: icons[name] }),
   );
 
-/** The step the replay shows: the cursor's, or the latest when following live. */
+/**
+ * The step the replay shows: the cursor's, or the latest when following live.
+ * @param {ActorDetail} detail
+ * @param {number | null} cursor
+ */
 export function stepOf(detail, cursor) {
   const history = detail.history ?? [];
   const index = cursor === null ? history.length - 1 : Math.min(cursor, history.length - 1);
@@ -28,10 +39,17 @@ export function stepOf(detail, cursor) {
     : { index: -1, state: detail.state, from: null, transition: null };
 }
 
+/**
+ * @param {string} label
+ * @param {...Child} value
+ */
 function field(label, ...value) {
   return [h('dt', null, label), h('dd', null, ...value)];
 }
 
+/**
+ * @param {ActorDetail} detail
+ */
 function facts(detail) {
   return h(
     'dl',
@@ -51,9 +69,15 @@ function facts(detail) {
   );
 }
 
+/**
+ * @param {ActorDetail} detail
+ * @param {number | null} cursor
+ * @param {ReplayControls} on
+ */
 function controls(detail, cursor, on) {
   const count = detail.history.length;
   const { index } = stepOf(detail, cursor);
+  /** @type {(label: Child, title: string, disabled: boolean, action: () => void, extra?: Record<string, unknown>) => HTMLButtonElement} */
   const button = (label, title, disabled, action, extra = {}) =>
     h(
       'button',
@@ -87,6 +111,11 @@ function controls(detail, cursor, on) {
   );
 }
 
+/**
+ * @param {ActorDetail} detail
+ * @param {number | null} cursor
+ * @param {ReplayControls} on
+ */
 function historyList(detail, cursor, on) {
   const { index } = stepOf(detail, cursor);
   return h(
@@ -126,11 +155,18 @@ function historyList(detail, cursor, on) {
   );
 }
 
+/**
+ * @param {unknown} value
+ */
 function json(value) {
   return h('pre', { class: 'json' }, JSON.stringify(value, null, 2));
 }
 
-/** The detail panel; `on.step(index)` and `on.live()` drive the replay. */
+/**
+ * The detail panel; `on.step(index)` and `on.live()` drive the replay.
+ * @param {Element} container
+ * @param {{ detail: ActorDetail | null, cursor: number | null, on: ReplayControls }} how
+ */
 export function renderDetail(container, { detail, cursor, on }) {
   if (!detail) {
     replaceChildren(

@@ -3,7 +3,11 @@
 const finishedWords = /^(completed|accepted|active|onboarded|closed|archived|issuing|open)$/;
 const failedWords = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted)$/;
 
-/** A colour family for a state's name: `good`, `bad` or `neutral`. */
+/**
+ * A colour family for a state's name: `good`, `bad` or `neutral`.
+ * @param {string} state
+ * @returns {'good' | 'bad' | 'neutral'}
+ */
 export function stateTone(state) {
   const last = state.split('.').at(-1) ?? state;
   if (failedWords.test(last)) return 'bad';
@@ -11,7 +15,10 @@ export function stateTone(state) {
   return 'neutral';
 }
 
-/** `2026-01-01T10:00:00.000Z` → `10:00:00`, or the date too when it is not today. */
+/**
+ * `2026-01-01T10:00:00.000Z` → `10:00:00`, or the date too when it is not today.
+ * @param {string} iso
+ */
 export function formatTime(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

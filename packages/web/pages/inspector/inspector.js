@@ -74,8 +74,12 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     svg: null,
   };
   let detailRequest = 0;
-  const fail = (error) =>
-    error?.status === 401 || error?.status === 403 ? onAuthFailure(error) : console.error(error);
+  /** @param {unknown} error */
+  const fail = (error) => {
+    const status = error instanceof Error && 'status' in error ? error.status : undefined;
+    if (error instanceof Error && (status === 401 || status === 403)) onAuthFailure(error);
+    else console.error(error);
+  };
 
   const writeHash = () => {
     const params = new URLSearchParams();
@@ -134,6 +138,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     highlight();
   }
 
+  /**
+   * @param {Partial<InspectorView['filters']>} change
+   */
   function setFilter(change) {
     Object.assign(view.filters, change);
     renderLists();
@@ -173,6 +180,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     renderChartPanel();
   }
 
+  /**
+   * @param {string} actorId
+   */
   function pick(actorId) {
     view.picked = actorId;
     view.cursor = null;
@@ -181,6 +191,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     loadDetail().catch(fail);
   }
 
+  /**
+   * @param {number} index
+   */
   function step(index) {
     if (!view.detail) return;
     const last = view.detail.history.length - 1;
@@ -193,6 +206,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     renderDetailPanel();
   }
 
+  /**
+   * @param {ActorTransition} transition
+   */
   function onTransition(transition) {
     view.feed = remember(view.feed, transition);
     renderActivity(ui.activity, { feed: view.feed, onOpen: openTransition });
@@ -200,6 +216,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
     if (transition.actorId === view.picked) loadDetail().catch(fail);
   }
 
+  /**
+   * @param {ActorTransition} transition
+   */
   function openTransition(transition) {
     const opened =
       transition.machine === view.machine ? Promise.resolve() : selectMachine(transition.machine);
@@ -209,7 +228,9 @@ export function createInspector(ui, api, { onAuthFailure, onStatus }) {
   const onKey = createShortcuts({
     search: () => ui.search.focus(),
     canStep: () => view.detail !== null,
-    step: (by) => step(stepOf(view.detail, view.cursor).index + by),
+    step: (by) => {
+      if (view.detail) step(stepOf(view.detail, view.cursor).index + by);
+    },
     live,
   });
 

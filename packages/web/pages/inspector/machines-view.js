@@ -1,19 +1,41 @@
 // The machines as tabs: arrow keys move between them, as a tab list does.
+/** @import { MachineInfo } from '@pocketnet/client/types' */
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
 
-/** Arrow keys, Home and End move between the tabs (for the tab list's keydown). */
+const tabSteps = new Map([
+  ['ArrowDown', 1],
+  ['ArrowRight', 1],
+  ['ArrowUp', -1],
+  ['ArrowLeft', -1],
+]);
+
+/**
+ * Arrow keys, Home and End move between the tabs (for the tab list's keydown).
+ * @param {KeyboardEvent & { currentTarget: Element }} event
+ */
 export function moveBetweenTabs(event) {
   const tabs = [...event.currentTarget.querySelectorAll('[role="tab"]')];
-  const at = tabs.indexOf(document.activeElement);
+  const active = document.activeElement;
+  const at = active === null ? -1 : tabs.indexOf(active);
   if (at < 0) return;
-  const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
-  const to = step === undefined ? { Home: 0, End: tabs.length - 1 }[event.key] : at + step;
+  const step = tabSteps.get(event.key);
+  const ends = new Map([
+    ['Home', 0],
+    ['End', tabs.length - 1],
+  ]);
+  const to = step === undefined ? ends.get(event.key) : at + step;
   if (to === undefined) return;
+  const tab = tabs[(to + tabs.length) % tabs.length];
+  if (!(tab instanceof HTMLElement)) return;
   event.preventDefault();
-  tabs[(to + tabs.length) % tabs.length].focus();
+  tab.focus();
 }
 
-/** One tab per machine, with how many actors it has (`counts`, all and active). */
+/**
+ * One tab per machine, with how many actors it has (`counts`, all and active).
+ * @param {Element} container
+ * @param {{ machines: readonly MachineInfo[], counts: Map<string, { all: number, active: number }>, selected: string | null, onSelect: (machine: string) => void }} how
+ */
 export function renderMachines(container, { machines, counts, selected, onSelect }) {
   const tabs = machines.map((machine) => {
     const count = counts.get(machine.id) ?? { all: 0, active: 0 };

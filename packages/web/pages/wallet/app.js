@@ -86,7 +86,7 @@ function offerOnboarding(token, user, api) {
   showAccount(user, null);
   show('onboard');
   byId('onboard-lead').textContent = `${user} has no wallet on this validator yet.`;
-  const button = byId('onboard-button');
+  const button = /** @type {HTMLButtonElement} */ (byId('onboard-button'));
   button.onclick = () =>
     runButton(
       button,
@@ -96,7 +96,7 @@ function offerOnboarding(token, user, api) {
         toast(`Your wallet is ready: you are ${partyName(party)}.`);
         await enter(token, user, party, api);
       },
-      (error) =>
+      (/** @type {unknown} */ error) =>
         showFormError(byId('onboard-error'), `Could not create your wallet: ${messageOf(error)}`),
     );
   button.focus();

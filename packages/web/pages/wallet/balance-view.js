@@ -7,6 +7,11 @@ import { runForm } from './forms.js';
 import { amount, cardHead, coin, errorLine, field } from './parts.js';
 
 /**
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ */
+
+/**
  * How much coin the amulet `contractId` holds, in words (`2,000.00 CC`), read back from the
  * wallet's holdings: the faucet pays at the round's price, which the page does not guess.
  * @param {{ api: import('./api.js').WalletApi }} ctx
@@ -22,6 +27,9 @@ async function coinOf(ctx, contractId) {
   return initial ? `${formatAmount(initial)} ${coin}` : 'coin at the round’s price';
 }
 
+/**
+ * @param {ViewContext} ctx
+ */
 function tapForm(ctx) {
   const input = h('input', {
     id: 'tap-amount',
@@ -50,7 +58,12 @@ function tapForm(ctx) {
   return form;
 }
 
-/** Renders the balance card into `element`. */
+/**
+ * Renders the balance card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createBalanceView(element, ctx) {
   const figures = h('div', { class: 'figures', id: 'balance-figures' });
   replaceChildren(

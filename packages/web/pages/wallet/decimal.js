@@ -5,7 +5,11 @@ const decimals = 10;
 const scale = 10n ** BigInt(decimals);
 const pattern = /^(-)?(\d+)(?:\.(\d*))?$/;
 
-/** `'12.5'` → 125000000000n; null for anything that is not a decimal with up to 10 decimals. */
+/**
+ * `'12.5'` → 125000000000n; null for anything that is not a decimal with up to 10 decimals.
+ * @param {string | null | undefined} text
+ * @returns {bigint | null}
+ */
 export function toUnits(text) {
   const match = pattern.exec(String(text ?? '').trim());
   if (!match) return null;
@@ -15,7 +19,10 @@ export function toUnits(text) {
   return minus ? -units : units;
 }
 
-/** 125000000000n → `'12.5000000000'`, the canonical Numeric 10 text. */
+/**
+ * 125000000000n → `'12.5000000000'`, the canonical Numeric 10 text.
+ * @param {bigint} units
+ */
 export function fromUnits(units) {
   const negative = units < 0n;
   const size = negative ? -units : units;
@@ -23,7 +30,10 @@ export function fromUnits(units) {
   return negative ? `-${text}` : text;
 }
 
-/** The sum of decimal strings, exactly. */
+/**
+ * The sum of decimal strings, exactly.
+ * @param {readonly string[]} texts
+ */
 export function sum(texts) {
   return fromUnits(texts.reduce((total, text) => total + (toUnits(text) ?? 0n), 0n));
 }
@@ -51,17 +61,26 @@ export function trafficUsd(bytes, usdPerMb) {
   return perMb === null ? null : fromUnits((perMb * BigInt(bytes)) / 1_000_000n);
 }
 
-/** -1, 0 or 1, as `a` is less than, equal to or greater than `b`. */
+/**
+ * -1, 0 or 1, as `a` is less than, equal to or greater than `b`.
+ * @param {string} a
+ * @param {string} b
+ */
 export function compare(a, b) {
   const difference = (toUnits(a) ?? 0n) - (toUnits(b) ?? 0n);
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;
 }
 
+/**
+ * @param {string} whole
+ */
 const group = (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * A decimal string for people: thousands grouped, trailing zeros dropped but at least
  * `minFraction` decimals kept (`'1234.5000000000'` → `'1,234.50'`); `signed` adds a `+`.
+ * @param {string | null | undefined} text
+ * @param {{ minFraction?: number, signed?: boolean }} [how]
  */
 export function formatAmount(text, { minFraction = 2, signed = false } = {}) {
   const units = toUnits(text);
@@ -76,6 +95,8 @@ export function formatAmount(text, { minFraction = 2, signed = false } = {}) {
 /**
  * What a person typed as an amount, as Numeric 10 text; throws an Error that says what is wrong.
  * Grouping commas and spaces are allowed (`1,000.5`).
+ * @param {string | null | undefined} input
+ * @param {string} [what]
  */
 export function parseAmountInput(input, what = 'The amount') {
   const text = String(input ?? '').replace(/[,\s_]/g, '');

@@ -9,13 +9,34 @@ import { actionRow, cardErrors } from './action-row.js';
 import { formatTime } from './format.js';
 import { cardHead, empty, party, stateBadge } from './parts.js';
 
+/**
+ * @import { DelegationItem } from '@pocketnet/client/types'
+ * @import { CardErrors, RowAction } from './action-row.js'
+ * @import { ViewContext } from './wallet.js'
+ * @import { GraphContract, WalletState } from './store.js'
+ * @typedef {ViewContext & { card: CardErrors }} RowContext
+ * What a minting delegation's payload tells (a proposal's is under `delegation`).
+ * @typedef {{ beneficiary: string, amuletMergeLimit: string | number, expiresAt: string }} MintingTerms
+ * What a merge delegation's payload tells (a proposal's is under `delegation`).
+ * @typedef {{ owner: string, operator: string }} MergeTerms
+ * @typedef {'accept' | 'reject' | 'withdraw' | 'end'} DelegationAction
+ */
+
+/** @type {Record<DelegationAction, string>} */
 const doneWords = { accept: 'Accepted', reject: 'Rejected', withdraw: 'Withdrew', end: 'Ended' };
 
+/**
+ * @param {DelegationItem} entry
+ * @param {'proposal' | 'delegation'} kind
+ * @param {RowContext} ctx
+ */
 function mintingRow(entry, kind, ctx) {
   const contract = entry.contract;
-  const delegation = kind === 'proposal' ? contract.payload.delegation : contract.payload;
+  const payload = /** @type {MintingTerms & { delegation?: MintingTerms }} */ (contract.payload);
+  const delegation = kind === 'proposal' && payload.delegation ? payload.delegation : payload;
   const what = `the minting delegation ${kind === 'proposal' ? 'proposed by' : 'of'} ${partyName(delegation.beneficiary)}`;
   const path = kind === 'proposal' ? 'minting-delegation-proposals' : 'minting-delegations';
+  /** @type {(action: 'accept' | 'reject', label: string, style?: string) => RowAction} */
   const act = (action, label, style) => ({
     action,
     label,
@@ -55,6 +76,11 @@ function mintingRow(entry, kind, ctx) {
   );
 }
 
+/**
+ * Per kind and role: each button's action, label, the choice it exercises and its style.
+ * @type {Record<'proposal' | 'delegation', Record<'owner' | 'operator',
+ *   Array<[action: DelegationAction, label: string, choice: string, style?: string]>>>}
+ */
 const mergeChoices = {
   proposal: {
     owner: [['withdraw', 'Withdraw', 'MergeDelegationProposal_Withdraw']],
@@ -69,8 +95,15 @@ const mergeChoices = {
   },
 };
 
+/**
+ * @param {GraphContract} contract
+ * @param {'proposal' | 'delegation'} kind
+ * @param {string} me
+ * @param {RowContext} ctx
+ */
 function mergeRow(contract, kind, me, ctx) {
-  const delegation = kind === 'proposal' ? contract.payload.delegation : contract.payload;
+  const payload = /** @type {MergeTerms & { delegation?: MergeTerms }} */ (contract.payload);
+  const delegation = kind === 'proposal' && payload.delegation ? payload.delegation : payload;
   const role = delegation.owner === me ? 'owner' : 'operator';
   const what =
     role === 'owner'
@@ -112,9 +145,15 @@ function mergeRow(contract, kind, me, ctx) {
   );
 }
 
-/** Renders the delegations card into `element`. */
+/**
+ * Renders the delegations card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createDelegationsView(element, ctx) {
   const card = cardErrors();
+  /** @type {RowContext} */
   const rowCtx = { ...ctx, card };
   const lists = {
     minting: h('ul', {
@@ -141,6 +180,7 @@ export function createDelegationsView(element, ctx) {
   );
   return (state) => {
     if (!state.loaded) return;
+    /** @param {string} text */
     const none = (text) => h('li', {}, empty(text));
     const minting = [
       ...(state.proposals ?? []).map((entry) => mintingRow(entry, 'proposal', rowCtx)),
@@ -157,10 +197,12 @@ export function createDelegationsView(element, ctx) {
           ),
     );
     const merges = [
-      ...state.mergeProposals.map((contract) =>
+      ...(state.mergeProposals ?? []).map((contract) =>
         mergeRow(contract, 'proposal', state.party, rowCtx),
       ),
-      ...state.merges.map((contract) => mergeRow(contract, 'delegation', state.party, rowCtx)),
+      ...(state.merges ?? []).map((contract) =>
+        mergeRow(contract, 'delegation', state.party, rowCtx),
+      ),
     ];
     replaceChildren(lists.merges, merges.length ? merges : none('No merge delegations.'));
   };

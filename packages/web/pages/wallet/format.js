@@ -7,7 +7,10 @@ const dateTime = new Intl.DateTimeFormat(undefined, {
   hour12: false,
 });
 
-/** A time as the APIs give it (ISO with microseconds, or epoch milli- or microseconds) as a Date. */
+/**
+ * A time as the APIs give it (ISO with microseconds, or epoch milli- or microseconds) as a Date.
+ * @param {string | number | null | undefined} time
+ */
 function dateOf(time) {
   const text = String(time ?? '');
   if (/^\d+$/.test(text)) {
@@ -17,12 +20,16 @@ function dateOf(time) {
   return new Date(text.replace(/(\.\d{3})\d+/, '$1'));
 }
 
-/** A time as a local date and time. */
+/**
+ * A time as a local date and time.
+ * @param {string | number | null | undefined} time
+ */
 export function formatTime(time) {
   const date = dateOf(time);
   return Number.isNaN(date.getTime()) ? String(time ?? '') : dateTime.format(date);
 }
 
+/** @type {Record<string, string | undefined>} */
 const machineNames = {
   'transfer-offer': 'Transfer offer',
   'transfer-instruction': 'Token transfer',
@@ -35,20 +42,27 @@ const machineNames = {
 /** The machines whose actors are a wallet user's workflows. */
 export const walletMachines = Object.keys(machineNames);
 
-/** A synchronizer member (`PAR::participant1::1220…`) by its name, as parties are shown. */
+/**
+ * A synchronizer member (`PAR::participant1::1220…`) by its name, as parties are shown.
+ * @param {string | null | undefined} memberId
+ */
 export function memberName(memberId) {
   return partyName(String(memberId ?? '').replace(/^(PAR|MED|SEQ)::/, ''));
 }
 
+/**
+ * @param {string} machine
+ */
 export function machineName(machine) {
   return machineNames[machine] ?? machine;
 }
 
 // Words for a workflow's state, per machine; `{other}` is the counterpart's name.
+/** @type {Record<string, Record<string, string | undefined> | undefined>} */
 const stateWords = {
   'transfer-offer': {
-    created: 'Waiting for {other}',
-    accepted: 'Accepted, waiting for payment',
+    'open.created': 'Waiting for {other}',
+    'open.accepted': 'Accepted, waiting for payment',
   },
   'transfer-instruction': { pending: 'Waiting for {other}' },
   'traffic-purchase': {
@@ -56,7 +70,7 @@ const stateWords = {
     completed: 'Bought',
     rejected: 'Failed',
   },
-  'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
+  'merge-delegation': { 'open.proposal': 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
     proposed: 'Proposed',
     'active.paid': 'Active',
@@ -71,7 +85,7 @@ const stateWords = {
  */
 /**
  * @param {string} state
- * @param {{ machine?: string, other?: string }} [how]
+ * @param {{ machine?: string | undefined, other?: string | undefined }} [how]
  */
 export function stateWord(state, { machine, other } = {}) {
   const text = String(state ?? '');
@@ -85,7 +99,11 @@ export function stateWord(state, { machine, other } = {}) {
 const good = /^(completed|active|onboarded|open|renewed|paid|done|delegated)$/;
 const bad = /^(rejected|withdrawn|expired|failed|cancelled|canceled|aborted|archived)$/;
 
-/** A colour family for a state: `good`, `bad` or `neutral`. */
+/**
+ * A colour family for a state: `good`, `bad` or `neutral`.
+ * @param {string | null | undefined} state
+ * @returns {'good' | 'bad' | 'neutral'}
+ */
 export function stateTone(state) {
   const last =
     String(state ?? '')

@@ -1,16 +1,26 @@
 // Form helpers of the wallet: a form's fields, its error line, and buttons kept busy while they act.
 import { messageOf } from '../../ui-kit/assets/errors.js';
 
-/** A form's named field values, trimmed. */
+/**
+ * A form's named field values, trimmed.
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, string>}
+ */
 export function fieldsOf(form) {
+  /** @type {Record<string, string>} */
   const fields = {};
   for (const [name, value] of new FormData(form)) {
-    fields[name] = typeof value === 'string' ? value.trim() : value;
+    // A file input's value is no text: the wallet's forms have none.
+    if (typeof value === 'string') fields[name] = value.trim();
   }
   return fields;
 }
 
-/** Shows `message` in a form's error line (hidden when empty), and marks the field it is about. */
+/**
+ * Shows `message` in a form's error line (hidden when empty), and marks the field it is about.
+ * @param {HTMLElement} errorLine
+ * @param {string | null | undefined} message
+ */
 export function showFormError(errorLine, message) {
   errorLine.textContent = message ?? '';
   errorLine.hidden = !message;
@@ -19,18 +29,21 @@ export function showFormError(errorLine, message) {
 /**
  * Runs `action` for a submitted form: its buttons are disabled meanwhile (no double sends),
  * its error line shows what went wrong in words, and the form resets when it succeeds.
+ * @param {HTMLFormElement} form
+ * @param {(fields: Record<string, string>) => Promise<unknown>} action
  */
 export async function runForm(form, action) {
   const buttons = [...form.querySelectorAll('button')];
   const errorLine = form.querySelector('.error');
+  const line = errorLine instanceof HTMLElement ? errorLine : null;
   for (const button of buttons) button.disabled = true;
   form.setAttribute('aria-busy', 'true');
-  if (errorLine) showFormError(errorLine, '');
+  if (line) showFormError(line, '');
   try {
     await action(fieldsOf(form));
     return true;
   } catch (error) {
-    if (errorLine) showFormError(errorLine, messageOf(error));
+    if (line) showFormError(line, messageOf(error));
     return false;
   } finally {
     for (const button of buttons) button.disabled = false;
@@ -38,7 +51,12 @@ export async function runForm(form, action) {
   }
 }
 
-/** Disables a button while `action` runs; a failure is handed to `onError`. */
+/**
+ * Disables a button while `action` runs; a failure is handed to `onError`.
+ * @param {HTMLButtonElement} button
+ * @param {() => Promise<unknown>} action
+ * @param {(error: unknown) => void} onError
+ */
 export async function runButton(button, action, onError) {
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');

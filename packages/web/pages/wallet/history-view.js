@@ -7,6 +7,13 @@ import { formatAmount, sum, toUnits } from './decimal.js';
 import { formatTime } from './format.js';
 import { amount, cardHead, empty } from './parts.js';
 
+/**
+ * @import { HistoryItem } from '@pocketnet/client/types'
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ */
+
+/** @type {Record<string, string | undefined>} */
 const operationNames = {
   AmuletRules_DevNet_Tap: 'Faucet tap',
   CO_CompleteAcceptedTransfer: 'Transfer offer paid',
@@ -22,6 +29,9 @@ const operationNames = {
   CO_SubscriptionAcceptAndMakeInitialPayment: 'Subscription paid',
 };
 
+/**
+ * @param {string | undefined} choice
+ */
 const words = (choice) =>
   String(choice ?? '')
     .replace(/^[A-Z][A-Za-z]*_/, '')
@@ -30,6 +40,7 @@ const words = (choice) =>
     .toLowerCase()
     .replace(/^./, (c) => c.toUpperCase());
 
+/** @type {Record<string, string | undefined>} */
 const pastTense = {
   Create: 'created',
   Accept: 'accepted',
@@ -40,7 +51,10 @@ const pastTense = {
   Cancel: 'cancelled',
 };
 
-/** `…:Splice.Wallet.TransferOffer:TransferOffer` → `Transfer offer`. */
+/**
+ * `…:Splice.Wallet.TransferOffer:TransferOffer` → `Transfer offer`.
+ * @param {string | undefined} templateId
+ */
 const entityOf = (templateId) =>
   words(
     String(templateId ?? '')
@@ -48,27 +62,38 @@ const entityOf = (templateId) =>
       .at(-1),
   );
 
+/**
+ * @param {HistoryItem} item
+ */
 function titleOf(item) {
   const {
     choice,
     amulet_operation: operation,
     template_id: template,
   } = item.transaction_subtype ?? {};
-  const named = operationNames[operation] ?? operationNames[choice];
+  const named = operationNames[operation ?? ''] ?? operationNames[choice ?? ''];
   if (named) return named;
   const verb = pastTense[String(choice).replace(/^.*_/, '')];
   return verb ? `${entityOf(template)} ${verb}` : words(choice);
 }
 
-/** A notification's details with parties by name and without tracking ids. */
+/**
+ * A notification's details with parties by name and without tracking ids.
+ * @param {string | undefined} text
+ */
 const readable = (text) =>
   String(text ?? '')
     .replace(/([^\s:()]+)::[0-9a-f]{16,}/gi, '$1')
     .replace(/ \(tracking id [^)]*\)/g, '')
     .replace(/\b\d+\.\d{10}\b/g, (numeric) => formatAmount(numeric));
 
-/** How the entry changed `me`'s balance, as a decimal string; null when it did not say. */
+/**
+ * How the entry changed `me`'s balance, as a decimal string; null when it did not say.
+ * @param {HistoryItem} item
+ * @param {string} me
+ */
 function changeOf(item, me) {
+  /** @type {string[]} */
   const amounts = [];
   if (item.sender?.party === me) amounts.push(item.sender.amount);
   for (const receiver of item.receivers ?? [])
@@ -80,6 +105,8 @@ function changeOf(item, me) {
  * What an entry adds in words about locked coin: a token transfer or a payment locks the amount
  * (the spendable balance moves then), and the acceptance or the app's collection pays from that
  * lock, so that entry changes the payer's balance by nothing.
+ * @param {HistoryItem} item
+ * @param {string} me
  */
 function lockNoteOf(item, me) {
   const choice = item.transaction_subtype?.choice;
@@ -102,6 +129,10 @@ function lockNoteOf(item, me) {
   return '';
 }
 
+/**
+ * @param {HistoryItem} item
+ * @param {string} me
+ */
 function counterpartOf(item, me) {
   if (item.transaction_type !== 'transfer') return '';
   if (item.transfer_instruction_receiver && item.sender?.party === me) {
@@ -114,10 +145,18 @@ function counterpartOf(item, me) {
     : '';
 }
 
-/** Text that only says the title again (`Transfer offer accepted`), which the row shows once. */
+/**
+ * Text that only says the title again (`Transfer offer accepted`), which the row shows once.
+ * @param {string} a
+ * @param {string} b
+ */
 const sameWords = (a, b) =>
   a.replace(/[.\s]+$/, '').toLowerCase() === b.replace(/[.\s]+$/, '').toLowerCase();
 
+/**
+ * @param {HistoryItem} item
+ * @param {string} me
+ */
 function rowOf(item, me) {
   const change = changeOf(item, me);
   const title = titleOf(item);
@@ -149,7 +188,12 @@ function rowOf(item, me) {
   );
 }
 
-/** Renders the history card into `element`. */
+/**
+ * Renders the history card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createHistoryView(element, ctx) {
   const list = h('ul', {
     class: 'items history',
@@ -160,6 +204,7 @@ export function createHistoryView(element, ctx) {
   const older = h('button', { type: 'button', id: 'history-older' }, 'Older →');
   const page = h('span', { class: 'muted', id: 'history-page', 'aria-live': 'polite' });
   // A button disabled at the end of the pages would drop the focus: it moves to the other one.
+  /** @type {(direction: 'older' | 'newer', button: HTMLButtonElement, other: HTMLButtonElement) => Promise<void>} */
   const turn = async (direction, button, other) => {
     await ctx.store.page(direction);
     if (button.disabled && !other.disabled) other.focus();

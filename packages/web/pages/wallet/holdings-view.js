@@ -5,9 +5,27 @@ import { partyName, shortId } from '../../ui-kit/assets/format.js';
 import { formatTime } from './format.js';
 import { amount, cardHead, empty } from './parts.js';
 
+/**
+ * @import { WalletState } from './store.js'
+ * @import { AmuletPosition } from '@pocketnet/client/types'
+ */
+
+/**
+ * What a holding's payload tells: an Amulet's amount, or a LockedAmulet's amulet and lock.
+ * @typedef {{ amount?: { initialAmount?: string } }} AmuletPayload
+ * @typedef {AmuletPayload & {
+ *   amulet?: AmuletPayload,
+ *   lock?: { holders?: string[], expiresAt?: string },
+ * }} HoldingPayload
+ */
+
+/**
+ * @param {AmuletPosition} position
+ * @param {boolean} locked
+ */
 function holdingRow(position, locked) {
   const contract = position.contract.contract;
-  const payload = contract.payload;
+  const payload = /** @type {HoldingPayload} */ (contract.payload);
   const coinPart = locked ? payload.amulet : payload;
   const lock = locked ? payload.lock : null;
   return h(
@@ -41,7 +59,11 @@ function holdingRow(position, locked) {
   );
 }
 
-/** Renders the holdings card into `element`. */
+/**
+ * Renders the holdings card into `element`.
+ * @param {HTMLElement} element
+ * @returns {(state: WalletState) => void}
+ */
 export function createHoldingsView(element) {
   const unlocked = h('ul', { class: 'items', id: 'holdings-unlocked', 'aria-label': 'Holdings' });
   const locked = h('ul', {
@@ -59,13 +81,15 @@ export function createHoldingsView(element) {
   );
   return (state) => {
     if (!state.loaded) return;
+    /** @type {(positions: readonly AmuletPosition[], isLocked: boolean, none: string) => Element | Element[]} */
     const rows = (positions, isLocked, none) =>
       positions.length
         ? positions.map((position) => holdingRow(position, isLocked))
         : h('li', {}, empty(none));
-    replaceChildren(unlocked, rows(state.holdings, false, 'You hold no coin yet.'));
-    replaceChildren(locked, rows(state.lockedHoldings, true, 'None of your coin is locked.'));
-    const total = state.holdings.length + state.lockedHoldings.length;
+    const { holdings = [], lockedHoldings = [] } = state;
+    replaceChildren(unlocked, rows(holdings, false, 'You hold no coin yet.'));
+    replaceChildren(locked, rows(lockedHoldings, true, 'None of your coin is locked.'));
+    const total = holdings.length + lockedHoldings.length;
     count.textContent = `${total} ${total === 1 ? 'holding' : 'holdings'}`;
   };
 }

@@ -17,10 +17,33 @@ const transitionsQuery = `subscription WalletWorkflows {
 const maxBackoffMs = 10_000;
 
 /**
+ * @import { ActorTransition } from '@pocketnet/client/types'
+ * @typedef {{
+ *   update: (offset: number) => void,
+ *   transition: (transition: ActorTransition) => void,
+ *   status: (status: string) => void,
+ *   resumed: () => void,
+ *   reverted?: (reason: string) => void,
+ *   problem?: (message: string) => void,
+ * }} LiveListener
+ * A graphql-ws message as the wallet reads it.
+ * @typedef {{
+ *   id?: string,
+ *   type: string,
+ *   payload?: {
+ *     data?: { updates?: { offset: number }, actorTransitions?: ActorTransition },
+ *   } & Array<{ message?: string }>,
+ * }} WsMessage
+ */
+
+/**
  * Starts listening: `on.update(offset)` per update, `on.transition(transition)` per actor
  * transition, `on.status('live' | 'connecting' | 'closed')`, `on.resumed()` after a reconnect
  * (the caller refreshes what it shows), `on.reverted(reason)` when the node was put back to a
  * snapshot. Returns `stop()`.
+ * @param {{ token: string, party: string, after: number }} session
+ * @param {LiveListener} on
+ * @returns {() => void}
  */
 export function startLive({ token, party, after }, on) {
   let offset = after;
@@ -32,6 +55,7 @@ export function startLive({ token, party, after }, on) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
 
+  /** @param {object} message */
   const send = (message) =>
     socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
   const subscribe = () => {
@@ -42,6 +66,7 @@ export function startLive({ token, party, after }, on) {
     });
     send({ id: 'workflows', type: 'subscribe', payload: { query: transitionsQuery } });
   };
+  /** @type {Record<string, ((message: WsMessage) => void) | undefined>} */
   const handlers = {
     connection_ack: () => {
       backoff = 500;
@@ -70,6 +95,7 @@ export function startLive({ token, party, after }, on) {
       send({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }),
     );
     socket.addEventListener('message', (event) => {
+      /** @type {WsMessage} */
       const message = JSON.parse(event.data);
       handlers[message.type]?.(message);
     });

@@ -5,8 +5,16 @@ import { formatTime } from './format.js';
 import { runForm } from './forms.js';
 import { cardHead, empty, errorLine, field } from './parts.js';
 
+/**
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ */
+
 const suffix = '.unverified.ans';
 
+/**
+ * @param {ViewContext} ctx
+ */
 function registerForm(ctx) {
   const input = h('input', {
     id: 'name-label',
@@ -44,7 +52,12 @@ function registerForm(ctx) {
   return form;
 }
 
-/** Renders the name card into `element`. */
+/**
+ * Renders the name card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createNamesView(element, ctx) {
   const list = h('ul', { class: 'items', id: 'names-list', 'aria-label': 'Your names' });
   const form = registerForm(ctx);

@@ -8,27 +8,59 @@ import { compare, formatAmount } from './decimal.js';
 import { formatTime } from './format.js';
 import { amount, cardHead, coin, empty, party, stateBadge } from './parts.js';
 
-/** The offers, accepted offers and token-standard transfers of the state, as rows. */
+/**
+ * @import { Contract } from '@pocketnet/client/types'
+ * @import { CardErrors } from './action-row.js'
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ * @typedef {ViewContext & { card: CardErrors }} RowContext
+ * A transfer waiting for someone, whichever contract holds it.
+ * @typedef {{
+ *   kind: 'offer' | 'accepted' | 'instruction', contractId: string, sender: string,
+ *   receiver: string, amount: string, description: string, expiresAt: string | undefined,
+ * }} WaitingTransfer
+ * What an offer's (or accepted offer's) payload tells.
+ * @typedef {{
+ *   sender: string, receiver: string, amount?: { amount?: string }, description?: string,
+ *   expiresAt?: string,
+ * }} OfferPayload
+ * What a TransferInstruction's payload tells, under `transfer`.
+ * @typedef {{ transfer?: {
+ *   sender: string, receiver: string, amount?: string, executeBefore?: string,
+ *   meta?: { values?: Record<string, string | undefined> },
+ * } }} InstructionPayload
+ */
+
+/**
+ * The offers, accepted offers and token-standard transfers of the state, as rows.
+ * @param {WalletState} state
+ * @returns {WaitingTransfer[]}
+ */
 function waitingTransfers(state) {
-  const offer = (contract, kind) => ({
-    kind,
-    contractId: contract.contract_id,
-    sender: contract.payload.sender,
-    receiver: contract.payload.receiver,
-    amount: contract.payload.amount?.amount ?? '0',
-    description: contract.payload.description ?? '',
-    expiresAt: contract.payload.expiresAt,
-  });
+  /** @type {(contract: Contract, kind: 'offer' | 'accepted') => WaitingTransfer} */
+  const offer = (contract, kind) => {
+    const payload = /** @type {OfferPayload} */ (contract.payload);
+    return {
+      kind,
+      contractId: contract.contract_id,
+      sender: payload.sender,
+      receiver: payload.receiver,
+      amount: payload.amount?.amount ?? '0',
+      description: payload.description ?? '',
+      expiresAt: payload.expiresAt,
+    };
+  };
+  /** @type {(contract: Contract) => WaitingTransfer} */
   const instruction = (contract) => {
-    const transfer = contract.payload.transfer ?? {};
+    const transfer = /** @type {InstructionPayload} */ (contract.payload).transfer;
     return {
       kind: 'instruction',
       contractId: contract.contract_id,
-      sender: transfer.sender,
-      receiver: transfer.receiver,
-      amount: transfer.amount ?? '0',
-      description: transfer.meta?.values?.['splice.lfdecentralizedtrust.org/reason'] ?? '',
-      expiresAt: transfer.executeBefore,
+      sender: transfer?.sender ?? '',
+      receiver: transfer?.receiver ?? '',
+      amount: transfer?.amount ?? '0',
+      description: transfer?.meta?.values?.['splice.lfdecentralizedtrust.org/reason'] ?? '',
+      expiresAt: transfer?.executeBefore,
     };
   };
   return [
@@ -38,11 +70,21 @@ function waitingTransfers(state) {
   ];
 }
 
+/**
+ * @param {WalletState} state
+ * @param {string} contractId
+ */
 const actorOf = (state, contractId) =>
   (state.actors ?? []).find((actor) => actor.context?.contractIds?.includes(contractId));
 
+/** @type {Record<'accept' | 'reject' | 'withdraw', string>} */
 const doneWords = { accept: 'Accepted', reject: 'Rejected', withdraw: 'Withdrew' };
 
+/**
+ * @param {WaitingTransfer} row
+ * @param {boolean} incoming
+ * @returns {Array<[action: 'accept' | 'reject' | 'withdraw', label: string, style: string]>}
+ */
 function actionsOf(row, incoming) {
   if (row.kind === 'accepted') return [];
   if (incoming) {
@@ -54,6 +96,12 @@ function actionsOf(row, incoming) {
   return [['withdraw', 'Withdraw', '']];
 }
 
+/**
+ * @param {WaitingTransfer} row
+ * @param {boolean} incoming
+ * @param {string} other
+ * @param {WalletState} wallet
+ */
 function wordsOf(row, incoming, other, wallet) {
   if (row.kind !== 'accepted') {
     const machine = row.kind === 'instruction' ? 'transfer-instruction' : 'transfer-offer';
@@ -67,12 +115,18 @@ function wordsOf(row, incoming, other, wallet) {
     : 'Accepted, your wallet is paying it';
 }
 
+/** The state of a transfer whose actor is not known yet. */
+const firstStates = { offer: 'open.created', accepted: 'open.accepted', instruction: 'pending' };
+
+/**
+ * @param {WaitingTransfer} row
+ * @param {WalletState} wallet
+ * @param {RowContext} ctx
+ */
 function rowOf(row, wallet, ctx) {
   const incoming = row.receiver === wallet.party;
   const other = incoming ? row.sender : row.receiver;
-  const state =
-    actorOf(wallet, row.contractId)?.state ??
-    { offer: 'created', accepted: 'accepted', instruction: 'pending' }[row.kind];
+  const state = actorOf(wallet, row.contractId)?.state ?? firstStates[row.kind];
   const noun = row.kind === 'instruction' ? 'transfer' : 'offer';
   const what = `the ${noun} of ${formatAmount(row.amount)} ${coin} ${incoming ? 'from' : 'to'} ${partyName(other)}`;
   const actions = actionsOf(row, incoming).map(([action, label, style]) => ({
@@ -109,11 +163,17 @@ function rowOf(row, wallet, ctx) {
   );
 }
 
-/** Renders the offers card into `element`. */
+/**
+ * Renders the offers card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createOffersView(element, ctx) {
   const card = cardErrors();
   const incoming = h('ul', { class: 'items', id: 'offers-incoming', 'aria-label': 'Incoming' });
   const outgoing = h('ul', { class: 'items', id: 'offers-outgoing', 'aria-label': 'Outgoing' });
+  /** @type {RowContext} */
   const rowCtx = { ...ctx, card };
   replaceChildren(
     element,
@@ -127,7 +187,9 @@ export function createOffersView(element, ctx) {
   return (state) => {
     if (!state.loaded) return;
     const rows = waitingTransfers(state);
+    /** @param {WaitingTransfer} row */
     const mine = (row) => row.receiver === state.party;
+    /** @type {(wanted: (row: WaitingTransfer) => boolean, none: string) => Element | Element[]} */
     const list = (wanted, none) => {
       const shown = rows.filter(wanted).map((row) => rowOf(row, state, rowCtx));
       return shown.length ? shown : h('li', {}, empty(none));

@@ -1,5 +1,6 @@
 // Pieces every card of the wallet is built from.
 
+/** @import { Child } from '../../ui-kit/assets/dom.js' */
 import { h } from '../../ui-kit/assets/dom.js';
 import { partyChip } from '../../ui-kit/assets/party.js';
 import { formatAmount } from './decimal.js';
@@ -8,12 +9,21 @@ import { stateTone, stateWord } from './format.js';
 /** The coin's symbol, as the wallet's history details name it. */
 export const coin = 'CC';
 
-/** A card's heading row: its title (the card's label) and, on the right, any actions. */
+/**
+ * A card's heading row: its title (the card's label) and, on the right, any actions.
+ * @param {string} id
+ * @param {string} title
+ * @param {...Child} actions
+ */
 export function cardHead(id, title, ...actions) {
   return h('div', { class: 'card-head' }, h('h2', { id }, title), ...actions);
 }
 
-/** An amount with its unit, in tabular figures; `signed` shows + for credits. */
+/**
+ * An amount with its unit, in tabular figures; `signed` shows + for credits.
+ * @param {string} text
+ * @param {{ signed?: boolean, unit?: string }} [how]
+ */
 export function amount(text, { signed = false, unit = coin } = {}) {
   const shown = formatAmount(text, { signed });
   const tone = signed
@@ -40,12 +50,19 @@ export function party(id, { me } = {}) {
   return id === me ? h('span', { class: 'party', title: id }, 'you') : partyChip(id);
 }
 
-/** A workflow state as a coloured badge with words (`how` as for `stateWord`). */
+/**
+ * A workflow state as a coloured badge with words (`how` as for `stateWord`).
+ * @param {string} state
+ * @param {string | { machine?: string | undefined, other?: string | undefined }} [how]
+ */
 export function stateBadge(state, how = {}) {
   const words = typeof how === 'string' ? how : stateWord(state, how);
   return h('span', { class: `badge tone-${stateTone(state)}`, dataset: { state } }, words);
 }
 
+/**
+ * @param {string} text
+ */
 export function empty(text) {
   return h('p', { class: 'empty' }, text);
 }
@@ -58,6 +75,10 @@ export function errorLine() {
 /**
  * A labelled field: `<label>` then the control, with an optional hint under it. `input` is the
  * element the label names when `control` wraps it (an input with a suffix, say).
+ * @param {string} label
+ * @param {HTMLElement} control
+ * @param {string} [hint]
+ * @param {HTMLElement} [input]
  */
 export function field(label, control, hint, input = control) {
   const hintId = hint ? `${input.id}-hint` : undefined;

@@ -1,12 +1,21 @@
 // The receive card: the party others send to, and whether it takes one-step transfers (a
 // TransferPreapproval its validator provides).
 import { h, replaceChildren } from '../../ui-kit/assets/dom.js';
-import { statusOf } from '../../ui-kit/assets/errors.js';
+import { messageOf, statusOf } from '../../ui-kit/assets/errors.js';
 import { partyName } from '../../ui-kit/assets/format.js';
 import { formatTime } from './format.js';
 import { runButton } from './forms.js';
 import { cardHead } from './parts.js';
 
+/**
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ */
+
+/**
+ * @param {string} text
+ * @param {ViewContext} ctx
+ */
 async function copy(text, ctx) {
   try {
     await navigator.clipboard.writeText(text);
@@ -16,10 +25,14 @@ async function copy(text, ctx) {
   }
 }
 
+/**
+ * @param {WalletState} state
+ * @param {ViewContext} ctx
+ */
 function preapprovalPart(state, ctx) {
   const { preapproval } = state;
   if (preapproval) {
-    const expires = preapproval.payload?.expiresAt;
+    const { expiresAt: expires } = /** @type {{ expiresAt?: string }} */ (preapproval.payload);
     return h(
       'p',
       { class: 'status-line tone-good', id: 'preapproval-status' },
@@ -45,7 +58,7 @@ function preapprovalPart(state, ctx) {
         await ctx.store.refresh();
       },
       (error) => {
-        problem.textContent = error.message;
+        problem.textContent = messageOf(error);
         problem.hidden = false;
       },
     ),
@@ -59,7 +72,12 @@ function preapprovalPart(state, ctx) {
   );
 }
 
-/** Renders the receive card into `element`. */
+/**
+ * Renders the receive card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createReceiveView(element, ctx) {
   const body = h('div', { class: 'stack' });
   replaceChildren(element, cardHead('receive-title', 'Receive'), body);

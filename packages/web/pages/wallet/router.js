@@ -4,11 +4,17 @@
 const sections = ['wallet', 'history', 'holdings', 'traffic', 'delegations'];
 let started = false;
 
+/**
+ * @param {string} hash
+ */
 function sectionOf(hash) {
   const name = hash.replace(/^#/, '');
   return sections.includes(name) ? name : 'wallet';
 }
 
+/**
+ * @param {{ focus: boolean }} how
+ */
 function showSection({ focus }) {
   const current = sectionOf(location.hash);
   for (const view of document.querySelectorAll('main [data-view]')) {

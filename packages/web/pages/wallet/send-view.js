@@ -8,7 +8,14 @@ import { runForm } from './forms.js';
 import { cardHead, coin, errorLine, field } from './parts.js';
 import { resolveParty } from './receiver.js';
 
+/**
+ * @import { ViewContext } from './wallet.js'
+ * @import { WalletState } from './store.js'
+ */
+
 const hourMicros = 3_600_000_000n;
+// What the expiry select shows first.
+const defaultExpiryHours = '24';
 const expiries = [
   ['1', '1 hour'],
   ['24', '1 day'],
@@ -16,6 +23,7 @@ const expiries = [
 ];
 
 function modeChoice() {
+  /** @type {(value: string, label: string, hint: string, checked?: boolean) => HTMLLabelElement} */
   const option = (value, label, hint, checked) =>
     h(
       'label',
@@ -34,12 +42,15 @@ function modeChoice() {
 }
 
 function buildForm() {
+  /** @param {Record<string, unknown>} attributes */
   const input = (attributes) =>
     h('input', { autocomplete: 'off', spellcheck: 'false', ...attributes });
   const expiry = h(
     'select',
     { id: 'send-expiry', name: 'expiry' },
-    expiries.map(([value, label]) => h('option', { value, selected: value === '24' }, label)),
+    expiries.map(([value, label]) =>
+      h('option', { value, selected: value === defaultExpiryHours }, label),
+    ),
   );
   return h(
     'form',
@@ -70,6 +81,10 @@ function buildForm() {
   );
 }
 
+/**
+ * @param {ViewContext} ctx
+ * @param {Record<string, string>} fields
+ */
 async function send(ctx, fields) {
   const value = parseAmountInput(fields.amount);
   const { party, name } = await resolveParty(ctx.api, fields.receiver);
@@ -89,7 +104,7 @@ async function send(ctx, fields) {
     receiver_party_id: party,
     amount: value,
     description: fields.description ?? '',
-    expires_at: Number(BigInt(now) + BigInt(fields.expiry) * hourMicros),
+    expires_at: Number(BigInt(now) + BigInt(fields.expiry ?? defaultExpiryHours) * hourMicros),
     tracking_id: crypto.randomUUID(),
   };
   if (fields.mode === 'token') {
@@ -102,7 +117,12 @@ async function send(ctx, fields) {
   return `Offered ${formatAmount(value)} ${coin} to ${who}. It waits for them to accept.`;
 }
 
-/** Renders the send card into `element`. */
+/**
+ * Renders the send card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createSendView(element, ctx) {
   const form = buildForm();
   const offerOnly = /** @type {HTMLElement} */ (form.querySelector('.offer-only'));

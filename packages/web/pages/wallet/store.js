@@ -35,16 +35,40 @@ function coinPriceOf(rounds) {
 }
 
 // Delegations are listed only where the node has that part of the API: `null` means it has not.
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @returns {Promise<T | null>}
+ */
 const absentAsNull = (promise) =>
-  promise.catch((error) => {
-    if (error.status === 404 || error.status === 501) return null;
+  promise.catch((/** @type {unknown} */ error) => {
+    const status = error instanceof Error && 'status' in error ? error.status : undefined;
+    if (status === 404 || status === 501) return null;
     throw error;
   });
 
 /**
  * @import { AmuletPosition, AnsEntry, Balance, Contract, ContractWithState, DelegationItem,
- *   HistoryItem } from '@pocketnet/client/types'
+ *   HistoryItem, ActorTransition } from '@pocketnet/client/types'
  * @import { WalletApi } from './api.js'
+ */
+
+/**
+ * A workflow actor as the wallet's query reads it, with what its context may hold.
+ * @typedef {{
+ *   sender?: string, receiver?: string, amount?: string, trafficAmount?: number | string,
+ *   memberId?: string, owner?: string, operator?: string, provider?: string,
+ *   rejectionReason?: string, contractIds?: string[],
+ * }} WorkflowContext
+ * @typedef {{
+ *   id: string, machine: string, state: string, status: string, trackingId: string | null,
+ *   createdAt: string, updatedAt: string, context: WorkflowContext | null,
+ * }} WorkflowActor
+ * A contract as the wallet's GraphQL query reads it (the merge delegations, the preapproval).
+ * @typedef {{
+ *   contractId: string, templateId: string, payload: { [field: string]: unknown },
+ *   actor?: { state: string } | null,
+ * }} GraphContract
  */
 
 /**
@@ -67,10 +91,10 @@ const absentAsNull = (promise) =>
  *   offers?: Contract[],
  *   acceptedOffers?: Contract[],
  *   instructions?: Contract[],
- *   actors?: any[],
- *   preapproval?: any,
- *   mergeProposals?: any[],
- *   merges?: any[],
+ *   actors?: WorkflowActor[],
+ *   preapproval?: GraphContract | null,
+ *   mergeProposals?: GraphContract[],
+ *   merges?: GraphContract[],
  *   names?: AnsEntry[] | null,
  *   proposals?: DelegationItem[] | null,
  *   delegations?: DelegationItem[] | null,
@@ -168,10 +192,12 @@ export function createStore({ api, party, user }) {
   return {
     state,
     refresh,
+    /** @param {(state: WalletState) => void} listener */
     onChange(listener) {
       listeners.add(listener);
     },
     /** An actor moved (a live transition): shown at once, before the next refresh lands. */
+    /** @param {ActorTransition} transition */
     moveActor(transition) {
       if (!walletMachines.includes(transition.machine) || !state.actors) return;
       const actor = state.actors.find((known) => known.id === transition.actorId);
@@ -181,6 +207,7 @@ export function createStore({ api, party, user }) {
       changed();
     },
     /** Moves through the history's pages: `older`, `newer` or `newest`. */
+    /** @param {'older' | 'newer' | 'newest'} direction */
     async page(direction) {
       const { cursors, items } = state.history;
       const last = items.at(-1);
@@ -198,3 +225,5 @@ export function createStore({ api, party, user }) {
     },
   };
 }
+
+/** @typedef {ReturnType<typeof createStore>} WalletStore */

@@ -4,12 +4,16 @@ import { h } from '../../ui-kit/assets/dom.js';
 const shownMs = 6000;
 const maxShown = 3;
 
-/** `toast(message)` for the container. */
+/**
+ * `toast(message)` for the container.
+ * @param {HTMLElement} container
+ * @returns {(message: string) => void}
+ */
 export function createToasts(container) {
   return (message) => {
     const note = h('div', { class: 'toast' }, message);
     container.append(note);
-    while (container.children.length > maxShown) container.firstElementChild.remove();
+    while (container.children.length > maxShown) container.firstElementChild?.remove();
     setTimeout(() => note.remove(), shownMs);
   };
 }

@@ -9,9 +9,18 @@ import { runForm } from './forms.js';
 import { amount, cardHead, coin, empty, errorLine, field, stateBadge } from './parts.js';
 import { resolveParty } from './receiver.js';
 
+/**
+ * @import { TrafficFees, ViewContext } from './wallet.js'
+ * @import { WalletState, WorkflowActor } from './store.js'
+ */
+
 const hourMicros = 3_600_000_000n;
 const shownPurchases = 10;
 
+/**
+ * @param {string | undefined} text
+ * @param {TrafficFees | null} fees
+ */
 function parseBytes(text, fees) {
   const digits = String(text ?? '').replace(/[,\s_]/g, '');
   if (!/^\d+$/.test(digits)) throw new Error('The traffic amount must be a whole number of bytes.');
@@ -24,6 +33,9 @@ function parseBytes(text, fees) {
   return bytes;
 }
 
+/**
+ * @param {TrafficFees | null} fees
+ */
 function feesHint(fees) {
   if (!fees) return undefined;
   const price = formatAmount(fees.usdPerMb);
@@ -43,7 +55,12 @@ function priceOf(bytes, fees, price) {
   return usd && coins ? { usd, coins } : null;
 }
 
-/** The price line under the form: what the bytes asked for cost now, in coin. */
+/**
+ * The price line under the form: what the bytes asked for cost now, in coin.
+ * @param {string} bytesText
+ * @param {TrafficFees | null} fees
+ * @param {string | null | undefined} price
+ */
 function priceLine(bytesText, fees, price) {
   let bytes;
   try {
@@ -56,7 +73,11 @@ function priceLine(bytesText, fees, price) {
   return `${bytes.toLocaleString()} bytes cost ${formatAmount(cost.usd)} USD: about ${formatAmount(cost.coins)} ${coin} at today’s price.`;
 }
 
+/**
+ * @param {ViewContext} ctx
+ */
 function buildForm(ctx) {
+  /** @param {Record<string, unknown>} attributes */
   const input = (attributes) =>
     h('input', { autocomplete: 'off', spellcheck: 'false', ...attributes });
   const validator = input({
@@ -93,6 +114,10 @@ function buildForm(ctx) {
   );
 }
 
+/**
+ * @param {ViewContext} ctx
+ * @param {Record<string, string>} fields
+ */
 async function buy(ctx, fields) {
   const bytes = parseBytes(fields.bytes, ctx.trafficFees);
   const { party, name } = await resolveParty(ctx.api, fields.validator, 'the validator');
@@ -107,6 +132,11 @@ async function buy(ctx, fields) {
   return `Asked to buy ${bytes.toLocaleString()} bytes of traffic for ${name ?? partyName(party)}.`;
 }
 
+/**
+ * @param {WorkflowActor} actor
+ * @param {TrafficFees | null} fees
+ * @param {string | null | undefined} price
+ */
 function purchaseRow(actor, fees, price) {
   const context = actor.context ?? {};
   const cost = priceOf(Number(context.trafficAmount ?? 0), fees, price);
@@ -149,7 +179,12 @@ function purchaseRow(actor, fees, price) {
   );
 }
 
-/** Renders the traffic card into `element`. */
+/**
+ * Renders the traffic card into `element`.
+ * @param {HTMLElement} element
+ * @param {ViewContext} ctx
+ * @returns {(state: WalletState) => void}
+ */
 export function createTrafficView(element, ctx) {
   const form = buildForm(ctx);
   const list = h('ul', {
@@ -185,11 +220,12 @@ export function createTrafficView(element, ctx) {
   );
   return (state) => {
     if (!state.loaded) return;
-    const purchases = state.actors
+    const purchases = (state.actors ?? [])
       .filter((actor) => actor.machine === 'traffic-purchase')
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
       .slice(0, shownPurchases);
     showPrice();
+    /** @param {WorkflowActor} actor */
     const row = (actor) => purchaseRow(actor, ctx.trafficFees, state.coinPrice);
     replaceChildren(
       list,

@@ -14,6 +14,45 @@ import { createStore } from './store.js';
 import { createTrafficView } from './traffic-view.js';
 import { createWorkflowsView } from './workflows-view.js';
 
+/**
+ * @import { ContractWithState, NodeInfo } from '@pocketnet/client/types'
+ * @import { WalletApi } from './api.js'
+ * @import { WalletStore } from './store.js'
+ */
+
+/**
+ * The synchronizer's traffic fees: the fewest bytes a purchase buys, the price in USD per MB.
+ * @typedef {{ minBytes: number, usdPerMb: string }} TrafficFees
+ */
+
+/**
+ * What the page hands the wallet: its APIs, what it knows of the node, and its helpers.
+ * @typedef {{
+ *   api: WalletApi,
+ *   info: Pick<NodeInfo, 'devnet' | 'dev_tokens'>,
+ *   toast: (message: string) => void,
+ *   onStatus: (status: string) => void,
+ *   nodeInfo: () => Promise<NodeInfo>,
+ * }} PageContext
+ */
+
+/**
+ * What every card is made with: the page's context, the wallet's store, the validator's party
+ * and the traffic fees.
+ * @typedef {PageContext & {
+ *   store: WalletStore,
+ *   validatorParty: string,
+ *   trafficFees: TrafficFees | null,
+ * }} ViewContext
+ */
+
+/**
+ * The fee schedule's part of AmuletRules' payload that traffic purchases read.
+ * @typedef {{ configSchedule?: { initialValue?: { decentralizedSynchronizer?: {
+ *   fees?: { minTopupAmount: string, extraTrafficPrice: string },
+ * } } } }} RulesPayload
+ */
+
 const views = {
   balance: createBalanceView,
   send: createSendView,
@@ -27,20 +66,31 @@ const views = {
   delegations: createDelegationsView,
 };
 
-/** The synchronizer's traffic fees in the network's rules now, if it could tell. */
+/**
+ * The synchronizer's traffic fees in the network's rules now, if it could tell.
+ * @param {{ amulet_rules: ContractWithState } | null} rules
+ * @returns {TrafficFees | null}
+ */
 function trafficFeesOf(rules) {
-  const config = rules?.amulet_rules?.contract?.payload?.configSchedule?.initialValue;
+  const payload = /** @type {RulesPayload | undefined} */ (rules?.amulet_rules.contract.payload);
+  const config = payload?.configSchedule?.initialValue;
   const fees = config?.decentralizedSynchronizer?.fees;
   return fees ? { minBytes: Number(fees.minTopupAmount), usdPerMb: fees.extraTrafficPrice } : null;
 }
 
-/** Opens the wallet of `party` for the signed-in user; `ctx` has api, info, toast, onStatus. */
+/**
+ * Opens the wallet of `party` for the signed-in user; `ctx` has api, info, toast, onStatus.
+ * @param {{ token: string, party: string, user: string }} session
+ * @param {PageContext} ctx
+ * @returns {Promise<() => void>}
+ */
 export async function openWallet({ token, party, user }, ctx) {
   const store = createStore({ api: ctx.api, party, user });
   const [validator, rules] = await Promise.all([
     ctx.api.validatorUser().catch(() => null),
     ctx.api.amuletRules().catch(() => null),
   ]);
+  /** @type {ViewContext} */
   const viewCtx = {
     ...ctx,
     store,
@@ -62,7 +112,7 @@ export async function openWallet({ token, party, user }, ctx) {
     {
       update: refresh,
       resumed: refresh,
-      reverted: (reason) => ctx.toast?.(`The node was put back: ${reason}`),
+      reverted: (/** @type {string} */ reason) => ctx.toast?.(`The node was put back: ${reason}`),
       transition: (transition) => {
         store.moveActor(transition);
         refresh();

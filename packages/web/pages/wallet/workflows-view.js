@@ -5,11 +5,21 @@ import { partyName } from '../../ui-kit/assets/format.js';
 import { formatTime, machineName, memberName } from './format.js';
 import { amount, cardHead, empty, stateBadge } from './parts.js';
 
+/**
+ * @import { WalletState, WorkflowActor } from './store.js'
+ */
+
 const recentlyEnded = 5;
 
-/** What a workflow is about, in a few words, from its actor's context. */
+/**
+ * What a workflow is about, in a few words, from its actor's context.
+ * @param {WorkflowActor} actor
+ * @param {string} me
+ * @returns {[words: string, value?: string | undefined]}
+ */
 function summaryOf(actor, me) {
   const context = actor.context ?? {};
+  /** @type {(sender: string | undefined, receiver: string | undefined) => string} */
   const counterpart = (sender, receiver) =>
     sender === me ? `to ${partyName(receiver)}` : `from ${partyName(sender)}`;
   switch (actor.machine) {
@@ -29,13 +39,21 @@ function summaryOf(actor, me) {
   }
 }
 
-/** The counterpart a workflow waits for, as its state's words name it. */
+/**
+ * The counterpart a workflow waits for, as its state's words name it.
+ * @param {WorkflowActor} actor
+ * @param {string} me
+ */
 function otherOf(actor, me) {
   const { receiver } = actor.context ?? {};
   if (receiver === undefined) return undefined;
   return receiver === me ? 'you' : partyName(receiver);
 }
 
+/**
+ * @param {WorkflowActor} actor
+ * @param {string} me
+ */
 function rowOf(actor, me) {
   const [words, value] = summaryOf(actor, me);
   return h(
@@ -74,7 +92,11 @@ function rowOf(actor, me) {
   );
 }
 
-/** Renders the workflows card into `element`. */
+/**
+ * Renders the workflows card into `element`.
+ * @param {HTMLElement} element
+ * @returns {(state: WalletState) => void}
+ */
 export function createWorkflowsView(element) {
   const active = h('ul', { class: 'items', id: 'workflows-active', 'aria-label': 'Under way' });
   const ended = h('ul', { class: 'items', id: 'workflows-ended', 'aria-label': 'Ended lately' });
@@ -88,7 +110,10 @@ export function createWorkflowsView(element) {
   );
   return (state) => {
     if (!state.loaded) return;
-    const newestFirst = [...state.actors].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+    const newestFirst = [...(state.actors ?? [])].sort((a, b) =>
+      a.updatedAt < b.updatedAt ? 1 : -1,
+    );
+    /** @type {(actors: readonly WorkflowActor[], none: string) => Element | Element[]} */
     const rows = (actors, none) =>
       actors.length ? actors.map((actor) => rowOf(actor, state.party)) : h('li', {}, empty(none));
     replaceChildren(

@@ -18,6 +18,7 @@ export function userOfToken(token) {
 /** @param {string} text */
 export const tokenOfPaste = (text) => text.trim().replace(/^bearer\s+/i, '');
 
+/** @type {Record<string, string | undefined>} */
 const liveTexts = {
   live: 'Live',
   connecting: 'Reconnecting…',

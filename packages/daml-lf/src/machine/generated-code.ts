@@ -1,0 +1,72 @@
+import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { Compiled } from './compiled.ts';
+import { directOf } from './compiled.ts';
+import type { Direct } from './direct.ts';
+import { call1, call2, call3, callMany } from './generated-calls.ts';
+import { performDirect } from './performed-update.ts';
+import type { FunctionContext } from './scope.ts';
+
+/**
+ * A function body as one JavaScript function. Closures per expression node keep the machine
+ * simple, but V8 shares one compiled code (and its call-site feedback) among all closures of a
+ * kind, so every node costs a call it cannot inline. The direct form of a function body is
+ * therefore also written out as JavaScript source, the parts that have such a form inlined
+ * (variables, constants, calls, cases, lets, records), the others called as their direct
+ * closures. It reads and writes the same frame slots as the closures, so both forms mix freely;
+ * the machine's explicit-stack form is unchanged.
+ *
+ * In the source: `m` is the machine, `f` the frame, `c` the captured values, `E` the constants
+ * and closures the body uses (kept per function body), `tN` temporaries of nested cases.
+ */
+/** A constant or closure of the function body, as it is named in its source. */
+export function constantSource(context: FunctionContext, value: unknown): string {
+  const index = context.constants.length;
+  context.constants.push(value);
+  return `E[${index}]`;
+}
+
+/** A new temporary of the function body. */
+export function temporary(context: FunctionContext): string {
+  context.temporaries += 1;
+  return `t${context.temporaries}`;
+}
+
+/** The source of a part: its own, or a call of its direct closure. */
+export function sourceOf(context: FunctionContext, part: Compiled): string {
+  return part.source ?? `${constantSource(context, directOf(part))}(m)`;
+}
+
+function matchError(): never {
+  throw new FatalFailure('match error');
+}
+
+const helperNames = ['call1', 'call2', 'call3', 'callMany', 'matchError', 'performUpdate'] as const;
+const helpers = [call1, call2, call3, callMany, matchError, performDirect];
+
+/** A call in source: the function's, then the arguments' sources, evaluated in that order. */
+export function callSource(fn: string, args: readonly string[]): string {
+  const count = args.length;
+  if (count >= 1 && count <= 3) return `call${count}(m, ${fn}, ${args.join(', ')})`;
+  return `callMany(m, ${fn}, [${args.join(', ')}])`;
+}
+
+/** Largest body written as source; larger ones keep their closures (V8 parses nesting deeply). */
+const maxSourceLength = 100_000;
+
+/** The body's source compiled to one function, or null when it is not worth it. */
+export function generateBody(context: FunctionContext, body: Compiled, name: string): Direct {
+  const { source } = body;
+  if (source === undefined || source.length > maxSourceLength) return directOf(body);
+  const temporaries = Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`);
+  const declarations = ['f = m.frame', 'c = m.captured', ...temporaries].join(', ');
+  const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+  // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
+  const text = `return (function ${label}(m) {\n  var ${declarations};\n  return ${source};\n});`;
+  try {
+    const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Direct;
+    return build(context.constants, ...helpers);
+  } catch {
+    // A body too deeply nested for the parser keeps its closures.
+    return directOf(body);
+  }
+}
