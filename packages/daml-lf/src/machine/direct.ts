@@ -8,10 +8,11 @@ import { applyFunction, runMachine, spendFuel, UnhandledException } from './mach
 /**
  * Direct evaluation: compiled code that returns its value, calling functions on the JavaScript
  * stack, as long as that stack stays shallow. It is the fast path; the continuation machine is
- * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since nested
- * exercises nest machines), the rest of that computation runs on the machine's explicit
- * stack, which never grows the JavaScript one: deep recursion stays stack-safe and only pays
- * the machine's price beyond the depth limit.
+ * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since an
+ * exercise through a TypeScript choice starts another; an LF exercise counts several levels),
+ * the rest of that computation runs on the machine's explicit stack, which never grows the
+ * JavaScript one: deep recursion stays stack-safe and only pays the machine's price beyond the
+ * depth limit.
  */
 export type Direct = (machine: Machine) => LfValue;
 
