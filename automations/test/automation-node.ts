@@ -48,6 +48,7 @@ export async function startAutomationNode(
 ): Promise<AutomationNode> {
   const spliceDars = spliceDarsUnderTest();
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(start),
     participantName: 'participant1',

@@ -177,6 +177,7 @@ async function nodeWithOfferWithoutAutomations() {
   const { createNode, createSimulatedClock, defaultDevnetConfig, unrestrictedCaller } =
     await import('@pocketnet/runtime');
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

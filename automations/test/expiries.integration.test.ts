@@ -62,7 +62,7 @@ describe('expiries and renewals through a real node', () => {
     expect(net.node.wallet.contracts.get(requestContractId)).toBeUndefined();
     expect(net.node.wallet.traffic.status(net.userCaller('alice'), 'unpaid')).toMatchObject({
       status: 'failed',
-      failure_reason: 'rejected',
+      failureReason: 'rejected',
     });
     await net.advance(tickMicros);
     expect(await net.runner.job('expiries', `expire-trafficRequest/${requestContractId}`)).toBe(

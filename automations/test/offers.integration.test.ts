@@ -87,7 +87,7 @@ describe.each(testRunners)(
       const status = () => net.node.wallet.offers.status(net.userCaller('alice'), 'never-paid');
       expect(status()).toMatchObject({ status: 'accepted' });
       await net.advance(tickMicros * 101n);
-      expect(status()).toEqual({ status: 'failed', failure_kind: 'expired' });
+      expect(status()).toEqual({ status: 'failed', failureKind: 'expired' });
       expect(net.node.wallet.contracts.of(parties.alice, 'acceptedTransferOffer')).toEqual([]);
     });
 

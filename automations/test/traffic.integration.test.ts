@@ -105,8 +105,8 @@ describe('traffic through a real node', () => {
     await net.automations.settled();
     expect(net.node.wallet.traffic.status(net.userCaller('alice'), 'too-dear')).toEqual({
       status: 'failed',
-      failure_reason: 'rejected',
-      rejection_reason: 'out of funds (missing 3134.0000000000 CC)',
+      failureReason: 'rejected',
+      rejectionReason: 'out of funds (missing 3134.0000000000 CC)',
     });
     const [job] = await net.runner.list('traffic', 'completed', 10);
     expect(job?.result).toMatchObject({ outcome: 'done', detail: /^rejected/ });

@@ -52,6 +52,7 @@ function recordingLogger(lines: string[]) {
 async function startWriter(prefix: string) {
   const ledger = createRedisWriterLedger({ redisUrl, prefix, onFailure: () => {} });
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     ...network,
     clock: createFollowerClock(createWallClock()),
     ledger: ledger.ledger,
@@ -79,7 +80,12 @@ async function startWriter(prefix: string) {
 
 async function startWorker(prefix: string, logger: pino.Logger) {
   const replica = createRedisReplica({ redisUrl, prefix, clock: createWallClock() });
-  const node = await createNode({ ...network, clock: replica.clock, ledger: replica.ledger });
+  const node = await createNode({
+    ...network,
+    clock: replica.clock,
+    ledger: replica.ledger,
+    onBackgroundError: (error) => console.error('background work failed', error),
+  });
   const workers = startAutomationWorkers({
     node,
     config,

@@ -23,6 +23,7 @@ if (import.meta.main) {
   const count = Number(process.argv[2] ?? '10000');
   const clock = createSimulatedClock(startMicros);
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock,
     participantName: 'participant1',
@@ -32,6 +33,7 @@ if (import.meta.main) {
   const workload = createActorWorkload(node);
   const bus = createUpdateBus();
   const actors = createActorRuntime({
+    onError: (error) => console.error('actor failed', error),
     records$: bus.records$,
     clock,
     participant: node.participant,

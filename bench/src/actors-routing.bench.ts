@@ -32,7 +32,10 @@ const micros = (value: number) => `${value.toFixed(2)} µs`;
 function cpuLine(name: string, actors: number, callbacks: number, target?: number): BenchLine {
   const ratio = callbacks / actors;
   return {
-    ...{ name, value: micros(actors), baseline: micros(callbacks), ratio: formatRatio(ratio) },
+    name,
+    value: micros(actors),
+    baseline: micros(callbacks),
+    ratio: formatRatio(ratio),
     ...(target === undefined
       ? { target: 'info', status: 'INFO' as const }
       : { target: `≥ ${formatRatio(target)}`, status: statusOf(ratio >= target) }),

@@ -138,6 +138,7 @@ export async function measureRouting(
 if (import.meta.main) {
   const config = JSON.parse(process.argv[2] ?? '{}') as ActorRoutingConfig;
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(startMicros),
     participantName: 'participant1',

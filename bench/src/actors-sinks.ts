@@ -24,6 +24,7 @@ export function createActorSink(
 ): RoutingSink {
   const bus = createUpdateBus();
   const actors = createActorRuntime({
+    onError: (error) => console.error('actor failed', error),
     records$: bus.records$,
     clock,
     participant: node.participant,

@@ -57,12 +57,21 @@ function payloadOf(kind: Kind, owner: string, expiresAt: string): Record<string,
       };
     case 'offer':
       return {
-        ...{ sender: owner, receiver: operator, dso, description: 'bench', expiresAt },
-        ...{ amount: { amount: '1.0000000000', unit: 'AmuletUnit' }, trackingId: owner },
+        sender: owner,
+        receiver: operator,
+        dso,
+        description: 'bench',
+        expiresAt,
+        amount: { amount: '1.0000000000', unit: 'AmuletUnit' },
+        trackingId: owner,
       };
     case 'traffic':
       return {
-        ...{ dso, endUserParty: owner, expiresAt, trackingId: owner, trafficAmount: '1000' },
+        dso,
+        endUserParty: owner,
+        expiresAt,
+        trackingId: owner,
+        trafficAmount: '1000',
         ...{
           memberId: 'PAR::bench::1220',
           synchronizerId: 'global-domain::1220',
@@ -87,18 +96,32 @@ export function createActorWorkload(node: Pick<PocketnetNode, 'packages'>) {
     const recordTime = formatMicros(startMicros + BigInt(offset) * 200n);
     const updateId = flat(`1220${offset.toString(16).padStart(64, '0')}`);
     return {
-      ...{ type: 'transaction', offset, updateId, synchronizerId: 'global-domain::1220' },
-      ...{ effectiveAt: recordTime, recordTime, workflowId: '', submission: null },
-      ...{ nodes, rootNodeIds: [0] },
+      type: 'transaction',
+      offset,
+      updateId,
+      synchronizerId: 'global-domain::1220',
+      effectiveAt: recordTime,
+      recordTime,
+      workflowId: '',
+      submission: null,
+      nodes,
+      rootNodeIds: [0],
     };
   };
   const created = (kind: Kind, owner: string, nodeId = 0): CreatedNode => {
     serial += 1;
     const expiresAt = formatMicros(startMicros + monthMicros + BigInt(serial));
     return {
-      ...{ kind: 'created', nodeId, contractId: contractIdOf(serial), ...templates[kind] },
-      ...{ createArgument: payloadOf(kind, owner, expiresAt), contractKey: null },
-      ...{ signatories: [owner], observers: [], witnesses: [owner], createdAt: expiresAt },
+      kind: 'created',
+      nodeId,
+      contractId: contractIdOf(serial),
+      ...templates[kind],
+      createArgument: payloadOf(kind, owner, expiresAt),
+      contractKey: null,
+      signatories: [owner],
+      observers: [],
+      witnesses: [owner],
+      createdAt: expiresAt,
     };
   };
   const exercised = (
@@ -106,11 +129,21 @@ export function createActorWorkload(node: Pick<PocketnetNode, 'packages'>) {
     contractId: string,
     choice: { name: string; argument: Value; result: Value },
   ): ExercisedNode => ({
-    ...{ kind: 'exercised', nodeId: 0, contractId, ...templates[kind], interfaceId: null },
-    ...{ choice: choice.name, choiceArgument: choice.argument, exerciseResult: choice.result },
-    ...{ actingParties: [operator], consuming: kind === 'preapproval' },
-    ...{ witnesses: [operator], stakeholders: [operator], signatories: [operator] },
-    ...{ childNodeIds: [], lastDescendantNodeId: 0 },
+    kind: 'exercised',
+    nodeId: 0,
+    contractId,
+    ...templates[kind],
+    interfaceId: null,
+    choice: choice.name,
+    choiceArgument: choice.argument,
+    exerciseResult: choice.result,
+    actingParties: [operator],
+    consuming: kind === 'preapproval',
+    witnesses: [operator],
+    stakeholders: [operator],
+    signatories: [operator],
+    childNodeIds: [],
+    lastDescendantNodeId: 0,
     implementedInterfaces: [],
   });
   const kinds: readonly Kind[] = ['mergeDelegation', 'preapproval', 'offer', 'traffic'];

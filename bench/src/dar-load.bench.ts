@@ -24,6 +24,7 @@ const amuletId = '23f47481dab6b1ec01339d6e14494d85bb2844c25f45b26fc5c9ef4cd4942d
 
 const startNode = (dataDir: string) =>
   createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

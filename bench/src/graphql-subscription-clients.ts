@@ -118,7 +118,10 @@ const counts = () => {
   const sorted = [...received].sort((a, b) => a - b);
   const served = received.filter((_, index) => !cut[index]).sort((a, b) => a - b);
   return {
-    ...{ total, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, outOfOrder },
+    total,
+    min: sorted[0] ?? 0,
+    max: sorted.at(-1) ?? 0,
+    outOfOrder,
     /** The fewest events any client still connected has. */
     servedMin: served[0] ?? null,
     cutOffs: cut.filter(Boolean).length,

@@ -132,8 +132,12 @@ export async function runGraphQLSubscriptionsOnce(
   await sleep(200);
   const beforeClients = collectedMemory();
   const { child, lines } = spawnClients({
-    ...{ url: broadcast?.url ?? node.url, count: config.subscribers, kind, token: node.token },
-    ...{ query: transferSubscription, variables: { b: beginExclusive, p: [node.ledger.bob] } },
+    url: broadcast?.url ?? node.url,
+    count: config.subscribers,
+    kind,
+    token: node.token,
+    query: transferSubscription,
+    variables: { b: beginExclusive, p: [node.ledger.bob] },
   });
   await nextLine(lines);
   await sleep(500);
@@ -150,7 +154,10 @@ export async function runGraphQLSubscriptionsOnce(
   const end = collectedMemory();
   const after = await afterWindow({ node, broadcast, child, lines }, published.committed);
   return {
-    ...{ final: after.final, report, published, server: after.server },
+    final: after.final,
+    report,
+    published,
+    server: after.server,
     delivered: report.window / report.seconds,
     cpuMicrosPerEvent: (used.user + used.system) / Math.max(1, report.window),
     memory: { beforeClients, start, end, peak, live, drained: after.drained, gone: after.gone },

@@ -56,7 +56,9 @@ export async function startGatewayServer(
   const loggedErrors = { count: 0 };
   const defaults = scaleOutSettings({});
   const gateway = createGateway({
-    ...{ node, auth, logger: countingLogger(loggedErrors) },
+    node,
+    auth,
+    logger: countingLogger(loggedErrors),
     // As `pocketnet start` has it by default, so the bench pays for load shedding too.
     admission: { maxInFlight: defaults.maxInFlight, maxQueueMs: defaults.writerMaxQueueMs },
   });

@@ -11,6 +11,7 @@ export type IouNode = IouParties & {
 
 export function openNode(dataDir: string | null): Promise<PocketnetNode> {
   return createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir,
     clock: createWallClock(),
     participantName: nodeNames.participant,

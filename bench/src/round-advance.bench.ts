@@ -51,8 +51,12 @@ async function createCoupons(devnet: DevnetNode, config: RoundAdvanceConfig, rou
           kind: 'create',
           templateId: spliceRefs.appRewardCoupon,
           createArguments: {
-            ...{ dso, provider: user, featured: true, amount: '200.0' },
-            ...{ round: { number: round }, beneficiary: user },
+            dso,
+            provider: user,
+            featured: true,
+            amount: '200.0',
+            round: { number: round },
+            beneficiary: user,
           },
         };
   const started = performance.now();

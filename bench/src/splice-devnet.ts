@@ -51,6 +51,7 @@ export async function startDevnetNode(
   options: { spliceDars?: SpliceDarSet } = {},
 ): Promise<DevnetNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(genesisMicros),
     participantName: nodeNames.participant,
@@ -144,7 +145,11 @@ export async function startBareAmuletEngine(
   const parties = hints.map((hint) => createPartyId(hint, namespace));
   await engine.commitTopology((state, offset, updateId, recordTime) => ({
     type: 'topology',
-    ...{ offset, updateId, recordTime, synchronizerId, participantId: state.participantId },
+    offset,
+    updateId,
+    recordTime,
+    synchronizerId,
+    participantId: state.participantId,
     parties: [devnet.dso, ...parties],
     annotations: {},
     identityProviderId: '',

@@ -94,6 +94,7 @@ async function start(dir: string, loadState?: LoadedState) {
   const cpuAt = process.cpuUsage();
   const node = await startEmbeddedNode({
     node: {
+      onBackgroundError: (error) => console.error('background work failed', error),
       participantName: 'participant1',
       synchronizerName: 'global-domain',
       ledgerApiVersion: '3.4.12',

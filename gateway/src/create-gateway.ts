@@ -47,6 +47,7 @@ import { packageUploadRoutes } from './ledger-api/packages.routes.ts';
 import { createSubmitFastLane } from './ledger-api/submit-fast-lane.ts';
 import { versionRoutes } from './ledger-api/version.routes.ts';
 import { attachLedgerWebSockets } from './ledger-api/websocket.ts';
+import type { ForwardToWriter } from './scale-out/forwarded-request.ts';
 import { hostRegistryRoutes, scanRoutes } from './scan/scan.routes.ts';
 import { graphiqlPageOf, type WebPages, webPageRoutes } from './ui-kit/web-pages.routes.ts';
 import { validatorRoutes } from './validator/validator.routes.ts';
@@ -89,10 +90,22 @@ export type GatewayDeps = {
    */
   readonly ledgerApiOnly?: boolean;
   /**
+   * A gateway replica's writer (scale-out): GraphQL mutations are handed to it whole (the
+   * replica's front door, replica-front-door.ts, hands it the other writes).
+   */
+  readonly forwardMutations?: ForwardToWriter;
+  /**
    * The wallet UI at `/` too, where LocalNet's app validators serve it (`wallet.localhost:2000`
    * and `:3000`); `/` is the Ledger API's 404 otherwise.
    */
   readonly walletAtRoot?: boolean;
+  /**
+   * Whether it serves the synchronizer's devnet controls (`/api/devnet/v0` time, rounds, amulet
+   * price, migration schedule, snapshots; GraphQL's devnet fields): the SV's gateways do, an app
+   * validator's (LocalNet's app-provider and app-user) does not, as the clock and rounds are the
+   * synchronizer's. True where not set.
+   */
+  readonly devnetControls?: boolean;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -257,9 +270,14 @@ function validatorAppRoutes(
   const { node, logger } = deps;
   const { authenticator, streams, admission, requestLimits } = shared;
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
-  app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
+  const devnetControls = deps.devnetControls !== false;
+  if (devnetControls) {
+    app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
+  }
   const inspect = createInspectApi({
-    ...{ actors: node.actors, authenticator, logger },
+    actors: node.actors,
+    authenticator,
+    logger,
     streamGuard: streams,
   });
   app.use('/api/inspect/v0', inspect.router);
@@ -274,9 +292,14 @@ function validatorAppRoutes(
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,
-    ...{ authenticator, logger, automations: deps.automations, timeMachine: deps.timeMachine },
+    authenticator,
+    logger,
+    automations: deps.automations,
+    timeMachine: deps.timeMachine,
+    devnetControls,
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
+    forwardMutations: deps.forwardMutations,
     ...(deps.webPages ? { page: graphiqlPageOf(deps.webPages) } : {}),
   });
   app.use(graphql.path, graphql.handler);

@@ -49,6 +49,7 @@ export function createHeldJournal() {
 export async function startAdmittingNode(admission: SubmissionAdmissionLimits) {
   const held = createHeldJournal();
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

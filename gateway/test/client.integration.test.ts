@@ -52,8 +52,11 @@ describe('the typed client', () => {
   it('offers, and the receiver accepts through the same client', async () => {
     const now = BigInt((await anonymous.devnet.nodeInfo()).now_micros);
     await alice.wallet.createOffer({
-      ...{ receiver_party_id: bobParty, amount: '12.5', description: 'lunch' },
-      ...{ expires_at: Number(now + 3_600_000_000n), tracking_id: 'client-lunch' },
+      receiver_party_id: bobParty,
+      amount: '12.5',
+      description: 'lunch',
+      expires_at: Number(now + 3_600_000_000n),
+      tracking_id: 'client-lunch',
     });
     const { offers } = await bob.wallet.offers();
     const offer = offers.find((each) => each.payload.trackingId === 'client-lunch');
@@ -75,7 +78,7 @@ describe('the typed client', () => {
     expect(offer.mermaid).toMatch(/^stateDiagram-v2/);
     const actors = await alice.inspect.actors();
     const lunch = actors.find((actor) => actor.trackingId === 'client-lunch');
-    expect(lunch?.state).toBe('accepted');
+    expect(lunch?.state).toBe('open.accepted');
     expect((await alice.inspect.actor(lunch?.id ?? '')).history.length).toBeGreaterThan(1);
   });
 

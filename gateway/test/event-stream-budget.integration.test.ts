@@ -37,7 +37,8 @@ describe('guarded event streams under one budget', () => {
     });
     const open = async (path: string) => {
       const client = await openPausedHttpClient(server?.url ?? '', {
-        ...{ method: 'GET', path },
+        method: 'GET',
+        path,
         // So that the connection closes as soon as the stream ends: the test waits for that.
         headers: { connection: 'close' },
       });

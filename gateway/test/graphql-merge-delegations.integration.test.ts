@@ -38,7 +38,7 @@ async function proposalOf(user: string): Promise<{ contractId: string; actorId: 
   expect(wallet.mergeDelegationProposals).toHaveLength(1);
   const [proposal] = wallet.mergeDelegationProposals;
   expect(proposal.payload.delegation).toMatchObject({ owner: wallet.party, operator });
-  expect(proposal.actor).toMatchObject({ machine: 'merge-delegation', state: 'proposal' });
+  expect(proposal.actor).toMatchObject({ machine: 'merge-delegation', state: 'open.proposal' });
   return { contractId: proposal.contractId, actorId: proposal.actor.id };
 }
 
@@ -63,7 +63,7 @@ describe('GraphQL merge delegation proposals', () => {
     ]);
     const actor = await actorOf('alice', actorId);
     expect(actor).toMatchObject({
-      state: 'active',
+      state: 'open.active',
       status: 'active',
       context: { proposalContractId: contractId, delegationContractId: delegationId },
     });

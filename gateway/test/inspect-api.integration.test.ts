@@ -94,8 +94,10 @@ describe('the inspect API', () => {
     expect(status).toBe(200);
     expect(body.machines.map((machine) => machine.id).sort()).toEqual([...machineIds].sort());
     const offer = body.machines.find((machine) => machine.id === 'transfer-offer');
-    expect(offer?.initial).toBe('created');
-    expect(offer?.states).toEqual(expect.arrayContaining(['created', 'accepted', 'completed']));
+    expect(offer?.initial).toBe('open');
+    expect(offer?.states).toEqual(
+      expect.arrayContaining(['open.created', 'open.accepted', 'completed']),
+    );
     expect(offer?.finalStates.sort()).toEqual(['completed', 'expired', 'rejected', 'withdrawn']);
   });
 
@@ -107,7 +109,7 @@ describe('the inspect API', () => {
     expect(status).toBe(200);
     expect(body.definition.id).toBe('transfer-offer');
     expect(body.mermaid.split('\n')[0]?.trim()).toBe('stateDiagram-v2');
-    expect(body.mermaid).toMatch(/created --> accepted/);
+    expect(body.mermaid).toMatch(/open_created --> open_accepted/);
     const unknown = await inspect(net, '/machines/no-such-machine');
     expect(unknown).toEqual({ status: 404, body: { error: expect.stringMatching(/no machine/) } });
   });
@@ -115,16 +117,20 @@ describe('the inspect API', () => {
   it('shows an offer created, then accepted, with the update that moved it', async () => {
     const offer = await desk.offer('lunch-1');
     const created = await offerActor(offer, 'alice');
-    expect(created).toMatchObject({ state: 'created', status: 'active', trackingId: 'lunch-1' });
+    expect(created).toMatchObject({
+      state: 'open.created',
+      status: 'active',
+      trackingId: 'lunch-1',
+    });
     expect(created?.parties).toEqual(expect.arrayContaining([desk.alice, desk.bob]));
     const id = encodeURIComponent(created?.id ?? '');
     await desk.accept(offer);
     const { status, body } = await inspect<ActorDetail>(net, `/actors/${id}`, 'bob');
     expect(status).toBe(200);
-    expect(body.state).toBe('accepted');
+    expect(body.state).toBe('open.accepted');
     expect(body.history.map((step) => [step.from, step.to])).toEqual([
-      [null, 'created'],
-      ['created', 'accepted'],
+      [null, 'open.created'],
+      ['open.created', 'open.accepted'],
     ]);
     const accepted = body.history[1];
     expect(accepted?.event).toBe('offer.accepted');
@@ -136,13 +142,13 @@ describe('the inspect API', () => {
     const offer = await desk.offer('lunch-2');
     const created = await inspect<{ actors: Actor[] }>(
       net,
-      '/actors?machine=transfer-offer&state=created',
+      '/actors?machine=transfer-offer&state=open.created',
     );
     expect(created.body.actors.some((actor) => actor.contractIds.includes(offer))).toBe(true);
-    expect(created.body.actors.every((actor) => actor.state === 'created')).toBe(true);
+    expect(created.body.actors.every((actor) => actor.state === 'open.created')).toBe(true);
     const accepted = await inspect<{ actors: Actor[] }>(
       net,
-      '/actors?machine=transfer-offer&state=accepted',
+      '/actors?machine=transfer-offer&state=open.accepted',
     );
     expect(accepted.body.actors.some((actor) => actor.contractIds.includes(offer))).toBe(false);
     const rounds = await inspect<{ actors: Actor[] }>(net, '/actors?machine=mining-round');
@@ -178,14 +184,14 @@ describe('the inspect API', () => {
     expect(await stream.until('ready')).toEqual({});
     const offer = await desk.offer('lunch-4');
     const created = await stream.until<Transition>('transition');
-    expect(created).toMatchObject({ machine: 'transfer-offer', from: null, to: 'created' });
+    expect(created).toMatchObject({ machine: 'transfer-offer', from: null, to: 'open.created' });
     expect(created?.offset).toEqual(expect.any(Number));
     await desk.accept(offer);
     const accepted = await stream.until<Transition>('transition');
     expect(accepted).toMatchObject({
       actorId: created?.actorId,
-      from: 'created',
-      to: 'accepted',
+      from: 'open.created',
+      to: 'open.accepted',
       event: 'offer.accepted',
     });
     stream.close();
@@ -220,7 +226,7 @@ describe('the inspect API', () => {
     await desk.accept(offer);
     expect(await stream.until<Transition>('transition')).toMatchObject({
       actorId: actor?.id,
-      to: 'accepted',
+      to: 'open.accepted',
     });
     stream.close();
     const unknown = await net.node.call('/api/inspect/v0/transitions?machine=nope');

@@ -8,7 +8,14 @@ import { type SpliceNode, startSpliceNode } from './splice-fixtures.ts';
 // The inspector page in Debian's headless Chromium against a real devnet node: it draws the
 // transfer-offer machine, and the highlight follows a live offer as the Ledger API moves it.
 
-const offerStates = ['created', 'accepted', 'completed', 'rejected', 'withdrawn', 'expired'];
+const offerStates = [
+  'open.created',
+  'open.accepted',
+  'completed',
+  'rejected',
+  'withdrawn',
+  'expired',
+];
 
 describe('the inspector page', () => {
   let net: SpliceNode;
@@ -54,11 +61,15 @@ describe('the inspector page', () => {
         states.map((g) => [g.getAttribute('data-state'), g.classList.contains('is-final')]),
       );
     expect(new Map(drawn as Array<[string, boolean]>)).toEqual(
-      new Map(offerStates.map((state) => [state, !['created', 'accepted'].includes(state)])),
+      new Map(
+        offerStates.map((state) => [state, !['open.created', 'open.accepted'].includes(state)]),
+      ),
     );
-    const acceptArrow = page.locator('#chart g.edge[data-from="created"][data-to="accepted"]');
+    const acceptArrow = page.locator(
+      '#chart g.edge[data-from="open.created"][data-to="open.accepted"]',
+    );
     const acceptLabel = page.locator(
-      '#chart g.edge-label[data-from="created"][data-to="accepted"]',
+      '#chart g.edge-label[data-from="open.created"][data-to="open.accepted"]',
     );
     expect(await acceptLabel.textContent()).toBe('offer.accepted');
 
@@ -66,26 +77,26 @@ describe('the inspector page', () => {
     // The list updates from the transition stream, without a reload.
     const row = page.locator('button.actor', { hasText: 'page-lunch' });
     await row.click();
-    await current(page, 'created').waitFor();
+    await current(page, 'open.created').waitFor();
     expect(await page.locator('#chart g.state.is-current').count()).toBe(1);
     await page.screenshot({ path: join(artifacts, 'inspect-offer-created.png'), fullPage: true });
 
     await desk.accept(offer);
-    await current(page, 'accepted').waitFor();
+    await current(page, 'open.accepted').waitFor();
     expect(await page.locator('#chart g.state.is-current').count()).toBe(1);
     expect(await acceptArrow.getAttribute('class')).toMatch(/is-taken/);
     expect(await acceptLabel.getAttribute('class')).toMatch(/is-taken/);
-    expect(await page.locator('#detail-state').textContent()).toBe('accepted');
+    expect(await page.locator('#detail-state').textContent()).toBe('open.accepted');
     await page.screenshot({ path: join(artifacts, 'inspect-offer-accepted.png'), fullPage: true });
 
     // Replay: one step back shows where the offer was, Live follows it again.
     await page.keyboard.press('ArrowLeft');
-    await current(page, 'created').waitFor();
+    await current(page, 'open.created').waitFor();
     await page.keyboard.press('l');
-    await current(page, 'accepted').waitFor();
+    await current(page, 'open.accepted').waitFor();
     const { body } = await inspect<{ actors: Array<{ contractIds: string[] }> }>(
       net,
-      '/actors?machine=transfer-offer&state=accepted',
+      '/actors?machine=transfer-offer&state=open.accepted',
       'alice',
     );
     expect(body.actors.some((actor) => actor.contractIds.includes(offer))).toBe(true);
@@ -104,7 +115,7 @@ describe('the inspector page', () => {
     await page.keyboard.press('Enter');
     await page.locator('button.actor', { hasText: 'page-lunch' }).focus();
     await page.keyboard.press('Enter');
-    await current(page, 'accepted').waitFor();
+    await current(page, 'open.accepted').waitFor();
     await page.screenshot({ path: join(artifacts, 'inspect-phone.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

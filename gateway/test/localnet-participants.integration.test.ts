@@ -31,6 +31,7 @@ afterEach(async () => {
 
 async function startLocalNet() {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'sv',

@@ -74,6 +74,7 @@ export type ScanNode = {
 /** A devnet node with the gateway, its Scan configured by `scan`; simulated clock. */
 export async function startScanNode(options: { scan?: ScanOptions } = {}): Promise<ScanNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

@@ -100,7 +100,10 @@ export async function commitBulkyIous(
       CreateCommand: {
         templateId: iouTemplate,
         createArguments: {
-          ...{ issuer: options.party, owner: options.party, amount: '1.0', observers: [] },
+          issuer: options.party,
+          owner: options.party,
+          amount: '1.0',
+          observers: [],
           currency: `${index}-${filler}`,
         },
       },

@@ -62,7 +62,8 @@ describe('the stream budget, across kinds of streams', () => {
       const b = started.node.reads.ledgerEnd({ kind: 'unrestricted' });
       const variables = { b, p: [party] };
       const subscription = await openGraphQLWsSubscription(started, {
-        ...{ user: 'banker', query },
+        user: 'banker',
+        query,
         variables,
       });
       closers.push(subscription);
@@ -71,7 +72,8 @@ describe('the stream budget, across kinds of streams', () => {
     const openStuckSse = async (party: string) => {
       const variables = { b: started.node.reads.ledgerEnd({ kind: 'unrestricted' }), p: [party] };
       const stuck = await openPausedHttpClient(started.url, {
-        ...{ method: 'POST', path: '/graphql' },
+        method: 'POST',
+        path: '/graphql',
         headers: {
           'content-type': 'application/json',
           accept: 'text/event-stream',

@@ -38,7 +38,8 @@ describe('the stream budget, over /v2/updates WebSocket clients', () => {
     const begin = started.node.reads.ledgerEnd({ kind: 'unrestricted' });
     const open = async (beginExclusive = begin) => {
       const client = await openUpdatesClient(started, {
-        ...{ user: 'banker', parties: [bank] },
+        user: 'banker',
+        parties: [bank],
         beginExclusive,
       });
       clients.push(client);

@@ -68,7 +68,8 @@ export async function startTestNode(
     ...(options.synchronizers ? { synchronizers: options.synchronizers } : {}),
     ledgerApiVersion: '3.4.12',
     devnet: options.devnet ? defaultDevnetConfig : null,
-    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    onBackgroundError:
+      options.onBackgroundError ?? ((error) => console.error('background work failed', error)),
     ...(spliceDars ? { spliceDars } : {}),
   });
   return serveTestNode(node, options);
@@ -84,10 +85,13 @@ export async function serveTestNode(
 ): Promise<StartedTestNode> {
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = createGateway({
-    ...{ node, logger },
+    node,
+    logger,
     ...(options.ledgerApiOnly ? { ledgerApiOnly: true } : {}),
     auth: {
-      ...{ mode: 'hs256', secret, audience },
+      mode: 'hs256',
+      secret,
+      audience,
       ...(options.oidcKeys ? { oidcKeys: options.oidcKeys } : {}),
     },
     ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),

@@ -53,6 +53,7 @@ let sdk: Awaited<ReturnType<typeof connect>>;
 
 async function startWallClockNode() {
   const pocketnet = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createWallClock(),
     participantName: 'participant1',

@@ -219,7 +219,7 @@ describe('the wallet page, every section', () => {
     });
     await aliceRow.getByRole('button', { name: 'Accept' }).click();
     await alice.page
-      .locator('#merge-delegations li[data-kind="merge-delegation"] [data-state="active"]')
+      .locator('#merge-delegations li[data-kind="merge-delegation"] [data-state="open.active"]')
       .waitFor();
     await goTo(bob.page, 'Delegations');
     await bob.page

@@ -113,7 +113,7 @@ describe('the wallet page’s words', () => {
 
   it('names workflow states for people', async () => {
     const format = await load<Format>('format.js');
-    expect(format.stateWord('created', { machine: 'transfer-offer', other: 'bob' })).toBe(
+    expect(format.stateWord('open.created', { machine: 'transfer-offer', other: 'bob' })).toBe(
       'Waiting for bob',
     );
     expect(format.stateWord('active.renewed', { machine: 'transfer-preapproval' })).toBe('Renewed');

@@ -80,14 +80,14 @@ describe('the wallet page and APIs on workflows that do not succeed', () => {
 
     // Pending, not a success: a neutral badge that says the wallet has not paid, and why.
     const outgoing = alice.page.locator(`#offers-outgoing li[data-contract="${acceptedCid}"]`);
-    const badge = outgoing.locator('.badge[data-state="accepted"]');
+    const badge = outgoing.locator('.badge[data-state="open.accepted"]');
     await badge.waitFor();
     expect(await badge.textContent()).toBe(
       'Accepted, not paid: your wallet holds 10.00 of 25.00 CC',
     );
     expect(await badge.getAttribute('class')).toContain('tone-neutral');
     const active = alice.page.locator(
-      '#workflows-active [data-machine="transfer-offer"][data-state="accepted"]',
+      '#workflows-active [data-machine="transfer-offer"][data-state="open.accepted"]',
     );
     expect(await active.locator('.badge').getAttribute('class')).toContain('tone-neutral');
     await screenshot(alice.page, 'unpaid-offer');

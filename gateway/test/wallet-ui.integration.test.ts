@@ -70,10 +70,12 @@ describe('the wallet page, two users', () => {
       description: 'lunch',
       mode: 'offer',
     });
-    await offerRow(alice.page, 'outgoing', 'lunch').locator('[data-state="created"]').waitFor();
+    await offerRow(alice.page, 'outgoing', 'lunch')
+      .locator('[data-state="open.created"]')
+      .waitFor();
     // Bob's page was opened before the offer existed: it arrives over the live subscription.
     const incoming = offerRow(bob.page, 'incoming', 'lunch');
-    await incoming.locator('[data-state="created"]').waitFor();
+    await incoming.locator('[data-state="open.created"]').waitFor();
     // Every party here has the participant's fingerprint: the name tells them apart, and the
     // button beside it copies the whole id.
     expect(await incoming.locator('.item-title .party-name').textContent()).toBe('alice');

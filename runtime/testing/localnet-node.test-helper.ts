@@ -17,6 +17,7 @@ export async function createLocalnetTestNode(
   } = {},
 ) {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: options.dataDir ?? null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'sv',

@@ -16,6 +16,7 @@ export const splicePackageId = (name: string) =>
 /** An in-memory devnet node on Splice's own packages (`--splice-dars`). */
 export function createSpliceDarsNode(): Promise<PocketnetNode> {
   return createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

@@ -1,5 +1,6 @@
 export * from './devnet/devnet-controls.schema.ts';
 export * from './devnet/fixture.schema.ts';
+export * from './errors/domain-error-codes.ts';
 export * from './graphql/graphql-type-defs.ts';
 export * from './ledger-api/commands.fast-parse.ts';
 export * from './ledger-api/commands.schema.ts';

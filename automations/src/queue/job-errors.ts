@@ -1,4 +1,5 @@
-import { type DomainErrorCode, isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 
 /**
  * A failure no retry can mend (bad job data, a command the ledger refuses for good): the job

@@ -8,7 +8,6 @@ import {
   type JournalTracking,
   type LedgerEngine,
   type NodeLedger,
-  runForwardedRequest,
 } from '@pocketnet/runtime';
 import type { JobRunner, JobWorker } from '../queue/job-types.ts';
 import { openRedisJournal, type RedisJournal } from '../redis/redis-journal.ts';
@@ -91,7 +90,8 @@ export function serveWriterCommands(deps: {
 
 /**
  * The writer open for business: serves the commands of replicas (their HTTP requests through
- * its own API at `baseUrl`) and tells them, in Redis, the network it runs.
+ * its own API, through `http`, which the gateway provides) and tells them, in Redis, the network
+ * it runs.
  */
 export async function serveAsWriter(deps: {
   readonly redisUrl: string;
@@ -104,7 +104,8 @@ export async function serveAsWriter(deps: {
     position(): number;
     readonly tracking?: JournalTracking;
   };
-  readonly baseUrl: string;
+  /** Runs a request a replica handed over whole against the writer's own API. */
+  readonly http: (request: ForwardedHttpRequest) => Promise<ForwardedHttpAnswer>;
   readonly network: Omit<WriterAnnouncement, 'epoch'>;
   readonly settings: Pick<ScaleOutSettings, 'writerConcurrency' | 'writerMaxQueueMs'>;
 }): Promise<JobWorker> {
@@ -114,7 +115,7 @@ export async function serveAsWriter(deps: {
     position: deps.writer.position,
     ...(deps.writer.tracking && { tracking: deps.writer.tracking }),
     nowMicros: deps.nowMicros,
-    http: (request) => runForwardedRequest(deps.baseUrl, request),
+    http: deps.http,
     concurrency: deps.settings.writerConcurrency,
     maxQueueMs: deps.settings.writerMaxQueueMs,
   });

@@ -5,6 +5,7 @@ import { type AuthConfig, defaultAudience, defaultDevSecret } from '../auth/auth
 import { devTokenIssuer, mintDevToken } from '../auth/dev-token.ts';
 import { decodeBody } from '../http/decode-body.ts';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
 
 // Canton's user ids: letters, digits and a few punctuation marks, at most 128 characters.
@@ -28,6 +29,9 @@ export function unsafeDevAuth(
   if (auth.issuer !== undefined && auth.issuer !== devTokenIssuer) return null;
   return { secret: defaultDevSecret, audience: auth.audience ?? defaultAudience };
 }
+
+/** Minting a token reads the auth settings only. */
+export const devTokenRouteWrites: RouteDeclarations = [{ path: '/dev-token', writes: 'nothing' }];
 
 /**
  * `POST /api/devnet/v0/dev-token {user}` → `{token}`: a one-hour token for any user, for the

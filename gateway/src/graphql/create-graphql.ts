@@ -11,6 +11,11 @@ import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { streamLimitsOf } from '../http/stream-limits.ts';
+import {
+  type ForwardToWriter,
+  forwardedRequestOf,
+  sendForwardedAnswer,
+} from '../scale-out/forwarded-request.ts';
 import { createGraphQLSchema } from './create-graphql-schema.ts';
 import {
   callerOutcomeOfLocals,
@@ -18,6 +23,7 @@ import {
   type GraphQLContext,
   type GraphQLServerContext,
 } from './graphql-context.ts';
+import { isMutationRequest } from './graphql-mutation.ts';
 import { graphqlPath } from './graphql-path.ts';
 import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
@@ -37,6 +43,8 @@ export type GraphQLDeps = {
   readonly automations?: AutomationView | undefined;
   /** Snapshots, revert and reset (the CLI hands its time machine in). */
   readonly timeMachine?: TimeMachine | undefined;
+  /** Whether the devnet fields control the synchronizer here (the SV's gateways); true if unset. */
+  readonly devnetControls?: boolean;
   readonly limits?: Partial<QueryLimits>;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
@@ -47,13 +55,19 @@ export type GraphQLDeps = {
    * security policy it is served with; none without.
    */
   readonly page?: { readonly html: string; readonly policy: string };
+  /**
+   * A gateway replica's writer (scale-out): mutations go there whole, since what they change
+   * (devnet time, onboarding, the wallet) changes in one place only; queries stay here.
+   */
+  readonly forwardMutations?: ForwardToWriter | undefined;
 };
 
 /** Limits of its own, for a GraphQL view made without the gateway's. */
 function defaultStreamGuard(): EventStreamGuardDeps {
   const limits = streamLimitsOf();
   return {
-    ...{ limits, gauge: createStreamGauge() },
+    limits,
+    gauge: createStreamGauge(),
     budget: createStreamBudget(limits.totalHighWaterMark),
   };
 }
@@ -72,8 +86,11 @@ export function createGraphQL(deps: GraphQLDeps) {
   const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({
-    ...{ node, streams, automations: deps.automations },
+    node,
+    streams,
+    automations: deps.automations,
     timeMachine: deps.timeMachine,
+    devnetControls: deps.devnetControls !== false,
   });
   const guard = deps.streamGuard ?? defaultStreamGuard();
   // Server-sent events consume the shared executions' results through buffers of their own:
@@ -81,7 +98,8 @@ export function createGraphQL(deps: GraphQLDeps) {
   // response holds little more: both wait). graphql-ws subscriptions take each result at once,
   // as a frame written to their socket, which bounds what a slow client holds (shared-frames.ts).
   const backlog = {
-    ...{ sizeOf: createResultSizes(), maxBytes: guard.limits.highWaterMark },
+    sizeOf: createResultSizes(),
+    maxBytes: guard.limits.highWaterMark,
     ...(guard.budget ? { budget: guard.budget } : {}),
   };
   const sharing = createSubscriptionSharing({ ...streams, backlog });
@@ -121,7 +139,17 @@ export function createGraphQL(deps: GraphQLDeps) {
     // itself yoga's adapter would first enumerate byte by byte).
     readBody(req, res, (error?: unknown) => {
       if (error) return next(error);
-      if (Buffer.isBuffer(req.body)) req.body = Readable.from([req.body]);
+      const body: unknown = req.body;
+      const { forwardMutations } = deps;
+      if (forwardMutations && Buffer.isBuffer(body)) {
+        if (isMutationRequest(body, req.headers['content-type'] ?? '')) {
+          return void forwardMutations(forwardedRequestOf(req, body, req.originalUrl)).then(
+            (answer) => sendForwardedAnswer(res, answer),
+            next,
+          );
+        }
+      }
+      if (Buffer.isBuffer(body)) req.body = Readable.from([body]);
       void yoga(req, res);
     });
   };
@@ -131,7 +159,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     handler,
     attachWebSocket(server: Server) {
       const socketDeps = {
-        ...{ yoga, authenticator: deps.authenticator, sharing, gauge: guard.gauge },
+        yoga,
+        authenticator: deps.authenticator,
+        sharing,
+        gauge: guard.gauge,
         maxHeldBytes: guard.limits.highWaterMark,
         ...(guard.budget ? { budget: guard.budget } : {}),
       };

@@ -1,4 +1,4 @@
-import type { DomainErrorCode } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 
 /**
  * The HTTP status each domain error answers with over GraphQL: the status the REST edges give

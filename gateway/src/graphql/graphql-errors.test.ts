@@ -1,4 +1,5 @@
-import { DomainError, domainErrorCodes } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/runtime';
+import { domainErrorCodes } from '@pocketnet/schema';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';

@@ -92,8 +92,10 @@ export function attachGraphQLWebSocket(
         variableValues: payload.variables ?? null,
         contextValue: { ...(await enveloped.contextFactory()), sharedByTransport: true },
         rootValue: {
-          ...{ execute: enveloped.execute, subscribe: enveloped.subscribe },
-          ...{ id, writer: writers.get(ctx.extra.socket) },
+          execute: enveloped.execute,
+          subscribe: enveloped.subscribe,
+          id,
+          writer: writers.get(ctx.extra.socket),
         } satisfies Root,
       };
     },
@@ -109,8 +111,10 @@ export function attachGraphQLWebSocket(
     },
   });
   const output = {
-    ...{ corkForTurn: createTurnCork(), maxHeldBytes: deps.maxHeldBytes },
-    ...{ gauge: deps.gauge, budget: deps.budget },
+    corkForTurn: createTurnCork(),
+    maxHeldBytes: deps.maxHeldBytes,
+    gauge: deps.gauge,
+    budget: deps.budget,
   };
   wss.on('connection', (socket, request) => {
     const writer = createFrameWriter({ socket, request }, output);

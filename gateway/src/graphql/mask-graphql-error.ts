@@ -34,7 +34,9 @@ export function createGraphQLErrorMask(logger?: Pick<Logger, 'info'>): MaskError
       ...(located?.positions ? { positions: located.positions } : {}),
       originalError: cause,
       extensions: {
-        ...{ code: cause.code, status, http: { status } },
+        code: cause.code,
+        status,
+        http: { status },
         ...(callerMessage === cause.message ? { details: cause.details } : {}),
       },
     });

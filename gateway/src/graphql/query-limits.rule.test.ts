@@ -10,7 +10,10 @@ const schema = buildSchema(`
   type Node { id: ID!, child: Node, children: [Node!]! }
 `);
 const limits = {
-  ...{ maxDepth: 6, maxCost: 1000, assumedListSize: 10, maxPageSize: 100 },
+  maxDepth: 6,
+  maxCost: 1000,
+  assumedListSize: 10,
+  maxPageSize: 100,
   maxMutationFields: 3,
 };
 const rule = createQueryLimitsRule(limits);

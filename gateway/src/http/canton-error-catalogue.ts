@@ -1,4 +1,4 @@
-import type { DomainErrorCode } from '@pocketnet/runtime';
+import type { DomainErrorCode } from '@pocketnet/schema';
 import {
   type CategoryFacts,
   categoryFacts,

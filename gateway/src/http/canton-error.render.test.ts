@@ -1,4 +1,5 @@
-import { DomainError, domainErrorCodes } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/runtime';
+import { domainErrorCodes } from '@pocketnet/schema';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesSpec } from '../../test/openapi-validator.ts';
 import { renderCantonError, renderInternalError } from './canton-error.render.ts';

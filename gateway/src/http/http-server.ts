@@ -1,5 +1,5 @@
 import type { RequestListener, Server } from 'node:http';
-import { nodeHttp } from '@pocketnet/runtime';
+import { nodeHttp } from './node-http.ts';
 
 /** How long a client may take at each step before its connection is closed. */
 export type ServerTimeouts = {

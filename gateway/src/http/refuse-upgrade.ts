@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
-import { nodeHttp } from '@pocketnet/runtime';
 import type { CantonErrorRenderOptions } from './canton-error.render.ts';
+import { nodeHttp } from './node-http.ts';
 import { renderLedgerError } from './render-ledger-error.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { sendJson } from '../http/send-json.ts';
 import { type TransactionFormatJson, toTransactionFormat } from './event-format.ts';
 import { reassignmentRoutes } from './reassignment.routes.ts';
@@ -18,6 +19,11 @@ const submittersFormat = (actAs: readonly string[], shape: string): TransactionF
   transactionShape: shape,
   eventFormat: { filtersByParty: Object.fromEntries(actAs.map((party) => [party, {}])) },
 });
+
+/** Submissions, authorized where they arrive; their commands travel to the synchronizer. */
+export const commandsRouteWrites: RouteDeclarations = [
+  { path: '/v2/commands/*operation', writes: 'commands' },
+];
 
 /**
  * Command submission. Mounted ahead of the other routers, so each route reads its own JSON

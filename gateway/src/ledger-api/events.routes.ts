@@ -1,6 +1,7 @@
 import { DomainError, isDomainError } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { toEventFilter } from './event-format.ts';
 import { renderArchivedEvent, renderCreatedEvent } from './render/events.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
@@ -14,6 +15,12 @@ function contractEvents<TEvents>(lookup: () => TEvents): TEvents {
     throw new DomainError('CONTRACT_NOT_FOUND', error.message, { details: error.details });
   }
 }
+
+/** Lookups of events and contracts, by POST. */
+export const eventsRouteWrites: RouteDeclarations = [
+  { path: '/v2/events/*lookup', writes: 'nothing' },
+  { path: '/v2/contracts/*lookup', writes: 'nothing' },
+];
 
 export function eventsRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

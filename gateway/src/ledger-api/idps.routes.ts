@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { renderIdentityProvider } from './render/admin.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
+
+export const identityProvidersRouteWrites: RouteDeclarations = [
+  { path: '/v2/idps{/*idp}', writes: 'participant-plans' },
+];
 
 export function identityProvidersRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

@@ -4,6 +4,7 @@ import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { createBinaryBodyParser } from '../http/json-body.middleware.ts';
 import { invalidBody, invalidParameter } from '../http/request-body-error.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 
 /**
@@ -80,6 +81,12 @@ function toVettingUpdate(request: UpdateVettedPackagesRequest): VettingUpdate {
   const expectedSerial = serial && 'Prior' in serial ? serial.Prior.value : null;
   return { changes, dryRun: request.dryRun ?? false, expectedSerial };
 }
+
+/** Listing what is vetted, and which packages to prefer, are reads; uploads and vetting are not. */
+export const packagesRouteWrites: RouteDeclarations = [
+  { path: '/v2/package-vetting/list', writes: 'nothing' },
+  { path: '/v2/interactive-submission/preferred-packages', writes: 'nothing' },
+];
 
 export function packagesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

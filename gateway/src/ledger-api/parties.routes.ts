@@ -1,9 +1,15 @@
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { integerQuery } from './list-stream.ts';
 import { callerOf, type LedgerApiDeps, pathId } from './route-deps.ts';
 
 const queryString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** Allocating and updating parties changes the participant's state (external parties too). */
+export const partiesRouteWrites: RouteDeclarations = [
+  { path: '/v2/parties{/*party}', writes: 'participant-plans' },
+];
 
 export function partiesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

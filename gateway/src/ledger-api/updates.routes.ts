@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import { invalidParameter } from '../http/request-body-error.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { toTransactionFormat, toUpdateFormat } from './event-format.ts';
 import { renderTransaction, renderTransactionTree, renderUpdate } from './render/updates.render.ts';
 import { callerOf, type LedgerApiDeps } from './route-deps.ts';
@@ -14,6 +15,11 @@ function offsetParameter(raw: string): number {
     throw invalidParameter('path parameter offset', `expected an offset, got ${raw}`);
   return Number(raw);
 }
+
+/** Lookups of updates, by POST. */
+export const updatesRouteWrites: RouteDeclarations = [
+  { path: '/v2/updates/*lookup', writes: 'nothing' },
+];
 
 export function updatesRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

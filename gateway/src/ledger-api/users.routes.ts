@@ -1,6 +1,7 @@
 import type { UserRight } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { integerQuery } from './list-stream.ts';
 import { parseRight, renderRight, renderUser } from './render/admin.render.ts';
 import { callerOf, type LedgerApiDeps, pathId } from './route-deps.ts';
@@ -10,6 +11,10 @@ const rightsOf = (rights: readonly Parameters<typeof parseRight>[0][] | undefine
 
 const idpOf = (value: unknown) =>
   typeof value === 'string' && value ? { identityProviderId: value } : {};
+
+export const usersRouteWrites: RouteDeclarations = [
+  { path: '/v2/users{/*user}', writes: 'participant-plans' },
+];
 
 export function usersRoutes({ node }: LedgerApiDeps): Router {
   const router = Router();

@@ -2,12 +2,16 @@ import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';
 import { registryRoutes } from './registry.routes.ts';
 import { scanHistoryRoutes } from './scan-history.routes.ts';
 import { scanNetworkRoutes } from './scan-network.routes.ts';
 
 export type ScanRouteDeps = { readonly node: PocketnetNode; readonly logger: Logger };
+
+/** Scan serves reads only, many of them as POSTs. */
+export const scanRouteWrites: RouteDeclarations = [{ path: '/*operation', writes: 'nothing' }];
 
 /** `/api/scan`: the network as Scan serves it, and the token-standard registry under `/registry`. */
 export function scanRoutes(deps: ScanRouteDeps): Router {

@@ -1,8 +1,15 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { renderTransferOfferStatus } from './tracking-status.render.ts';
 import { createTransferOfferRequestSchema } from './validator-requests.schema.ts';
 import { renderContract } from './wallet-render.ts';
+
+/** A status lookup by tracking id, by POST. */
+export const transferOfferRouteWrites: RouteDeclarations = [
+  { path: '/v0/wallet/transfer-offers/:trackingId/status', writes: 'nothing' },
+];
 
 /** Legacy transfer offers (wallet-external.yaml, and the internal accept/reject/withdraw). */
 export function transferOfferRoutes({ node }: { node: PocketnetNode }): Router {
@@ -29,7 +36,7 @@ export function transferOfferRoutes({ node }: { node: PocketnetNode }): Router {
   router.post('/v0/wallet/transfer-offers/:trackingId/status', (req, res) => {
     const { trackingId } = req.params;
     const status = offers.status(callerOf(res), trackingId);
-    if (status) return void res.json(status);
+    if (status) return void res.json(renderTransferOfferStatus(status));
     res.status(404).json({ error: `Couldn't find transfer offer with tracking id ${trackingId}` });
   });
   router.post('/v0/wallet/transfer-offers/:contractId/accept', async (req, res) => {

@@ -1,9 +1,17 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import { partyPathOf } from '../scan/network/scan-params.ts';
 import { offboardUserQuerySchema, onboardUserRequestSchema } from './validator-requests.schema.ts';
 import { renderContractWithState } from './wallet-render.ts';
+
+/** Onboarding and offboarding users: participant changes the replica plans. */
+export const validatorAdminRouteWrites: RouteDeclarations = [
+  { path: '/v0/register', writes: 'participant-plans' },
+  { path: '/v0/admin/users', writes: 'participant-plans' },
+  { path: '/v0/admin/users/offboard', writes: 'participant-plans' },
+];
 
 /**
  * The validator app's user management and preapproval administration (validator-internal.yaml):

@@ -1,6 +1,8 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
 import { Router } from 'express';
+import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
+import { renderBuyTrafficRequestStatus } from './tracking-status.render.ts';
 import {
   createBuyTrafficRequestSchema,
   createTokenStandardTransferRequestSchema,
@@ -9,6 +11,11 @@ import {
 import { renderContract, renderTransferInstructionOutcome } from './wallet-render.ts';
 
 type Action = 'accept' | 'reject' | 'withdraw';
+
+/** A status lookup by tracking id, by POST. */
+export const walletTransferRouteWrites: RouteDeclarations = [
+  { path: '/v0/wallet/buy-traffic-requests/:trackingId/status', writes: 'nothing' },
+];
 
 /**
  * Token-standard transfers, preapprovals and one-step sends (wallet-internal.yaml), and traffic
@@ -66,7 +73,7 @@ export function walletTransferRoutes({ node }: { node: PocketnetNode }): Router 
   router.post('/v0/wallet/buy-traffic-requests/:trackingId/status', (req, res) => {
     const { trackingId } = req.params;
     const status = traffic.status(callerOf(res), trackingId);
-    if (status) return void res.json(status);
+    if (status) return void res.json(renderBuyTrafficRequestStatus(status));
     res
       .status(404)
       .json({ error: `Couldn't find buy traffic request with tracking id ${trackingId}` });

@@ -82,7 +82,10 @@ export const prefixOf = (command: CommandName) =>
 export function helpOf(command: CommandName): string {
   const { summary, usage, rows } = commandHelp[command];
   const help: OptionRow = {
-    ...{ flag: 'help', env: null, kind: 'boolean', defaultValue: null },
+    flag: 'help',
+    env: null,
+    kind: 'boolean',
+    defaultValue: null,
     description: 'print this help (-h too)',
   };
   return `pocketnet ${command}: ${summary}\n\nUsage: ${usage}\n\nOptions (a flag wins over its variable):\n${helpOfRows([...rows, help])}\n`;

@@ -6,15 +6,14 @@ import {
   type WriterAnnouncement,
 } from '@pocketnet/automations';
 import { createRedisReplica, type RedisReplica } from '@pocketnet/automations/redis';
-import { createGateway, createHttpServer, mintDevToken } from '@pocketnet/gateway';
 import {
-  createHttpForwarding,
-  createNode,
-  createWallClock,
-  forwardHttpThrough,
-  type Package,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
+  createGateway,
+  createHttpServer,
+  createReplicaFrontDoor,
+  forwardThrough,
+  mintDevToken,
+} from '@pocketnet/gateway';
+import { createNode, createWallClock, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { loadPackages } from './load-packages.ts';
@@ -91,15 +90,20 @@ export async function gatewayCommand(args: readonly string[], streams: Streams):
   const logger = pino({ level: options.logLevel, base: { service: 'pocketnet-gateway' } });
   const { replica, node, settings } = await startReplica({ ...options, redisUrl }, logger);
   const view = createAutomationView(replica.runner, queueNames);
+  const forward = forwardThrough(replica.replica);
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, automations: view },
+    node,
+    auth: options.auth,
+    logger,
+    automations: view,
+    forwardMutations: forward,
     streamLimits: options.streamLimits,
     requestLimits: options.requestLimits,
     webPages,
   });
   const server = createHttpServer(
-    createHttpForwarding({
-      forward: forwardHttpThrough(replica.replica),
+    createReplicaFrontDoor({
+      forward,
       local: gateway.app,
       isConnected: replica.replica.isConnected,
       isFull: replica.replica.isFull,

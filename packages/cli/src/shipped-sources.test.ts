@@ -51,7 +51,7 @@ describe('src/ ships no test code', () => {
 });
 
 describe('src/ takes node:http values through nodeHttp', () => {
-  // An ES import of node:http loads undici at start (~30 ms, ~13 MB; see runtime's
+  // An ES import of node:http loads undici at start (~30 ms, ~13 MB; see the gateway's http/
   // node-http.ts): values come from `nodeHttp`, and only types are imported. The benchmarks'
   // own servers are no part of the node.
   it('has no ES import of a value from node:http', () => {

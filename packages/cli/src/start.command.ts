@@ -1,12 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import {
-  createStatelyInspection,
-  createWallClock,
-  fileJournalStore,
-  memoryJournalStore,
-} from '@pocketnet/runtime';
+import { createWallClock, fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';
@@ -22,6 +17,7 @@ import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
 import { readStateOption, writeState } from './state-files.ts';
+import { createStatelyInspection } from './stately-inspection.ts';
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -163,9 +159,16 @@ async function startEmbedded(
         })
       );
     },
-    ...{ logger, auth, streamLimits: options.streamLimits, settings, servers, participantServers },
+    logger,
+    auth,
+    streamLimits: options.streamLimits,
+    settings,
+    servers,
+    participantServers,
     requestLimits: options.requestLimits,
-    ...{ stately, loadState, fixture },
+    stately,
+    loadState,
+    fixture,
     // Before the node reports ready (reset comes back to here): the config's parties are
     // checked, LocalNet's users provisioned.
     beforeReady: async (node) => {
@@ -194,8 +197,15 @@ async function startEmbedded(
   const devnet = first.devnet ? { ...first.devnet.parties } : null;
   input.streams.stdout.write(
     banner({
-      ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-      ...{ stately: stately?.url, walletUser, login: login?.port ?? null },
+      port,
+      host: options.host,
+      token,
+      options,
+      startedAt: input.startedAt,
+      devnet,
+      stately: stately?.url,
+      walletUser,
+      login: login?.port ?? null,
     }),
   );
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md's one-way import rule, checked on the dependency edges the package.json files
+// docs/design.md's one-way import rule, checked on the dependency edges the package.json files
 // declare (Biome's noUndeclaredDependencies ties every import to a declared edge).
 const allowed: Readonly<Record<string, readonly string[]>> = {
   '@pocketnet/schema': [],
-  '@pocketnet/ledger': [],
+  '@pocketnet/ledger': ['@pocketnet/schema'],
   '@pocketnet/daml-lf': ['@pocketnet/ledger'],
   '@pocketnet/daml-script': ['@pocketnet/daml-lf', '@pocketnet/ledger'],
   '@pocketnet/splice': ['@pocketnet/ledger'],
@@ -55,7 +55,27 @@ function workspaceManifests(): Manifest[] {
   });
 }
 
+/** The table of docs/design.md's "What may import what", as workspace -> what it may import. */
+function documentedEdges(): Record<string, string[]> {
+  const design = readFileSync(new URL('docs/design.md', root), 'utf8');
+  const section = design.split('## What may import what')[1] ?? '';
+  const rows = section.split('\n').filter((line) => /^\| `@pocketnet\//.test(line));
+  return Object.fromEntries(
+    rows.map((row) => {
+      const [workspace = '', imports = ''] = row.split('|').slice(1, 3);
+      const names = [...imports.matchAll(/`(@pocketnet\/[a-z-]+)`/g)].map(
+        (match) => match[1] ?? '',
+      );
+      return [workspace.trim().replaceAll('`', ''), imports.includes('anything') ? ['*'] : names];
+    }),
+  );
+}
+
 describe('workspace dependencies point one way', () => {
+  it('are the edges docs/design.md gives', () => {
+    expect(documentedEdges()).toEqual(allowed);
+  });
+
   const manifests = workspaceManifests();
 
   it('knows every workspace', () => {

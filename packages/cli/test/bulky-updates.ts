@@ -46,7 +46,10 @@ export async function commitBulkyIous(http: LedgerHttp, bank: string): Promise<n
   let last = 0;
   const submit = async (index: number) => {
     const createArguments = {
-      ...{ issuer: bank, owner: bank, amount: '1.0', observers: [] },
+      issuer: bank,
+      owner: bank,
+      amount: '1.0',
+      observers: [],
       currency: `${index}-${filler}`,
     };
     const commands = [{ CreateCommand: { templateId: iouTemplate, createArguments } }];

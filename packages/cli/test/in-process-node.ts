@@ -14,6 +14,7 @@ export type InProcessNode = { readonly http: LedgerHttp; close(): Promise<void> 
  */
 export async function startInProcessNode(journalDir: string): Promise<InProcessNode> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: journalDir,
     clock: createSimulatedClock(1_767_225_600_000_000n),
     participantName: 'participant1',

@@ -47,7 +47,8 @@ describe('`pocketnet start` on a Redis that comes back unfit for the journal', (
     const port = await findFreePort();
     const { prefix } = freshRedisPrefix(ownRedis.url);
     const started = spawnRole('start', ['--port', String(port), '--no-devnet'], {
-      ...{ REDIS_URL: ownRedis.url, POCKETNET_REDIS_PREFIX: prefix },
+      REDIS_URL: ownRedis.url,
+      POCKETNET_REDIS_PREFIX: prefix,
       ...env,
     });
     node = started;

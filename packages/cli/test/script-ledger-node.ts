@@ -16,6 +16,7 @@ export async function startScriptLedgerNode(
   startMicros: bigint,
 ): Promise<{ node: PocketnetNode; url: string; close: () => Promise<void> }> {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,
     clock: createSimulatedClock(startMicros),
     participantName: 'participant1',

@@ -44,6 +44,7 @@ export async function startTimeMachineNode(
   const servers = createLifeServers('127.0.0.1');
   const embedded = await startEmbeddedNode({
     node: {
+      onBackgroundError: (error) => console.error('background work failed', error),
       participantName: 'participant1',
       synchronizerName: 'global-domain',
       ledgerApiVersion: '3.4.12',

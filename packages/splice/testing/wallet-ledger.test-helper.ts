@@ -127,7 +127,11 @@ export async function startWalletNet(): Promise<WalletNet> {
   const openRound = () => latestOpenRound(ledger);
   const net: WalletNet = {
     ...submitters,
-    ...{ ledger, dso, validator, amuletRules, openRound },
+    ledger,
+    dso,
+    validator,
+    amuletRules,
+    openRound,
     party: (hint) => ledger.party(hint),
     paymentContext: (featuredAppRight = null) => ({
       amuletRules,
@@ -150,8 +154,10 @@ export async function startWalletNet(): Promise<WalletNet> {
     },
     install: (endUser, endUserName = 'user') =>
       submitters.create([endUser, validator], walletReferences.walletAppInstall, {
-        ...{ dsoParty: dso, validatorParty: validator },
-        ...{ endUserName, endUserParty: endUser },
+        dsoParty: dso,
+        validatorParty: validator,
+        endUserName,
+        endUserParty: endUser,
       }),
     amulets: (owner) => amuletsOf(ledger, owner),
     balance: (owner) => amuletsOf(ledger, owner).reduce((sum, { amount }) => sum + amount, 0n),

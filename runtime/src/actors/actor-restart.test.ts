@@ -78,7 +78,11 @@ describe('the actor registry across a restart', () => {
     await someWorkflows(first);
     const before = everything(first);
     const offers = before.filter((actor) => actor?.machine === 'transfer-offer');
-    expect(offers.map((actor) => actor?.state).sort()).toEqual(['created', 'expired', 'expired']);
+    expect(offers.map((actor) => actor?.state).sort()).toEqual([
+      'expired',
+      'expired',
+      'open.created',
+    ]);
     expect(before.filter((actor) => actor?.machine === 'mining-round').length).toBeGreaterThan(10);
     await first.node.close();
     opened.splice(opened.indexOf(first), 1);
@@ -102,7 +106,7 @@ describe('the actor registry across a restart', () => {
         actorId: `merge-delegation:${contractId}`,
         machine: 'merge-delegation',
         from: null,
-        to: 'proposal',
+        to: 'open.proposal',
         event: 'delegation.proposed',
         offset: record.offset,
         updateId: record.updateId,

@@ -22,21 +22,39 @@ function transaction(at: bigint, nodes: TransactionRecord['nodes']): Transaction
   offset += 1;
   const time = formatMicros(at);
   return {
-    ...{ type: 'transaction', offset, updateId: `update-${offset}`, synchronizerId: 'sync' },
-    ...{ effectiveAt: time, recordTime: time, workflowId: '', submission: null },
-    ...{ nodes, rootNodeIds: [0] },
+    type: 'transaction',
+    offset,
+    updateId: `update-${offset}`,
+    synchronizerId: 'sync',
+    effectiveAt: time,
+    recordTime: time,
+    workflowId: '',
+    submission: null,
+    nodes,
+    rootNodeIds: [0],
   };
 }
 
 const offerCreated = (contractId: string, expiresAt: bigint): CreatedNode => ({
-  ...{ kind: 'created', nodeId: 0, contractId, contractKey: null, createdAt: formatMicros(start) },
-  ...{ templateId: 'pkg:Splice.Wallet.TransferOffer:TransferOffer', packageName: 'splice-wallet' },
+  kind: 'created',
+  nodeId: 0,
+  contractId,
+  contractKey: null,
+  createdAt: formatMicros(start),
+  templateId: 'pkg:Splice.Wallet.TransferOffer:TransferOffer',
+  packageName: 'splice-wallet',
   createArgument: {
-    ...{ sender: 'alice::1220', receiver: 'bob::1220', dso: 'DSO::1220', description: 'x' },
-    ...{ amount: { amount: '1.0000000000', unit: 'AmuletUnit' }, trackingId: contractId },
+    sender: 'alice::1220',
+    receiver: 'bob::1220',
+    dso: 'DSO::1220',
+    description: 'x',
+    amount: { amount: '1.0000000000', unit: 'AmuletUnit' },
+    trackingId: contractId,
     expiresAt: formatMicros(expiresAt),
   },
-  ...{ signatories: ['alice::1220'], observers: ['bob::1220'], witnesses: ['alice::1220'] },
+  signatories: ['alice::1220'],
+  observers: ['bob::1220'],
+  witnesses: ['alice::1220'],
 });
 
 function runtime() {
@@ -63,7 +81,7 @@ describe('the actor runtime on a bus', () => {
     const offer = actors.get(unrestrictedCaller, 'transfer-offer:offer-1');
     expect(offer?.state).toBe('expired');
     expect(offer?.history.at(-1)).toMatchObject({
-      from: 'created',
+      from: 'open.created',
       to: 'expired',
       offset: null,
       at: formatMicros(start + 5n * minute),
@@ -79,14 +97,14 @@ describe('the actor runtime on a bus', () => {
     bus.publish(broken);
     bus.publish(transaction(start + minute, [offerCreated('offer-2', start + 60n * minute)]));
     expect(errors).toHaveLength(1);
-    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-2')?.state).toBe('created');
+    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-2')?.state).toBe('open.created');
   });
 
   it('runs due timers as a task of the node’s schedule when the clock moves', async () => {
     const { bus, actors, clock } = runtime();
     bus.publish(transaction(start, [offerCreated('offer-3', start + minute)]));
     await actors.dueTask.run();
-    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.state).toBe('created');
+    expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.state).toBe('open.created');
     clock.advance(minute);
     await actors.dueTask.run();
     expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.history.at(-1)).toMatchObject({

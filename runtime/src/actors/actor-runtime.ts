@@ -65,7 +65,7 @@ export function createActorRuntime(deps: {
   records$: Observable<JournalRecord>;
   clock: Clock;
   participant: ParticipantState;
-  onError?: (error: unknown) => void;
+  onError: (error: unknown) => void;
   /** Fires due timers every so many ms on a wall clock (when no scheduler does); 0 = never. */
   tickMillis?: number;
 }): ActorRuntime & {
@@ -82,7 +82,7 @@ export function createActorRuntime(deps: {
       if (transitions.observed) transitions.next(lastTransitionOf(entry));
     },
     request: (request) => requests.next(request),
-    error: (error) => deps.onError?.(error),
+    error: (error) => deps.onError(error),
   });
   const subscription = deps.records$.subscribe((record) => registry.apply(record));
   const now = () => Math.max(Number(deps.clock.nowMicros()), registry.lastMicros());

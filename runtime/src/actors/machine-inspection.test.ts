@@ -13,8 +13,16 @@ describe('machine inspection', () => {
     expect(machineBindings.map(describeMachineInfo)).toContainEqual({
       id: 'transfer-offer',
       description: expect.stringContaining('transfer offer'),
-      states: ['created', 'accepted', 'completed', 'rejected', 'withdrawn', 'expired'],
-      initial: 'created',
+      states: [
+        'open',
+        'open.created',
+        'open.accepted',
+        'completed',
+        'rejected',
+        'withdrawn',
+        'expired',
+      ],
+      initial: 'open',
       finalStates: ['completed', 'rejected', 'withdrawn', 'expired'],
     });
     expect(machineBindings.map((binding) => binding.id)).toEqual([
@@ -31,16 +39,16 @@ describe('machine inspection', () => {
   it('gives each transition with its event, delayed and eventless ones labelled', () => {
     const offer = described('transfer-offer');
     expect(offer.transitions).toContainEqual({
-      from: 'created',
-      to: 'accepted',
+      from: 'open.created',
+      to: 'open.accepted',
       event: 'offer.accepted',
       label: 'offer.accepted',
       kind: 'event',
     });
     expect(offer.transitions).toContainEqual({
-      from: 'accepted',
+      from: 'open',
       to: 'expired',
-      event: 'xstate.after.expiry.transfer-offer.accepted',
+      event: 'xstate.after.expiry.transfer-offer.open',
       label: 'after expiry',
       kind: 'after',
     });

@@ -48,8 +48,11 @@ function opOf(machine: AnyStateMachine, action: unknown): ActionOp | null {
     case 'xstate.raise':
       if (typeof resolved.event === 'string') return null;
       return {
-        ...{ kind: 'raise', params, event: resolved.event as Expression<EventObject> },
-        ...{ id: resolved.id, delay: resolved.delay as Expression<unknown> | string },
+        kind: 'raise',
+        params,
+        event: resolved.event as Expression<EventObject>,
+        id: resolved.id,
+        delay: resolved.delay as Expression<unknown> | string,
       };
     case 'xstate.cancel':
       return { kind: 'cancel', params, sendId: resolved.sendId as Expression<string> };

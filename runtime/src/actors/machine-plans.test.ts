@@ -58,14 +58,22 @@ describe('plans', () => {
     if (binding === undefined) throw new Error('no machine');
     const stepper = createMachineStepper(binding.machine);
     const input = {
-      ...{ at, contractId: 'c-1', transactionId: 'tx-1', receiver: 'bob::1220' },
-      ...{ provider: 'validator::1220', dso: null, expiresAt: hourLater },
+      at,
+      contractId: 'c-1',
+      transactionId: 'tx-1',
+      receiver: 'bob::1220',
+      provider: 'validator::1220',
+      dso: null,
+      expiresAt: hourLater,
     };
     let kept: MachineState = stepper.initial(input);
     for (let renewal = 0; renewal < 3; renewal++) {
       const renewed = {
-        ...{ type: 'preapproval.renewed', at: minuteLater, transactionId: `tx-${renewal}` },
-        ...{ preapprovalContractId: `c-${renewal + 2}`, expiresAt: hourLater },
+        type: 'preapproval.renewed',
+        at: minuteLater,
+        transactionId: `tx-${renewal}`,
+        preapprovalContractId: `c-${renewal + 2}`,
+        expiresAt: hourLater,
       };
       kept = stepper.next(kept, renewed) ?? kept;
     }

@@ -69,11 +69,11 @@ describe('merge-delegation actors on a node', () => {
 
   it('is proposed, accepted, merges batches through merging, and is withdrawn', async () => {
     const { proposal, actorId } = await propose();
-    expect(net.actor(actorId)?.state).toBe('proposal');
+    expect(net.actor(actorId)?.state).toBe('open.proposal');
     const { result } = await onProposal(net.operator, proposal, 'MergeDelegationProposal_Accept');
     const delegation = textAt(result, 'mergeDelegationCid');
     expect(net.actor(actorId)).toMatchObject({
-      state: 'active',
+      state: 'open.active',
       contractIds: [proposal, delegation],
     });
     const holdings = [await net.tap(alice, '1.0'), await net.tap(alice, '2.0')];
@@ -94,19 +94,24 @@ describe('merge-delegation actors on a node', () => {
       readAs: [alice],
     });
     const merged = net.actor(actorId);
-    expect(merged?.state).toBe('active');
+    expect(merged?.state).toBe('open.active');
     expect(merged?.context).toMatchObject({
       merges: 1,
       lastMergeTransactionId: batch.record.updateId,
     });
     expect(merged?.history.slice(-2)).toMatchObject([
       {
-        from: 'active',
+        from: 'open.active',
         to: 'merging',
         event: 'delegation.mergeStarted',
         offset: batch.record.offset,
       },
-      { from: 'merging', to: 'active', event: 'delegation.merged', offset: batch.record.offset },
+      {
+        from: 'merging',
+        to: 'open.active',
+        event: 'delegation.merged',
+        offset: batch.record.offset,
+      },
     ]);
     await net.exercise([alice], {
       templateId: mergeReferences.mergeDelegation,
@@ -168,7 +173,7 @@ describe('traffic-purchase actors on a node', () => {
     });
     expect(
       net.node.actors.findByTrackingId(net.caller, 'traffic-purchase', 'traffic-1')?.output,
-    ).toEqual({ status: 'completed', transaction_id: completion.record.updateId });
+    ).toEqual({ status: 'completed', transactionId: completion.record.updateId });
   });
 
   it('fails as rejected when cancelled, and as expired on the node’s clock', async () => {
@@ -181,14 +186,14 @@ describe('traffic-purchase actors on a node', () => {
     });
     expect(net.actor(cancelled.actorId)?.output).toEqual({
       status: 'failed',
-      failure_reason: 'rejected',
-      rejection_reason: 'not needed',
+      failureReason: 'rejected',
+      rejectionReason: 'not needed',
     });
     const late = await request('traffic-late');
     await net.advance(hourMicros);
     expect(net.actor(late.actorId)?.output).toEqual({
       status: 'failed',
-      failure_reason: 'expired',
+      failureReason: 'expired',
     });
     expect(requests).toContainEqual(
       expect.objectContaining({ type: 'traffic.expiryDue', contractId: late.request }),

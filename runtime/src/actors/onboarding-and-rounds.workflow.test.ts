@@ -77,7 +77,7 @@ describe('user-onboarding actors on a node', () => {
       output: { userId: 'carol', party: carol, completedBy: 'mergeDelegationProposal' },
     });
     expect(onboarded?.contractIds).toEqual([...created, proposal]);
-    expect(net.actor(`merge-delegation:${proposal}`)?.state).toBe('proposal');
+    expect(net.actor(`merge-delegation:${proposal}`)?.state).toBe('open.proposal');
   });
 });
 

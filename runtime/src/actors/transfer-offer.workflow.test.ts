@@ -61,14 +61,14 @@ describe('transfer-offer actors on a node', () => {
     const { offer: offerId, record, actorId } = await offer('offer-1');
     expect(net.actor(actorId)).toMatchObject({
       machine: 'transfer-offer',
-      state: 'created',
+      state: 'open.created',
       status: 'active',
       trackingId: 'offer-1',
       parties: [alice, bob],
       history: [
         {
           from: null,
-          to: 'created',
+          to: 'open.created',
           event: 'offer.created',
           offset: record.offset,
           updateId: record.updateId,
@@ -76,7 +76,7 @@ describe('transfer-offer actors on a node', () => {
       ],
     });
     const accepted = await accept(offerId);
-    expect(net.actor(actorId)?.state).toBe('accepted');
+    expect(net.actor(actorId)?.state).toBe('open.accepted');
     expect(requests).toContainEqual(
       expect.objectContaining({ actorId, type: 'offer.completionRequested', contractId: accepted }),
     );
@@ -95,10 +95,14 @@ describe('transfer-offer actors on a node', () => {
     expect(done?.status).toBe('done');
     expect(done?.output).toEqual({
       status: 'completed',
-      transaction_id: completion.record.updateId,
-      contract_id: expect.stringMatching(/^00/),
+      transactionId: completion.record.updateId,
+      contractId: expect.stringMatching(/^00/),
     });
-    expect(done?.history.map((step) => step.to)).toEqual(['created', 'accepted', 'completed']);
+    expect(done?.history.map((step) => step.to)).toEqual([
+      'open.created',
+      'open.accepted',
+      'completed',
+    ]);
     expect(done?.history.at(-1)?.offset).toBe(completion.record.offset);
     expect(net.node.actors.findByContract(net.caller, accepted)?.id).toBe(actorId);
   });
@@ -108,13 +112,13 @@ describe('transfer-offer actors on a node', () => {
     await onOffer(rejected.offer, bob, 'TransferOffer_Reject');
     expect(net.actor(rejected.actorId)?.output).toEqual({
       status: 'failed',
-      failure_kind: 'rejected',
+      failureKind: 'rejected',
     });
     const withdrawn = await offer('offer-withdrawn');
     await onOffer(withdrawn.offer, alice, 'TransferOffer_Withdraw', { reason: 'no funds' });
     expect(net.actor(withdrawn.actorId)).toMatchObject({
       state: 'withdrawn',
-      output: { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'no funds' },
+      output: { status: 'failed', failureKind: 'withdrawn', withdrawnReason: 'no funds' },
     });
   });
 
@@ -123,12 +127,12 @@ describe('transfer-offer actors on a node', () => {
     const acceptedOffer = await offer('offer-accepted');
     const accepted = await accept(acceptedOffer.offer);
     await net.advance(hourMicros - 1n);
-    expect(net.actor(waiting.actorId)?.state).toBe('created');
+    expect(net.actor(waiting.actorId)?.state).toBe('open.created');
     await net.advance(1n);
     for (const actorId of [waiting.actorId, acceptedOffer.actorId]) {
       const actor = net.actor(actorId);
       expect(actor?.state).toBe('expired');
-      expect(actor?.output).toEqual({ status: 'failed', failure_kind: 'expired' });
+      expect(actor?.output).toEqual({ status: 'failed', failureKind: 'expired' });
       expect(actor?.history.at(-1)).toMatchObject({ offset: null, updateId: null });
       expect(actor?.history.at(-1)?.at).toBe(net.now());
     }

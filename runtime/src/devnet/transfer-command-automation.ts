@@ -27,7 +27,7 @@ import { createSendAttempts } from './transfer-command-attempts.ts';
  */
 export function createTransferCommandAutomation(
   core: PocketnetNodeCore,
-  options: { readonly wallet: Wallet; readonly onError?: ((error: unknown) => void) | undefined },
+  options: { readonly wallet: Wallet; readonly onError: (error: unknown) => void },
 ) {
   const deps = {
     ...options,
@@ -36,7 +36,7 @@ export function createTransferCommandAutomation(
     packages: core.packages,
     dso: () => core.devnetParties()?.dso ?? null,
     now: () => core.clock.nowMicros(),
-    onError: options.onError ?? (() => {}),
+    onError: options.onError,
   };
   const { wallet } = deps;
   // By name: under `--splice-dars` Splice's own package, uploaded after this is made.

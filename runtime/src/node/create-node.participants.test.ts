@@ -59,7 +59,10 @@ async function transfer(provider: ParticipantNode, user: ParticipantNode) {
     kind: 'create',
     templateId: '#pocketnet-examples:Iou:Iou',
     createArguments: {
-      ...{ issuer: alice.party, owner: alice.party, currency: 'USD', amount: '10.0' },
+      issuer: alice.party,
+      owner: alice.party,
+      currency: 'USD',
+      amount: '10.0',
       observers: [],
     },
   });

@@ -34,8 +34,11 @@ export type NodeConfig = {
   readonly devnet?: DevnetConfig | null;
   /** `--splice-dars`: Splice's own DARs, uploaded on start (issue 21); none by default. */
   readonly spliceDars?: SpliceDarSet | null;
-  /** Where failures of background work (round automation) go; they never stop the node. */
-  readonly onBackgroundError?: (error: unknown) => void;
+  /**
+   * Where failures of background work (rounds, the actors' timers, the wallet apps' due work,
+   * transfer commands) go; they never stop the node, and are never dropped.
+   */
+  readonly onBackgroundError: (error: unknown) => void;
   /** Scan's settings (ACS snapshot interval, bulk storage). */
   readonly scan?: ScanOptions;
   /** Scale-out (issue 12): the journal, and on a replica the engine, instead of `dataDir`'s. */

@@ -98,6 +98,7 @@ function transportTo(
 async function startWriter() {
   const tracking = createJournalTracking();
   const writer = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     ...nodeConfig,
     clock: createSimulatedClock(start),
     ledger: { openJournal: async () => tracking.track(createMemoryJournal()) },
@@ -129,6 +130,7 @@ async function startReplicaOf(
   const clock = createFollowerClock(createSimulatedClock(start - 60_000_000n));
   const replica = createReplica({ follower, transport, clock, ...options });
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     ...nodeConfig,
     clock,
     ledger: {

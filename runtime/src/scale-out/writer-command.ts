@@ -1,4 +1,5 @@
-import type { DomainErrorCode, ReassignmentRequest, SubmitRequest } from '@pocketnet/ledger';
+import type { ReassignmentRequest, SubmitRequest } from '@pocketnet/ledger';
+import type { DomainErrorCode } from '@pocketnet/schema';
 import type { PlannedChange } from './planned-change.ts';
 
 /** An HTTP request a gateway replica hands to the writer whole (an admin or wallet write). */

@@ -1,9 +1,5 @@
-import {
-  DomainError,
-  type DomainErrorCode,
-  isDomainError,
-  type LedgerEngine,
-} from '@pocketnet/ledger';
+import { DomainError, isDomainError, type LedgerEngine } from '@pocketnet/ledger';
+import type { DomainErrorCode } from '@pocketnet/schema';
 import type { PlanCommits } from './plan-commits.ts';
 import type {
   ForwardedHttpAnswer,

@@ -79,7 +79,10 @@ it('taps through the real AmuletRules: the amulet is a Holding of the real token
           },
         },
       ],
-      ...{ userId: 'tester', commandId: 'tap-1', actAs: [validatorOperator], readAs: [dso] },
+      userId: 'tester',
+      commandId: 'tap-1',
+      actAs: [validatorOperator],
+      readAs: [dso],
     }),
   );
   expect(tapped.nodes.map((n) => `${n.kind} ${n.templateId}`)).toContain(

@@ -1,8 +1,8 @@
 import type { Caller } from '../services/caller.ts';
 
-// The wallet-external status bodies of transfer offers and traffic requests, read from their
-// workflow actors: a running actor answers from its state and context, an ended one with its
-// output, which the machines already shape as the spec's body.
+// Where transfer offers and traffic requests are, read from their workflow actors: a running
+// actor answers from its state and context, an ended one with its output. The gateway renders
+// them as the wallet-external API's status bodies.
 
 export type TrackedMachine = 'transfer-offer' | 'traffic-purchase';
 
@@ -23,25 +23,25 @@ export type TrackingActors = {
   ): ActorDetail | undefined;
 };
 
-export type TransferOfferStatusBody =
+export type TransferOfferStatus =
   | {
       readonly status: 'created' | 'accepted' | 'completed';
-      readonly transaction_id: string;
-      readonly contract_id: string;
+      readonly transactionId: string;
+      readonly contractId: string;
     }
   | {
       readonly status: 'failed';
-      readonly failure_kind: 'expired' | 'rejected' | 'withdrawn';
-      readonly withdrawn_reason?: string;
+      readonly failureKind: 'expired' | 'rejected' | 'withdrawn';
+      readonly withdrawnReason?: string;
     };
 
-export type BuyTrafficRequestStatusBody =
+export type BuyTrafficRequestStatus =
   | { readonly status: 'created' }
-  | { readonly status: 'completed'; readonly transaction_id: string }
+  | { readonly status: 'completed'; readonly transactionId: string }
   | {
       readonly status: 'failed';
-      readonly failure_reason: 'expired' | 'rejected';
-      readonly rejection_reason?: string;
+      readonly failureReason: 'expired' | 'rejected';
+      readonly rejectionReason?: string;
     };
 
 const text = (context: unknown, name: string): string => {
@@ -49,26 +49,28 @@ const text = (context: unknown, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-/** The state's name; a nested state value counts by its top-level state. */
-const stateName = (detail: ActorDetail): string =>
-  typeof detail.state === 'string' ? detail.state : (Object.keys(detail.state ?? {})[0] ?? '');
+/** The innermost state's name, dotted (`open.accepted`) or as XState's value. */
+const innermost = (state: unknown): string => {
+  if (typeof state === 'string') return state.split('.').at(-1) ?? '';
+  return typeof state === 'object' && state !== null ? innermost(Object.values(state)[0]) : '';
+};
 
-export function transferOfferStatusBody(detail: ActorDetail): TransferOfferStatusBody {
+export function transferOfferStatusOf(detail: ActorDetail): TransferOfferStatus {
   if (detail.status === 'done' && detail.output != null) {
-    return detail.output as TransferOfferStatusBody;
+    return detail.output as TransferOfferStatus;
   }
   const { context } = detail;
-  const accepted = stateName(detail) === 'accepted';
+  const accepted = innermost(detail.state) === 'accepted';
   return {
     status: accepted ? 'accepted' : 'created',
-    transaction_id: text(context, 'transactionId'),
-    contract_id: text(context, accepted ? 'acceptedContractId' : 'offerContractId'),
+    transactionId: text(context, 'transactionId'),
+    contractId: text(context, accepted ? 'acceptedContractId' : 'offerContractId'),
   };
 }
 
-export function buyTrafficRequestStatusBody(detail: ActorDetail): BuyTrafficRequestStatusBody {
+export function buyTrafficRequestStatusOf(detail: ActorDetail): BuyTrafficRequestStatus {
   if (detail.status === 'done' && detail.output != null) {
-    return detail.output as BuyTrafficRequestStatusBody;
+    return detail.output as BuyTrafficRequestStatus;
   }
   return { status: 'created' };
 }

@@ -2,8 +2,8 @@ import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledge
 import type { Caller } from '../services/caller.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
-  type BuyTrafficRequestStatusBody,
-  buyTrafficRequestStatusBody,
+  type BuyTrafficRequestStatus,
+  buyTrafficRequestStatusOf,
   type TrackingActors,
 } from './tracking-status.ts';
 import type { WalletAccess } from './wallet-access.ts';
@@ -99,10 +99,10 @@ export function createTraffic(deps: {
       );
       return { requestContractId: String(fieldAt(rootResult(record), 'buyTrafficRequest')) };
     },
-    status(caller: Caller, trackingId: string): BuyTrafficRequestStatusBody | undefined {
+    status(caller: Caller, trackingId: string): BuyTrafficRequestStatus | undefined {
       access.walletOf(caller);
       const detail = actors().findByTrackingId(caller, 'traffic-purchase', trackingId);
-      return detail ? buyTrafficRequestStatusBody(detail) : undefined;
+      return detail ? buyTrafficRequestStatusOf(detail) : undefined;
     },
     /** The wallet automation buys the requested traffic with the requester's amulet. */
     async complete(requestContractId: string) {

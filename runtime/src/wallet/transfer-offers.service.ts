@@ -3,8 +3,8 @@ import type { Caller } from '../services/caller.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type TrackingActors,
-  type TransferOfferStatusBody,
-  transferOfferStatusBody,
+  type TransferOfferStatus,
+  transferOfferStatusOf,
 } from './tracking-status.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
@@ -178,10 +178,10 @@ export function createTransferOffers(deps: {
       return { record, trackingId: String(trackingOf(record)) };
     },
     /** `POST /v0/wallet/transfer-offers/{tracking_id}/status`, from the offer's actor. */
-    status(caller: Caller, trackingId: string): TransferOfferStatusBody | undefined {
+    status(caller: Caller, trackingId: string): TransferOfferStatus | undefined {
       access.walletOf(caller);
       const detail = actorsOrFail().findByTrackingId(caller, 'transfer-offer', trackingId);
-      return detail ? transferOfferStatusBody(detail) : undefined;
+      return detail ? transferOfferStatusOf(detail) : undefined;
     },
   };
 }

@@ -1,4 +1,8 @@
 import type { PocketnetNode } from '@pocketnet/runtime';
+import {
+  renderBuyTrafficRequestStatus,
+  renderTransferOfferStatus,
+} from '../../validator/tracking-status.render.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import type { ContractRow } from '../graphql-rows.ts';
 import { pageSizeArgument } from '../invalid-input.ts';
@@ -8,7 +12,6 @@ type Wallet = PocketnetNode['wallet'];
 type UserWallet = ReturnType<Wallet['access']['walletOf']>;
 type WalletContract = NonNullable<ReturnType<Wallet['contracts']['get']>>;
 type WalletTemplate = WalletContract['kind'];
-type TrackingBody = { readonly status: string } | undefined;
 
 /** A contract of the wallet's store as its owner reads it. */
 const contractOfWallet =
@@ -26,8 +29,11 @@ const contractOfWallet =
     synchronizerId: contract.synchronizerId,
   });
 
-const trackingStatus = (body: TrackingBody) =>
-  body === undefined ? null : { status: body.status, body };
+/** A tracked workflow's status, with the wallet-external API's body of it. */
+const trackingStatus = <TStatus extends { readonly status: string }>(
+  status: TStatus | undefined,
+  render: (status: TStatus) => unknown,
+) => (status === undefined ? null : { status: status.status, body: render(status) });
 
 /** The caller's wallet and what it holds; each list is read for the wallet's own party. */
 export function walletResolvers({ node }: ResolverDeps): ResolverMap {
@@ -63,9 +69,15 @@ export function walletResolvers({ node }: ResolverDeps): ResolverMap {
       mergeDelegationProposals: contractsOf('mergeDelegationProposal'),
       trafficRequests: contractsOf('buyTrafficRequest'),
       transferOfferStatus: (_: UserWallet, args: { trackingId: string }, ctx: Ctx) =>
-        trackingStatus(wallet.offers.status(ctx.caller(), args.trackingId)),
+        trackingStatus(
+          wallet.offers.status(ctx.caller(), args.trackingId),
+          renderTransferOfferStatus,
+        ),
       trafficRequestStatus: (_: UserWallet, args: { trackingId: string }, ctx: Ctx) =>
-        trackingStatus(wallet.traffic.status(ctx.caller(), args.trackingId)),
+        trackingStatus(
+          wallet.traffic.status(ctx.caller(), args.trackingId),
+          renderBuyTrafficRequestStatus,
+        ),
     },
   };
 }

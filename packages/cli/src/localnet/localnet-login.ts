@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
-import { createOidcApp, createOidcProvider } from '@pocketnet/gateway';
-import { nodeHttp } from '@pocketnet/runtime';
+import { createOidcApp, createOidcProvider, nodeHttp } from '@pocketnet/gateway';
 import type { Logger } from 'pino';
 import { localnetOidcPort, localnetRealms } from './localnet-realms.ts';
 

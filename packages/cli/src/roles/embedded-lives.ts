@@ -5,7 +5,7 @@ import {
   type ScaleOutSettings,
   startAutomations,
 } from '@pocketnet/automations';
-import { createGateway, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
+import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
 import {
   type AppliedFixture,
   applyFixture,
@@ -18,16 +18,15 @@ import {
   type JournalStore,
   type LoadedState,
   type NodeConfig,
-  nodeHttp,
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
-  type StatelyInspection,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
+import type { StatelyInspection } from '../stately-inspection.ts';
 
 import type { LifeServers } from './life-servers.ts';
 
@@ -142,11 +141,16 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     setup.stately?.watch(node.actors);
     const runner = await setup.createRunner(null);
     const automations = startAutomations({
-      ...{ node, config: setup.config, runner },
+      node,
+      config: setup.config,
+      runner,
       logger: logger.child({ component: 'automations' }),
     });
     const gateway = createGateway({
-      ...{ node, auth: setup.auth, logger, automations: automations.view },
+      node,
+      auth: setup.auth,
+      logger,
+      automations: automations.view,
       ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
       ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
       webPages,
@@ -190,7 +194,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       const served = app ? await startAppValidator(node, app) : null;
       if (served) automations.push(served.automations);
       const gateway = createGateway({
-        ...{ auth: setup.auth, logger },
+        auth: setup.auth,
+        logger,
         ...(setup.streamLimits ? { streamLimits: setup.streamLimits } : {}),
         ...(setup.requestLimits ? { requestLimits: setup.requestLimits } : {}),
         ...(served
@@ -199,6 +204,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
               automations: served.automations.view,
               webPages,
               walletAtRoot: true,
+              // The devnet's clock and rounds are the synchronizer's: the SV's gateways control them.
+              devnetControls: false,
             }
           : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
       });
@@ -212,7 +219,9 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   async function startAppValidator(node: PocketnetNode, app: ValidatorApp) {
     const runner = await setup.createRunner(app.name);
     const automations = startAutomations({
-      ...{ node: { automation: app.automation, actors: app.actors }, config: setup.config, runner },
+      node: { automation: app.automation, actors: app.actors },
+      config: setup.config,
+      runner,
       logger: logger.child({ component: 'automations', validator: app.name }),
     });
     return { node: nodeOfValidatorApp(node, app), automations };

@@ -11,8 +11,8 @@ import {
   startWriterAutomations,
   type WriterLife,
 } from '@pocketnet/automations/redis';
-import { createGateway } from '@pocketnet/gateway';
-import { createNode, nodeHttp, type Package, type PocketnetNode } from '@pocketnet/runtime';
+import { createGateway, nodeHttp, runForwardedRequest } from '@pocketnet/gateway';
+import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';
@@ -65,9 +65,12 @@ function automate(setup: RedisNodeSetup, node: PocketnetNode, runner: JobRunner)
 function nodeConfigOf(setup: RedisNodeSetup, walletUser: string) {
   const { options, logger } = setup;
   return {
-    ...{ dataDir: null, participantName: 'participant1', synchronizerName: 'global-domain' },
+    dataDir: null,
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
     ...(setup.role === 'start' ? { synchronizers: options.synchronizers } : {}),
-    ...{ ledgerApiVersion: options.ledgerApiVersion, packages: setup.packages },
+    ledgerApiVersion: options.ledgerApiVersion,
+    packages: setup.packages,
     spliceDars: options.spliceDars,
     devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
     scan: { history: options.scan },
@@ -89,7 +92,10 @@ function journalOf(writer: ReturnType<typeof redisLedger>['writer']): RedisNodeL
 function serveApi(setup: RedisNodeSetup, node: PocketnetNode, automations: Automations | null) {
   const { options, logger, settings, servers } = setup;
   const gateway = createGateway({
-    ...{ node, auth: options.auth, logger, streamLimits: options.streamLimits },
+    node,
+    auth: options.auth,
+    logger,
+    streamLimits: options.streamLimits,
     requestLimits: options.requestLimits,
     ...(automations ? { automations: automations.view } : {}),
     webPages,
@@ -138,7 +144,12 @@ export async function startRedisNodeLife(
     const port = await ports();
     const baseUrl = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
     const consumer = await serveAsWriter({
-      ...{ redisUrl, prefix, runner, engine: node.engine, writer, baseUrl },
+      redisUrl,
+      prefix,
+      runner,
+      engine: node.engine,
+      writer,
+      http: (request) => runForwardedRequest(baseUrl, request),
       nowMicros: () => node.clock.nowMicros(),
       network: networkOf(options, walletUser),
       settings: setup.settings,

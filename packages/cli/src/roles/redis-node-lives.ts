@@ -40,7 +40,9 @@ export async function runRedisNodeLives(input: {
     if (index === 0) return;
     try {
       await untilRedisAccepted({
-        ...{ options: setup.options, logger: setup.logger, signal: input.signal },
+        options: setup.options,
+        logger: setup.logger,
+        signal: input.signal,
         onRefused: (refusal) => servers.down(refusal.publicMessage),
       });
     } finally {

@@ -1,9 +1,10 @@
 import type { AutomationConfig, ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import { createStatelyInspection, type Package } from '@pocketnet/runtime';
+import type { Package } from '@pocketnet/runtime';
 import type { Logger } from 'pino';
 import { banner, bannerTokenSeconds, localnetPorts } from '../start-banner.ts';
 import type { StartOptions } from '../start-options.ts';
+import { createStatelyInspection } from '../stately-inspection.ts';
 import type { LifeServers } from './life-servers.ts';
 import { runRedisNodeLives } from './redis-node-lives.ts';
 import { refusalOfRedis } from './redis-preflight.ts';
@@ -58,8 +59,12 @@ export async function startOnRedis(input: {
       : null;
   const outcome = await runRedisNodeLives({
     setup: {
-      ...{ role: 'start', options, logger, config: input.config },
-      ...{ packages: input.packages, settings: input.settings },
+      role: 'start',
+      options,
+      logger,
+      config: input.config,
+      packages: input.packages,
+      settings: input.settings,
     },
     signal,
     listen: (servers) => listenAll(servers, options),
@@ -75,8 +80,14 @@ export async function startOnRedis(input: {
       const { port, walletUser } = life;
       streams.stdout.write(
         banner({
-          ...{ port, host: options.host, token, options, startedAt: input.startedAt, devnet },
-          ...{ stately: stately?.url, walletUser },
+          port,
+          host: options.host,
+          token,
+          options,
+          startedAt: input.startedAt,
+          devnet,
+          stately: stately?.url,
+          walletUser,
         }),
       );
     },

@@ -54,6 +54,9 @@ const scriptNode = (records: JournalRecord[], options: ScriptNodeOptions = {}) =
     synchronizerName: 'global-domain',
     ledgerApiVersion: '3.4.12',
     ledger: { openJournal: async () => createMemoryJournal({ records }) },
+    // A script's node runs no devnet, so nothing runs in the background but actors' timers.
+    onBackgroundError: (error) =>
+      process.stderr.write(`background work failed: ${String(error)}\n`),
   });
 
 /** The script ledgers of a node's participants: the default one and each by name. */

@@ -26,7 +26,9 @@ export async function startNetwork(options: NetworkOptions = {}) {
   // (a Redis of the test's own, redis-server-process.ts, has the AOF and is checked).
   const durability = options.redisUrl === undefined ? { POCKETNET_REDIS_DURABILITY: 'none' } : {};
   const env = {
-    ...{ REDIS_URL: redisUrl, POCKETNET_REDIS_PREFIX: keys.prefix, ...durability },
+    REDIS_URL: redisUrl,
+    POCKETNET_REDIS_PREFIX: keys.prefix,
+    ...durability,
     ...options.env,
   };
   const args = options.args ?? [];

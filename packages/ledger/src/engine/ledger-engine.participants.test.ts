@@ -31,7 +31,11 @@ const hostOn =
   (parties: readonly string[]) =>
   (state: ParticipantState, offset: number, updateId: string, recordTime: string) =>
     ({
-      ...{ type: 'topology', offset, updateId, synchronizerId, recordTime },
+      type: 'topology',
+      offset,
+      updateId,
+      synchronizerId,
+      recordTime,
       participantId: state.participantId,
       parties,
       annotations: {},
@@ -58,7 +62,10 @@ const iouFor = (observers: readonly string[]) => ({
   kind: 'create' as const,
   templateId: iouTemplate,
   createArguments: {
-    ...{ issuer: customer, owner: customer, currency: 'USD', amount: '10.0' },
+    issuer: customer,
+    owner: customer,
+    currency: 'USD',
+    amount: '10.0',
     observers,
   },
 });

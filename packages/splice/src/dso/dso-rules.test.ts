@@ -20,7 +20,9 @@ async function dsoSetup(svNames: readonly string[] = ['sv1']) {
     [net.dso],
     dsoReferences.dsoRules,
     initialDsoRules({
-      ...{ dso: net.dso, svs: founding, isDevNet: true },
+      dso: net.dso,
+      svs: founding,
+      isDevNet: true,
       synchronizerId: 'global-domain::1220',
     }),
   );

@@ -58,7 +58,12 @@ export const appPaymentRequest: TemplateDefinition = defineTemplate({
         require(tx, 'AppPaymentRequest has not expired', isBefore(tx.now(), request.expiresAt));
         const receivers = amuletReceiverAmounts.map((entry) => entry.receiver);
         const locked = lockForPayment(tx, {
-          ...{ dso: request.dso, context, round, sender: request.sender, walletProvider, inputs },
+          dso: request.dso,
+          context,
+          round,
+          sender: request.sender,
+          walletProvider,
+          inputs,
           amount: sumNumeric(amuletReceiverAmounts.map((entry) => entry.amuletAmount)),
           holders: [request.provider, ...receivers],
           optContext: `amulet-payment-request: ${request.description}`,

@@ -98,7 +98,11 @@ export function lockAndMakeChange(
   const round = fetchOpenRound(tx, payment.context.context.openMiningRound, sender);
   const targetAmount = paymentAmountToAmulet(tx, dso, round, payment.payData.paymentAmount);
   const locked = lockForPayment(tx, {
-    ...{ dso, context: payment.context, round, sender, walletProvider: payment.walletProvider },
+    dso,
+    context: payment.context,
+    round,
+    sender,
+    walletProvider: payment.walletProvider,
     inputs: payment.inputs,
     amount: targetAmount,
     holders: [provider, receiver],

@@ -135,8 +135,12 @@ describe('CO_BuyMemberTraffic', () => {
           {
             tag: 'CO_BuyMemberTraffic',
             value: {
-              ...{ trafficAmount: '1000000', memberId: member, synchronizerId, migrationId: '0' },
-              ...{ minTopupInterval: { microseconds: '600000000' }, topupStateCid: state },
+              trafficAmount: '1000000',
+              memberId: member,
+              synchronizerId,
+              migrationId: '0',
+              minTopupInterval: { microseconds: '600000000' },
+              topupStateCid: state,
             },
           },
         ],

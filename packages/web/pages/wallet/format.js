@@ -61,8 +61,8 @@ export function machineName(machine) {
 /** @type {Record<string, Record<string, string | undefined> | undefined>} */
 const stateWords = {
   'transfer-offer': {
-    created: 'Waiting for {other}',
-    accepted: 'Accepted, waiting for payment',
+    'open.created': 'Waiting for {other}',
+    'open.accepted': 'Accepted, waiting for payment',
   },
   'transfer-instruction': { pending: 'Waiting for {other}' },
   'traffic-purchase': {
@@ -70,7 +70,7 @@ const stateWords = {
     completed: 'Bought',
     rejected: 'Failed',
   },
-  'merge-delegation': { proposal: 'Proposed', merging: 'Merging holdings' },
+  'merge-delegation': { 'open.proposal': 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
     proposed: 'Proposed',
     'active.paid': 'Active',

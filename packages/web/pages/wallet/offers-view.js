@@ -116,7 +116,7 @@ function wordsOf(row, incoming, other, wallet) {
 }
 
 /** The state of a transfer whose actor is not known yet. */
-const firstStates = { offer: 'created', accepted: 'accepted', instruction: 'pending' };
+const firstStates = { offer: 'open.created', accepted: 'open.accepted', instruction: 'pending' };
 
 /**
  * @param {WaitingTransfer} row

@@ -23,15 +23,15 @@ const accepted = () =>
 
 describe('the merge-delegation machine', () => {
   it('starts as a proposal and becomes active when the operator accepts it', () => {
-    expect(stateValueOf(start(machine, proposal))).toBe('proposal');
+    expect(stateValueOf(start(machine, proposal))).toEqual({ open: 'proposal' });
     const active = accepted();
-    expect(stateValueOf(active)).toBe('active');
+    expect(stateValueOf(active)).toEqual({ open: 'active' });
     expect(active.snapshot.context.contractIds).toEqual(['proposal-1', 'delegation-1']);
   });
 
   it('starts active when the delegation is created directly', () => {
     const direct = start(machine, { ...proposal, startsWith: 'delegation' });
-    expect(stateValueOf(direct)).toBe('active');
+    expect(stateValueOf(direct)).toEqual({ open: 'active' });
     expect(direct.snapshot.context.delegationContractId).toBe('proposal-1');
   });
 
@@ -41,7 +41,7 @@ describe('the merge-delegation machine', () => {
       current = send(machine, current, { type: 'delegation.mergeStarted', ...step(batch) });
       expect(stateValueOf(current)).toBe('merging');
       current = send(machine, current, { type: 'delegation.merged', ...step(batch) });
-      expect(stateValueOf(current)).toBe('active');
+      expect(stateValueOf(current)).toEqual({ open: 'active' });
     }
     expect(current.snapshot.context.merges).toBe(2);
     expect(current.snapshot.context.lastMergeTransactionId).toBe('tx-merge-2');
@@ -62,6 +62,6 @@ describe('the merge-delegation machine', () => {
       type: 'delegation.mergeStarted',
       ...step('tx'),
     });
-    expect(stateValueOf(merging)).toBe('proposal');
+    expect(stateValueOf(merging)).toEqual({ open: 'proposal' });
   });
 });

@@ -73,7 +73,7 @@ export const mergeDelegationMachine = setup({
 }).createMachine({
   id: 'merge-delegation',
   description: 'A merge delegation: the operator merges the owner’s holdings in batches',
-  initial: 'proposal',
+  initial: 'open',
   context: ({ input }) => ({
     owner: input.owner,
     operator: input.operator,
@@ -88,11 +88,10 @@ export const mergeDelegationMachine = setup({
   }),
   output: ({ context }) => ({ status: context.end ?? 'withdrawn', merges: context.merges }),
   states: {
-    proposal: {
-      description: 'MergeDelegationProposal: signed by the owner, waiting for the operator',
-      always: { guard: 'isCreatedDirectly', target: 'active' },
+    open: {
+      description: 'Proposed or in force: either party may end it between merges',
+      initial: 'proposal',
       on: {
-        'delegation.accepted': { target: 'active', actions: 'recordDelegation' },
         'delegation.rejected': {
           target: 'rejected',
           actions: { type: 'recordEnd', params: { end: 'rejected' } },
@@ -102,24 +101,21 @@ export const mergeDelegationMachine = setup({
           actions: { type: 'recordEnd', params: { end: 'withdrawn' } },
         },
       },
-    },
-    active: {
-      description: 'MergeDelegation: the operator may merge the owner’s holdings',
-      on: {
-        'delegation.mergeStarted': 'merging',
-        'delegation.rejected': {
-          target: 'rejected',
-          actions: { type: 'recordEnd', params: { end: 'rejected' } },
+      states: {
+        proposal: {
+          description: 'MergeDelegationProposal: signed by the owner, waiting for the operator',
+          always: { guard: 'isCreatedDirectly', target: 'active' },
+          on: { 'delegation.accepted': { target: 'active', actions: 'recordDelegation' } },
         },
-        'delegation.withdrawn': {
-          target: 'withdrawn',
-          actions: { type: 'recordEnd', params: { end: 'withdrawn' } },
+        active: {
+          description: 'MergeDelegation: the operator may merge the owner’s holdings',
+          on: { 'delegation.mergeStarted': '#merge-delegation.merging' },
         },
       },
     },
     merging: {
       description: 'A MergeDelegation_Merge of a batch is running',
-      on: { 'delegation.merged': { target: 'active', actions: 'recordMerge' } },
+      on: { 'delegation.merged': { target: 'open.active', actions: 'recordMerge' } },
     },
     withdrawn: { type: 'final', description: 'The owner withdrew the proposal or delegation' },
     rejected: { type: 'final', description: 'The operator rejected the proposal or delegation' },

@@ -44,7 +44,7 @@ describe('the traffic-purchase machine', () => {
       transactionId: 'tx-buy',
       purchasedTrafficContractId: 'traffic-contract',
     });
-    expect(completed.snapshot.output).toEqual({ status: 'completed', transaction_id: 'tx-buy' });
+    expect(completed.snapshot.output).toEqual({ status: 'completed', transactionId: 'tx-buy' });
   });
 
   it('fails as rejected with the reason, or as expired', () => {
@@ -56,15 +56,15 @@ describe('the traffic-purchase machine', () => {
     });
     expect(rejected.snapshot.output).toEqual({
       status: 'failed',
-      failure_reason: 'rejected',
-      rejection_reason: 'insufficient funds',
+      failureReason: 'rejected',
+      rejectionReason: 'insufficient funds',
     });
     const expired = send(machine, start(machine, input), {
       type: 'traffic.expired',
       at,
       transactionId: 'tx-expire',
     });
-    expect(expired.snapshot.output).toEqual({ status: 'failed', failure_reason: 'expired' });
+    expect(expired.snapshot.output).toEqual({ status: 'failed', failureReason: 'expired' });
   });
 
   it('expires on its own when the timer fires, and asks for the expiry', () => {

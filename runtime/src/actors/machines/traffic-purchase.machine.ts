@@ -2,8 +2,8 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 import { untilExpiry, withContract } from './machine-time.ts';
 
 // An end user's BuyTrafficRequest (Splice.Wallet.BuyTrafficRequest): the wallet automation buys
-// the traffic before `expiresAt`, or it fails. Final outputs are the bodies of the
-// wallet-external API's GetBuyTrafficRequestStatusResponse.
+// the traffic before `expiresAt`, or it fails. The final output is how it ended, which the
+// wallet-external API renders as its GetBuyTrafficRequestStatusResponse.
 
 export type TrafficPurchaseFailure = 'expired' | 'rejected';
 
@@ -41,22 +41,22 @@ export type TrafficPurchaseEmitted =
   | { readonly type: 'traffic.expiryDue'; readonly contractId: string };
 
 export type TrafficPurchaseOutput =
-  | { readonly status: 'completed'; readonly transaction_id: string }
+  | { readonly status: 'completed'; readonly transactionId: string }
   | {
       readonly status: 'failed';
-      readonly failure_reason: TrafficPurchaseFailure;
-      readonly rejection_reason?: string;
+      readonly failureReason: TrafficPurchaseFailure;
+      readonly rejectionReason?: string;
     };
 
-/** The wallet-external status body of a traffic request that has ended. */
+/** How a traffic request that has ended, ended. */
 export function trafficPurchaseOutcome(context: TrafficPurchaseContext): TrafficPurchaseOutput {
   if (context.failureReason === null) {
-    return { status: 'completed', transaction_id: context.transactionId ?? '' };
+    return { status: 'completed', transactionId: context.transactionId ?? '' };
   }
   const reason = context.failureReason === 'rejected' ? context.rejectionReason : null;
   return reason === null
-    ? { status: 'failed', failure_reason: context.failureReason }
-    : { status: 'failed', failure_reason: context.failureReason, rejection_reason: reason };
+    ? { status: 'failed', failureReason: context.failureReason }
+    : { status: 'failed', failureReason: context.failureReason, rejectionReason: reason };
 }
 
 export const trafficPurchaseMachine = setup({

@@ -2,8 +2,8 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 import { untilExpiry, withContract } from './machine-time.ts';
 
 // The legacy wallet transfer (Splice.Wallet.TransferOffer): the receiver accepts the offer, the
-// sender's wallet automation completes the AcceptedTransferOffer. Final outputs are the bodies
-// of the wallet-external API's GetTransferOfferStatusResponse.
+// sender's wallet automation completes the AcceptedTransferOffer. The final output is how it
+// ended, which the wallet-external API renders as its GetTransferOfferStatusResponse.
 
 export type TransferOfferFailure = 'expired' | 'rejected' | 'withdrawn';
 
@@ -45,26 +45,26 @@ export type TransferOfferEmitted =
   | { readonly type: 'offer.expiryDue'; readonly contractId: string };
 
 export type TransferOfferOutput =
-  | { readonly status: 'completed'; readonly transaction_id: string; readonly contract_id: string }
+  | { readonly status: 'completed'; readonly transactionId: string; readonly contractId: string }
   | {
       readonly status: 'failed';
-      readonly failure_kind: TransferOfferFailure;
-      readonly withdrawn_reason?: string;
+      readonly failureKind: TransferOfferFailure;
+      readonly withdrawnReason?: string;
     };
 
-/** The wallet-external status body of an offer that has ended. */
+/** How an offer that has ended, ended. */
 export function transferOfferOutcome(context: TransferOfferContext): TransferOfferOutput {
   if (context.failureKind === null) {
     return {
       status: 'completed',
-      transaction_id: context.transactionId ?? '',
-      contract_id: context.receiverAmuletContractId ?? '',
+      transactionId: context.transactionId ?? '',
+      contractId: context.receiverAmuletContractId ?? '',
     };
   }
   const reason = context.failureKind === 'withdrawn' ? context.withdrawnReason : null;
   return reason === null
-    ? { status: 'failed', failure_kind: context.failureKind }
-    : { status: 'failed', failure_kind: context.failureKind, withdrawn_reason: reason };
+    ? { status: 'failed', failureKind: context.failureKind }
+    : { status: 'failed', failureKind: context.failureKind, withdrawnReason: reason };
 }
 
 const currentContract = (context: TransferOfferContext) =>
@@ -113,7 +113,7 @@ export const transferOfferMachine = setup({
 }).createMachine({
   id: 'transfer-offer',
   description: 'A legacy wallet transfer offer: accepted by the receiver, completed by the wallet',
-  initial: 'created',
+  initial: 'open',
   context: ({ input }) => ({
     sender: input.sender,
     receiver: input.receiver,
@@ -134,8 +134,9 @@ export const transferOfferMachine = setup({
   }),
   output: ({ context }) => transferOfferOutcome(context),
   states: {
-    created: {
-      description: 'TransferOffer: waiting for the receiver to accept',
+    open: {
+      description: 'Until it is completed, either party may end the offer, and it may expire',
+      initial: 'created',
       after: {
         expiry: {
           target: 'expired',
@@ -143,10 +144,6 @@ export const transferOfferMachine = setup({
         },
       },
       on: {
-        'offer.accepted': {
-          target: 'accepted',
-          actions: ['recordAcceptance', 'requestCompletion'],
-        },
         'offer.rejected': {
           target: 'rejected',
           actions: { type: 'recordFailure', params: { kind: 'rejected' } },
@@ -160,28 +157,24 @@ export const transferOfferMachine = setup({
           actions: { type: 'recordFailure', params: { kind: 'expired' } },
         },
       },
-    },
-    accepted: {
-      description: 'AcceptedTransferOffer: waiting for the sender’s wallet to complete it',
-      after: {
-        expiry: {
-          target: 'expired',
-          actions: [{ type: 'recordFailure', params: { kind: 'expired' } }, 'requestExpiry'],
+      states: {
+        created: {
+          description: 'TransferOffer: waiting for the receiver to accept',
+          on: {
+            'offer.accepted': {
+              target: 'accepted',
+              actions: ['recordAcceptance', 'requestCompletion'],
+            },
+          },
         },
-      },
-      on: {
-        'offer.completed': { target: 'completed', actions: 'recordCompletion' },
-        'offer.rejected': {
-          target: 'rejected',
-          actions: { type: 'recordFailure', params: { kind: 'rejected' } },
-        },
-        'offer.withdrawn': {
-          target: 'withdrawn',
-          actions: { type: 'recordFailure', params: { kind: 'withdrawn' } },
-        },
-        'offer.expired': {
-          target: 'expired',
-          actions: { type: 'recordFailure', params: { kind: 'expired' } },
+        accepted: {
+          description: 'AcceptedTransferOffer: waiting for the sender’s wallet to complete it',
+          on: {
+            'offer.completed': {
+              target: '#transfer-offer.completed',
+              actions: 'recordCompletion',
+            },
+          },
         },
       },
     },

@@ -30,6 +30,7 @@ const nodes: PocketnetNode[] = [];
 
 async function devnetNode(dataDir: string | null = null) {
   const node = await createNode({
+    onBackgroundError: (error) => console.error('background work failed', error),
     dataDir,
     clock: createSimulatedClock(start),
     participantName: 'participant1',

@@ -1,7 +1,5 @@
 import { createServer } from 'node:net';
-import type { Subscription } from 'rxjs';
-import type { ActorRuntime, ActorTransition } from '../actors/actor-types.ts';
-import { unrestrictedCaller } from '../services/caller.ts';
+import { type ActorRuntime, type ActorTransition, unrestrictedCaller } from '@pocketnet/runtime';
 
 export type StatelyInspection = {
   /** The local page that shows Stately's inspector (it loads stately.ai/inspect in a frame). */
@@ -88,7 +86,7 @@ export async function createStatelyInspection(options: {
 }): Promise<StatelyInspection> {
   await ensureFree(options.port);
   const { server, inspector } = await loadInspector(options.port);
-  const subscriptions: Subscription[] = [];
+  const subscriptions: Array<{ unsubscribe(): void }> = [];
   return {
     url: `http://localhost:${options.port}`,
     watch(actors) {
