@@ -57,7 +57,7 @@ export function devnetRoutes({
     const { amuletPrice } = await controls().setAmuletPrice(callerOf(res), String(price));
     res.json({ amulet_price: amuletPrice });
   });
-  router.use(migrationScheduleControlRoutes({ node }));
+  router.use(migrationScheduleControlRoutes({ scan: node.scan }));
   router.use(timeMachineRoutes({ timeMachine }));
   router.use(createSpliceErrorHandler({ logger }));
   return router;
