@@ -56,6 +56,7 @@ export { nodeOfParticipant, type ParticipantNode } from './node/create-participa
 export type { NodeConfig } from './node/node-config.ts';
 export type {
   ExternalPartyService,
+  LedgerApiService,
   ScanService,
   WalletAppsService,
   WalletService,

@@ -11,6 +11,7 @@ import {
   createExternalPartyWallet,
   type ExternalPartyWallet,
 } from '../wallet-external/external-party-wallet.service.ts';
+import type { PocketnetNode } from './create-node.ts';
 import type { LedgerCore } from './ledger-core.ts';
 import type { NodeConfig } from './node-config.ts';
 
@@ -101,3 +102,25 @@ export type WalletService = Wallet;
 export type WalletAppsService = WalletApps;
 /** The validator's administration of external parties. */
 export type ExternalPartyService = ExternalPartyWallet;
+/**
+ * A participant's JSON Ledger API: that participant's services over the node's catalog, clock and
+ * devnet controls, without the apps (wallet, scan, automations) built over the ledger.
+ */
+export type LedgerApiService = Pick<
+  PocketnetNode,
+  | 'identity'
+  | 'ledgerApiVersion'
+  | 'clock'
+  | 'devnet'
+  | 'catalog'
+  | 'commands'
+  | 'externalParties'
+  | 'reads'
+  | 'completions'
+  | 'lookups'
+  | 'admin'
+  | 'reassignments'
+  | 'packageAdmin'
+  | 'views'
+  | 'interactive'
+>;
