@@ -32,8 +32,6 @@ export type AmuletTransferConfig = ReturnType<typeof readAmuletTransferConfig>;
 
 export type TransferLedger = {
   readonly engine: Pick<LedgerEngine, 'submit'>;
-  /** Splice 0.1.20's TransferOutput has no `meta` (the TypeScript templates follow a later one). */
-  readonly outputsWithoutMeta?: boolean;
   readonly dso: string;
   readonly alice: string;
   readonly bob: string;
@@ -78,7 +76,6 @@ function transferArgument(ledger: TransferLedger, coins: readonly string[]) {
     receiverFeeRatio: '0.0',
     amount,
     lock: null,
-    ...(ledger.outputsWithoutMeta ? {} : { meta: null }),
   });
   return {
     transfer: {

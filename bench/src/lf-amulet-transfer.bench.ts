@@ -33,7 +33,7 @@ async function ledgers(): Promise<{ typescript: TransferLedger; lf: TransferLedg
   const ts = await startBareAmuletEngine(devnet, ['alice', 'bob']);
   const lf = await startLfAmuletEngine(devnet, ['alice', 'bob']);
   await devnet.node.close();
-  const of = (started: typeof ts, extra: Partial<TransferLedger>): TransferLedger => {
+  const of = (started: typeof ts): TransferLedger => {
     const [alice = '', bob = ''] = started.parties;
     const openRound = latestOpenRound(started.engine, genesisMicros);
     return {
@@ -43,10 +43,9 @@ async function ledgers(): Promise<{ typescript: TransferLedger; lf: TransferLedg
       bob,
       rulesCid: started.rulesCid,
       openRound,
-      ...extra,
     };
   };
-  return { typescript: of(ts, {}), lf: of(lf, { outputsWithoutMeta: true }) };
+  return { typescript: of(ts), lf: of(lf) };
 }
 
 /** Heap kept per transfer (its journal record and the receiver's new amulet), when gc is exposed. */

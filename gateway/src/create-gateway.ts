@@ -99,6 +99,13 @@ export type GatewayDeps = {
    * and `:3000`); `/` is the Ledger API's 404 otherwise.
    */
   readonly walletAtRoot?: boolean;
+  /**
+   * Whether it serves the synchronizer's devnet controls (`/api/devnet/v0` time, rounds, amulet
+   * price, migration schedule, snapshots; GraphQL's devnet fields): the SV's gateways do, an app
+   * validator's (LocalNet's app-provider and app-user) does not, as the clock and rounds are the
+   * synchronizer's. True where not set.
+   */
+  readonly devnetControls?: boolean;
 };
 
 /** Who a request speaks for: the token's user, or anyone at all with `--auth none`. */
@@ -263,7 +270,10 @@ function validatorAppRoutes(
   const { node, logger } = deps;
   const { authenticator, streams, admission, requestLimits } = shared;
   app.use('/api/devnet/v0', devTokenRoutes({ auth: deps.auth, logger }));
-  app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
+  const devnetControls = deps.devnetControls !== false;
+  if (devnetControls) {
+    app.use('/api/devnet/v0', devnetRoutes({ node, logger, timeMachine: deps.timeMachine }));
+  }
   const inspect = createInspectApi({
     actors: node.actors,
     authenticator,
@@ -298,6 +308,7 @@ function validatorAppRoutes(
     logger,
     automations: deps.automations,
     timeMachine: deps.timeMachine,
+    devnetControls,
     streamGuard: streams,
     limits: { maxMutationFields: requestLimits.maxMutationFields },
     forwardMutations: deps.forwardMutations,

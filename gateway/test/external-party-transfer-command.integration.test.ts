@@ -1,6 +1,15 @@
 import { readSpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExternalKey, type ExternalKey } from './external-fixtures.ts';
+import { createExternalKey } from './external-fixtures.ts';
+import {
+  asOperator,
+  type External,
+  externalPartyPath,
+  externalWithPreapproval,
+  prepareSend,
+  settledCommands,
+  signedSubmission,
+} from './external-party-sends.ts';
 import { ledgerEnd } from './ledger-calls.ts';
 import { expectMatchesSpec } from './openapi-validator.ts';
 import { advance, tapFor } from './validator-apps-fixtures.ts';
@@ -11,14 +20,10 @@ import {
   type ValidatorNode,
   validator,
 } from './validator-fixtures.ts';
-import { signTransactionHash } from './wallet-sdk-offline.ts';
 
 // The deprecated external-party send (prepare-send / submit-send): the sender signs a
 // TransferCommand, the DSO's automation sends it through the receiver's TransferPreapproval,
 // and Scan reports its status and the sender's counter.
-
-type External = { key: ExternalKey; publicKey: string; party: string };
-type Status = { contract: { payload: Record<string, unknown> }; status: Record<string, string> };
 
 let net: ValidatorNode;
 let alice: External;
@@ -36,55 +41,9 @@ async function reportedFailures(count: number): Promise<void> {
   expect(insufficientFunds()).toBe(count);
 }
 
-const base = '/v0/admin/external-party';
-const hex = (base64: string) => Buffer.from(base64, 'base64').toString('hex');
-const base64 = (hexText: string) => Buffer.from(hexText, 'hex').toString('base64');
-const admin = (body?: unknown) => ({
-  user: net.operatorUser,
-  ...(body === undefined ? {} : { body }),
-});
-
-const submission = (who: External, prepared: { transaction: string; tx_hash: string }) => ({
-  submission: {
-    party_id: who.party,
-    transaction: prepared.transaction,
-    signed_tx_hash: hex(signTransactionHash(base64(prepared.tx_hash), who.key.privateKey)),
-    public_key: who.publicKey,
-  },
-});
-
-/** Onboarded through the validator API, with a TransferPreapproval accepted by signing. */
-async function externalWithPreapproval(hint: string): Promise<External> {
-  const key = createExternalKey();
-  const publicKey = hex(key.publicKey);
-  const generated = await ok<{ topology_txs: Array<{ topology_tx: string; hash: string }> }>(
-    net,
-    `${base}/topology/generate`,
-    admin({ party_hint: hint, public_key: publicKey }),
-  );
-  const signed = generated.topology_txs.map((tx) => ({
-    topology_tx: tx.topology_tx,
-    signed_hash: hex(signTransactionHash(base64(tx.hash), key.privateKey)),
-  }));
-  const { party_id: party } = await ok<{ party_id: string }>(
-    net,
-    `${base}/topology/submit`,
-    admin({ public_key: publicKey, signed_topology_txs: signed }),
-  );
-  const who = { key, publicKey, party };
-  const { contract_id } = await ok<{ contract_id: string }>(
-    net,
-    `${base}/setup-proposal`,
-    admin({ user_party_id: party }),
-  );
-  const prepared = await ok<{ transaction: string; tx_hash: string }>(
-    net,
-    `${base}/setup-proposal/prepare-accept`,
-    admin({ contract_id, user_party_id: party }),
-  );
-  await ok(net, `${base}/setup-proposal/submit-accept`, admin(submission(who, prepared)));
-  return who;
-}
+const base = externalPartyPath;
+const admin = (body?: unknown) => asOperator(net, body);
+const submission = signedSubmission;
 
 const scan = async (path: string) => {
   const response = await net.node.call(`/api/scan${path}`);
@@ -106,38 +65,11 @@ const unlockedOf = async (who: External) =>
     ).total_unlocked_coin,
   );
 
-/** The sender's commands with this nonce, once none of them is still waiting to be sent. */
-async function settled(sender: External, nonce: number): Promise<Status[]> {
-  const path = `/v0/transfer-command/status?sender=${encodeURIComponent(sender.party)}&nonce=${nonce}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await scan(path);
-    const commands = Object.values(body.transfer_commands_by_contract_id as Record<string, Status>);
-    if (commands.length > 0 && commands.every((command) => command.status.status !== 'created')) {
-      return commands;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the transfer command ${nonce} of ${sender.party} was never sent`);
-}
+const settled = (sender: External, nonce: number) => settledCommands(net, sender, nonce);
 
 async function send(request: { amount: number; nonce: number; expiresInSeconds?: number }) {
-  const expiresAt = (await nowMicros(net)) / 1000 + (request.expiresInSeconds ?? 3600) * 1000;
-  const prepared = await ok<{
-    transaction: string;
-    tx_hash: string;
-    transfer_command_contract_id_prefix: string;
-  }>(
-    net,
-    `${base}/transfer-preapproval/prepare-send`,
-    admin({
-      sender_party_id: alice.party,
-      receiver_party_id: bob.party,
-      amount: request.amount,
-      expires_at: new Date(expiresAt).toISOString(),
-      nonce: request.nonce,
-    }),
-  );
-  return prepared;
+  const expiresAt = (await nowMicros(net)) + (request.expiresInSeconds ?? 3600) * 1_000_000;
+  return prepareSend(net, { sender: alice, receiver: bob, ...request }, expiresAt);
 }
 
 // The DSO's automation follows TransferCommands by package name: our TypeScript Splice, and
@@ -153,8 +85,8 @@ describe.each(implementations)('an external party’s TransferCommand on %s', (_
       onBackgroundError: (error) => backgroundErrors.push(error),
       ...(spliceDars ? { spliceDars } : {}),
     });
-    alice = await externalWithPreapproval('alice-tc');
-    bob = await externalWithPreapproval('bob-tc');
+    alice = await externalWithPreapproval(net, 'alice-tc');
+    bob = await externalWithPreapproval(net, 'bob-tc');
     await tapFor(net, net.operatorUser, '1000');
     await ok(net, '/v0/wallet/transfer-preapproval/send', {
       user: net.operatorUser,

@@ -51,8 +51,10 @@ describe('Scan: validators and governance', () => {
     expect(ledger).toHaveLength(4);
     const page = await scanOk<Licenses>(net.node, '/v0/admin/validator/licenses?limit=3');
     expect(validatorsOf(page)).toEqual([...onboarded].reverse());
+    // Onboarded by the SV, each validator is its own sponsor (splice-dso-governance 0.1.26).
     expect(page.validator_licenses[0]?.payload).toMatchObject({
-      sponsor: net.sv,
+      validator: onboarded.at(-1),
+      sponsor: onboarded.at(-1),
       metadata: { version: '0.6.11', contactPoint: 'ops@example.com' },
     });
     expect(page.next_page_token).toEqual(expect.any(Number));

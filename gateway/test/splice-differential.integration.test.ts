@@ -1,5 +1,16 @@
 import { readSpliceDarSet, type SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asOperator,
+  type External,
+  externalKeyFromSeed,
+  externalPartyPath,
+  externalWithPreapproval,
+  prepareSend,
+  settledCommands,
+  signedSubmission,
+} from './external-party-sends.ts';
+import { gqlData } from './graphql-harness.ts';
 import { createUser, json } from './ledger-fixtures.ts';
 import { ledgerEnd } from './splice-fixtures.ts';
 import { advance, tapFor } from './validator-apps-fixtures.ts';
@@ -14,9 +25,11 @@ import {
 } from './validator-fixtures.ts';
 
 // Our TypeScript Splice and Splice's own packages (splice-amulet 0.1.20, issue 21) run the same
-// scenario from the same seed through the wallet API (taps, token-standard instructions, an
-// offer, preapprovals featured, a traffic purchase, dust, rounds with rewards and fees); what the ledger shows afterwards must be
-// the same: every contract the DSO sees (template, payload), each wallet's balance and history.
+// scenario from the same seed through the wallet and validator APIs (taps, token-standard
+// instructions, an offer, preapprovals featured, a traffic purchase, an ANS entry, an external
+// party's TransferCommand, a delegated merge, dust, rounds with rewards and fees); what the
+// ledger shows afterwards must be the same: every contract the DSO sees (template, payload),
+// each wallet's and external party's balance, each wallet's history.
 // Package ids and contract ids differ by construction and are left out; the real packages are
 // the judge of every other difference.
 
@@ -31,9 +44,8 @@ function micros(time: string): bigint | null {
 }
 
 /**
- * A payload with contract ids left out and times counted from the node's ready time (the real
- * genesis takes the clock a few microseconds further: a listed difference of our runtime), kept
- * otherwise as the ledger has it.
+ * A payload with contract ids left out and times counted from the node's ready time (the same on
+ * both, which a test checks), kept otherwise as the ledger has it.
  */
 function normalized(value: unknown, readyMicros: bigint): unknown {
   if (typeof value === 'string') {
@@ -56,6 +68,7 @@ function normalized(value: unknown, readyMicros: bigint): unknown {
 type Scenario = {
   readonly net: ValidatorNode;
   readonly parties: Record<'alice' | 'bob' | 'carol', string>;
+  readonly externals: Record<'dora' | 'eve', External>;
 };
 
 type Instruction = { output: { transfer_instruction_cid?: string } };
@@ -78,6 +91,59 @@ async function tokenTransfer(scenario: Scenario, to: 'bob' | 'carol', amount: st
 const act = (net: ValidatorNode, user: string, cid: string, action: string) =>
   ok(net, `/v0/wallet/token-standard/transfers/${cid}/${action}`, { user, method: 'POST' });
 
+/** Buys `name` for `user`: the entry request, the wallet's initial payment, the DSO's collection. */
+async function buyAnsEntry(net: ValidatorNode, user: string, name: string) {
+  const created = await ok<{ subscriptionRequestCid: string }>(net, '/v0/entry/create', {
+    user,
+    body: { name, url: `https://${user}.example.com`, description: `${user}'s name` },
+  });
+  await ok(net, `/v0/wallet/subscription-requests/${created.subscriptionRequestCid}/accept`, {
+    user,
+    method: 'POST',
+  });
+  // The SV's automation collects the payment; moving the clock a second waits for it.
+  await advance(net, 1);
+}
+
+async function externalSend({ net, externals }: Scenario) {
+  await tapFor(net, net.operatorUser, '0.5');
+  await ok(net, '/v0/wallet/transfer-preapproval/send', {
+    user: net.operatorUser,
+    body: { receiver_party_id: externals.dora.party, amount: '50', deduplication_id: 'fund-dora' },
+  });
+  const prepared = await prepareSend(
+    net,
+    { sender: externals.dora, receiver: externals.eve, amount: 10, nonce: 0 },
+    (await nowMicros(net)) + hourMicros,
+  );
+  await ok(
+    net,
+    `${externalPartyPath}/transfer-preapproval/submit-send`,
+    asOperator(net, signedSubmission(externals.dora, prepared)),
+  );
+  const [command, ...others] = await settledCommands(net, externals.dora, 0);
+  if (others.length > 0 || command?.status.status !== 'sent') {
+    throw new Error(`dora's send was not sent: ${JSON.stringify(command?.status)}`);
+  }
+}
+
+/** The operator accepts `user`'s merge delegation; the user taps 12 holdings; they are merged. */
+async function delegatedMerge({ net }: Scenario, user: string) {
+  const proposals = `{ wallet { mergeDelegationProposals { contractId } } }`;
+  const { wallet } = await gqlData<{
+    wallet: { mergeDelegationProposals: Array<{ contractId: string }> };
+  }>(net.node, proposals, {}, { user });
+  const [proposal] = wallet.mergeDelegationProposals;
+  await gqlData(
+    net.node,
+    'mutation($c: ID!) { acceptMergeDelegationProposal(contractId: $c) }',
+    { c: proposal?.contractId },
+    { user: net.operatorUser },
+  );
+  for (let tap = 0; tap < 12; tap++) await tapFor(net, user, '0.05');
+  await net.node.node.automation.delegatedMerges.merge('differential-merge', async () => {});
+}
+
 /** The scenario: taps, locks and their three endings, an offer, preapprovals, many rounds. */
 async function runScenario(net: ValidatorNode): Promise<Scenario> {
   const parties = {
@@ -85,7 +151,12 @@ async function runScenario(net: ValidatorNode): Promise<Scenario> {
     bob: await onboard(net, 'bob'),
     carol: await onboard(net, 'carol'),
   };
-  const scenario = { net, parties };
+  // External parties with keys from fixed seeds: the same party ids on both nodes.
+  const externals = {
+    dora: await externalWithPreapproval(net, 'dora', externalKeyFromSeed('differential dora')),
+    eve: await externalWithPreapproval(net, 'eve', externalKeyFromSeed('differential eve')),
+  };
+  const scenario = { net, parties, externals };
   await tapFor(net, 'alice', '1');
   await tapFor(net, 'alice', '0.5');
   await tapFor(net, 'bob', '0.25');
@@ -134,22 +205,37 @@ async function runScenario(net: ValidatorNode): Promise<Scenario> {
     },
   );
   await net.node.node.wallet.traffic.complete(traffic.request_contract_id);
+  // An ANS entry: alice's subscription request paid by her wallet, the entry made by the DSO.
+  await tapFor(net, 'alice', '2.5');
+  await buyAnsEntry(net, 'alice', 'alice.unverified.ans');
+  // An external party's send: funded by the operator, dora signs a TransferCommand to eve,
+  // which the DSO sends through eve's preapproval.
+  await externalSend(scenario);
+  // A merge: carol's delegation accepted by the operator, who merges her 12 holdings.
+  await delegatedMerge(scenario, 'carol');
   // Dust: 0.002 amulet, gone to holding fees within a round.
   await tapFor(net, 'carol', '0.00001');
   // Rounds go by: markers become coupons, rounds issue and close, holding fees accrue.
   for (let round = 0; round < 6; round++) await advance(net, 600);
   // Two days on, the ExternalPartyConfigStates have passed the dust's round: the DSO expires it.
-  await advance(net, 2 * 86_400);
+  // 61 days on, alice's entry is in its last 30 days: her wallet pays the renewal, which the DSO
+  // collects into the entry's next 90 days.
+  await advance(net, 61 * 86_400);
   return scenario;
 }
 
 type Outcome = {
+  readyMicros: bigint;
+  parties: Scenario['parties'];
   contracts: unknown[];
   balances: Record<string, unknown>;
   histories: Record<string, unknown[]>;
 };
 
-async function outcomeOf({ net, parties }: Scenario, readyMicros: bigint): Promise<Outcome> {
+async function outcomeOf(
+  { net, parties, externals }: Scenario,
+  readyMicros: bigint,
+): Promise<Outcome> {
   const contracts = await json<
     Array<{ contractEntry: { JsActiveContract?: { createdEvent: Record<string, unknown> } } }>
   >(
@@ -203,7 +289,14 @@ async function outcomeOf({ net, parties }: Scenario, readyMicros: bigint): Promi
       ),
     );
   }
-  return { contracts: views, balances, histories };
+  for (const [name, external] of Object.entries(externals)) {
+    balances[name] = await ok(
+      net,
+      `${externalPartyPath}/balance?party_id=${encodeURIComponent(external.party)}`,
+      asOperator(net),
+    );
+  }
+  return { readyMicros, parties, contracts: views, balances, histories };
 }
 
 async function outcomeOn(spliceDars: SpliceDarSet | undefined): Promise<Outcome> {
@@ -224,8 +317,12 @@ describe("our Splice and Splice's own packages, side by side", () => {
   beforeAll(async () => {
     ours = await outcomeOn(undefined);
     theirs = await outcomeOn(readSpliceDarSet('../../shared/dars', '0.6.11'));
-  }, 120_000);
+  }, 300_000);
   afterAll(() => undefined);
+
+  it('are ready at the same time', () => {
+    expect(ours.readyMicros).toBe(theirs.readyMicros);
+  });
 
   it('leave the same contracts with the same payloads', () => {
     expect(ours.contracts.length).toBeGreaterThan(20);
@@ -236,6 +333,29 @@ describe("our Splice and Splice's own packages, side by side", () => {
         JSON.stringify(contract).includes('"initialAmount":"0.0020000000"'),
       );
     expect(dust(ours.contracts)).toEqual([]);
+    // The scenario did what it says: the name, the external send, the merge.
+    const of = (template: string) =>
+      (ours.contracts as Array<{ template: string; payload: Record<string, unknown> }>).filter(
+        (contract) => contract.template === template,
+      );
+    const dayMicros = 86_400_000_000n;
+    expect(of('Splice.Ans:AnsEntry').map(({ payload }) => payload.name)).toEqual([
+      'alice.unverified.ans',
+    ]);
+    const [entry] = of('Splice.Ans:AnsEntry');
+    const expiresAfterReady = BigInt(
+      /^ready\+(\d+)µs$/.exec(String(entry?.payload.expiresAt))?.[1] ?? 0,
+    );
+    expect(expiresAfterReady / dayMicros).toBe(180n);
+    expect(
+      of('Splice.ExternalPartyAmuletRules:TransferCommandCounter').map(
+        ({ payload }) => payload.nextNonce,
+      ),
+    ).toEqual(['1']);
+    const carols = of('Splice.Amulet:Amulet').filter(
+      ({ payload }) => payload.owner === ours.parties.carol,
+    );
+    expect(carols).toHaveLength(1);
   });
 
   it('leave each wallet the same balance', () => {

@@ -43,6 +43,8 @@ export type GraphQLDeps = {
   readonly automations?: AutomationView | undefined;
   /** Snapshots, revert and reset (the CLI hands its time machine in). */
   readonly timeMachine?: TimeMachine | undefined;
+  /** Whether the devnet fields control the synchronizer here (the SV's gateways); true if unset. */
+  readonly devnetControls?: boolean;
   readonly limits?: Partial<QueryLimits>;
   /** Events a subscriber may fall behind by before it is dropped (it may resume). */
   readonly maxBuffered?: number;
@@ -88,6 +90,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     streams,
     automations: deps.automations,
     timeMachine: deps.timeMachine,
+    devnetControls: deps.devnetControls !== false,
   });
   const guard = deps.streamGuard ?? defaultStreamGuard();
   // Server-sent events consume the shared executions' results through buffers of their own:

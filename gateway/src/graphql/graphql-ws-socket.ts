@@ -4,6 +4,7 @@ import type { Server as GraphQLWsServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import type { StreamBudget } from '../http/stream-budget.ts';
 import type { StreamGauge } from '../http/stream-gauge.ts';
+import { overBudget } from './to-async-iterable.ts';
 
 /** What graphql-ws's context carries of a connection (as its own `ws` adapter does). */
 export type SocketExtra = { readonly socket: WebSocket; readonly request: IncomingMessage };
@@ -15,6 +16,8 @@ export type SocketExtra = { readonly socket: WebSocket; readonly request: Incomi
 const highWaterMark = 64 * 1024;
 const keepAliveMs = 12_000;
 const internalError = 4500;
+/** RFC 6455's "try again later": the client may reconnect and resubscribe. */
+const tryAgainLater = 1013;
 
 /**
  * Holds a connection's writes until the end of the event loop turn, so that the messages a
@@ -49,12 +52,18 @@ export type FrameWriter = {
    * a shared execution waits for no one, so a client that far behind is dropped instead.
    */
   offer(frame: string): boolean;
+  /**
+   * Calls `listener` with the reason once the budget cuts this connection off; the shared
+   * subscriptions on it end with that error. Returns the unsubscribe.
+   */
+  onCutOff(listener: (reason: unknown) => void): () => void;
 };
 
 /**
  * A connection's writer and its accounts: what its socket holds is recorded by the gauge and
- * counted against the process-wide budget, which cuts it off as a peer that stops answering
- * pings is (a close frame would wait behind what it holds, and free nothing).
+ * counted against the process-wide budget. Cut off by the budget, it writes no more results:
+ * its subscriptions end with an error saying why, queued behind what the client has not read,
+ * then the connection closes (a client that never reads again is dropped by the keep-alive).
  */
 export function createFrameWriter(
   connection: SocketExtra,
@@ -69,9 +78,19 @@ export function createFrameWriter(
   const { socket, request } = connection;
   // The TCP socket the upgrade came on, which `ws` writes to.
   const tcp = request.socket as Socket;
+  const cutOffListeners = new Set<(reason: unknown) => void>();
+  let cutOff = false;
   const held = output.budget?.open({
     held: () => (socket.readyState === socket.OPEN ? socket.bufferedAmount : 0),
-    cutOff: () => socket.terminate(),
+    cutOff: () => {
+      cutOff = true;
+      const reason = overBudget();
+      for (const listener of [...cutOffListeners]) listener(reason);
+      cutOffListeners.clear();
+      // graphql-ws writes the subscriptions' errors once their iterators have settled, a few
+      // promise turns from now; the close frame goes behind them.
+      setImmediate(() => socket.close(tryAgainLater, 'Over the budget for slow subscribers'));
+    },
   });
   const account = () => {
     output.gauge?.record(socket.bufferedAmount);
@@ -94,12 +113,17 @@ export function createFrameWriter(
       });
     },
     offer(frame) {
+      if (cutOff) return false;
       if (socket.readyState !== socket.OPEN) return true;
       if (socket.bufferedAmount > output.maxHeldBytes) return false;
       output.corkForTurn(tcp);
       socket.send(frame);
       account();
       return true;
+    },
+    onCutOff(listener) {
+      cutOffListeners.add(listener);
+      return () => cutOffListeners.delete(listener);
     },
     close: () => held?.close(),
   };

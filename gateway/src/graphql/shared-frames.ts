@@ -50,9 +50,11 @@ export function createSharedFrames(sharing: SubscriptionSharing, maxHeldBytes: n
       const end = (ended: Ending) => {
         if (ending !== null) return;
         ending = ended;
+        stopListening();
         attached.leave();
         waiting?.(ended);
       };
+      const stopListening = target.writer.onCutOff((error) => end({ error }));
       const attached = sharing.attach(key, subscribe, {
         next(result) {
           if (ending !== null) return;

@@ -27,7 +27,7 @@ const resubscribe = 'resubscribe from the last offset received';
 export const fellBehind = (limit: string) =>
   new DomainError('UNAVAILABLE', `The subscriber fell more than ${limit} behind; ${resubscribe}`);
 
-const overBudget = () =>
+export const overBudget = () =>
   new DomainError(
     'UNAVAILABLE',
     'The server held more than its budget for slow subscribers, the most of it for this ' +

@@ -78,6 +78,27 @@ describe('pocketnet start with LocalNet ports', () => {
     );
     expect(new Set(ids).size).toBe(3);
 
+    // The devnet's clock and rounds are the synchronizer's: the SV's validator controls them;
+    // the app validators' servers do not serve them (LocalNet's serve no /api/devnet at all).
+    const devnet = (port: number, path: string, body?: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+        headers: { ...bearer(unsafe), 'content-type': 'application/json' },
+      });
+    expect((await devnet(4903, '/api/devnet/v0/time')).status).toBe(200);
+    for (const port of [3903, 3000, 3975, 2903, 2000, 2975]) {
+      expect((await devnet(port, '/api/devnet/v0/time')).status).toBe(404);
+      expect((await devnet(port, '/api/devnet/v0/time/advance', { seconds: 60 })).status).toBe(404);
+      expect((await devnet(port, '/api/devnet/v0/snapshot', {})).status).toBe(404);
+    }
+    const advanceByGraphQL = { query: 'mutation { advanceTime(seconds: 60) { micros } }' };
+    const refusedByGraphQL = await devnet(2903, '/graphql', advanceByGraphQL);
+    expect(JSON.stringify(await refusedByGraphQL.json())).toContain('PERMISSION_DENIED');
+    const advanced = await devnet(4903, '/graphql', advanceByGraphQL);
+    expect(await advanced.json()).toMatchObject({
+      data: { advanceTime: { micros: expect.any(String) } },
+    });
+
     // Each realm's validator client logs in and is its own participant's validator user.
     const providerValidator = await tokenOf('AppProvider', {
       grant_type: 'client_credentials',

@@ -30,7 +30,7 @@ export type { ImplementSpec, InterfaceSpec } from './dsl/interface.ts';
 export { defineInterface, implementInterface } from './dsl/interface.ts';
 export type { TemplateSpec } from './dsl/template.ts';
 export { defineTemplate } from './dsl/template.ts';
-export type { TransactionContext } from './dsl/transaction-context.ts';
+export type { BegunExercise, TransactionContext } from './dsl/transaction-context.ts';
 export { canonicalJson } from './engine/canonical-json.ts';
 export type {
   ActiveContractStore,

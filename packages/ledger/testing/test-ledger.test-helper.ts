@@ -5,9 +5,9 @@ import { examplePackages } from '../src/examples/examples-package.ts';
 import type { InterpretResult } from '../src/interpreter/interpret.ts';
 import { interpret } from '../src/interpreter/interpret.ts';
 import type { Package } from '../src/packages/package.ts';
+import type { PackageSelection } from '../src/packages/package-selection.ts';
 import type { PackageRegistry } from '../src/packages/registry.ts';
 import { createPackageRegistry } from '../src/packages/registry.ts';
-import type { PackageSelection } from '../src/packages/registry-index.ts';
 import type { Value } from '../src/value.ts';
 
 /** Test support: an in-memory contract store and a ledger that commits interpreted results. */

@@ -169,7 +169,7 @@ export function output(
   amount: string,
   lock: TransferOutput['lock'] = null,
 ): TransferOutput {
-  return { receiver, receiverFeeRatio: '0.0', amount, lock, meta: null };
+  return { receiver, receiverFeeRatio: '0.0', amount, lock };
 }
 
 export const inputAmulet = (cid: string): TransferInput => ({ tag: 'InputAmulet', value: cid });

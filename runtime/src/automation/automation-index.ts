@@ -8,11 +8,13 @@ import { createWatchedTemplates } from '../projections/watched-templates.project
 // party, and the node already watches rounds and rules).
 const indexed = {
   validatorLicense: amuletTemplateIds.validatorLicense,
-  memberTraffic: amuletTemplateIds.memberTraffic,
   batchMergeUtility: mergeReferences.batchMergeUtility,
 } as const;
 
+// The network's: an app validator's participant sees none of them (only the DSO is a party to
+// them), so they are the node's, as a Splice validator reads them from scan and its synchronizer.
 const watchedByNode = {
+  memberTraffic: amuletTemplateIds.memberTraffic,
   openMiningRound: amuletTemplateIds.openMiningRound,
   issuingMiningRound: amuletTemplateIds.issuingMiningRound,
   amuletRules: amuletTemplateIds.amuletRules,

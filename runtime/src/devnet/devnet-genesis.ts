@@ -127,9 +127,10 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
           ],
         },
       }),
+      // As DsoRules_OnboardValidator of splice-dso-governance 0.1.26: its own sponsor.
       create(amulet.validatorLicense, {
         validator: validatorOperator,
-        sponsor: sv,
+        sponsor: validatorOperator,
         dso,
         faucetState: null,
         metadata: null,

@@ -57,8 +57,6 @@ export async function startDevnet(deps: {
   templateOf?: ((reference: string) => string) | undefined;
 }) {
   const { engine, clock, config, identity } = deps;
-  // The journal replayed, time goes on from where it was.
-  deps.time.recovered();
   const parties = devnetParties({ ...identity, ...config });
   if (engine.ledgerEnd() === 0) {
     const { templateOf } = deps;

@@ -23,6 +23,10 @@ export async function startBackgroundWork(
   const { scan, schedule, walletApps, transferCommands } = services;
   const onError = config.onBackgroundError;
   const writesInBackground = config.ledger?.replica !== true;
+  // The journal replayed, a devnet's time goes on from where it was: from the replayed records
+  // only, so that this start's own uploads of Splice's DARs (each a record a microsecond after
+  // the last) leave the clock where a node without them has it.
+  if (config.devnet) services.devnetTime.recovered();
   // Splice's DARs are the SV's uploads (the first participant's package service).
   if (writesInBackground) await uploadSpliceDars({ set: config.spliceDars, packages, to: first });
   // The SV's rounds run on the writer; a replica's schedule keeps its reads and actors' timers.

@@ -23,10 +23,12 @@ import { createParticipantAdmin } from '../services/participant-admin.service.ts
 import { createReassignments } from '../synchronizers/reassignments.service.ts';
 import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
+import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 import { type TransactionShape, viewTransaction } from '../views/transaction-view.ts';
 import type { PocketnetNode } from './create-node.ts';
+import { participantRecords } from './participant-records.ts';
 
 /** What every participant on the synchronizer shares: one journal's projections and packages. */
 export type SynchronizerShared = {
@@ -35,7 +37,6 @@ export type SynchronizerShared = {
   readonly clock: ControllableClock;
   readonly packages: PackageRegistry;
   readonly lfPackages: LfPackageStore;
-  readonly catalog: TemplateCatalog;
   readonly records$: Observable<JournalRecord>;
   readonly updateLog: UpdateLog;
   readonly contractEvents: ContractEventsIndex;
@@ -52,9 +53,15 @@ export function createParticipant(
   engine: LedgerEngine,
   options: { readonly isFirst: boolean; readonly alone: boolean },
 ) {
-  const { synchronizer, synchronizers, catalog, records$, updateLog } = shared;
+  const { synchronizer, synchronizers, records$, updateLog } = shared;
   const projection = createParticipantProjection(engine.participant.participantId, options.isFirst);
   const participant = projection.state;
+  // `#name` references resolve among this participant's own packages, as its vetting selects.
+  const catalog: TemplateCatalog = createTemplateCatalog(
+    shared.packages,
+    () => participant.vetting.unvetted,
+    () => participant.vetting.elsewhere,
+  );
   const hosts = options.alone
     ? null
     : (party: string) => participant.parties.get(party)?.isLocal === true;
@@ -76,6 +83,9 @@ export function createParticipant(
     /** Applies a record to the participant's own projection (the node's bus calls it first). */
     apply: projection.apply,
     participant,
+    catalog,
+    /** The records as this participant sees them: what its hosted parties witness. */
+    records$: participantRecords(records$, hosts),
     engine,
     interactive,
     externalPartyOperations,
@@ -149,6 +159,7 @@ export function nodeOfParticipant(
   return {
     ...node,
     ...ledgerApiOf(participant),
+    catalog: participant.catalog,
     identity: { ...node.identity, participantId },
     interactive: participant.interactive,
   };

@@ -18,7 +18,6 @@ import { createWatchedTemplates } from '../projections/watched-templates.project
 import { requiredSplicePackages } from '../splice-dars/splice-release-packages.ts';
 import { createNodeSynchronizers } from '../synchronizers/node-synchronizers.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
-import { createTemplateCatalog } from '../views/create-template-catalog.ts';
 import { createParticipant, type SynchronizerShared } from './create-participant.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
@@ -51,17 +50,12 @@ export async function openLedgerCore(config: NodeConfig) {
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
   const synchronizers = createNodeSynchronizers(config);
-  // Upgrades are checked against the packages the first participant vets (its projection, below).
-  const { packages, lfPackages } = createNodePackages(
-    config,
-    (packageId) => !first.participant.vetting.unvetted.has(packageId),
-  );
+  const { packages, lfPackages } = createNodePackages(config);
   // `--splice-dars`: Splice's own packages, uploaded on start (or replayed), win `#splice-…`
   // names over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
   const watched = createWatchedTemplates(watchedByAutomation(packages));
-  const catalog = createTemplateCatalog(packages, () => first.participant.vetting.unvetted);
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
   const contractEvents = createContractEventsIndex();
@@ -86,7 +80,6 @@ export async function openLedgerCore(config: NodeConfig) {
     clock,
     packages,
     lfPackages,
-    catalog,
     records$: bus.records$,
     updateLog,
     contractEvents,
@@ -117,6 +110,8 @@ export async function openLedgerCore(config: NodeConfig) {
   };
   // Projections subscribe first, so they have applied a record before anyone else sees it.
   const projections = bus.records$.subscribe(applyAll);
+  // Reads and commands resolve references as the first participant's packages select.
+  const { catalog } = first;
   // The devnet exists only once the journal is replayed; services ask for its parties lazily.
   let devnetParties: DevnetParties | null = null;
   const core: PocketnetNodeCore = {

@@ -8,15 +8,12 @@ import type { NodeConfig } from './node-config.ts';
  * The node's packages: its own TypeScript ones (examples, Splice, `--package` modules), and the
  * Daml-LF packages users upload, which the store registers as the journal replays their uploads.
  */
-export function createNodePackages(
-  config: Pick<NodeConfig, 'packages'>,
-  isVetted: (packageId: string) => boolean,
-) {
+export function createNodePackages(config: Pick<NodeConfig, 'packages'>) {
   const packages = createPackageRegistry([
     ...examplePackages,
     ...splicePackages,
     ...(config.packages ?? []),
   ]);
-  const lfPackages = createLfPackageStore({ packages, erase: createPackageEraser(), isVetted });
+  const lfPackages = createLfPackageStore({ packages, erase: createPackageEraser() });
   return { packages, lfPackages };
 }

@@ -14,6 +14,7 @@ import {
 import type { PocketnetNode } from './create-node.ts';
 import type { LedgerCore } from './ledger-core.ts';
 import type { NodeConfig } from './node-config.ts';
+import type { PocketnetNodeCore } from './node-core.ts';
 
 /**
  * The node's services over its ledger core: scan, the workflow actors, the validator's wallet
@@ -26,21 +27,29 @@ export function createNodeServices(
   onError: (error: unknown) => void,
 ) {
   const { core, first, participants } = ledger;
-  const { clock, records$ } = core;
+  const { clock } = core;
   const scan = createScan(core, config.scan);
+  // The SV's validator app keeps projections of what its participant's parties see (the whole
+  // synchronizer's records on a node of one participant); scan's are the network's.
+  const validatorCore: PocketnetNodeCore = { ...core, records$: first.records$ };
+  const { records$ } = validatorCore;
   // The workflow actors follow the bus after the projections, and see the replay too.
   const actors = createActorRuntime({ records$, clock, participant: core.participant, onError });
   // The validator's wallet keeps projections of its own; offers and traffic requests are
   // tracked by their actors.
-  const wallet = createWallet(core, { actors: () => actors });
+  const wallet = createWallet(validatorCore, { actors: () => actors });
   // Its apps (payments, subscriptions, names, delegations) keep a projection of their own.
-  const walletApps = createWalletApps(core, { wallet, scan, version: config.ledgerApiVersion });
+  const walletApps = createWalletApps(validatorCore, {
+    wallet,
+    scan,
+    version: config.ledgerApiVersion,
+  });
   // One schedule on the node's clock for the devnet and the automations' triggers; the
   // automations' services and their projections, before the replay too.
   const schedule = createNodeSchedule(clock);
   // The actors' timers fall due on it too, in time order with everything else.
   schedule.addTask(actors.dueTask);
-  const automation = createAutomation(core, { schedule, wallet });
+  const automation = createAutomation(validatorCore, { schedule, wallet });
   const { interactive, externalPartyOperations } = first;
   // The validator's external-party administration follows its setup proposals on the bus.
   const walletExternal = createExternalPartyWallet({
@@ -63,7 +72,7 @@ export function createNodeServices(
   });
   for (const app of validatorApps) schedule.addTask(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
-  const devnetTime = createDevnetTimeState({ records$, clock });
+  const devnetTime = createDevnetTimeState({ records$: core.records$, clock });
   return {
     scan,
     actors,

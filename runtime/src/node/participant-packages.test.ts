@@ -8,15 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalnetTestNode } from '../../testing/localnet-node.test-helper.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { PocketnetNode } from './create-node.ts';
+import { nodeOfParticipant } from './create-participant.ts';
 
 // Packages are each participant's own (issue 22): a DAR uploaded to the app-provider's
 // participant is neither listed nor vetted by the others until they are given it too.
 
-const dar = readFileSync(
-  fileURLToPath(
-    new URL('../../../../shared/dars/splice-api-featured-app-v1-1.0.0.dar', import.meta.url),
-  ),
-);
+const sharedDar = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../../shared/dars/${name}`, import.meta.url)));
+const dar = sharedDar('splice-api-featured-app-v1-1.0.0.dar');
 const nodes: PocketnetNode[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -109,5 +108,59 @@ describe("each participant's packages", () => {
       code: 'NO_SYNCHRONIZER_FOR_SUBMISSION',
       message: expect.stringContaining(provider.participant.participantId),
     });
+  });
+
+  it("resolves a package's names where it was uploaded only: elsewhere they are unknown, to reads and commands", async () => {
+    const { node, sv, provider, user } = await startLocalNet(null);
+    await provider.packageAdmin.upload(
+      unrestrictedCaller,
+      sharedDar('splice-token-test-dummy-holding-0.0.3.dar'),
+      upload,
+    );
+    const name = 'splice-token-test-dummy-holding:Splice.Api.Token.Test.DummyHolding:DummyHolding';
+    // The catalog the participant's gateway reads with.
+    const catalogOf = (participant: typeof sv) => nodeOfParticipant(node, participant).catalog;
+    expect(catalogOf(provider).keyOfReference(`#${name}`)).toBe(name);
+    const packageId = provider.packageAdmin
+      .list(unrestrictedCaller)
+      .find((each) => each.name === 'splice-token-test-dummy-holding')?.packageId;
+    expect(packageId).toBeDefined();
+    const byId = `${packageId}${name.slice(name.indexOf(':'))}`;
+    expect(catalogOf(provider).keyOfReference(byId)).toBe(name);
+    for (const other of [sv, user]) {
+      for (const reference of [`#${name}`, byId]) {
+        await expect(
+          Promise.resolve().then(() => catalogOf(other).keyOfReference(reference)),
+        ).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
+      }
+    }
+    const alice = (await user.admin.allocateParty(unrestrictedCaller, { partyIdHint: 'alice' }))
+      .party;
+    await expect(
+      user.commands.submitAndWait(
+        unrestrictedCaller,
+        internalSubmission({
+          ...{ userId: 'catalog-test', commandId: 'dummy', actAs: [alice] },
+          commands: [{ kind: 'create', templateId: `#${name}`, createArguments: {} }],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
+  });
+
+  it("checks an upload's upgrades against the packages of the participant it is uploaded to", async () => {
+    const { provider, user } = await startLocalNet(null);
+    await provider.packageAdmin.upload(
+      unrestrictedCaller,
+      sharedDar('splice-amulet-0.1.19.dar'),
+      upload,
+    );
+    // The test DAR's splice-amulet 0.1.8 is no version of 0.1.19, which only the app-provider has.
+    const walletTest = sharedDar('splice-wallet-test-0.1.8.dar');
+    await expect(
+      provider.packageAdmin.upload(unrestrictedCaller, walletTest, upload),
+    ).rejects.toMatchObject({ code: 'DAR_NOT_VALID_UPGRADE' });
+    await expect(
+      user.packageAdmin.upload(unrestrictedCaller, walletTest, upload),
+    ).resolves.toBeUndefined();
   });
 });

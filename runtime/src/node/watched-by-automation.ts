@@ -17,6 +17,7 @@ const watchedReferences = [
   ids.svRewardCoupon,
   ids.validatorLivenessActivityRecord,
   ids.featuredAppActivityMarker,
+  ids.memberTraffic,
 ];
 
 /** Whether a template is one of those, by package name (see `templateByName`). */

@@ -31,12 +31,7 @@ const isUpload = (record: JournalRecord): record is JournalRecord & { change: Pa
  * archive, name and version only; it is decoded (and its templates erased) the first time it
  * is needed, and kept decoded by id.
  */
-export function createLfPackageStore(deps: {
-  packages: PackageRegistry;
-  erase?: ErasePackage;
-  /** Whether the participant vets a package now (upgrades are checked against those only). */
-  isVetted?: (packageId: string) => boolean;
-}) {
+export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: ErasePackage }) {
   const decodedById = new Map<string, LfPackage>();
   const decoded = (packageId: string): LfPackage | undefined => {
     const cached = decodedById.get(packageId);
@@ -48,7 +43,11 @@ export function createLfPackageStore(deps: {
     return pkg;
   };
   const isLf = (packageId: string) => deps.packages.packageById(packageId)?.archive !== undefined;
-  const known: KnownPackages = {
+  /**
+   * The packages an upload to a participant is checked against: upgrades against those it vets
+   * (`isVetted`), each participant's own.
+   */
+  const knownTo = (isVetted: (packageId: string) => boolean): KnownPackages => ({
     has: (packageId) => deps.packages.packageById(packageId) !== undefined,
     get: decoded,
     // Only Daml-LF packages: the node's TypeScript imitations of Splice's packages share their
@@ -60,11 +59,9 @@ export function createLfPackageStore(deps: {
     withName: (name) =>
       deps.packages
         .packages()
-        .filter(
-          (p) => p.name === name && isLf(p.packageId) && (deps.isVetted?.(p.packageId) ?? true),
-        )
+        .filter((p) => p.name === name && isLf(p.packageId) && isVetted(p.packageId))
         .map((p) => p.packageId),
-  };
+  });
   const register = (uploaded: UploadedArchive) => {
     const { packageId, name, version, utility, dependencies } = uploaded;
     const archive = new Uint8Array(Buffer.from(uploaded.archive, 'base64'));
@@ -84,7 +81,7 @@ export function createLfPackageStore(deps: {
     deps.packages.registerDeferred(placeholder, { load, dependencies });
   };
   return {
-    known,
+    knownTo,
     /** The decoded package of a known id (undefined for a package of the TypeScript DSL). */
     decoded,
     /** Registers the packages a journaled upload added; any other record is not ours. */
@@ -92,7 +89,7 @@ export function createLfPackageStore(deps: {
       if (!isUpload(record)) return;
       // A package another participant uploaded first is registered already.
       for (const uploaded of record.change.packages) {
-        if (!known.has(uploaded.packageId)) register(uploaded);
+        if (deps.packages.packageById(uploaded.packageId) === undefined) register(uploaded);
       }
     },
     /** A validated upload's new packages as the journal keeps them. */

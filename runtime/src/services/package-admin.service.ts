@@ -51,7 +51,7 @@ export function createPackageAdmin(deps: {
   writer: Pick<AdminWriter, 'commitAdmin'>;
 }) {
   const { packages } = deps;
-  const { elsewhere } = deps.participant.vetting;
+  const { elsewhere, unvetted } = deps.participant.vetting;
   const authenticated = (caller: Caller) => accessOf(caller, deps.participant);
   const vettedSet = (unvetted: ReadonlySet<string>) =>
     packages.packages().filter((summary) => !unvetted.has(summary.packageId));
@@ -118,7 +118,9 @@ export function createPackageAdmin(deps: {
     async upload(caller: Caller, bytes: Uint8Array, options: UploadOptions): Promise<void> {
       requireAdmin(authenticated(caller));
       const archives = asUploadError(() => readUploadedArchives(bytes));
-      const fresh = validateUpload(archives, deps.lfPackages.known, {
+      // Upgrades are checked against what this participant vets, not another's packages.
+      const known = deps.lfPackages.knownTo((packageId) => !unvetted.has(packageId));
+      const fresh = validateUpload(archives, known, {
         checkUpgrades: options.vetAllPackages,
       });
       // Packages only another participant had are this one's from now on.

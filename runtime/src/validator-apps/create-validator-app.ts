@@ -46,6 +46,9 @@ export function createValidatorApp(input: {
   const operator = createPartyId(config.partyHint, namespace);
   const core: PocketnetNodeCore = {
     ...input.core,
+    // Its projections are built from what its hosted parties see, not the whole synchronizer's.
+    records$: participant.records$,
+    catalog: participant.catalog,
     identity: { ...input.core.identity, participantId },
     participant: participant.participant,
     engine: participant.engine,

@@ -15,9 +15,9 @@ const onboardingUser = 'pocketnet-validator-onboarding';
 
 /**
  * What a Splice validator does when it first starts on a network, here in one go: its operator
- * party hosted on its participant, its wallet users acting as that party, a ValidatorLicense
- * from the SV that sponsors it, the operator's ValidatorRight and a WalletAppInstall per wallet
- * user. Each step is skipped when the journal has it already, so a restart adds nothing.
+ * party hosted on its participant, its wallet users acting as that party, the ValidatorLicense
+ * the SV onboards it with (naming the validator its own sponsor, as Splice 0.6.11 does), the
+ * operator's ValidatorRight and a WalletAppInstall per wallet user. Each step is skipped when the journal has it already, so a restart adds nothing.
  */
 export async function onboardValidatorApp(input: {
   readonly core: PocketnetNodeCore;
@@ -63,7 +63,8 @@ export async function onboardValidatorApp(input: {
       [
         create(amulet.validatorLicense, {
           validator: operator,
-          sponsor: network.sv,
+          // As DsoRules_OnboardValidator of splice-dso-governance 0.1.26: its own sponsor.
+          sponsor: operator,
           dso: network.dso,
           faucetState: null,
           metadata: null,

@@ -78,6 +78,10 @@ describe('validator apps of further participants', () => {
       expiresAtMicros: 1_767_229_200_000_000n,
       trackingId: 'to-provider',
     });
+    // An offer between the two app validators' parties: on their participants, not the SV's.
+    expect(user.wallet.contracts.get(offer.offerContractId)?.kind).toBe('transferOffer');
+    expect(provider.wallet.contracts.get(offer.offerContractId)?.kind).toBe('transferOffer');
+    expect(node.wallet.contracts.get(offer.offerContractId)).toBeUndefined();
     await provider.wallet.offers.accept(as('provider'), offer.offerContractId);
     // The sender's validator completes it: the app-user's automation, not the SV's.
     expect(node.automation.offers.acceptedToComplete()).toEqual([]);
@@ -89,6 +93,35 @@ describe('validator apps of further participants', () => {
     );
     expect(() => provider.wallet.balances.balance(as('user'))).toThrow(/not onboarded/);
     expect(() => user.wallet.balances.balance(as('provider'))).toThrow(/not onboarded/);
+    // The transfer is in both wallets' histories: each participant sees its own side of it.
+    const transfersOf = (app: ValidatorApp, userId: string) =>
+      app.wallet
+        .transactions(as(userId), { pageSize: 50 })
+        .filter((entry) => entry.type === 'transfer')
+        .map((entry) => entry.eventId);
+    const received = transfersOf(provider, 'provider');
+    expect(received).toHaveLength(1);
+    expect(transfersOf(user, 'user')).toEqual(expect.arrayContaining(received));
+  });
+
+  it("builds each app validator's wallet from what its participant's parties see, not the whole synchronizer", async () => {
+    const { node, provider, user } = await startLocalNet();
+    // An amulet of the SV's operator: a contract between the DSO and the SV, both on the SV's.
+    const svUser = node.wallet.validatorUser().userName;
+    const svAmulet = await node.wallet.balances.tapAmulet(
+      node.wallet.access.walletOf(as(svUser)),
+      parseNumeric('7'),
+    );
+    expect(node.wallet.contracts.get(svAmulet)?.kind).toBe('amulet');
+    expect(user.wallet.contracts.get(svAmulet)).toBeUndefined();
+    expect(provider.wallet.contracts.get(svAmulet)).toBeUndefined();
+    // The app-user's own amulet is in its wallet only (the SV's sees it: the DSO signs it).
+    const userAmulet = await user.wallet.balances.tapAmulet(
+      user.wallet.access.walletOf(as('user')),
+      parseNumeric('3'),
+    );
+    expect(user.wallet.contracts.get(userAmulet)?.kind).toBe('amulet');
+    expect(provider.wallet.contracts.get(userAmulet)).toBeUndefined();
   });
 
   it('adds nothing to the journal when started again on it', async () => {

@@ -11,6 +11,8 @@ export function createTemplateCatalog(
   registry: PackageRegistry,
   /** The packages the participant does not vet now: views are not computed by them. */
   unvetted: () => ReadonlySet<string> = () => new Set(),
+  /** The packages only other participants have: references to them are unknown here. */
+  absent: () => ReadonlySet<string> = () => new Set(),
 ): TemplateCatalog {
   const templateKeys = new Map<string, string>();
   const interfaceKeys = new Map<string, readonly string[]>();
@@ -28,7 +30,8 @@ export function createTemplateCatalog(
     registry.templateById(templateId)?.implementedInterfaces ?? [];
   return {
     keyOfReference(reference) {
-      const entity = registry.resolve(reference);
+      const others = absent();
+      const entity = registry.resolve(reference, others.size > 0 ? { absent: others } : undefined);
       // An interface named by package id is that interface only: another package of the
       // same name (the node's own token-standard interfaces beside a DAR's) is another one.
       return entity.kind === 'interface' && !reference.startsWith('#')

@@ -4,6 +4,7 @@ import {
   parseNumeric,
   type TransactionRecord,
 } from '@pocketnet/ledger';
+import { nodeWithId } from '../node/participant-records.ts';
 import { balanceChangeEntry, holdingsReturnedBy, transferEntry } from './history-transfers.ts';
 import { eventIdOf, type HistoryEntry, type NodeAt } from './history-types.ts';
 import { isUnlockChoice, unlockReturnedBy } from './history-unlocks.ts';
@@ -136,7 +137,7 @@ export function historyEntriesOf(
   // Children of a batch stand for its operations; below them, the operation carries on.
   const walk = (nodeIds: readonly number[], inBatch: boolean, inherited: string | undefined) => {
     for (const nodeId of nodeIds) {
-      const node = record.nodes[nodeId];
+      const node = nodeWithId(record, nodeId);
       if (node === undefined) continue;
       if (node.kind === 'created') {
         if (walletTemplateOf(node) === 'transferOffer') entries.push(offerCreated(record, node));

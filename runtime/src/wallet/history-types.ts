@@ -69,7 +69,13 @@ export function subtypeOf(at: NodeAt): TransactionSubtype {
 
 /** The nodes below `node` (its subtree without itself). */
 export function descendantsOf(record: TransactionRecord, node: ExercisedNode): TransactionNode[] {
-  return record.nodes.slice(node.nodeId + 1, node.lastDescendantNodeId + 1);
+  if (record.nodes[node.nodeId] === node) {
+    return record.nodes.slice(node.nodeId + 1, node.lastDescendantNodeId + 1);
+  }
+  // A participant's projection keeps the node ids of the whole transaction.
+  return record.nodes.filter(
+    (each) => each.nodeId > node.nodeId && each.nodeId <= node.lastDescendantNodeId,
+  );
 }
 
 export const baseEntry = (at: NodeAt) => ({

@@ -10,9 +10,21 @@ type DevnetTime = { readonly micros: bigint; readonly time: string };
 const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
 
 /** The devnet's time machine, for participant admins of a devnet. */
-export function devnetResolvers({ node, timeMachine }: ResolverDeps): ResolverMap {
-  const machine = () => requireTimeMachine(timeMachine);
+export function devnetResolvers({ node, timeMachine, devnetControls }: ResolverDeps): ResolverMap {
+  const servedHere = () => {
+    if (devnetControls === false) {
+      throw new DomainError(
+        'PERMISSION_DENIED',
+        "The synchronizer's time, rounds and snapshots are controlled at the SV's validator, not an app validator's",
+      );
+    }
+  };
+  const machine = () => {
+    servedHere();
+    return requireTimeMachine(timeMachine);
+  };
   const controls = () => {
+    servedHere();
     if (!node.devnet) {
       throw new DomainError('PERMISSION_DENIED', 'This node is not a devnet');
     }

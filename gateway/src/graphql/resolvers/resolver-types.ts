@@ -10,6 +10,8 @@ export type ResolverDeps = {
   readonly automations?: AutomationView | undefined;
   /** Snapshots, revert and reset, on a node the CLI started with its time machine. */
   readonly timeMachine?: TimeMachine | undefined;
+  /** Whether the devnet's fields control the synchronizer here (not on an app validator's). */
+  readonly devnetControls?: boolean;
 };
 
 /** Resolvers by type and field, as makeExecutableSchema merges them. */

@@ -204,6 +204,8 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
               automations: served.automations.view,
               webPages,
               walletAtRoot: true,
+              // The devnet's clock and rounds are the synchronizer's: the SV's gateways control them.
+              devnetControls: false,
             }
           : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
       });

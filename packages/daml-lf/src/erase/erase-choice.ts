@@ -1,13 +1,13 @@
 import type { ChoiceDefinition, DamlType, RecordValue, Value } from '@pocketnet/ledger';
-import { DomainError } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import type { TemplateChoice } from '../ast.ts';
 import { choiceBody, choicePart } from '../machine/template-functions.ts';
-import type { FunctionValue } from '../values/lf-value.ts';
+import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import { contractId, token } from '../values/lf-value.ts';
 import type { ErasureContext } from './erasure-context.ts';
-import { maxExerciseNesting } from './erasure-context.ts';
 import { toLedgerValue } from './ledger-values.ts';
+import type { LfChoiceBody } from './lf-choice-bodies.ts';
+import { lfChoiceBodies } from './lf-choice-bodies.ts';
 import { transactionEffects } from './transaction-effects.ts';
 
 /**
@@ -27,12 +27,29 @@ export function eraseChoice(
     choicePart(compiler, owner, choice.name, name);
   // Compiled on first use (a package's choices are erased before they all compile), then kept.
   let controllers: FunctionValue | null = null;
-  let body: FunctionValue | null = null;
+  let compiledBody: FunctionValue | null = null;
   const args = (payload: Value, argument: Value) => [
     calls.value(payloadType, payload),
     calls.value(argumentType, argument),
   ];
   const observers = part('observers');
+  const lfBody: LfChoiceBody = {
+    start(tx, self, argument) {
+      const [payload, lfArgument] = args(self.payload as RecordValue, argument);
+      compiledBody ??= choiceBody(compiler, owner, choice.name);
+      return {
+        body: compiledBody,
+        args: [contractId(self.contractId), payload as LfValue, lfArgument as LfValue, token],
+        effects: transactionEffects(context.definitions, tx, calls),
+      };
+    },
+    result: (value) => toLedgerValue(resultType, value),
+  };
+  const body: NonNullable<ChoiceDefinition['body']> = (tx, self, argument) => {
+    const started = lfBody.start(tx, self, argument);
+    return lfBody.result(calls.call(started.body as FunctionValue, started.args, started.effects));
+  };
+  lfChoiceBodies.set(body, lfBody);
   return {
     consuming: choice.consuming,
     argumentType,
@@ -45,28 +62,6 @@ export function eraseChoice(
       observers === null
         ? null
         : (payload, argument) => calls.parties(observers, args(payload, argument)),
-    body(tx, self, argument) {
-      const { nesting } = context;
-      if (nesting.depth >= maxExerciseNesting) {
-        throw new DomainError(
-          'DAML_INTERPRETATION_ERROR',
-          `Evaluation stopped: exercises nested too deeply (more than ${maxExerciseNesting})`,
-        );
-      }
-      nesting.depth += 1;
-      try {
-        const effects = transactionEffects(context.definitions, tx, calls);
-        const [payload, lfArgument] = args(self.payload as RecordValue, argument);
-        body ??= choiceBody(compiler, owner, choice.name);
-        const result = calls.call(
-          body,
-          [contractId(self.contractId), payload as never, lfArgument as never, token],
-          effects,
-        );
-        return toLedgerValue(resultType, result);
-      } finally {
-        nesting.depth -= 1;
-      }
-    },
+    body,
   };
 }

@@ -101,7 +101,6 @@ export function createErasedDefinitions(
     valueTypes: createLfValueTypes((packageId) => packages.get(packageId)),
     calls: createLfCalls(evaluator),
     definitions,
-    nesting: { depth: 0 },
   };
   return definitions;
 }

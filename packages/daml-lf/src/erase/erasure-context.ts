@@ -10,15 +10,6 @@ export type ErasureContext = {
   readonly valueTypes: LfValueTypes;
   readonly calls: LfCalls;
   readonly definitions: ErasedDefinitions;
-  /** LF choice bodies running now, one inside the other (exercises nest synchronously). */
-  readonly nesting: { depth: number };
 };
-
-/**
- * How deep LF exercises may nest. Each level nests the ledger's and the machine's JavaScript
- * calls; past this, an evaluation is stopped with a clear error well before the JavaScript
- * stack runs out (Splice's own choices nest a handful deep).
- */
-export const maxExerciseNesting = 200;
 
 export type ErasedEntity = TemplateDefinition | InterfaceDefinition;

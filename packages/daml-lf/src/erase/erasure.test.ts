@@ -101,6 +101,56 @@ const down = caseOf(call('EQUAL', depth, int(0)), [
   },
 ]);
 
+const ifThen = (condition: Expr, then: Expr, otherwise: Expr): Expr =>
+  caseOf(condition, [
+    { pattern: { tag: 'builtinCon', con: 'CON_TRUE' }, body: then },
+    { pattern: { tag: 'default' }, body: otherwise },
+  ]);
+
+// Dive n catchAt: creates a Counter and exercises Dive (n - 1) on itself; at the bottom it
+// throws, and the level where n = catchAt catches: its actions below are rolled back, and its
+// handler creates a Counter in that level's scope.
+const diveN = proj('Dive', 'n', v('arg'));
+const catchAt = proj('Dive', 'catchAt', v('arg'));
+const createThen = (next: Expr): Expr =>
+  update({
+    tag: 'block',
+    bindings: [
+      {
+        binder: { name: 'c', type: textType },
+        bound: update({ tag: 'create', template: tc('Counter'), expr: counter(diveN) }),
+      },
+    ],
+    body: next,
+  });
+const diveDeeper = createThen(
+  update({
+    tag: 'exercise',
+    template: tc('Counter'),
+    choice: 'Dive',
+    cid: v('self'),
+    arg: rec('Dive', [
+      ['n', call('SUB_INT64', diveN, int(1))],
+      ['catchAt', catchAt],
+    ]),
+  }),
+);
+const dive = ifThen(
+  call('EQUAL', diveN, int(0)),
+  update({ tag: 'embedExpr', type: textType, body: thrown }),
+  ifThen(
+    call('EQUAL', diveN, catchAt),
+    update({
+      tag: 'tryCatch',
+      returnType: textType,
+      tryExpr: diveDeeper,
+      binder: 'e',
+      catchExpr: some(createThen(update({ tag: 'pure', type: textType, expr: text('caught') }))),
+    }),
+    diveDeeper,
+  ),
+);
+
 const counterTemplate: DefTemplate = {
   name: 'Counter',
   param: 'this',
@@ -127,6 +177,7 @@ const counterTemplate: DefTemplate = {
       choice('TryCreate', { consuming: false, returnType: textType, update: tryCreate }),
     ],
     ['Down', choice('Down', { consuming: false, returnType: int64Type, update: down })],
+    ['Dive', choice('Dive', { consuming: false, returnType: textType, update: dive })],
     [
       'Now',
       choice('Now', { consuming: false, returnType: timeType, update: update({ tag: 'getTime' }) }),
@@ -150,6 +201,10 @@ const built = buildPackage({
         record('TryCreate', []),
         record('Now', []),
         record('Down', [['n', int64Type]]),
+        record('Dive', [
+          ['n', int64Type],
+          ['catchAt', int64Type],
+        ]),
         record('Failure', []),
       ],
       templates: [counterTemplate],
@@ -210,16 +265,60 @@ describe('a hand-built LF template on the ledger engine', () => {
     expect(result.created).toEqual([]);
   });
 
-  it('nests exercises up to the nesting limit, and stops deeper ones clearly', () => {
+  it('nests 10,000 exercises, each inside the one before', () => {
     const submit = ledger();
     const [contract] = submit([
       { kind: 'create', templateId, createArguments: { owner: alice, n: '0' } },
     ]).created;
-    const result = submit([exercise(contract?.contractId ?? '', 'Down', { n: '150' })]);
-    expect(result.nodes).toHaveLength(151);
-    // Each level nests JavaScript calls: deeper than the limit is stopped with a clear error.
-    expect(() => submit([exercise(contract?.contractId ?? '', 'Down', { n: '100000' })])).toThrow(
-      'exercises nested too deeply',
+    const result = submit([exercise(contract?.contractId ?? '', 'Down', { n: '10000' })]);
+    expect(result.nodes).toHaveLength(10_001);
+    result.nodes.forEach((node, index) => {
+      const below = index < 10_000 ? [index + 1] : [];
+      expect(node).toMatchObject({ nodeId: index, childNodeIds: below, exerciseResult: '0' });
+      expect(node).toMatchObject({ lastDescendantNodeId: 10_000 });
+    });
+  });
+
+  it('rolls back what nested exercises did when a try far above catches their exception', () => {
+    const submit = ledger();
+    const [contract] = submit([
+      { kind: 'create', templateId, createArguments: { owner: alice, n: '0' } },
+    ]).created;
+    const id = contract?.contractId ?? '';
+    const atTop = submit([exercise(id, 'Dive', { n: '10000', catchAt: '10000' })]);
+    // Only the top exercise and its handler's create: all 10,000 levels below are undone.
+    expect(atTop.nodes).toHaveLength(2);
+    expect(atTop.nodes[0]).toMatchObject({ exerciseResult: 'caught', childNodeIds: [1] });
+    expect(atTop.created.map((created) => created.createArgument)).toEqual([
+      { owner: alice, n: '10000' },
+    ]);
+    // Caught halfway down, where the evaluation runs on the machine's own stack: the levels
+    // above keep their creates, and the handler's create lands in the catching exercise.
+    const halfway = submit([exercise(id, 'Dive', { n: '10000', catchAt: '5000' })]);
+    expect(halfway.created).toHaveLength(5001);
+    expect(halfway.created.at(-1)?.createArgument).toEqual({ owner: alice, n: '5000' });
+    // Each level above has its create and the next exercise; the catching level (node 10,000)
+    // keeps only its handler's create.
+    expect(halfway.nodes).toHaveLength(10_002);
+    expect(halfway.nodes[10_000]).toMatchObject({
+      kind: 'exercised',
+      choiceArgument: { n: '5000' },
+      exerciseResult: 'caught',
+      childNodeIds: [10_001],
+    });
+    expect(halfway.nodes[10_001]).toMatchObject({ kind: 'created', createArgument: { n: '5000' } });
+    expect(() => submit([exercise(id, 'Dive', { n: '10000', catchAt: '-1' })])).toThrow(
+      'UNHANDLED_EXCEPTION',
+    );
+  });
+
+  it('stops a runaway nesting of exercises by its fuel, with a clear error', () => {
+    const submit = ledger();
+    const [contract] = submit([
+      { kind: 'create', templateId, createArguments: { owner: alice, n: '0' } },
+    ]).created;
+    expect(() => submit([exercise(contract?.contractId ?? '', 'Down', { n: '-1' })])).toThrow(
+      'Evaluation stopped: evaluation exceeded its step limit',
     );
   });
 

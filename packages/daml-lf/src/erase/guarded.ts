@@ -34,7 +34,8 @@ export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TRes
     }
     if (error instanceof FatalFailure) throw interpretationError(error.message, error);
     if (error instanceof RangeError && /call stack/.test(error.message)) {
-      // Each nested exercise of an LF choice nests the ledger's and the machine's calls.
+      // LF exercises nest on the machine's stack, but a TypeScript choice between LF ones nests
+      // the ledger's JavaScript calls per level.
       throw interpretationError('Evaluation stopped: exercises nested too deeply', error);
     }
     if (error instanceof FuelExhausted) {

@@ -8,6 +8,7 @@ import { contractId, timestamp } from '../values/lf-value.ts';
 import type { ErasedDefinitions } from './erased-definitions.ts';
 import { fromLedgerValue, toLedgerValue } from './ledger-values.ts';
 import type { LfCalls } from './lf-calls.ts';
+import { lfChoiceBodies } from './lf-choice-bodies.ts';
 
 function idOf(value: LfValue): string {
   return (value as ContractIdValue).contractId;
@@ -29,21 +30,6 @@ export function transactionEffects(
   tx: TransactionContext,
   calls: Pick<LfCalls, 'value'>,
 ): LedgerEffects {
-  const exercise = (
-    owner: TypeConName,
-    call: { choice: string; contractId: LfValue; argument: LfValue },
-  ) => {
-    const definition = definitions.entity(owner);
-    const choice = choiceTypes(definitions, owner, call.choice);
-    const argument = toLedgerValue(choice.argumentType, call.argument);
-    const result = tx.exercise(
-      definition as never,
-      idOf(call.contractId),
-      call.choice,
-      argument as never,
-    );
-    return fromLedgerValue(choice.resultType, result);
-  };
   return {
     create(template, payload) {
       const definition = definitions.template(template);
@@ -51,8 +37,23 @@ export function transactionEffects(
         tx.create(definition, toLedgerValue(definition.payloadType, payload) as never),
       );
     },
-    exercise: (call) => exercise(call.template, call),
-    exerciseInterface: (call) => exercise(call.iface, call),
+    beginExercise(call) {
+      const choice = choiceTypes(definitions, call.owner, call.choice);
+      const begun = tx.beginExercise(
+        definitions.entity(call.owner) as never,
+        idOf(call.contractId),
+        call.choice,
+        toLedgerValue(choice.argumentType, call.argument),
+      );
+      const finish = (raw: unknown) => fromLedgerValue(choice.resultType, begun.finish(raw));
+      const lf = lfChoiceBodies.get(begun.body);
+      // A TypeScript choice runs through the ledger's call, an LF one on the machine.
+      if (lf === undefined) {
+        return { done: true, value: finish(begun.body(begun.context, begun.self, begun.argument)) };
+      }
+      const started = lf.start(begun.context, begun.self, begun.argument);
+      return { done: false, ...started, finish: (result) => finish(lf.result(result)) };
+    },
     exerciseByKey() {
       throw new FatalFailure('contract keys are not part of Daml-LF 2.1');
     },

@@ -4,6 +4,7 @@ import type { AnyExceptionValue, LfValue, OptionalValue } from '../values/lf-val
 import type { CompileContext } from './compile-context.ts';
 import { directOf } from './compiled.ts';
 import { exceptionOfError } from './direct.ts';
+import type { LedgerEffects } from './ledger-effects.ts';
 import type { Code, Continuation, Machine } from './machine.ts';
 import { throwException, UnhandledException } from './machine.ts';
 import type { Performed } from './performed-update.ts';
@@ -11,7 +12,11 @@ import { effects, perform, performDirect } from './performed-update.ts';
 import type { Scope } from './scope.ts';
 import { bind } from './scope.ts';
 
-type Handler = Continuation & { readonly scope: { rollback(): void } };
+type Handler = Continuation & {
+  readonly scope: { rollback(): void };
+  /** The ledger scope of the `try`: the exception may come out of a nested exercise's body. */
+  readonly ledger: LedgerEffects | null;
+};
 
 /**
  * `try e catch x → h`: the body's ledger actions are rolled back when an exception leaves it,
@@ -34,7 +39,9 @@ export function compileTry(
     else perform(machine, option.value);
   };
   const handle = (machine: Machine, exception: AnyExceptionValue, self: Continuation): void => {
-    (self as Handler).scope.rollback();
+    const marker = self as Handler;
+    machine.effects = marker.ledger;
+    marker.scope.rollback();
     machine.frame[slot] = exception;
     machine.stack.push({
       resume: afterHandler,
@@ -74,6 +81,7 @@ export function compileTry(
       frame: machine.frame,
       captured: machine.captured,
       scope: effects(machine).beginTry(),
+      ledger: machine.effects,
     };
     machine.stack.push(marker);
     machine.control = body;

@@ -4,6 +4,7 @@ import type { Update } from '../ast/updates.ts';
 import type { LfValue } from '../values/lf-value.ts';
 import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
+import { compileExercise } from './compile-exercise.ts';
 import type { Step } from './compile-let.ts';
 import { sequence } from './compile-let.ts';
 import { compileTry } from './compile-try.ts';
@@ -144,23 +145,21 @@ function performCode(context: CompileContext, scope: Scope, update: Update): Per
         ledger.create(update.interface, payload as LfValue),
       );
     case 'exercise':
-      return asking(context, scope, [update.cid, update.arg], (ledger, [contractId, argument]) =>
-        ledger.exercise({
-          template: update.template,
-          choice: update.choice,
-          contractId: contractId as LfValue,
-          argument: argument as LfValue,
-        }),
-      );
+      return compileExercise(context, scope, {
+        owner: update.template,
+        byInterface: false,
+        choice: update.choice,
+        cid: update.cid,
+        arg: update.arg,
+      });
     case 'exerciseInterface':
-      return asking(context, scope, [update.cid, update.arg], (ledger, [contractId, argument]) =>
-        ledger.exerciseInterface({
-          iface: update.interface,
-          choice: update.choice,
-          contractId: contractId as LfValue,
-          argument: argument as LfValue,
-        }),
-      );
+      return compileExercise(context, scope, {
+        owner: update.interface,
+        byInterface: true,
+        choice: update.choice,
+        cid: update.cid,
+        arg: update.arg,
+      });
     case 'exerciseByKey':
       return asking(context, scope, [update.key, update.arg], (ledger, [key, argument]) =>
         ledger.exerciseByKey({

@@ -3,15 +3,16 @@ import type { AnyExceptionValue, LfValue } from '../values/lf-value.ts';
 import type { Reads } from './compiled.ts';
 import { readInto, readPart } from './compiled.ts';
 import type { Code, Continuation, FunctionTarget, Machine } from './machine.ts';
-import { applyFunction, FuelExhausted, runMachine, UnhandledException } from './machine.ts';
+import { applyFunction, runMachine, spendFuel, UnhandledException } from './machine.ts';
 
 /**
  * Direct evaluation: compiled code that returns its value, calling functions on the JavaScript
  * stack, as long as that stack stays shallow. It is the fast path; the continuation machine is
- * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since nested
- * exercises nest machines), the rest of that computation runs on the machine's explicit
- * stack, which never grows the JavaScript one: deep recursion stays stack-safe and only pays
- * the machine's price beyond the depth limit.
+ * the safe one. Past `maxDirectDepth` nested calls (counted across machines, since an
+ * exercise through a TypeScript choice starts another; an LF exercise counts several levels),
+ * the rest of that computation runs on the machine's explicit stack, which never grows the
+ * JavaScript one: deep recursion stays stack-safe and only pays the machine's price beyond the
+ * depth limit.
  */
 export type Direct = (machine: Machine) => LfValue;
 
@@ -23,6 +24,20 @@ let directDepth = 0;
 /** Whether a direct call may nest one level deeper on the JavaScript stack. */
 export function mayGoDeeper(): boolean {
   return directDepth < maxDirectDepth;
+}
+
+/**
+ * Runs `run` counted `levels` direct levels deeper, or tells it to run on the machine (`deep`)
+ * when that would pass the limit.
+ */
+export function nestedDirectly<T>(levels: number, run: (deep: boolean) => T): T {
+  if (directDepth + levels > maxDirectDepth) return run(true);
+  directDepth += levels;
+  try {
+    return run(false);
+  } finally {
+    directDepth -= levels;
+  }
 }
 
 type Barrier = Continuation;
@@ -39,7 +54,7 @@ const barrierHandle = (_machine: Machine, exception: AnyExceptionValue): void =>
 
 /** Runs `code` on the machine's explicit stack, from the current frame, and returns its value. */
 export function runNested(machine: Machine, code: Code): LfValue {
-  const { frame, captured, stack } = machine;
+  const { frame, captured, stack, effects } = machine;
   const barrier: Barrier = { resume: barrierResume, handle: barrierHandle, frame, captured };
   stack.push(barrier);
   const base = stack.length;
@@ -55,6 +70,8 @@ export function runNested(machine: Machine, code: Code): LfValue {
     directDepth = saved;
     machine.frame = frame;
     machine.captured = captured;
+    // An exception may have left a nested exercise's body, whose ledger scope was current.
+    machine.effects = effects;
   }
 }
 
@@ -67,11 +84,6 @@ export function exceptionOfError(machine: Machine, error: unknown): AnyException
   return null;
 }
 
-function spendFuel(machine: Machine): void {
-  machine.fuel -= 1;
-  if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
-}
-
 /** Runs a closure's direct body on its new frame, one level deeper. */
 export function enterBody(
   machine: Machine,
@@ -79,7 +91,7 @@ export function enterBody(
   captured: readonly LfValue[],
   frame: LfValue[],
 ): LfValue {
-  spendFuel(machine);
+  spendFuel(machine, 1);
   const savedFrame = machine.frame;
   const savedCaptured = machine.captured;
   machine.frame = frame;

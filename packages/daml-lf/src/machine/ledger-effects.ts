@@ -7,18 +7,17 @@ import type { LfValue } from '../values/lf-value.ts';
  */
 export type LedgerEffects = {
   create(template: TypeConName, payload: LfValue): LfValue;
-  exercise(call: {
-    template: TypeConName;
+  /**
+   * Begins an exercise of a template's choice, or by interface of an interface's: the ledger
+   * checks it and reserves its node; an LF body comes back to run on the machine.
+   */
+  beginExercise(call: {
+    owner: TypeConName;
+    byInterface: boolean;
     choice: string;
     contractId: LfValue;
     argument: LfValue;
-  }): LfValue;
-  exerciseInterface(call: {
-    iface: TypeConName;
-    choice: string;
-    contractId: LfValue;
-    argument: LfValue;
-  }): LfValue;
+  }): BegunExercise;
   exerciseByKey(call: {
     template: TypeConName;
     choice: string;
@@ -38,3 +37,18 @@ export type LedgerEffects = {
   /** Begins a `try` block: its actions are undone by `rollback` when its exception is caught. */
   beginTry(): { rollback(): void };
 };
+
+/**
+ * An exercise begun: done when its body ran elsewhere (a TypeScript choice); otherwise the
+ * body to apply to `args` with `effects` (the exercise's own scope), and `finish` to call
+ * with its result, which gives the exercise's result.
+ */
+export type BegunExercise =
+  | { readonly done: true; readonly value: LfValue }
+  | {
+      readonly done: false;
+      readonly body: LfValue;
+      readonly args: readonly LfValue[];
+      readonly effects: LedgerEffects;
+      finish(result: LfValue): LfValue;
+    };

@@ -54,8 +54,11 @@ export type Machine = {
   /** Steps left before the evaluation is stopped as runaway. */
   fuel: number;
   readonly exceptionOf: ExceptionOf;
-  /** The ledger an Update runs against; null for pure evaluation. */
-  readonly effects: LedgerEffects | null;
+  /**
+   * The ledger an Update runs against; null for pure evaluation. A nested exercise's body
+   * runs with its own, restored when the body returns or an exception leaves it.
+   */
+  effects: LedgerEffects | null;
 };
 
 export class UnhandledException extends Error {
@@ -70,6 +73,12 @@ export class UnhandledException extends Error {
 
 export class FuelExhausted extends Error {
   override readonly name = 'FuelExhausted';
+}
+
+/** Takes `steps` of the machine's fuel; stops the evaluation as runaway when none is left. */
+export function spendFuel(machine: Machine, steps: number): void {
+  machine.fuel -= steps;
+  if (machine.fuel < 0) throw new FuelExhausted('evaluation exceeded its step limit');
 }
 
 export function createMachine(options: {

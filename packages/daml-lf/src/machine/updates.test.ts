@@ -36,13 +36,9 @@ function recordingLedger() {
       log.push(`create ${template.name}`);
       return contractId(`cid${created}`);
     },
-    exercise: ({ choice }) => {
-      log.push(`exercise ${choice}`);
-      return 7n;
-    },
-    exerciseInterface: ({ choice }) => {
-      log.push(`exercise by interface ${choice}`);
-      return 8n;
+    beginExercise: ({ choice, byInterface }) => {
+      log.push(byInterface ? `exercise by interface ${choice}` : `exercise ${choice}`);
+      return { done: true, value: byInterface ? 8n : 7n };
     },
     exerciseByKey: () => 0n,
     fetch: () => 0n,

@@ -1,6 +1,8 @@
 import type { RecordValue, Value } from '../value.ts';
 import type {
   ArgumentOf,
+  ChoiceBodyFunction,
+  ChoiceSelf,
   ChoicesOf,
   InterfaceDefinition,
   KeyOf,
@@ -115,4 +117,27 @@ export type TransactionContext = {
 
   /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
   fail(message: string): never;
+
+  /**
+   * `exercise` in two steps, for an evaluator that runs choice bodies on its own stack (so
+   * exercises nest without nesting JavaScript calls): checks and begins the exercise, and
+   * hands back the body to run and how to finish it. `exercise` is `finish(body(...))`.
+   */
+  beginExercise(
+    target: TemplateLike | InterfaceLike | string,
+    contractId: string,
+    choice: string,
+    argument: unknown,
+  ): BegunExercise;
+};
+
+/** An exercise begun by `beginExercise`: its body, to run in `context`, and its end. */
+export type BegunExercise = {
+  readonly body: ChoiceBodyFunction;
+  readonly context: TransactionContext;
+  readonly self: ChoiceSelf<Value>;
+  /** The argument, checked against the choice's type. */
+  readonly argument: Value;
+  /** Records the exercise with the body's result; returns the result, checked. */
+  finish(result: unknown): Value;
 };

@@ -106,6 +106,7 @@ function interpretSubmission(
     selection: {
       preferred: request.packageIdSelectionPreference ?? [],
       unvetted: state.participant.vetting.unvetted,
+      absent: state.participant.vetting.elsewhere,
     },
     contracts: at.contracts,
     commands: request.commands,

@@ -1,10 +1,10 @@
 import type { EntityReference } from '../dsl/definitions.ts';
-import type { TransactionContext } from '../dsl/transaction-context.ts';
+import type { BegunExercise, TransactionContext } from '../dsl/transaction-context.ts';
 import { DomainError } from '../errors.ts';
 import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { RecordValue, Value } from '../value.ts';
 import { performCreate } from './create-action.ts';
-import { performExercise } from './exercise-action.ts';
+import { beginExercise, performExercise } from './exercise-action.ts';
 import {
   contractIdByKey,
   fetchByKey,
@@ -36,6 +36,12 @@ type BodyContext = {
   isLedgerTimeGE(time: string): boolean;
   beginRollbackScope(): { rollback(): void };
   fail(message: string): never;
+  beginExercise(
+    target: EntityReference,
+    contractId: string,
+    choice: string,
+    argument: unknown,
+  ): BegunExercise;
 };
 
 /** Daml's ledger time primitives over the state's bounds: all four are `isLedgerTimeLT`. */
@@ -79,14 +85,18 @@ type BodyExercise = {
   readonly argument: unknown;
 };
 
-function exerciseFromBody(state: TransactionState, frame: Frame, call: BodyExercise): Value {
-  return performExercise(state, frame, {
+function bodyRequest(state: TransactionState, call: BodyExercise) {
+  return {
     target: resolveEntity(state, call.target),
     contractId: call.contractId,
     choice: call.choice,
     argument: call.argument,
     source: fromBody(`argument of ${call.choice}`),
-  });
+  };
+}
+
+function exerciseFromBody(state: TransactionState, frame: Frame, call: BodyExercise): Value {
+  return performExercise(state, frame, bodyRequest(state, call));
 }
 
 /**
@@ -122,6 +132,8 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     fail(message) {
       throw new DomainError('DAML_INTERPRETATION_ERROR', message);
     },
+    beginExercise: (target, contractId, choice, argument) =>
+      beginExercise(state, frame, bodyRequest(state, { target, contractId, choice, argument })),
   };
   // Erasure point: the typed overloads of TransactionContext describe exactly these functions.
   return context as unknown as TransactionContext;

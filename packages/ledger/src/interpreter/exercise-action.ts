@@ -1,4 +1,5 @@
-import type { ChoiceBodyFunction, ChoiceDefinition, ChoiceSelf } from '../dsl/definitions.ts';
+import type { ChoiceBodyFunction, ChoiceDefinition } from '../dsl/definitions.ts';
+import type { BegunExercise } from '../dsl/transaction-context.ts';
 import { DomainError } from '../errors.ts';
 import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import { computeView, implementationOf } from '../packages/views.ts';
@@ -152,6 +153,20 @@ export function performExercise(
   frame: Frame,
   request: ExerciseRequest,
 ): Value {
+  const begun = beginExercise(state, frame, request);
+  return begun.finish(begun.body(begun.context, begun.self, begun.argument));
+}
+
+/**
+ * An exercise begun: checked, its node reserved and its contract consumed; its body is still
+ * to run, in `context`, and `finish` records the node with the body's result. Split so that an
+ * evaluator can run the body on its own stack instead of nesting JavaScript calls per level.
+ */
+export function beginExercise(
+  state: TransactionState,
+  frame: Frame,
+  request: ExerciseRequest,
+): BegunExercise {
   const exercise = prepareExercise(state, frame, request);
   const { contract } = exercise.live;
   const nodeId = state.nodes.length;
@@ -163,30 +178,35 @@ export function performExercise(
     witnesses: exercise.witnesses,
     children: [],
   };
-  const result = runBody(state, inner, exercise);
-  state.nodes[nodeId] = exercisedNode(exercise, {
-    nodeId,
-    result,
-    // A copy (or the shared empty list): the scope's list grew by push and has spare room.
-    childNodeIds: inner.children.length === 0 ? noNodeIds : inner.children.slice(),
-    lastDescendantNodeId: state.nodes.length - 1,
-    share: state.input.shareParties ?? unpooled,
-  });
-  return result;
-}
-
-function runBody(state: TransactionState, frame: Frame, exercise: PreparedExercise): Value {
-  const { contract } = exercise.live;
   const { bound } = exercise;
-  const self: ChoiceSelf<Value> = {
-    contractId: contract.contractId,
-    templateId: bound.template.templateId,
-    payload: bound.bodyPayload,
-    signatories: contract.signatories,
-    observers: contract.observers,
+  return {
+    body: bound.body,
+    context: createBodyContext(state, inner),
+    self: {
+      contractId: contract.contractId,
+      templateId: bound.template.templateId,
+      payload: bound.bodyPayload,
+      signatories: contract.signatories,
+      observers: contract.observers,
+    },
+    argument: exercise.argument,
+    finish(raw) {
+      const result = checkProducedValue(
+        bound.definition.resultType,
+        raw,
+        `result of ${exercise.choice}`,
+      );
+      state.nodes[nodeId] = exercisedNode(exercise, {
+        nodeId,
+        result,
+        // A copy (or the shared empty list): the scope's list grew by push and has spare room.
+        childNodeIds: inner.children.length === 0 ? noNodeIds : inner.children.slice(),
+        lastDescendantNodeId: state.nodes.length - 1,
+        share: state.input.shareParties ?? unpooled,
+      });
+      return result;
+    },
   };
-  const raw = bound.body(createBodyContext(state, frame), self, exercise.argument);
-  return checkProducedValue(bound.definition.resultType, raw, `result of ${exercise.choice}`);
 }
 
 /** The contract's stakeholders; without observers, its signatories' own array. */

@@ -1,8 +1,8 @@
 import { formatMicros } from '../clock.ts';
 import type { Command, DisclosedContract } from '../commands.ts';
 import type { ActiveContract, ContractStore } from '../contract.ts';
+import type { PackageSelection } from '../packages/package-selection.ts';
 import type { PackageRegistry } from '../packages/registry.ts';
-import type { PackageSelection } from '../packages/registry-index.ts';
 import { firstNodeOnly, type TransactionNode } from '../transaction.ts';
 import { performCreate } from './create-action.ts';
 import { usableDisclosures } from './disclosure.ts';

@@ -5,7 +5,8 @@ import type { RecordValue } from '../value.ts';
 import { upgradeValue } from '../values/upgrade-value.ts';
 import type { Package } from './package.ts';
 import { packageBytes } from './package.ts';
-import type { DeferredPackage, PackageSelection, RegistryIndex } from './registry-index.ts';
+import { type PackageSelection, resolveReference, selectByName } from './package-selection.ts';
+import type { DeferredPackage, RegistryIndex } from './registry-index.ts';
 import {
   addDeferred,
   addToIndex,
@@ -13,8 +14,6 @@ import {
   loadDeferred,
   loadDeferredDependents,
   preferArchives,
-  resolveReference,
-  selectByName,
   templatesNotFound,
 } from './registry-index.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';

@@ -203,9 +203,11 @@ export const dsoGovernanceChoices: Readonly<Record<string, ChoiceDefinition>> = 
       const now = tx.now();
       const metadata =
         version === null ? null : { version, contactPoint: contactPoint ?? '', lastUpdatedAt: now };
+      // splice-dso-governance 0.1.26 records the validator as its own sponsor (the SV's role
+      // ends with the onboarding), as splice-amulet 0.1.20's license choices do.
       const license = {
         dso: self.payload.dso,
-        sponsor,
+        sponsor: validator,
         validator,
         faucetState: null,
         metadata,

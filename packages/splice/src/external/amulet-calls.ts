@@ -68,7 +68,7 @@ export function executeExternalPartyTransfer(
     sender: transfer.sender,
     provider: transfer.provider,
     inputs: transfer.inputs,
-    outputs: transfer.outputs.map((output) => ({ ...output, receiverFeeRatio: '0.0', meta: null })),
+    outputs: transfer.outputs.map((output) => ({ ...output, receiverFeeRatio: '0.0' })),
     beneficiaries: null,
   };
   const csum = summarizeExternalPartyTransferContext(tx, dso, context, spec);

@@ -29,10 +29,10 @@ type SendRequest<TContext> = {
 type Sent = { readonly result: TransferResult; readonly meta: Metadata };
 
 /** The description becomes the reason; the transfer's own metadata is kept once, here. */
-function sendMeta(request: SendRequest<unknown>, result: TransferResult, extra: Metadata | null) {
+function sendMeta(request: SendRequest<unknown>, result: TransferResult) {
   const reason = request.description === null ? {} : { reason: request.description };
   const kind = holdingTxMeta({ kind: 'transfer', sender: request.sender, ...reason });
-  return mergeMeta(mergeMeta(kind, extra ?? { values: {} }), result.meta ?? { values: {} });
+  return mergeMeta(kind, result.meta ?? { values: {} });
 }
 
 /**
@@ -53,7 +53,7 @@ export function sendThroughPreapproval(
     inputs: request.inputs,
     outputs: [{ receiver, amount: request.amount, lock: null }],
   });
-  return { result: { ...result, meta: null }, meta: sendMeta(request, result, null) };
+  return { result: { ...result, meta: null }, meta: sendMeta(request, result) };
 }
 
 /**
@@ -64,7 +64,7 @@ export function sendThroughPreapproval(
 export function sendThroughPreapprovalV2(
   tx: TransactionContext,
   preapproval: Preapproval,
-  request: SendRequest<ExternalPartyTransferContext> & { readonly meta: Metadata | null },
+  request: SendRequest<ExternalPartyTransferContext>,
 ): Sent {
   const { dso, provider, receiver } = preapproval;
   requireWithinDeadline(tx, 'TransferPreapproval.expiresAt', preapproval.expiresAt);
@@ -72,12 +72,10 @@ export function sendThroughPreapprovalV2(
     sender: request.sender,
     provider,
     inputs: request.inputs,
-    outputs: [
-      { receiver, receiverFeeRatio: '0.0', amount: request.amount, lock: null, meta: null },
-    ],
+    outputs: [{ receiver, receiverFeeRatio: '0.0', amount: request.amount, lock: null }],
     beneficiaries: null,
   };
   const csum = summarizeExternalPartyTransferContext(tx, dso, request.context, transfer);
   const result = executeTransfer(tx, csum, transfer, { issueAppRewards: true });
-  return { result: { ...result, meta: null }, meta: sendMeta(request, result, request.meta) };
+  return { result: { ...result, meta: null }, meta: sendMeta(request, result) };
 }

@@ -23,7 +23,6 @@ export const sendV2Argument = {
   amount: t.numeric(10),
   sender: t.party(),
   description: optionalType(t.text()),
-  meta: optionalType(metadataType),
 };
 
 export const sendResultType = t.record(

@@ -1,4 +1,5 @@
 import type { TransactionContext } from '@pocketnet/ledger';
+import { metaKeys } from '../amulet/support/meta.ts';
 import type { ExtraArgs } from '../token-standard/metadata-v1.ts';
 import type {
   TransferInstructionResult,
@@ -110,8 +111,9 @@ function directTransfer(
     inputs,
     amount: transfer.amount,
     sender: transfer.sender,
-    description: null,
-    meta: transfer.meta,
+    // splice-amulet 0.1.20 (Splice 0.6.11) passes the transfer's reason as the description;
+    // its SendV2 takes no metadata (a later Splice adds `meta`).
+    description: transfer.meta.values[metaKeys.reason] ?? null,
   });
   const change = sent.result.senderChangeAmulet === null ? [] : [sent.result.senderChangeAmulet];
   return completed(createdHoldingCids(sent.result), change, sent.meta);

@@ -61,7 +61,6 @@ describe('TransferPreapproval', () => {
       amount: '5',
       sender: alice,
       description: null,
-      meta: null,
     });
     await expect(fixture.exercise([alice], send, [configState(fixture)])).rejects.toMatchObject({
       code: 'CONTRACT_NOT_FOUND',
@@ -93,10 +92,21 @@ describe('TransferPreapproval', () => {
         amount: '40',
         sender: alice,
         description: 'for the tickets',
-        meta: null,
       }),
       [preapproval, state, featuredAppRight],
     );
+    // Splice 0.6.11's SendV2 (splice-amulet 0.1.20) has no `meta`: a call with one is refused.
+    const withMeta = onPreapproval(preapproval, 'TransferPreapproval_SendV2', {
+      context: { externalPartyConfigState: state, featuredAppRight },
+      inputs: [{ tag: 'InputAmulet', value: tapped }],
+      amount: '1',
+      sender: alice,
+      description: null,
+      meta: { values: {} },
+    });
+    await expect(
+      fixture.exercise([alice], withMeta, [preapproval, state, featuredAppRight]),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: /meta: unknown/ });
     expect(amountsOf(fixture.holdings(bob))).toEqual(['40.0000000000']);
     expect(amountsOf(fixture.holdings(alice))).toEqual(['60.0000000000']);
     expect(result).toMatchObject({
@@ -122,7 +132,6 @@ describe('TransferPreapproval', () => {
       amount: '5',
       sender: alice,
       description: null,
-      meta: null,
     });
     await expect(fixture.exercise([alice], send, [preapproval, state])).rejects.toThrow(
       /expiresAt/,

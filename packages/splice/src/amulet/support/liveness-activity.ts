@@ -17,6 +17,17 @@ type License = {
   readonly faucetState: FaucetState | null;
 };
 
+/**
+ * A license its validator now sponsors itself: splice-amulet 0.1.20 sets `sponsor = validator`
+ * whenever the validator records liveness, reports activity or updates its metadata, so that
+ * the onboarding SV keeps no special role (Splice's release notes for amulet 0.1.20).
+ */
+function sponsoredBySelf<TLicense extends { readonly validator: string }>(
+  license: TLicense,
+): TLicense & { readonly sponsor: string } {
+  return { ...license, sponsor: license.validator };
+}
+
 function nextFaucetState(
   tx: TransactionContext,
   state: FaucetState | null,
@@ -50,7 +61,7 @@ export function recordLivenessActivity<TLicense extends License>(
     tx.fail(`OpenRound ${open.round.number} is not open yet`);
   const faucetState = nextFaucetState(tx, license.faucetState, open.round);
   const licenseCid = tx.create(amuletTemplateIds.validatorLicense, {
-    ...license,
+    ...sponsoredBySelf(license),
     faucetState,
     lastActiveAt: tx.now(),
   });
@@ -72,7 +83,7 @@ type LicenseMetadata = {
 
 /** ValidatorLicense_UpdateMetadata: a changed version or contact, at most once an hour. */
 export function updateLicenseMetadata<
-  TLicense extends { readonly metadata: LicenseMetadata | null },
+  TLicense extends { readonly validator: string; readonly metadata: LicenseMetadata | null },
 >(
   tx: TransactionContext,
   license: TLicense,
@@ -88,18 +99,24 @@ export function updateLicenseMetadata<
     }
   }
   const now = tx.now();
-  const updated = { ...license, metadata: { ...update, lastUpdatedAt: now }, lastActiveAt: now };
+  const updated = {
+    ...sponsoredBySelf(license),
+    metadata: { ...update, lastUpdatedAt: now },
+    lastActiveAt: now,
+  };
   return tx.create(amuletTemplateIds.validatorLicense, updated);
 }
 
 /** ValidatorLicense_ReportActive: for validators without a wallet, at most once an hour. */
-export function reportLicenseActive<TLicense extends { readonly lastActiveAt: string | null }>(
-  tx: TransactionContext,
-  license: TLicense,
-): string {
+export function reportLicenseActive<
+  TLicense extends { readonly validator: string; readonly lastActiveAt: string | null },
+>(tx: TransactionContext, license: TLicense): string {
   const { lastActiveAt } = license;
   if (lastActiveAt !== null && nowMicros(tx) - timeMicros(lastActiveAt) < hourMicros) {
     tx.fail('At least 1h has passed since the last activity report');
   }
-  return tx.create(amuletTemplateIds.validatorLicense, { ...license, lastActiveAt: tx.now() });
+  return tx.create(amuletTemplateIds.validatorLicense, {
+    ...sponsoredBySelf(license),
+    lastActiveAt: tx.now(),
+  });
 }

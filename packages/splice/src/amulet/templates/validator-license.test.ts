@@ -52,7 +52,9 @@ describe('ValidatorLicense', () => {
     const payload = net.ledger
       .active(ids.validatorLicense)
       .find(({ contractId }) => contractId === second)?.payload;
+    // splice-amulet 0.1.20: the validator becomes its own sponsor (here the DSO was).
     expect(payload).toMatchObject({
+      sponsor: validator,
       metadata: { version: '0.6.2', contactPoint: 'ops@example.com' },
     });
   });
@@ -67,7 +69,11 @@ describe('ValidatorLicense', () => {
       /At least 1h/,
     );
     net.ledger.clock.advance(hour);
-    await choose(validator, reported, 'ValidatorLicense_ReportActive');
+    const again = await choose(validator, reported, 'ValidatorLicense_ReportActive');
+    const payload = net.ledger
+      .active(ids.validatorLicense)
+      .find(({ contractId }) => contractId === again)?.payload;
+    expect(payload).toMatchObject({ sponsor: validator, validator });
   });
 
   it('is withdrawn by the DSO or cancelled by the validator', async () => {

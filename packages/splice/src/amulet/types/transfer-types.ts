@@ -33,7 +33,6 @@ export const transferOutputType = t.record(
     receiverFeeRatio: t.numeric(10),
     amount: t.numeric(10),
     lock: optionalType(timeLockType),
-    meta: optionalType(metadataType),
   },
   'Splice.AmuletRules:TransferOutput',
 );
