@@ -115,8 +115,18 @@ function removeOldBuilds(kept) {
   }
 }
 
+// Run by `npm ci` (the root's prepare script), so that a fresh clone's first start finds the
+// bundle built; a build that fails there leaves the entry to try again, or to run the sources.
 if (import.meta.main) {
   const started = performance.now();
-  const main = await buildStartBundle();
-  console.log(`built ${main} in ${(performance.now() - started).toFixed(0)} ms`);
+  try {
+    const main = await buildStartBundle();
+    console.log(
+      `pocketnet: start bundle ${main} built in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  } catch (error) {
+    console.error(
+      `pocketnet: the start's bundle did not build (the start will run the sources): ${error}`,
+    );
+  }
 }
