@@ -10,8 +10,10 @@ import { bundleFolder, pointerFile } from './start-bundle-files.js';
 
 const entry = fileURLToPath(new URL('../run-cli.ts', import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);
-/** Builds older than this are removed: a node started from one may still load its chunks. */
-const keepOldBuildsMs = 24 * 60 * 60 * 1000;
+// Older builds are removed, but not the last few nor any an hour old or younger: a node started
+// from one may still load its chunks (GraphQL's on its first request).
+const keptBuilds = 5;
+const keepYoungBuildsMs = 60 * 60 * 1000;
 
 /**
  * Libraries bundled with our sources: ES modules without files of their own to read, none of
@@ -101,17 +103,21 @@ export async function buildStartBundle() {
   const pointer = `${pointerFile}.${process.pid}`;
   writeFileSync(pointer, JSON.stringify({ main, rolldown: VERSION, inputs: stamps }));
   renameSync(pointer, pointerFile);
-  removeOldBuilds(folder);
+  removeOldBuilds();
   return main;
 }
 
-/** @param {string} kept */
-function removeOldBuilds(kept) {
-  for (const entry of readdirSync(bundleFolder, { withFileTypes: true })) {
-    const path = join(bundleFolder, entry.name);
-    if (!entry.isDirectory() || path === kept) continue;
-    if (Date.now() - statSync(path).mtimeMs > keepOldBuildsMs)
-      rmSync(path, { recursive: true, force: true });
+function removeOldBuilds() {
+  const builds = readdirSync(bundleFolder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      path: join(bundleFolder, entry.name),
+      mtimeMs: statSync(join(bundleFolder, entry.name)).mtimeMs,
+    }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const build of builds.slice(keptBuilds)) {
+    if (Date.now() - build.mtimeMs > keepYoungBuildsMs)
+      rmSync(build.path, { recursive: true, force: true });
   }
 }
 
