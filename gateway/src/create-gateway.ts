@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { isDomainError } from '@pocketnet/ledger';
 import {
   type AutomationView,
   type Caller,
-  isDomainError,
   type PocketnetNode,
   type TimeMachine,
   unrestrictedCaller,

@@ -1,32 +1,3 @@
-export type {
-  Clock,
-  Command,
-  ContractBlobFields,
-  DeduplicationPeriod,
-  IdentityProviderEntry,
-  Journal,
-  JournalRecord,
-  LedgerEngine,
-  Package,
-  ReassignmentCommand,
-  ReassignmentRecord,
-  SimulatedClock,
-  UserEntry,
-  UserRight,
-  Value,
-} from '@pocketnet/ledger';
-export {
-  createMemoryJournal,
-  createSimulatedClock,
-  createWallClock,
-  DomainError,
-  encodeContractBlob,
-  isCantonPartyId,
-  isDomainError,
-  parseNumeric,
-  parseTime,
-} from '@pocketnet/ledger';
-export type { Fixture } from '@pocketnet/schema';
 export { createActorRuntime } from './actors/actor-runtime.ts';
 export type {
   ActorRequest,

@@ -1,4 +1,5 @@
-import { type AutomationView, DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { AutomationView } from '@pocketnet/runtime';
 import { filter } from 'rxjs';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { toAsyncIterable } from '../to-async-iterable.ts';

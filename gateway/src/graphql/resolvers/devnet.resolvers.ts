@@ -1,4 +1,5 @@
-import { DomainError, type Reverted, type Snapshot } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { Reverted, Snapshot } from '@pocketnet/runtime';
 import { advanceTimeRequestSchema, revertRequestSchema } from '@pocketnet/schema';
 import { requireTimeMachine } from '../../devnet/require-time-machine.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';

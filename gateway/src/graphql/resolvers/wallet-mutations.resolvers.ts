@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { microsOfTimestamp } from '../graphql-time.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
