@@ -1,5 +1,5 @@
 import { createBullmqRunner } from '../src/queue/bullmq-runner.ts';
-import { freshRedisPrefix, redisUrl } from './redis-test-prefix.ts';
+import { freshRedisPrefix, logRedisError, redisUrl } from './redis-test-prefix.ts';
 import { describeRunnerConformance } from './runner-conformance.ts';
 
 describeRunnerConformance('BullMQ', async () => {
@@ -10,6 +10,7 @@ describeRunnerConformance('BullMQ', async () => {
     prefix: keys.prefix,
     lockDurationMs: 1000,
     stalledIntervalMs: 300,
+    onError: logRedisError,
   });
   return {
     runner,

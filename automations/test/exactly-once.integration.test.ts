@@ -17,7 +17,7 @@ import {
   tickMicros,
   units,
 } from './automation-node.ts';
-import { freshRedisPrefix, redisUrl } from './redis-test-prefix.ts';
+import { freshRedisPrefix, logRedisError, redisUrl } from './redis-test-prefix.ts';
 
 // Exactly-once effects over at-least-once delivery: a job's command id derives from the job's
 // id, so a job run twice (a crash after the commit, a worker killed mid-job) commits once.
@@ -95,6 +95,7 @@ describe('exactly-once effects', () => {
       prefix: keys.prefix,
       lockDurationMs: 1000,
       stalledIntervalMs: 300,
+      onError: logRedisError,
     });
     cleanups.push(keys.remove);
     // The node and its automations come up only once the first worker has died.
@@ -135,6 +136,7 @@ describe('exactly-once effects', () => {
       prefix: keys.prefix,
       lockDurationMs: 1000,
       stalledIntervalMs: 300,
+      onError: logRedisError,
     });
     const setup = await nodeWithOfferWithoutAutomations();
     const processor = acceptOffer({

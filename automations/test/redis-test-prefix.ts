@@ -20,3 +20,6 @@ export function freshRedisPrefix() {
     },
   };
 }
+
+/** A test's Redis clients report their errors here: on stderr, where a failing run shows them. */
+export const logRedisError = (error: unknown) => console.error('Redis error', error);

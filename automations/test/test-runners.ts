@@ -1,7 +1,7 @@
 import { createBullmqRunner } from '../src/queue/bullmq-runner.ts';
 import { createInProcessRunner } from '../src/queue/in-process-runner.ts';
 import type { JobRunner } from '../src/queue/job-types.ts';
-import { freshRedisPrefix, redisUrl } from './redis-test-prefix.ts';
+import { freshRedisPrefix, logRedisError, redisUrl } from './redis-test-prefix.ts';
 
 export type TestRunner = { readonly runner: JobRunner; cleanup(): Promise<void> };
 
@@ -13,7 +13,7 @@ export const testRunners: ReadonlyArray<readonly [string, () => TestRunner]> = [
     () => {
       const keys = freshRedisPrefix();
       return {
-        runner: createBullmqRunner({ redisUrl, prefix: keys.prefix }),
+        runner: createBullmqRunner({ redisUrl, prefix: keys.prefix, onError: logRedisError }),
         cleanup: keys.remove,
       };
     },

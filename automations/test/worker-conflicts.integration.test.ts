@@ -17,7 +17,7 @@ import { createRedisReplica } from '../src/roles/redis-replica.ts';
 import { createRedisWriterLedger, serveWriterCommands } from '../src/roles/redis-writer.ts';
 import { startAutomationWorkers, startWriterAutomations } from '../src/roles/role-automations.ts';
 import { units } from './automation-node.ts';
-import { freshRedisPrefix, redisUrl } from './redis-test-prefix.ts';
+import { freshRedisPrefix, logRedisError, redisUrl } from './redis-test-prefix.ts';
 
 // A scaled-out network in one process, meeting in the test Redis: a writer (journal, triggers,
 // the command queue) and two worker replicas that race for the same sender's amulets.
@@ -57,7 +57,7 @@ async function startWriter(prefix: string) {
     clock: createFollowerClock(createWallClock()),
     ledger: ledger.ledger,
   });
-  const runner = createBullmqRunner({ redisUrl, prefix });
+  const runner = createBullmqRunner({ redisUrl, prefix, onError: logRedisError });
   const automations = startWriterAutomations({ node, config, runner, logger: silent });
   const commands = serveWriterCommands({
     runner,
@@ -79,7 +79,12 @@ async function startWriter(prefix: string) {
 }
 
 async function startWorker(prefix: string, logger: pino.Logger) {
-  const replica = createRedisReplica({ redisUrl, prefix, clock: createWallClock() });
+  const replica = createRedisReplica({
+    redisUrl,
+    prefix,
+    clock: createWallClock(),
+    onError: logRedisError,
+  });
   const node = await createNode({
     ...network,
     clock: replica.clock,

@@ -97,7 +97,11 @@ async function frameworkJobsPerSecond(config: Config, prefix: string, net: IouNo
     );
     return { outcome: 'done' };
   });
-  const runner: JobRunner = createBullmqRunner({ redisUrl, prefix });
+  const runner: JobRunner = createBullmqRunner({
+    redisUrl,
+    prefix,
+    onError: (error) => console.error('Redis error', error),
+  });
   runner.work('automation', transfer, { concurrency: config.concurrency });
   const started = performance.now();
   const results = await Promise.all(

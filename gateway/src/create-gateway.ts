@@ -285,10 +285,22 @@ function validatorAppRoutes(
   if (deps.webPages && deps.walletAtRoot)
     app.get('/', (_req, res) => res.redirect(302, '/wallet/'));
   app.use(walletUiRoutes({ node, auth: deps.auth }));
-  app.use('/api/scan', scanRoutes({ node, logger }));
-  app.use('/registry', hostRegistryRoutes({ node, logger }));
-  app.use('/api/automations/v0', automationsRoutes({ node, view: deps.automations, logger }));
-  app.use('/api/validator', validatorRoutes({ node, logger }));
+  app.use('/api/scan', scanRoutes({ scan: node.scan, logger }));
+  app.use('/registry', hostRegistryRoutes({ scan: node.scan, logger }));
+  app.use(
+    '/api/automations/v0',
+    automationsRoutes({ wallet: node.wallet, view: deps.automations, logger }),
+  );
+  app.use(
+    '/api/validator',
+    validatorRoutes({
+      wallet: node.wallet,
+      walletApps: node.walletApps,
+      walletExternal: node.walletExternal,
+      scan: node.scan,
+      logger,
+    }),
+  );
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
     node: admission ? withAdmittedCommands(node, admission) : node,

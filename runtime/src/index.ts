@@ -54,6 +54,13 @@ export * from './load/adaptive-limit.ts';
 export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
 export type { NodeConfig } from './node/node-config.ts';
+export type {
+  ExternalPartyService,
+  LedgerApiService,
+  ScanService,
+  WalletAppsService,
+  WalletService,
+} from './node/node-services.ts';
 export { decodeCrossProcess, encodeCrossProcess } from './scale-out/command-codec.ts';
 export type { FollowerClock } from './scale-out/follower-clock.ts';
 export { createFollowerClock, observeRecordTime } from './scale-out/follower-clock.ts';

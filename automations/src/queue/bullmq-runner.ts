@@ -23,7 +23,7 @@ export type BullmqRunnerOptions = {
   readonly lockDurationMs?: number;
   readonly stalledIntervalMs?: number;
   /** Where connection errors of workers and queues go. */
-  readonly onError?: (error: Error) => void;
+  readonly onError: (error: Error) => void;
 };
 
 const viewOf = (job: Job): AutomationJob => ({
@@ -49,7 +49,7 @@ const bullmqProcessor =
 /** The Redis runner: BullMQ Queues, Workers and QueueEvents on `REDIS_URL`. */
 export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   const { prefix } = options;
-  const onError = options.onError ?? (() => {});
+  const { onError } = options;
   // Producers fail fast while Redis is away; workers wait for it (BullMQ's advice).
   const producerConnection = { url: options.redisUrl, enableOfflineQueue: false };
   const workerConnection = { url: options.redisUrl, maxRetriesPerRequest: null };

@@ -8,7 +8,7 @@ export type RedisJournalFollowerOptions = {
   readonly redisUrl: string;
   readonly prefix: string;
   /** Where a failure of the follow loop goes (a gap in the stream stops it for good). */
-  readonly onError?: (error: unknown) => void;
+  readonly onError: (error: unknown) => void;
   /** How long one XREAD blocks before it asks again (default 2 s). */
   readonly blockMs?: number;
 };
@@ -31,7 +31,7 @@ const followPage = 50;
  */
 export function createRedisJournalFollower(options: RedisJournalFollowerOptions): JournalFollower {
   const keys = redisJournalKeys(options.prefix);
-  const onError = options.onError ?? (() => {});
+  const { onError } = options;
   // Blocking reads wait for Redis to come back; the head is asked for on a connection that
   // fails at once instead, so that callers can answer "unavailable" fast.
   const reader = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -39,8 +39,9 @@ export function createRedisJournalFollower(options: RedisJournalFollowerOptions)
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
   });
-  reader.on('error', () => {});
-  control.on('error', () => {});
+  // ioredis reconnects by itself; each failed attempt still goes to the hook, for the logs.
+  reader.on('error', onError);
+  control.on('error', onError);
   let closed = false;
   let last = 0;
   let loop: Promise<void> | null = null;

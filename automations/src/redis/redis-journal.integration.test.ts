@@ -89,10 +89,12 @@ describe('the journal follower', () => {
     cleanups.push(() => redis.stop());
     const writer = await openRedisJournal({ redisUrl: redis.url, prefix: 'net' });
     for (let offset = 1; offset <= 50; offset += 1) await writer.append(topologyRecord(offset));
+    const errors: unknown[] = [];
     const follower = createRedisJournalFollower({
       redisUrl: redis.url,
       prefix: 'net',
       blockMs: 200,
+      onError: (error) => errors.push(error),
     });
     cleanups.push(() => follower.close());
     const seen: Array<[number, JournalRecord]> = [];
@@ -120,5 +122,7 @@ describe('the journal follower', () => {
     // Its connection for questions fails fast while away, and is back on its own.
     await vi.waitFor(() => expect(follower.isConnected()).toBe(true), { timeout: 5000 });
     expect(await follower.head()).toBe(100);
+    // The outage reached the hook rather than vanishing.
+    expect(errors.length).toBeGreaterThan(0);
   });
 });

@@ -16,7 +16,7 @@ export type QueueCommandTransportOptions = {
   readonly prefix: string;
   /** How long a replica waits for the writer's answer (default 10 s). */
   readonly timeoutMs?: number;
-  readonly onError?: (error: Error) => void;
+  readonly onError: (error: Error) => void;
 };
 
 // Finished jobs stay by age, not count: a wait whose event came late still finds its answer.
@@ -54,7 +54,7 @@ export function createQueueCommandTransport(
 ): CommandTransport {
   const { prefix } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const onError = options.onError ?? (() => {});
+  const { onError } = options;
   const queue = new Queue(writerQueue, {
     connection: { url: options.redisUrl, enableOfflineQueue: false },
     prefix,

@@ -24,7 +24,7 @@ export type RedisReplicaOptions = {
   readonly adaptiveLimit?: AdaptiveLimitSettings | null;
   /** A worker's job lock: a killed worker's jobs run again after it lapses (default 30 s). */
   readonly lockDurationMs?: number;
-  readonly onError?: (error: unknown) => void;
+  readonly onError: (error: unknown) => void;
 };
 
 /** A replica's journal: it reads through its follower, appends nothing, and closes it. */
@@ -42,7 +42,7 @@ function replicaJournal(follower: JournalFollower): Journal {
  * that follows the writer's, and the `ledger` to hand to createNode.
  */
 export function createRedisReplica(options: RedisReplicaOptions) {
-  const onError = options.onError ?? (() => {});
+  const { onError } = options;
   const follower = createRedisJournalFollower({ ...options, onError });
   const runner = createBullmqRunner({
     redisUrl: options.redisUrl,

@@ -2,7 +2,7 @@ import {
   type AutomationQueueView,
   type AutomationView,
   DomainError,
-  type PocketnetNode,
+  type WalletService,
 } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { Logger } from 'pino';
@@ -33,13 +33,14 @@ function renderQueue(queue: AutomationQueueView) {
  * progress of running jobs (merges report holdings merged of total).
  */
 export function automationsRoutes(deps: {
-  readonly node: PocketnetNode;
+  /** Whose access rules say who is an admin. */
+  readonly wallet: WalletService;
   readonly view: AutomationView | undefined;
   readonly logger: Logger;
 }): Router {
   const router = Router();
   router.get('/queues', async (_req, res) => {
-    deps.node.wallet.access.requireAdmin(callerOf(res));
+    deps.wallet.access.requireAdmin(callerOf(res));
     if (deps.view === undefined) {
       throw new DomainError('UNAVAILABLE', 'This node runs no automations');
     }

@@ -1,4 +1,9 @@
-import { DomainError, type PocketnetNode, type TimeMachine } from '@pocketnet/runtime';
+import {
+  DomainError,
+  type LedgerApiService,
+  type ScanService,
+  type TimeMachine,
+} from '@pocketnet/runtime';
 import {
   advanceRoundsRequestSchema,
   advanceTimeRequestSchema,
@@ -21,7 +26,8 @@ export function devnetRoutes({
   logger,
   timeMachine,
 }: {
-  node: PocketnetNode;
+  /** The devnet's controls, and scan for its migration schedule. */
+  node: Pick<LedgerApiService, 'devnet'> & { readonly scan: ScanService };
   logger: Logger;
   timeMachine?: TimeMachine | undefined;
 }): Router {
@@ -57,7 +63,7 @@ export function devnetRoutes({
     const { amuletPrice } = await controls().setAmuletPrice(callerOf(res), String(price));
     res.json({ amulet_price: amuletPrice });
   });
-  router.use(migrationScheduleControlRoutes({ node }));
+  router.use(migrationScheduleControlRoutes({ scan: node.scan }));
   router.use(timeMachineRoutes({ timeMachine }));
   router.use(createSpliceErrorHandler({ logger }));
   return router;

@@ -1,7 +1,7 @@
-import { type Caller, DomainError, type PocketnetNode } from '@pocketnet/runtime';
+import { type Caller, DomainError, type LedgerApiService } from '@pocketnet/runtime';
 import type { Response } from 'express';
 
-export type LedgerApiDeps = { readonly node: PocketnetNode };
+export type LedgerApiDeps = { readonly node: LedgerApiService };
 
 /** The caller the gateway established for this request; its authentication failure otherwise. */
 export function callerOf(res: Response): Caller {

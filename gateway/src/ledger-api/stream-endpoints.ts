@@ -1,4 +1,4 @@
-import type { Caller, PocketnetNode, UpdateFormat } from '@pocketnet/runtime';
+import type { Caller, LedgerApiService, UpdateFormat } from '@pocketnet/runtime';
 import { filter, from, map, type Observable } from 'rxjs';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import {
@@ -16,7 +16,7 @@ import { renderTreeUpdate, renderUpdate } from './render/updates.render.ts';
  * forwards every element, and an HTTP POST that answers with the elements as a list.
  */
 export type StreamEndpoint = (
-  node: PocketnetNode,
+  node: LedgerApiService,
   caller: Caller,
   body: unknown,
 ) => Observable<unknown>;
@@ -34,14 +34,14 @@ export type ResumableStream = (after: number | null) => Observable<Positioned>;
 
 /** Decodes the request (throwing what the request gets wrong) and opens its stream. */
 export type ResumableEndpoint = (
-  node: PocketnetNode,
+  node: LedgerApiService,
   caller: Caller,
   body: unknown,
 ) => ResumableStream;
 
 type Shape = 'ACS_DELTA' | 'LEDGER_EFFECTS';
 
-function updates(node: PocketnetNode, caller: Caller, body: unknown, legacyShape: Shape) {
+function updates(node: LedgerApiService, caller: Caller, body: unknown, legacyShape: Shape) {
   const request = decode('GetUpdatesRequest', body);
   // The legacy filter asks for reassignments too, with the same filter (Canton's mapping).
   const legacy = { ...(request.filter as EventFormatJson | undefined), verbose: request.verbose };
@@ -121,7 +121,7 @@ export const resumableEndpoints: Readonly<Record<string, ResumableEndpoint>> = {
 export const streamEndpoints: Readonly<Record<string, StreamEndpoint>> = Object.fromEntries(
   Object.entries(resumableEndpoints).map(([path, open]) => [
     path,
-    (node: PocketnetNode, caller: Caller, body: unknown) =>
+    (node: LedgerApiService, caller: Caller, body: unknown) =>
       open(node, caller, body)(null).pipe(map(({ element }) => element)),
   ]),
 );

@@ -1,10 +1,10 @@
-import type { Caller, PocketnetNode } from '@pocketnet/runtime';
+import type { Caller, LedgerApiService } from '@pocketnet/runtime';
 import { decodeLedgerRequest } from '../http/decode-body.ts';
 import { toSubmission } from './to-submission.ts';
 
 /** POST /v2/commands/submit-and-wait's work, from a parsed body to its answer. */
 export async function submitAndWait(
-  node: PocketnetNode,
+  node: LedgerApiService,
   caller: Caller,
   body: unknown,
 ): Promise<{ updateId: string; completionOffset: number }> {

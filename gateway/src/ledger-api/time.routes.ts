@@ -1,4 +1,4 @@
-import { DomainError, type PocketnetNode } from '@pocketnet/runtime';
+import { DomainError, type LedgerApiService } from '@pocketnet/runtime';
 import { setTimeRequestSchema } from '@pocketnet/schema';
 import { Router } from 'express';
 import { decodeBody } from '../http/decode-body.ts';
@@ -7,7 +7,7 @@ import { callerOf, type LedgerApiDeps } from './route-deps.ts';
 const microsOf = (time: string) =>
   BigInt(Date.parse(time)) * 1000n + BigInt(/\.\d{3}(\d{3})/.exec(time)?.[1] ?? 0);
 
-function controlsOf(node: PocketnetNode) {
+function controlsOf(node: LedgerApiService) {
   if (!node.devnet) throw new DomainError('PERMISSION_DENIED', 'Time can only be set on a devnet');
   return node.devnet.controls;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Caller, DomainError, type PocketnetNode } from '@pocketnet/runtime';
+import { type Caller, DomainError, type LedgerApiService } from '@pocketnet/runtime';
 import { WebSocketServer } from 'ws';
 import { maxRequestBodyBytes } from '../http/json-body.middleware.ts';
 import type { StreamBudget } from '../http/stream-budget.ts';
@@ -10,7 +10,7 @@ import { failStream, type PacingDeps, paceStream, type StreamConnection } from '
 import { type ResumableStream, resumableEndpoints } from './stream-endpoints.ts';
 
 export type WebSocketDeps = {
-  readonly node: PocketnetNode;
+  readonly node: LedgerApiService;
   /** Establishes the caller from the upgrade request (the token rides in Sec-WebSocket-Protocol). */
   readonly authenticateUpgrade: (request: IncomingMessage) => Promise<Caller>;
   /** The subprotocol to accept among those the client offered. */

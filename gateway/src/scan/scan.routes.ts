@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { ScanService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
@@ -8,7 +8,7 @@ import { registryRoutes } from './registry.routes.ts';
 import { scanHistoryRoutes } from './scan-history.routes.ts';
 import { scanNetworkRoutes } from './scan-network.routes.ts';
 
-export type ScanRouteDeps = { readonly node: PocketnetNode; readonly logger: Logger };
+export type ScanRouteDeps = { readonly scan: ScanService; readonly logger: Logger };
 
 /** Scan serves reads only, many of them as POSTs. */
 export const scanRouteWrites: RouteDeclarations = [{ path: '/*operation', writes: 'nothing' }];

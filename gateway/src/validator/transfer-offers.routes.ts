@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { WalletService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
@@ -12,9 +12,9 @@ export const transferOfferRouteWrites: RouteDeclarations = [
 ];
 
 /** Legacy transfer offers (wallet-external.yaml, and the internal accept/reject/withdraw). */
-export function transferOfferRoutes({ node }: { node: PocketnetNode }): Router {
+export function transferOfferRoutes({ wallet }: { readonly wallet: WalletService }): Router {
   const router = Router();
-  const { offers } = node.wallet;
+  const { offers } = wallet;
 
   router.post('/v0/wallet/transfer-offers', async (req, res) => {
     const body = createTransferOfferRequestSchema.parse(req.body);

@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { WalletService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
@@ -17,12 +17,12 @@ export const validatorAdminRouteWrites: RouteDeclarations = [
  * The validator app's user management and preapproval administration (validator-internal.yaml):
  * the public operator info, self-registration, and what only the validator operator may do.
  */
-export function validatorAdminRoutes({ node }: { node: PocketnetNode }): Router {
+export function validatorAdminRoutes({ wallet }: { readonly wallet: WalletService }): Router {
   const router = Router();
-  const { onboarding, preapprovals } = node.wallet;
+  const { onboarding, preapprovals } = wallet;
 
   router.get('/v0/validator-user', (_req, res) => {
-    const user = node.wallet.validatorUser();
+    const user = wallet.validatorUser();
     res.json({ party_id: user.partyId, user_name: user.userName, featured: user.featured });
   });
   router.post('/v0/register', async (_req, res) => {

@@ -1,4 +1,10 @@
-import { isDomainError, type PocketnetNode } from '@pocketnet/runtime';
+import {
+  type ExternalPartyService,
+  isDomainError,
+  type ScanService,
+  type WalletAppsService,
+  type WalletService,
+} from '@pocketnet/runtime';
 import { type ErrorRequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { createJsonBodyParser } from '../http/json-body.middleware.ts';
@@ -23,16 +29,25 @@ const inFlightAsTooManyRequests: ErrorRequestHandler = (error, _req, res, next) 
  * `/api/validator`: the validator app's wallet, user onboarding and preapproval administration.
  * Every answer is JSON; every failure is `{ "error": "…" }`.
  */
-export function validatorRoutes({ node, logger }: { node: PocketnetNode; logger: Logger }): Router {
+/** The services the validator app serves. */
+export type ValidatorServices = {
+  readonly wallet: WalletService;
+  readonly walletApps: WalletAppsService;
+  readonly walletExternal: ExternalPartyService;
+  readonly scan: ScanService;
+};
+
+export function validatorRoutes(deps: ValidatorServices & { readonly logger: Logger }): Router {
+  const { wallet, walletApps, walletExternal, scan, logger } = deps;
   const router = Router();
   router.get(['/readyz', '/livez'], (_req, res) => void res.status(200).end());
   router.use(createJsonBodyParser());
-  router.use(validatorAdminRoutes({ node }));
-  router.use(externalPartyRoutes({ node }));
-  router.use(walletRoutes({ node }));
-  router.use(transferOfferRoutes({ node }));
-  router.use(walletTransferRoutes({ node }));
-  router.use(walletAppsRoutes({ node, logger }));
+  router.use(validatorAdminRoutes({ wallet }));
+  router.use(externalPartyRoutes({ walletExternal }));
+  router.use(walletRoutes({ wallet }));
+  router.use(transferOfferRoutes({ wallet }));
+  router.use(walletTransferRoutes({ wallet }));
+  router.use(walletAppsRoutes({ walletApps, scan, logger }));
   router.use((req, res) => {
     res.status(404).json({ error: `No such validator API operation: ${req.method} ${req.path}` });
   });

@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { WalletService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { RouteDeclarations } from '../http/route-writes.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';
@@ -21,9 +21,9 @@ export const walletTransferRouteWrites: RouteDeclarations = [
  * Token-standard transfers, preapprovals and one-step sends (wallet-internal.yaml), and traffic
  * purchases (wallet-external.yaml).
  */
-export function walletTransferRoutes({ node }: { node: PocketnetNode }): Router {
+export function walletTransferRoutes({ wallet }: { readonly wallet: WalletService }): Router {
   const router = Router();
-  const { tokenTransfers, preapprovals, traffic } = node.wallet;
+  const { tokenTransfers, preapprovals, traffic } = wallet;
 
   router.post('/v0/wallet/token-standard/transfers', async (req, res) => {
     const body = createTokenStandardTransferRequestSchema.parse(req.body);

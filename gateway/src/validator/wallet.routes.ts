@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { WalletService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../ledger-api/route-deps.ts';
 import { listTransactionsRequestSchema, tapRequestSchema } from './validator-requests.schema.ts';
@@ -9,12 +9,11 @@ import {
   renderHistoryEntry,
 } from './wallet-render.ts';
 
-type CouponList = Parameters<PocketnetNode['wallet']['coupons']>[1];
+type CouponList = Parameters<WalletService['coupons']>[1];
 
 /** The wallet's own holdings and history (wallet-internal.yaml), for the token's user. */
-export function walletRoutes({ node }: { node: PocketnetNode }): Router {
+export function walletRoutes({ wallet }: { readonly wallet: WalletService }): Router {
   const router = Router();
-  const { wallet } = node;
 
   router.get('/v0/wallet/user-status', (_req, res) => {
     const status = wallet.userStatus(callerOf(res));

@@ -1,10 +1,10 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { LedgerApiService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { AuthConfig } from '../auth/authenticator.ts';
 import { unsafeDevAuth } from '../devnet/dev-token.routes.ts';
 
 export type WalletUiDeps = {
-  readonly node: PocketnetNode;
+  readonly node: Pick<LedgerApiService, 'clock' | 'devnet' | 'identity'>;
   readonly auth: AuthConfig;
 };
 

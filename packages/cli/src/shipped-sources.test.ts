@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Issue 25: test code is not shipped. What tests share lives in each workspace's testing/
@@ -63,6 +65,29 @@ describe('src/ takes node:http values through nodeHttp', () => {
       .flatMap(sourceFiles)
       .filter((path) => !path.endsWith('.test.ts'))
       .filter(importsHttpValues);
+    expect(offending).toEqual([]);
+  });
+});
+
+describe('no lines packed to pass the file-size rule', () => {
+  // Issue 25, item 8: `...{ a, b, c },` on one line keeps an object's fields from the
+  // formatter's layout only to save lines. Files split by meaning instead.
+  it('has no one-line spread of an object literal in any source or test', () => {
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.js'], {
+      cwd: fileURLToPath(root),
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((path) => path !== '');
+    expect(files.length).toBeGreaterThan(100);
+    const packed = /^\s*\.\.\.\{ .* \},?$/m;
+    const offending = files.filter((path) => {
+      try {
+        return packed.test(readFileSync(new URL(path, root), 'utf8'));
+      } catch {
+        return false; // listed by git but deleted in the working tree
+      }
+    });
     expect(offending).toEqual([]);
   });
 });

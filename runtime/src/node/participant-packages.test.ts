@@ -140,7 +140,9 @@ describe("each participant's packages", () => {
       user.commands.submitAndWait(
         unrestrictedCaller,
         internalSubmission({
-          ...{ userId: 'catalog-test', commandId: 'dummy', actAs: [alice] },
+          userId: 'catalog-test',
+          commandId: 'dummy',
+          actAs: [alice],
           commands: [{ kind: 'create', templateId: `#${name}`, createArguments: {} }],
         }),
       ),

@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { nodeWithId, projectTransaction } from './participant-records.ts';
 
 const created = (nodeId: number, witnesses: string[]): CreatedNode => ({
-  ...{ kind: 'created', nodeId, contractId: `c${nodeId}`, templateId: 'p:M:T', packageName: 'p' },
-  ...{ createArgument: { fields: {} } as CreatedNode['createArgument'], contractKey: null },
-  ...{ signatories: witnesses, observers: [], witnesses, createdAt: '2026-01-01T00:00:00Z' },
+  kind: 'created',
+  nodeId,
+  contractId: `c${nodeId}`,
+  templateId: 'p:M:T',
+  packageName: 'p',
+  createArgument: { fields: {} } as CreatedNode['createArgument'],
+  contractKey: null,
+  signatories: witnesses,
+  observers: [],
+  witnesses,
+  createdAt: '2026-01-01T00:00:00Z',
 });
 
 const exercised = (
@@ -14,18 +22,36 @@ const exercised = (
   childNodeIds: number[],
   lastDescendantNodeId: number,
 ): ExercisedNode => ({
-  ...{ kind: 'exercised', nodeId, contractId: `c${nodeId}`, templateId: 'p:M:T' },
-  ...{ interfaceId: null, packageName: 'p', choice: 'C', choiceArgument: null },
-  ...{ actingParties: witnesses, consuming: false, witnesses, stakeholders: witnesses },
-  ...{ signatories: witnesses, childNodeIds, lastDescendantNodeId, exerciseResult: null },
+  kind: 'exercised',
+  nodeId,
+  contractId: `c${nodeId}`,
+  templateId: 'p:M:T',
+  interfaceId: null,
+  packageName: 'p',
+  choice: 'C',
+  choiceArgument: null,
+  actingParties: witnesses,
+  consuming: false,
+  witnesses,
+  stakeholders: witnesses,
+  signatories: witnesses,
+  childNodeIds,
+  lastDescendantNodeId,
+  exerciseResult: null,
   implementedInterfaces: [],
 });
 
 // dso exercises (0); below it, an exercise alice witnesses (1) with a create for alice and bob
 // (2), then a create for dso alone (3).
 const transaction: TransactionRecord = {
-  ...{ type: 'transaction', offset: 5, updateId: 'u', synchronizerId: 's', workflowId: '' },
-  ...{ effectiveAt: '2026-01-01T00:00:00Z', recordTime: '2026-01-01T00:00:00Z', submission: null },
+  type: 'transaction',
+  offset: 5,
+  updateId: 'u',
+  synchronizerId: 's',
+  workflowId: '',
+  effectiveAt: '2026-01-01T00:00:00Z',
+  recordTime: '2026-01-01T00:00:00Z',
+  submission: null,
   nodes: [
     exercised(0, ['dso'], [1, 3], 3),
     exercised(1, ['dso', 'alice'], [2], 2),

@@ -17,9 +17,9 @@ const disabled = (res: Response) =>
   res.status(501).json({ error: 'Bulk storage is turned off on this node' });
 
 /** Bulk storage: ACS snapshots and update history as objects, and their downloads. */
-export function bulkRoutes({ node }: ScanRouteDeps): Router {
+export function bulkRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const { bulk } = node.scan.history;
+  const { bulk } = scan.history;
   router.get('/v0/history/bulk/acs', (req, res) => {
     if (!bulk.enabled) return disabled(res);
     const time = req.query.at_or_before_record_time;

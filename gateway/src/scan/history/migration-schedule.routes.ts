@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { ScanService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
 import { scheduleMigrationRequestSchema } from './history-requests.schema.ts';
@@ -7,9 +7,9 @@ import { scheduleMigrationRequestSchema } from './history-requests.schema.ts';
  * Devnet controls (under `/api/devnet/v0`, participant admins only) for the synchronizer
  * migration Scan reports at `/v0/migrations/schedule`: on a real network the DSO votes it in.
  */
-export function migrationScheduleControlRoutes({ node }: { node: PocketnetNode }): Router {
+export function migrationScheduleControlRoutes({ scan }: { readonly scan: ScanService }): Router {
   const router = Router();
-  const { migrations } = node.scan.history;
+  const { migrations } = scan.history;
   router.post('/migrations/schedule', (req, res) => {
     const body = scheduleMigrationRequestSchema.parse(req.body);
     const request = { time: body.time, migrationId: body.migration_id };

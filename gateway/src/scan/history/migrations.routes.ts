@@ -12,9 +12,9 @@ import { sendJsonChunks } from './send-json-chunks.ts';
  * Migrations and backfilling: what one SV's scan tells another that copies its history, and
  * the synchronizer's upgrades (scheduled on a devnet by its admin).
  */
-export function migrationsRoutes({ node }: ScanRouteDeps): Router {
+export function migrationsRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const { migrations, updates } = node.scan.history;
+  const { migrations, updates } = scan.history;
   router.post('/v0/backfilling/migration-info', (req, res) => {
     const { migration_id: migrationId } = migrationInfoRequestSchema.parse(req.body);
     sendJson(res, migrations.info(migrationId));
@@ -48,7 +48,7 @@ export function migrationsRoutes({ node }: ScanRouteDeps): Router {
   });
   router.get('/v0/migrations/last', (_req, res) => sendJson(res, migrations.last()));
   router.get('/v0/active-synchronizer-serial', (_req, res) =>
-    sendJson(res, node.scan.history.activeSynchronizerSerial()),
+    sendJson(res, scan.history.activeSynchronizerSerial()),
   );
   // No logical synchronizer upgrade is announced, nor rolled forward; no optional feature is off.
   router.get('/v0/lsu', (_req, res) => sendJson(res, {}));

@@ -23,9 +23,9 @@ const snapshotOf = (body: SnapshotFields) => ({
 });
 
 /** The ACS as of a snapshot: its timestamps, contracts, holdings and holdings summaries. */
-export function stateRoutes({ node }: ScanRouteDeps): Router {
+export function stateRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const { state, partyAcs } = node.scan.history;
+  const { state, partyAcs } = scan.history;
   router.get('/v0/state/acs/snapshot-timestamp', (req, res) => {
     const query = snapshotTimestampQuerySchema.parse(req.query);
     sendJson(res, state.snapshotBefore(query.before, query.migration_id));

@@ -16,9 +16,9 @@ const afterOf = (after: After) =>
   after ? { migrationId: after.after_migration_id, recordTime: after.after_record_time } : null;
 
 /** The update and event history: pages by (migration id, record time), and single updates. */
-export function updatesRoutes({ node }: ScanRouteDeps): Router {
+export function updatesRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const updates = node.scan.history.updates;
+  const updates = scan.history.updates;
   for (const version of ['v1', 'v2'] as const) {
     router.post(`/${version}/updates`, (req, res) => {
       const body = updateHistoryRequestSchema.parse(req.body);

@@ -17,9 +17,9 @@ const renderEntry = (entry: AnsEntryView) => ({
 const notFound = (message: string) => new DomainError('CONTRACT_NOT_FOUND', message);
 
 /** The name service: entries by prefix, by party and by name, the DSO's own among them. */
-export function ansRoutes({ node }: ScanRouteDeps): Router {
+export function ansRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const ans = node.scan.network.ans;
+  const ans = scan.network.ans;
   router.get('/v0/ans-entries', (req, res) => {
     const pageSize = Number(int64Of(req.query.page_size, 'page_size'));
     if (pageSize < 1) throw new DomainError('INVALID_ARGUMENT', 'page_size must be positive');
@@ -42,9 +42,9 @@ export function ansRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** Featured app rights: all, by provider, by contract id (the field absent when none). */
-export function featuredAppRoutes({ node }: ScanRouteDeps): Router {
+export function featuredAppRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const apps = node.scan.network.featuredApps;
+  const apps = scan.network.featuredApps;
   const right = (found: Parameters<typeof contractOf>[0] | null | undefined) =>
     found ? { featured_app_right: contractOf(found) } : {};
   router.get('/v0/featured-apps', (_req, res) => {
@@ -63,9 +63,9 @@ export function featuredAppRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** Transfer preapprovals and the (deprecated) transfer commands of external parties. */
-export function transferRoutes({ node }: ScanRouteDeps): Router {
+export function transferRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const network = node.scan.network;
+  const network = scan.network;
   router.get('/v0/transfer-preapprovals/by-party/:party', (req, res) => {
     const found = network.transferPreapprovalOf(partyPathOf(req, 'party'));
     res.json({ transfer_preapproval: withState(found) });

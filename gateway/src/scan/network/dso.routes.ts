@@ -32,9 +32,9 @@ function renderInstanceNames(names: ReturnType<ScanNetwork['instanceNames']>) {
 }
 
 /** The DSO: its party, its rules and SVs, what the network calls its parts. */
-export function dsoRoutes({ node }: ScanRouteDeps): Router {
+export function dsoRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const network = node.scan.network;
+  const network = scan.network;
   router.get('/v0/dso-party-id', (_req, res) => {
     res.json({ dso_party_id: network.dsoPartyId() });
   });
@@ -48,9 +48,9 @@ export function dsoRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** The SVs' nodes: their scans and sequencers, which on a devnet are this node. */
-export function svNodeRoutes({ node }: ScanRouteDeps): Router {
+export function svNodeRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const directory = node.scan.network.directory;
+  const directory = scan.network.directory;
   const domainId = directory.synchronizerId;
   router.get('/v0/scans', (req, res) => {
     const scans = directory.scans().map(({ svName }) => ({ publicUrl: publicUrlOf(req), svName }));

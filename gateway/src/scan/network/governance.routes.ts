@@ -11,9 +11,9 @@ import {
 import { int64Json, listQueryOf, optionalIntOf, pathOf } from './scan-params.ts';
 
 /** Validators onboarded by the DSO: their licences and faucet statistics. */
-export function validatorRoutes({ node }: ScanRouteDeps): Router {
+export function validatorRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const licenses = node.scan.network.licenses;
+  const licenses = scan.network.licenses;
   router.get('/v0/admin/validator/licenses', (req, res) => {
     const page = licenses.page({
       after: optionalIntOf(req.query.after, 'after'),
@@ -43,9 +43,9 @@ export function validatorRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** The DSO's vote requests (a one-SV devnet DSO without voting has none). */
-export function voteRequestRoutes({ node }: ScanRouteDeps): Router {
+export function voteRequestRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const governance = node.scan.network.governance;
+  const governance = scan.network.governance;
   router.post('/v0/voterequest', (req, res) => {
     const { vote_request_contract_ids: ids } = voteRequestsByIdRequestSchema.parse(req.body);
     const found = ids.flatMap((id) => {
@@ -69,9 +69,9 @@ export function voteRequestRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** The SVs' other governance: price votes, vote results, reward weights. */
-export function governanceRoutes({ node }: ScanRouteDeps): Router {
+export function governanceRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const governance = node.scan.network.governance;
+  const governance = scan.network.governance;
   router.get('/v0/amulet-price/votes', (_req, res) => {
     res.json({ amulet_price_votes: governance.amuletPriceVotes().map(contractOf) });
   });

@@ -2,9 +2,9 @@ import { Router } from 'express';
 import type { ScanRouteDeps } from '../scan.routes.ts';
 
 /** Scan's health: `/readyz`, `/livez`, `/status` and `/version`, public as in Splice. */
-export function healthRoutes({ node }: ScanRouteDeps): Router {
+export function healthRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const network = node.scan.network;
+  const network = scan.network;
   router.get('/readyz', (_req, res) => {
     res.status(network.status().kind === 'success' ? 200 : 503).end();
   });

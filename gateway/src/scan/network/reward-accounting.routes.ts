@@ -20,9 +20,9 @@ const renderTotals = (totals: Totals) => ({
 });
 
 /** CIP-104 reward accounting (SV-internal): per closed round, a Merkle tree of allowances. */
-export function rewardAccountingRoutes({ node }: ScanRouteDeps): Router {
+export function rewardAccountingRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const rewards = node.scan.network.rewards;
+  const rewards = scan.network.rewards;
   const roundOf = (params: { round: unknown }) => int64Of(params.round, 'round_number');
   router.get(`${prefix}/earliest-available`, (_req, res) => {
     const earliest = rewards.earliestRound();

@@ -13,9 +13,9 @@ const idsOf = (...ids: readonly (string | undefined)[]) =>
   new Set(ids.filter((id): id is string => id !== undefined));
 
 /** The rounds: what a wallet caches to build its transfers, and what they charged. */
-export function roundsRoutes({ node }: ScanRouteDeps): Router {
+export function roundsRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const network = node.scan.network;
+  const network = scan.network;
   router.post('/v0/open-and-issuing-mining-rounds', (req, res) => {
     const body = miningRoundsRequestSchema.parse(req.body);
     const mapOf = (rounds: ReturnType<typeof network.rounds.open>, cached: readonly string[]) =>
@@ -49,9 +49,9 @@ export function roundsRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** The rules a wallet caches: sent in full unless the caller has the current contract. */
-export function rulesRoutes({ node }: ScanRouteDeps): Router {
+export function rulesRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const network = node.scan.network;
+  const network = scan.network;
   router.post('/v0/amulet-rules', (req, res) => {
     const body = amuletRulesRequestSchema.parse(req.body);
     const cached = idsOf(body.cached_amulet_rules_contract_id);

@@ -3,9 +3,9 @@ import type { ScanRouteDeps } from '../scan.routes.ts';
 import { pathOf } from './scan-params.ts';
 
 /** The synchronizer's nodes: their identities and the transactions it was bootstrapped with. */
-export function synchronizerRoutes({ node }: ScanRouteDeps): Router {
+export function synchronizerRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const directory = node.scan.network.directory;
+  const directory = scan.network.directory;
   router.get('/v0/synchronizer-identities/:prefix', (req, res) => {
     const found = directory.synchronizerIdentities(pathOf(req, 'prefix'));
     res.json({
@@ -27,9 +27,9 @@ export function synchronizerRoutes({ node }: ScanRouteDeps): Router {
 }
 
 /** The synchronizer's members: who hosts a party, what traffic a member has. */
-export function memberRoutes({ node }: ScanRouteDeps): Router {
+export function memberRoutes({ scan }: ScanRouteDeps): Router {
   const router = Router();
-  const directory = node.scan.network.directory;
+  const directory = scan.network.directory;
   const participantsOf = (req: Request) =>
     directory.participantsOf(pathOf(req, 'domain'), pathOf(req, 'party'));
   router.get('/v0/domains/:domain/parties/:party/participant-id', (req, res) => {

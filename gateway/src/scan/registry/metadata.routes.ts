@@ -1,4 +1,4 @@
-import type { Instrument, PocketnetNode } from '@pocketnet/runtime';
+import type { Instrument, ScanService } from '@pocketnet/runtime';
 import { type Request, Router } from 'express';
 import { invalidParameter } from '../../http/request-body-error.ts';
 
@@ -32,9 +32,9 @@ function renderInstrument(instrument: Instrument) {
 }
 
 /** `/registry/metadata/v1`: the registry and its instruments (amulet), paged by instrument id. */
-export function metadataRoutes({ node }: { readonly node: PocketnetNode }): Router {
+export function metadataRoutes({ scan }: { readonly scan: ScanService }): Router {
   const router = Router();
-  const registry = () => node.scan.registry;
+  const registry = () => scan.registry;
   router.get('/info', (_req, res) => {
     res.json(registry().info());
   });

@@ -1,4 +1,4 @@
-import type { PocketnetNode, TransferInstructionAction } from '@pocketnet/runtime';
+import type { ScanService, TransferInstructionAction } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { decodeBody } from '../../http/decode-body.ts';
 import { renderChoiceContext } from './choice-context.render.ts';
@@ -8,9 +8,9 @@ import { transferFactoryRequestSchema } from './registry-requests.schema.ts';
 const actions: readonly TransferInstructionAction[] = ['accept', 'reject', 'withdraw'];
 
 /** `/registry/transfer-instruction/v1`: the transfer factory and the instructions' contexts. */
-export function transferInstructionRoutes({ node }: { readonly node: PocketnetNode }): Router {
+export function transferInstructionRoutes({ scan }: { readonly scan: ScanService }): Router {
   const router = Router();
-  const registry = () => node.scan.registry;
+  const registry = () => scan.registry;
   router.post('/transfer-factory', (req, res) => {
     const { choiceArguments, excludeDebugFields } = decodeBody(
       transferFactoryRequestSchema,

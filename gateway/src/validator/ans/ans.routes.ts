@@ -1,4 +1,4 @@
-import type { OwnAnsEntry, PocketnetNode } from '@pocketnet/runtime';
+import type { OwnAnsEntry, WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf } from '../../ledger-api/route-deps.ts';
@@ -23,9 +23,9 @@ const renderEntry = (entry: OwnAnsEntry) => ({
  * The name service's external API (ans-external.yaml), for the token's user: request an entry
  * (answered with the subscription request to accept in the wallet) and list one's entries.
  */
-export function ansRoutes({ node }: { node: PocketnetNode }): Router {
+export function ansRoutes({ walletApps }: { readonly walletApps: WalletAppsService }): Router {
   const router = Router();
-  const { ans } = node.walletApps;
+  const { ans } = walletApps;
   router.post('/v0/entry/create', async (req, res) => {
     const body = createAnsEntryRequestSchema.parse(req.body);
     const requested = await ans.create(callerOf(res), body);

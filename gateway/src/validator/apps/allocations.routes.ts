@@ -1,4 +1,4 @@
-import type { AllocationOutcome, PocketnetNode } from '@pocketnet/runtime';
+import type { AllocationOutcome, WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf } from '../../ledger-api/route-deps.ts';
@@ -32,9 +32,13 @@ const renderOutcome = (outcome: AllocationOutcome) => ({
 });
 
 /** Amulet allocations and allocation requests of the token's user (wallet-internal.yaml). */
-export function allocationRoutes({ node }: { node: PocketnetNode }): Router {
+export function allocationRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const { allocations } = node.walletApps;
+  const { allocations } = walletApps;
   router.get('/v0/allocations', (_req, res) => {
     const found = allocations.list(callerOf(res));
     res.json({ allocations: found.map((contract) => ({ contract: renderContract(contract) })) });

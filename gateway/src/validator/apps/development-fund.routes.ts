@@ -1,4 +1,4 @@
-import type { ArchivedCouponView, PocketnetNode } from '@pocketnet/runtime';
+import type { ArchivedCouponView, WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf } from '../../ledger-api/route-deps.ts';
@@ -32,9 +32,13 @@ const renderArchived = (coupon: ArchivedCouponView) => ({
 });
 
 /** Development fund coupons (wallet-internal.yaml): the user's, their history, the manager's. */
-export function developmentFundRoutes({ node }: { node: PocketnetNode }): Router {
+export function developmentFundRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const { developmentFund } = node.walletApps;
+  const { developmentFund } = walletApps;
   router.post('/v0/wallet/development-fund-coupons/allocate', (req, res) => {
     allocateRequestSchema.parse(req.body);
     developmentFund.allocate(callerOf(res));

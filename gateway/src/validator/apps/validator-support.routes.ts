@@ -1,11 +1,15 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
 
 /** What the validator operator may ask for support (validator-internal.yaml, admin only). */
-export function validatorSupportRoutes({ node }: { node: PocketnetNode }): Router {
+export function validatorSupportRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const { identity } = node.walletApps;
+  const { identity } = walletApps;
   router.get('/v0/admin/participant/identities', (_req, res) => {
     const dump = identity.identities(callerOf(res));
     res.json({

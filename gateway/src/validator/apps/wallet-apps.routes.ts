@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { ScanService, WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { ansRoutes } from '../ans/ans.routes.ts';
@@ -15,7 +15,11 @@ import { validatorSupportRoutes } from './validator-support.routes.ts';
  * name service, app payments and subscriptions, minting delegations, featured app rights,
  * allocations, development fund coupons and the operator's support dumps.
  */
-export function walletAppsRoutes(deps: { node: PocketnetNode; logger: Logger }): Router {
+export function walletAppsRoutes(deps: {
+  readonly walletApps: WalletAppsService;
+  readonly scan: ScanService;
+  readonly logger: Logger;
+}): Router {
   const router = Router();
   router.use(scanProxyRoutes(deps));
   for (const routes of [

@@ -1,4 +1,4 @@
-import type { DelegationPage, PocketnetNode } from '@pocketnet/runtime';
+import type { DelegationPage, WalletAppsService } from '@pocketnet/runtime';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { callerOf } from '../../ledger-api/route-deps.ts';
@@ -24,9 +24,13 @@ const renderPage = (field: string, page: DelegationPage) => ({
  * Minting delegations (wallet-internal.yaml) for the token's user as the delegate: proposals
  * to accept or reject, and delegations to end.
  */
-export function mintingDelegationRoutes({ node }: { node: PocketnetNode }): Router {
+export function mintingDelegationRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const delegations = node.walletApps.mintingDelegations;
+  const delegations = walletApps.mintingDelegations;
   router.get('/v0/wallet/minting-delegation-proposals', (req, res) => {
     res.json(renderPage('proposals', delegations.proposals(callerOf(res), pageOf(req))));
   });

@@ -1,4 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
+import type { ExternalPartyService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
 import { partyQueryOf } from '../../scan/network/scan-params.ts';
@@ -15,9 +15,13 @@ import {
 } from './external-party-requests.schema.ts';
 
 /** `/v0/admin/external-party/*` of the validator API: the validator operator's. */
-export function externalPartyRoutes({ node }: { node: PocketnetNode }): Router {
+export function externalPartyRoutes({
+  walletExternal,
+}: {
+  readonly walletExternal: ExternalPartyService;
+}): Router {
   const router = Router();
-  const external = node.walletExternal;
+  const external = walletExternal;
   const base = '/v0/admin/external-party';
 
   router.post(`${base}/topology/generate`, (req, res) => {

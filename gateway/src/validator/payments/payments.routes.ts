@@ -1,4 +1,4 @@
-import type { PocketnetNode, SubscriptionView } from '@pocketnet/runtime';
+import type { SubscriptionView, WalletAppsService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
 import { renderContract, renderContractWithState } from '../wallet-render.ts';
@@ -12,9 +12,13 @@ const renderSubscription = ({ subscription, state }: SubscriptionView) => ({
 });
 
 /** App payment requests and accepted payments (wallet-internal.yaml), for the token's user. */
-export function appPaymentRoutes({ node }: { node: PocketnetNode }): Router {
+export function appPaymentRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const { payments } = node.walletApps;
+  const { payments } = walletApps;
   router.get('/v0/wallet/app-payment-requests', (_req, res) => {
     res.json({ payment_requests: payments.list(callerOf(res)).map(renderContractWithState) });
   });
@@ -37,9 +41,13 @@ export function appPaymentRoutes({ node }: { node: PocketnetNode }): Router {
 }
 
 /** Subscription requests, first payments and running subscriptions (wallet-internal.yaml). */
-export function subscriptionRoutes({ node }: { node: PocketnetNode }): Router {
+export function subscriptionRoutes({
+  walletApps,
+}: {
+  readonly walletApps: WalletAppsService;
+}): Router {
   const router = Router();
-  const { subscriptions } = node.walletApps;
+  const { subscriptions } = walletApps;
   router.get('/v0/wallet/subscription-requests', (_req, res) => {
     const requests = subscriptions.listRequests(callerOf(res)).map(renderContract);
     res.json({ subscription_requests: requests });

@@ -1,6 +1,4 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
 import { type RequestHandler, Router } from 'express';
-import type { Logger } from 'pino';
 import { stateRoutes } from '../../scan/history/state.routes.ts';
 import {
   ansRoutes,
@@ -11,8 +9,7 @@ import { dsoRoutes } from '../../scan/network/dso.routes.ts';
 import { withState } from '../../scan/network/network-contract.render.ts';
 import { roundsRoutes, rulesRoutes } from '../../scan/network/rounds.routes.ts';
 import { registryRoutes } from '../../scan/registry.routes.ts';
-
-type Deps = { readonly node: PocketnetNode; readonly logger: Logger };
+import type { ScanRouteDeps } from '../../scan/scan.routes.ts';
 
 // The operations scan-proxy.yaml forwards unchanged: `/vN/scan-proxy/<rest>` is Scan's
 // `/vN/<rest>`, answered by Scan's own handlers. Anything else under the proxy is no operation.
@@ -35,7 +32,7 @@ const isForwarded = (method: string, path: string) =>
   forwarded.some(([allowed, pattern]) => allowed === method && pattern.test(path));
 
 /** Scan's handlers of the forwarded operations, under Scan's own paths. */
-function scanHandlers(deps: Deps): Router {
+function scanHandlers(deps: ScanRouteDeps): Router {
   const scan = Router();
   for (const routes of [dsoRoutes, featuredAppRoutes, ansRoutes, rulesRoutes, transferRoutes]) {
     scan.use(routes(deps));
@@ -46,7 +43,7 @@ function scanHandlers(deps: Deps): Router {
 }
 
 /** Rewrites a forwarded proxy path to Scan's and hands it to Scan's handlers. */
-function forwardToScan(deps: Deps): RequestHandler {
+function forwardToScan(deps: ScanRouteDeps): RequestHandler {
   const scan = scanHandlers(deps);
   return (req, res, next) => {
     if (!isForwarded(req.method, req.path)) return next();
@@ -64,9 +61,9 @@ function forwardToScan(deps: Deps): RequestHandler {
  * that talk to their validator only, and the token-standard registry the wallet SDK reaches at
  * `<validator>/v0/scan-proxy/registry/...`. Public, as the spec declares no credential.
  */
-export function scanProxyRoutes(deps: Deps): Router {
+export function scanProxyRoutes(deps: ScanRouteDeps): Router {
   const router = Router();
-  const network = deps.node.scan.network;
+  const network = deps.scan.network;
   // The proxy's own shapes: plain lists and contracts, nothing cached.
   router.get('/v0/scan-proxy/open-and-issuing-mining-rounds', (_req, res) => {
     res.json({

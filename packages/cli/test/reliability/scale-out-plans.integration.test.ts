@@ -22,7 +22,11 @@ const readableBy = (answer: UserRights) =>
 
 /** The kinds of the commands the writer ran for replicas, from its queue's finished jobs. */
 async function commandKinds(network: Network): Promise<WriterCommand['kind'][]> {
-  const runner = createBullmqRunner({ redisUrl: network.redisUrl, prefix: network.prefix });
+  const runner = createBullmqRunner({
+    redisUrl: network.redisUrl,
+    prefix: network.prefix,
+    onError: (error) => console.error('Redis error', error),
+  });
   try {
     const jobs = await runner.list(writerQueue, 'completed', 10_000);
     return jobs.map(

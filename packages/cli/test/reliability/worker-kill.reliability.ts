@@ -110,7 +110,11 @@ describe('a worker killed with SIGKILL mid-job', () => {
       );
       if (!done.every((s) => s.status === 'completed')) {
         // What the jobs said, for whoever reads a failure.
-        const runner = createBullmqRunner({ redisUrl: net.redisUrl, prefix: net.prefix });
+        const runner = createBullmqRunner({
+          redisUrl: net.redisUrl,
+          prefix: net.prefix,
+          onError: (error) => console.error('Redis error', error),
+        });
         const jobs = await runner.list('transfer-offers', 'completed', 200);
         await runner.close();
         const notDone = jobs.filter((job) => job.result?.outcome !== 'done');
