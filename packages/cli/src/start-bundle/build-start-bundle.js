@@ -64,7 +64,8 @@ function keepOwnLocation(code, id) {
  */
 export async function buildStartBundle() {
   const { build, VERSION } = await import('rolldown');
-  const folder = join(bundleFolder, `${Date.now()}-${process.pid}`);
+  const startedAt = Date.now();
+  const folder = join(bundleFolder, `${startedAt}-${process.pid}`);
   const output = await build({
     input: { 'run-cli': entry },
     platform: 'node',
@@ -96,7 +97,8 @@ export async function buildStartBundle() {
   const stamps = {};
   for (const id of inputs) {
     const stat = statSync(id);
-    stamps[id] = [stat.mtimeMs, stat.size];
+    // Changed while the build read it: recorded as never seen, so that the next start rebuilds.
+    stamps[id] = stat.mtimeMs >= startedAt ? [0, 0] : [stat.mtimeMs, stat.size];
   }
   const main = join(folder, 'run-cli.mjs');
   mkdirSync(bundleFolder, { recursive: true });
