@@ -32,8 +32,10 @@ export function transactionEffects(
   return {
     create(template, payload) {
       const definition = definitions.template(template);
+      const { payloadType } = definition;
+      // The payload is built by payloadType: the ledger need not check it again.
       return contractId(
-        tx.create(definition, calls.ledgerValue(definition.payloadType, payload) as never),
+        tx.create(definition as never, calls.ledgerValue(payloadType, payload), payloadType),
       );
     },
     beginExercise(call) {
@@ -43,6 +45,7 @@ export function transactionEffects(
         idOf(call.contractId),
         call.choice,
         calls.ledgerValue(choice.argumentType, call.argument),
+        choice.argumentType,
       );
       const finish = (raw: unknown) => calls.value(choice.resultType, begun.finish(raw));
       const lf = lfChoiceBodies.get(begun.body);
@@ -51,7 +54,10 @@ export function transactionEffects(
         return { done: true, value: finish(begun.body(begun.context, begun.self, begun.argument)) };
       }
       const started = lf.start(begun.context, begun.self, begun.argument);
-      return { done: false, ...started, finish: (result) => finish(lf.result(result)) };
+      // An LF body's result is built by its result type; a TypeScript one's is checked.
+      const finishTyped = (raw: unknown) =>
+        calls.value(choice.resultType, begun.finish(raw, lf.resultType));
+      return { done: false, ...started, finish: (result) => finishTyped(lf.result(result)) };
     },
     exerciseByKey() {
       throw new FatalFailure('contract keys are not part of Daml-LF 2.1');
