@@ -24,6 +24,8 @@ export type WindowReport = ClientCounts & { readonly window: number; readonly se
 
 export type Run = {
   readonly final: ClientCounts;
+  /** How long after the window the clients took to get the backlog (or to go quiet for 5 s). */
+  readonly drainSeconds: number;
   readonly report: WindowReport & ClientCpu;
   readonly published: Published;
   /** The server's own account of its limits (cut-offs, the most held for one client). */
@@ -109,7 +111,8 @@ const deliveredAll = (run: Run, config: Config) =>
 const deliveredText = (run: Run, config: Config) => {
   const expected = expectedOf(run, config);
   const share = ((100 * run.final.total) / Math.max(1, expected)).toFixed(1);
-  return `${formatCount(run.final.total)} of ${formatCount(expected)} (${share} %)`;
+  const inWindow = ((100 * run.report.window) / Math.max(1, expected)).toFixed(1);
+  return `${formatCount(run.final.total)} of ${formatCount(expected)} (${share} %; ${inWindow} % within the window; drained in ${run.drainSeconds.toFixed(0)} s after it)`;
 };
 
 const percent = (share: number) => `${(100 * share).toFixed(0)} %`;

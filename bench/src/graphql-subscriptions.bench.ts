@@ -89,7 +89,9 @@ type Served = {
  */
 async function afterWindow(served: Served, committed: number) {
   const { node, broadcast, clients } = served;
+  const draining = performance.now();
   const final = await clients.drain(committed);
+  const drainSeconds = (performance.now() - draining) / 1000;
   const drained = collectedMemory();
   await clients.close();
   await untilNone(() => broadcast?.stats().clients ?? node.connections());
@@ -98,7 +100,7 @@ async function afterWindow(served: Served, committed: number) {
   const server = broadcast?.stats() ?? node.streamStats();
   await broadcast?.close();
   await node.close();
-  return { final, drained, gone, server };
+  return { final, drainSeconds, drained, gone, server };
 }
 
 /** One run: subscribers connect, events are published for `seconds`, the clients report. */
@@ -137,6 +139,7 @@ export async function runGraphQLSubscriptionsOnce(
   const after = await afterWindow({ node, broadcast, clients }, published.committed);
   return {
     final: after.final,
+    drainSeconds: after.drainSeconds,
     report,
     published,
     server: after.server,
