@@ -1,4 +1,5 @@
 import { transferInstructionInterfaceId } from '@pocketnet/splice';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import { walletReference } from '../wallet/wallet-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
@@ -99,7 +100,7 @@ export function createExpiries(context: AutomationContext) {
         }
         return wallet.actions.installChoice(
           context.walletOf(textAt(payload, 'endUserParty')),
-          'WalletAppInstall_BuyTrafficRequest_Expire',
+          walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Expire,
           { requestCid: contractId },
           commandIdOf(jobId),
         );

@@ -104,9 +104,7 @@ export function createAllocations(deps: {
       };
       // In the wallet's turn: the inputs are picked once the operations before it committed.
       const record = await deps.actions.inTurn(wallet.party, () => {
-        const inputs = deps.actions
-          .amuletInputs(wallet.party)
-          .map((input) => fieldAt(input, 'value'));
+        const inputs = deps.actions.amuletInputs(wallet.party).map((input) => input.value);
         return deps.submit({
           actAs: [wallet.party],
           readAs: [dso],

@@ -1,4 +1,5 @@
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletAccess } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
@@ -28,7 +29,7 @@ export function createFeaturedApps(deps: {
       if (existing !== null) return existing;
       const record = await actions.installChoice(
         wallet,
-        'WalletAppInstall_FeaturedAppRights_SelfGrant',
+        walletInstallChoices.WalletAppInstall_FeaturedAppRights_SelfGrant,
         { amuletRulesCid: network.amuletRules().contractId },
       );
       return String(fieldAt(rootResult(record), 'featuredAppRight'));
@@ -38,9 +39,13 @@ export function createFeaturedApps(deps: {
       const wallet = access.walletOf(caller);
       const rights = rightsOf(wallet.party);
       for (const right of rights) {
-        await actions.installChoice(wallet, 'WalletAppInstall_FeaturedAppRights_Cancel', {
-          cid: right.node.contractId,
-        });
+        await actions.installChoice(
+          wallet,
+          walletInstallChoices.WalletAppInstall_FeaturedAppRights_Cancel,
+          {
+            cid: right.node.contractId,
+          },
+        );
       }
       return rights.length;
     },

@@ -1,5 +1,6 @@
 import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type BuyTrafficRequestStatus,
@@ -86,7 +87,7 @@ export function createTraffic(deps: {
       }
       const record = await actions.installChoice(
         wallet,
-        'WalletAppInstall_CreateBuyTrafficRequest',
+        walletInstallChoices.WalletAppInstall_CreateBuyTrafficRequest,
         {
           memberId,
           synchronizerId: request.synchronizerId,
@@ -115,16 +116,24 @@ export function createTraffic(deps: {
     /** The wallet automation gives a request up (say, for lack of funds). */
     async cancel(requestContractId: string, reason: string) {
       const { wallet } = requestOf(requestContractId);
-      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Cancel', {
-        requestCid: requestContractId,
-        reason,
-      });
+      return actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Cancel,
+        {
+          requestCid: requestContractId,
+          reason,
+        },
+      );
     },
     async expire(requestContractId: string) {
       const { wallet } = requestOf(requestContractId);
-      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Expire', {
-        requestCid: requestContractId,
-      });
+      return actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Expire,
+        {
+          requestCid: requestContractId,
+        },
+      );
     },
     /**
      * The operator's top-up: buys `trafficAmount` bytes for this participant with the
