@@ -1,17 +1,48 @@
 import { spliceVocabulary } from '@pocketnet/splice';
 
-// The templates runtime works with, by the generated vocabulary's names (short names for the
-// modules the runtime reads most).
+// The templates and interfaces runtime works with, by the generated vocabulary's names.
 
-export const walletInstall = spliceVocabulary.spliceWallet['Splice.Wallet.Install'];
-export const walletTransferOffer = spliceVocabulary.spliceWallet['Splice.Wallet.TransferOffer'];
-export const amulet = spliceVocabulary.spliceAmulet['Splice.Amulet'];
-export const amuletRules = spliceVocabulary.spliceAmulet['Splice.AmuletRules'];
-export const transferInstructionV1 =
+const { spliceAmulet, spliceWallet, spliceWalletPayments } = spliceVocabulary;
+const transferInstructionApi =
   spliceVocabulary.spliceApiTokenTransferInstructionV1['Splice.Api.Token.TransferInstructionV1'];
+
+export const walletInstall = spliceWallet['Splice.Wallet.Install'];
 
 /** The choices of a user's WalletAppInstall, through which the validator acts for the user. */
 export const walletInstallChoices = walletInstall.WalletAppInstall.choices;
 
 export const amuletTransferInstruction =
-  spliceVocabulary.spliceAmulet['Splice.AmuletTransferInstruction'].AmuletTransferInstruction;
+  spliceAmulet['Splice.AmuletTransferInstruction'].AmuletTransferInstruction;
+
+export const transferOfferTemplate = spliceWallet['Splice.Wallet.TransferOffer'].TransferOffer;
+
+export const amuletTemplates = spliceAmulet['Splice.Amulet'];
+
+export const amuletRulesTemplate = spliceAmulet['Splice.AmuletRules'].AmuletRules;
+
+export const mergeDelegationTemplates =
+  spliceVocabulary.spliceUtilTokenStandardWallet['Splice.Util.Token.Wallet.MergeDelegation'];
+
+/** Choices by template, as exercised nodes name them. */
+export const choicesOf = {
+  amulet: spliceAmulet['Splice.Amulet'].Amulet.choices,
+  lockedAmulet: spliceAmulet['Splice.Amulet'].LockedAmulet.choices,
+  amuletRules: spliceAmulet['Splice.AmuletRules'].AmuletRules.choices,
+  transferPreapproval: spliceAmulet['Splice.AmuletRules'].TransferPreapproval.choices,
+  transferOffer: spliceWallet['Splice.Wallet.TransferOffer'].TransferOffer.choices,
+  acceptedTransferOffer: spliceWallet['Splice.Wallet.TransferOffer'].AcceptedTransferOffer.choices,
+  buyTrafficRequest: spliceWallet['Splice.Wallet.BuyTrafficRequest'].BuyTrafficRequest.choices,
+  transferPreapprovalProposal:
+    spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal.choices,
+  appPaymentRequest: spliceWalletPayments['Splice.Wallet.Payment'].AppPaymentRequest.choices,
+  subscriptionRequest:
+    spliceWalletPayments['Splice.Wallet.Subscriptions'].SubscriptionRequest.choices,
+  subscriptionIdleState:
+    spliceWalletPayments['Splice.Wallet.Subscriptions'].SubscriptionIdleState.choices,
+  transferFactory: transferInstructionApi.TransferFactory.choices,
+  transferInstruction: transferInstructionApi.TransferInstruction.choices,
+} as const;
+
+/** The names of choices, as an exercised node's `choice` carries them. */
+export const choiceNames = (...choices: readonly { readonly name: string }[]): string[] =>
+  choices.map((choice) => choice.name);

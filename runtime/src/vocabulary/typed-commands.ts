@@ -36,6 +36,15 @@ export function exerciseOf<P, C, A, R>(
   };
 }
 
+/** Creates a contract of `template` with its payload's fields. */
+export function createOf<P, C>(template: TemplateRef<P, C>, payload: ArgumentFields<P>): Command {
+  return {
+    kind: 'create',
+    templateId: template.templateId,
+    createArguments: payload as unknown as Value,
+  };
+}
+
 /** A contract's payload (or an interface's view) as its generated type. */
 export const payloadOf = <P, C>(_template: TemplateRef<P, C>, value: Value): P =>
   value as unknown as P;
@@ -46,3 +55,6 @@ export const argumentOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): A =>
 
 /** A choice's result as its generated type. */
 export const resultOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): R => value as unknown as R;
+
+/** The result type of a generated choice. */
+export type ResultOf<C> = C extends ChoiceRef<unknown, infer R> ? R : never;
