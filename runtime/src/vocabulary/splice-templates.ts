@@ -23,6 +23,15 @@ export const amuletRulesTemplate = spliceAmulet['Splice.AmuletRules'].AmuletRule
 export const mergeDelegationTemplates =
   spliceVocabulary.spliceUtilTokenStandardWallet['Splice.Util.Token.Wallet.MergeDelegation'];
 
+export const allocationFactory =
+  spliceVocabulary.spliceApiTokenAllocationInstructionV1['Splice.Api.Token.AllocationInstructionV1']
+    .AllocationFactory;
+export const allocationInterface =
+  spliceVocabulary.spliceApiTokenAllocationV1['Splice.Api.Token.AllocationV1'].Allocation;
+
+export const mintingDelegationTemplates = spliceWallet['Splice.Wallet.MintingDelegation'];
+export const ansRulesTemplate = spliceVocabulary.spliceAmuletNameService['Splice.Ans'].AnsRules;
+
 /** Choices by template, as exercised nodes name them. */
 export const choicesOf = {
   amulet: spliceAmulet['Splice.Amulet'].Amulet.choices,

@@ -1,10 +1,11 @@
 import type { Caller } from '../services/caller.ts';
 import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletAccess } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import type { WalletContracts } from '../wallet/wallet-contracts.projection.ts';
-import { fieldAt, rootResult } from '../wallet/wallet-submitter.ts';
+import { rootResult } from '../wallet/wallet-submitter.ts';
 
 /**
  * Featured app rights of the wallet's users: on a devnet a user features itself
@@ -32,7 +33,12 @@ export function createFeaturedApps(deps: {
         walletInstallChoices.WalletAppInstall_FeaturedAppRights_SelfGrant,
         { amuletRulesCid: network.amuletRules().contractId },
       );
-      return String(fieldAt(rootResult(record), 'featuredAppRight'));
+      return String(
+        resultOf(
+          walletInstallChoices.WalletAppInstall_FeaturedAppRights_SelfGrant,
+          rootResult(record),
+        ).featuredAppRight,
+      );
     },
     /** Cancels every featured app right of the caller; how many there were. */
     async cancelAll(caller: Caller): Promise<number> {
