@@ -1,4 +1,3 @@
-export type { AutomationView } from '@pocketnet/runtime';
 export type { QueueName } from './automation-queues.ts';
 export { queueNames } from './automation-queues.ts';
 export { createAutomationView } from './automation-view.ts';

@@ -47,13 +47,13 @@ export function startAutomations(deps: {
     }),
   );
   const dispatch = createJobDispatch({ runner, logger });
-  const restoreDispatcher = automation.schedule.setDispatcher(async (work, dueMicros) => {
+  const restoreDispatcher = automation.schedule.setDispatcher(async (task, dueMicros) => {
     await dispatch.run({
       queue: 'sv-automation',
       name: 'scheduled-work',
       // The same work, due at the same time, from the same ledger state: the same job.
-      jobId: `${work.name}/${dueMicros}/${automation.ledgerEnd()}`,
-      data: { work: work.name, dueMicros: dueMicros.toString() },
+      jobId: `${task.name}/${dueMicros}/${automation.ledgerEnd()}`,
+      data: { work: task.name, dueMicros: dueMicros.toString() },
     });
   });
   const awaitingFunds = createAwaitingFunds(dispatch);
@@ -64,11 +64,11 @@ export function startAutomations(deps: {
     sweepSenders: Object.keys(config.walletSweep),
   };
   const removals = Object.entries(triggerSources(triggerDeps)).map(([name, items]) =>
-    automation.schedule.addTask(
+    automation.schedule.declare(
       createDueItemsTrigger({ name, items, now: automation.now, dispatch }),
     ),
   );
-  removals.push(automation.schedule.addTask(createSettleTrigger(dispatch, automation.now)));
+  removals.push(automation.schedule.declare(createSettleTrigger(dispatch, automation.now)));
   const bus = subscribeBusTriggers({
     ...triggerDeps,
     dispatch,

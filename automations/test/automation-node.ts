@@ -1,10 +1,9 @@
+import { createSimulatedClock, parseNumeric } from '@pocketnet/ledger';
 import {
   type Caller,
   createNode,
-  createSimulatedClock,
   defaultDevnetConfig,
   type PocketnetNode,
-  parseNumeric,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
 import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineProcessor } from '../src/processors/define-processor.ts';

@@ -176,8 +176,10 @@ describe('exactly-once effects', () => {
 
 // A node without automations: the test starts them itself, on its own runner.
 async function nodeWithOfferWithoutAutomations() {
-  const { createNode, createSimulatedClock, defaultDevnetConfig, unrestrictedCaller } =
-    await import('@pocketnet/runtime');
+  const { createNode, defaultDevnetConfig, unrestrictedCaller } = await import(
+    '@pocketnet/runtime'
+  );
+  const { createSimulatedClock } = await import('@pocketnet/ledger');
   const node = await createNode({
     onBackgroundError: (error) => console.error('background work failed', error),
     dataDir: null,

@@ -1,4 +1,4 @@
-import { parseNumeric } from '@pocketnet/runtime';
+import { parseNumeric } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AutomationNode,

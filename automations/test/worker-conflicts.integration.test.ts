@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
+import { createWallClock } from '@pocketnet/ledger';
 import {
   type Caller,
   createFollowerClock,
   createNode,
-  createWallClock,
   defaultDevnetConfig,
   type PocketnetNode,
   unrestrictedCaller,

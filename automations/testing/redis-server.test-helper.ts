@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JournalRecord } from '@pocketnet/runtime';
+import type { JournalRecord } from '@pocketnet/ledger';
 
 export const sharedRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,9 +1,5 @@
-import {
-  createActorRuntime,
-  createNode,
-  createSimulatedClock,
-  createUpdateBus,
-} from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createActorRuntime, createNode, createUpdateBus } from '@pocketnet/runtime';
 import { createActorWorkload, startMicros } from './actors-workload.ts';
 
 // Child process of the actor benchmark (run with --expose-gc): the heap the actor registry

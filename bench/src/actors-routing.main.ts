@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JournalRecord } from '@pocketnet/ledger';
-import { createNode, createSimulatedClock, type PocketnetNode } from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, type PocketnetNode } from '@pocketnet/runtime';
 import { createActorSink, createCallbackSink, type RoutingSink } from './actors-sinks.ts';
 import { createActorWorkload, startMicros } from './actors-workload.ts';
 import { median } from './bench-line.ts';

@@ -1,9 +1,8 @@
-import type { JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import type { JournalRecord, SimulatedClock, TransactionNode } from '@pocketnet/ledger';
 import {
   createActorRuntime,
   createUpdateBus,
   type PocketnetNode,
-  type SimulatedClock,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
 

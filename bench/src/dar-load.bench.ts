@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNode, createSimulatedClock, unrestrictedCaller } from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, unrestrictedCaller } from '@pocketnet/runtime';
 import {
   type BenchResult,
   formatMs,

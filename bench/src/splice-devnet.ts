@@ -4,6 +4,7 @@ import {
   createLedgerEngine,
   createMemoryJournal,
   createPartyId,
+  createSimulatedClock,
   internalSubmission,
   type LedgerEngine,
   type PackageRegistry,
@@ -12,7 +13,6 @@ import {
 } from '@pocketnet/ledger';
 import {
   createNode,
-  createSimulatedClock,
   defaultDevnetConfig,
   type PocketnetNode,
   unrestrictedCaller,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { isDomainError } from '@pocketnet/ledger';
 import {
   type AutomationView,
   type Caller,
-  isDomainError,
   type PocketnetNode,
   type TimeMachine,
   unrestrictedCaller,
@@ -18,6 +18,7 @@ import { devnetRoutes } from './devnet/devnet.routes.ts';
 import { withAdmittedCommands } from './graphql/admitted-commands.ts';
 import { createGraphQLOnDemand } from './graphql/graphql-on-demand.ts';
 import { withoutGraphQLUpgrades } from './graphql/graphql-path.ts';
+import { graphqlServicesOf } from './graphql/graphql-services.ts';
 import { admitSubmissions } from './http/admit-submissions.middleware.ts';
 import { callerMessageOf } from './http/caller-message.ts';
 import { factsOf } from './http/canton-error-catalogue.ts';
@@ -303,7 +304,10 @@ function validatorAppRoutes(
   );
   // yoga reads its own bodies, so it comes before the shared JSON parser.
   const graphql = createGraphQLOnDemand({
-    node: admission ? withAdmittedCommands(node, admission) : node,
+    services: {
+      ...graphqlServicesOf(node),
+      ...(admission ? { commands: withAdmittedCommands(node.commands, admission) } : {}),
+    },
     authenticator,
     logger,
     automations: deps.automations,

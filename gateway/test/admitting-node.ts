@@ -1,11 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createNode,
-  createSimulatedClock,
-  type Journal,
-  type JournalRecord,
-} from '@pocketnet/runtime';
+import { createSimulatedClock, type Journal, type JournalRecord } from '@pocketnet/ledger';
+import { createNode } from '@pocketnet/runtime';
 import { pino } from 'pino';
 import { createGateway, mintDevToken, type SubmissionAdmissionLimits } from '../src/index.ts';
 import { send } from './ledger-calls.ts';

@@ -1,4 +1,4 @@
-import type { Clock, SimulatedClock } from '@pocketnet/runtime';
+import type { Clock, SimulatedClock } from '@pocketnet/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, expectCantonError, ledgerEnd, send } from './ledger-calls.ts';
 import {

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { createNode, createSimulatedClock, type MachineDescription } from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, type MachineDescription } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { allocatePartyRequestSchema, jsCommandsSchema } from '@pocketnet/schema';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -102,6 +102,24 @@ describe('a user DAR on the token standard', () => {
     ]);
   });
 
+  it('refuses a create of an LF template with a wrong argument, naming the field', async () => {
+    // LF choice bodies' values are not checked again by the ledger; commands' arguments are.
+    const create = {
+      CreateCommand: {
+        templateId: `${main}:Splice.Api.Token.Test.DummyHolding:DummyHolding`,
+        createArguments: { owner: alice, issuer: bank, amount: 'lots' },
+      },
+    };
+    const response = await node.call('/v2/commands/submit-and-wait', {
+      user: 'holder',
+      body: commands([alice, bank], [create]),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; cause: string };
+    expect(body.code).toBe('INVALID_ARGUMENT');
+    expect(body.cause).toContain('amount');
+  });
+
   it("matches an InterfaceFilter by package id to that interface only, not the node's own Holding of the same name", async () => {
     // An Amulet of the node's own splice-amulet implements its own (TypeScript) Holding, whose
     // package shares the name splice-api-token-holding-v1 with the real one.

@@ -1,9 +1,5 @@
-import {
-  createNode,
-  createSimulatedClock,
-  nodeOfParticipant,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, nodeOfParticipant, type PocketnetNode } from '@pocketnet/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allocateParty,

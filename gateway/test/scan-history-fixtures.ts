@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSimulatedClock } from '@pocketnet/ledger';
 import {
   createNode,
-  createSimulatedClock,
   defaultDevnetConfig,
   type PocketnetNode,
   type ScanOptions,

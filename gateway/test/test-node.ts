@@ -1,11 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createNode,
-  createSimulatedClock,
-  defaultDevnetConfig,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, defaultDevnetConfig, type PocketnetNode } from '@pocketnet/runtime';
 import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
 import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { webPages } from '@pocketnet/web';

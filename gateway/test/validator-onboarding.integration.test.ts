@@ -1,4 +1,5 @@
-import { type JournalRecord, unrestrictedCaller } from '@pocketnet/runtime';
+import type { JournalRecord } from '@pocketnet/ledger';
+import { unrestrictedCaller } from '@pocketnet/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from './ledger-fixtures.ts';
 import { activeContracts, templateFilter } from './splice-fixtures.ts';

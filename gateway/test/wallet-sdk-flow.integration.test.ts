@@ -6,12 +6,8 @@ import {
   signTransactionHash,
   type TokenProviderConfig,
 } from '@canton-network/wallet-sdk';
-import {
-  createNode,
-  createWallClock,
-  defaultDevnetConfig,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
+import { createWallClock } from '@pocketnet/ledger';
+import { createNode, defaultDevnetConfig, type PocketnetNode } from '@pocketnet/runtime';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, mintDevToken } from '../src/index.ts';

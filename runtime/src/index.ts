@@ -1,32 +1,3 @@
-export type {
-  Clock,
-  Command,
-  ContractBlobFields,
-  DeduplicationPeriod,
-  IdentityProviderEntry,
-  Journal,
-  JournalRecord,
-  LedgerEngine,
-  Package,
-  ReassignmentCommand,
-  ReassignmentRecord,
-  SimulatedClock,
-  UserEntry,
-  UserRight,
-  Value,
-} from '@pocketnet/ledger';
-export {
-  createMemoryJournal,
-  createSimulatedClock,
-  createWallClock,
-  DomainError,
-  encodeContractBlob,
-  isCantonPartyId,
-  isDomainError,
-  parseNumeric,
-  parseTime,
-} from '@pocketnet/ledger';
-export type { Fixture } from '@pocketnet/schema';
 export { createActorRuntime } from './actors/actor-runtime.ts';
 export type {
   ActorRequest,
@@ -44,6 +15,7 @@ export type {
   AutomationView,
 } from './automation/automation-view.ts';
 export type { NodeAutomation, WalletContractCreated } from './automation/create-automation.ts';
+export type { BackgroundTask } from './automation/node-schedule.ts';
 export type { RenewalPolicy } from './automation/preapproval-renewal.service.ts';
 export { defaultRenewalPolicy } from './automation/preapproval-renewal.service.ts';
 export type { SweepPolicy } from './automation/sweep.service.ts';
@@ -106,7 +78,6 @@ export type { VettingUpdate } from './services/package-admin.service.ts';
 export type { TopologyView, UpdateFormat, UpdateView } from './services/update-views.ts';
 export type { ReassignmentEventView, ReassignmentView } from './synchronizers/reassignment-view.ts';
 export type { ReassignmentSubmission } from './synchronizers/reassignments.service.ts';
-export type { DueTask } from './time/scheduler.ts';
 export * from './time-machine/apply-fixture.ts';
 export * from './time-machine/journal-store.ts';
 export * from './time-machine/state-file.ts';

@@ -1,4 +1,5 @@
-import { type AutomationOutcome, isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
+import type { AutomationOutcome } from '@pocketnet/runtime';
 import type { z } from 'zod';
 import { handlingOf, PermanentJobError, reasonOf } from '../queue/job-errors.ts';
 import type { AutomationJob, JobResult, Processor } from '../queue/job-types.ts';

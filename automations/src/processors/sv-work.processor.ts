@@ -8,7 +8,8 @@ const data = z.object({ work: z.string().min(1), dueMicros: z.string().regex(/^\
 /** The SV side of a devnet (rounds, expiries, claims, refreshes), run as a job. */
 export const runScheduledWork = (deps: ProcessorDeps) =>
   defineProcessor(data, async ({ work }, job) => {
-    const ran = await deps.automation.schedule.runWork(work, { jobId: job.id });
-    if (ran === 'unknown') throw new PermanentJobError(`no scheduled work is named ${work}`);
+    const ran = await deps.automation.schedule.runJob(work, { jobId: job.id });
+    if (ran === 'unknown')
+      throw new PermanentJobError(`no background task named ${work} runs as a job`);
     return { outcome: 'done', detail: `ran ${work}` };
   });

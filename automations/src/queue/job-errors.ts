@@ -1,4 +1,4 @@
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import type { DomainErrorCode } from '@pocketnet/schema';
 
 /**

@@ -1,4 +1,5 @@
-import type { JournalFollower, JournalRecord } from '@pocketnet/runtime';
+import type { JournalRecord } from '@pocketnet/ledger';
+import type { JournalFollower } from '@pocketnet/runtime';
 import { Redis } from 'ioredis';
 import { readEntries } from './redis-journal.ts';
 import { entryIdOf, positionOfEntryId, redisJournalKeys } from './redis-journal-keys.ts';

@@ -1,4 +1,4 @@
-import type { JournalRecord } from '@pocketnet/runtime';
+import type { JournalRecord } from '@pocketnet/ledger';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

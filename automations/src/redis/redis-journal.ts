@@ -1,4 +1,4 @@
-import type { Journal, JournalRecord } from '@pocketnet/runtime';
+import type { Journal, JournalRecord } from '@pocketnet/ledger';
 import { Redis } from 'ioredis';
 import { entryIdOf, type RedisJournalKeys, redisJournalKeys } from './redis-journal-keys.ts';
 import { isFencedReply, withAppendScript } from './redis-journal-script.ts';

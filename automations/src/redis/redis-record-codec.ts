@@ -1,4 +1,4 @@
-import type { JournalRecord } from '@pocketnet/runtime';
+import type { JournalRecord } from '@pocketnet/ledger';
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '@pocketnet/ledger';
 import {
   type CommandTransport,
-  DomainError,
   decodeCrossProcess,
   encodeCrossProcess,
   type WriterAnswer,

@@ -1,9 +1,8 @@
+import type { Clock, Journal } from '@pocketnet/ledger';
 import {
   type AdaptiveLimitSettings,
-  type Clock,
   createFollowerClock,
   createReplica,
-  type Journal,
   type JournalFollower,
   type NodeLedger,
 } from '@pocketnet/runtime';

@@ -1,12 +1,11 @@
+import type { JournalRecord, LedgerEngine } from '@pocketnet/ledger';
 import {
   createJournalTracking,
   createPlanCommits,
   createWriterCommands,
   type ForwardedHttpAnswer,
   type ForwardedHttpRequest,
-  type JournalRecord,
   type JournalTracking,
-  type LedgerEngine,
   type NodeLedger,
 } from '@pocketnet/runtime';
 import type { JobRunner, JobWorker } from '../queue/job-types.ts';

@@ -1,4 +1,4 @@
-import type { DueTask } from '@pocketnet/runtime';
+import type { BackgroundTask } from '@pocketnet/runtime';
 import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
 
 /** A job a trigger finds in the node's state, and when it falls due on the node's clock. */
@@ -16,11 +16,13 @@ export function createDueItemsTrigger(deps: {
   readonly items: () => readonly DueItem[];
   readonly now: () => bigint;
   readonly dispatch: JobDispatch;
-}): DueTask {
+}): BackgroundTask {
   const dispatched = new Set<string>();
   const open = () => deps.items().filter((item) => !dispatched.has(keyOf(item)));
   return {
     name: deps.name,
+    // It only enqueues jobs, which its dispatch runs on the queues: it runs in the node.
+    runsAs: 'here',
     nextDueMicros() {
       let next: bigint | null = null;
       for (const item of open()) {
@@ -41,9 +43,10 @@ export function createDueItemsTrigger(deps: {
 }
 
 /** Due while triggered jobs are unfinished: time moves on only once they are done. */
-export function createSettleTrigger(dispatch: JobDispatch, now: () => bigint): DueTask {
+export function createSettleTrigger(dispatch: JobDispatch, now: () => bigint): BackgroundTask {
   return {
     name: 'automation-jobs',
+    runsAs: 'here',
     nextDueMicros: () => (dispatch.pending() > 0 ? now() : null),
     run: () => dispatch.settled(),
   };

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { RequestHandler } from 'express';
 import type { Authenticator } from './authenticator.ts';
 import { tokenOf } from './bearer-token.ts';

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { JWTPayload } from 'jose';
 
 /** Canton's scope-based tokens carry this scope instead of the participant's audience. */

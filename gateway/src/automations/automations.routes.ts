@@ -1,9 +1,5 @@
-import {
-  type AutomationQueueView,
-  type AutomationView,
-  DomainError,
-  type WalletService,
-} from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { AutomationQueueView, AutomationView, WalletService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { createSpliceErrorHandler } from '../http/splice-error.middleware.ts';

@@ -1,9 +1,5 @@
-import {
-  DomainError,
-  type LedgerApiService,
-  type ScanService,
-  type TimeMachine,
-} from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { LedgerApiService, ScanService, TimeMachine } from '@pocketnet/runtime';
 import {
   advanceRoundsRequestSchema,
   advanceTimeRequestSchema,

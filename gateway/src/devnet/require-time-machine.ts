@@ -1,4 +1,5 @@
-import { DomainError, type TimeMachine } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { TimeMachine } from '@pocketnet/runtime';
 
 /** The node's time machine, or UNAVAILABLE: a gateway made without one (tests, replicas). */
 export function requireTimeMachine(timeMachine: TimeMachine | undefined): TimeMachine {

@@ -1,5 +1,5 @@
-import type { PocketnetNode } from '@pocketnet/runtime';
 import type { SubmissionAdmission } from '../http/submission-admission.ts';
+import type { GraphQLServices } from './graphql-services.ts';
 
 async function admitted<TResult>(
   admission: SubmissionAdmission,
@@ -17,23 +17,17 @@ async function admitted<TResult>(
   }
 }
 
+type Commands = GraphQLServices['commands'];
+
 /**
- * The node as GraphQL's resolvers see it: command submission goes through the gateway's
+ * The command service as GraphQL's resolvers see it: submission goes through the gateway's
  * admission, as REST submissions do, so `submitCommands` is refused with
  * PARTICIPANT_BACKPRESSURE under the same limits.
  */
-export function withAdmittedCommands(
-  node: PocketnetNode,
-  admission: SubmissionAdmission,
-): PocketnetNode {
-  const { commands } = node;
+export function withAdmittedCommands(commands: Commands, admission: SubmissionAdmission): Commands {
   return {
-    ...node,
-    commands: {
-      submitAndWait: (caller, submission) =>
-        admitted(admission, () => commands.submitAndWait(caller, submission)),
-      submit: (caller, submission) =>
-        admitted(admission, () => commands.submit(caller, submission)),
-    },
+    submitAndWait: (caller, submission) =>
+      admitted(admission, () => commands.submitAndWait(caller, submission)),
+    submit: (caller, submission) => admitted(admission, () => commands.submit(caller, submission)),
   };
 }

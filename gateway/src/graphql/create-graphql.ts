@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
-import type { AutomationView, PocketnetNode, TimeMachine } from '@pocketnet/runtime';
+import type { AutomationView, TimeMachine } from '@pocketnet/runtime';
 import type { RequestHandler } from 'express';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
@@ -25,6 +25,7 @@ import {
 } from './graphql-context.ts';
 import { isMutationRequest } from './graphql-mutation.ts';
 import { graphqlPath } from './graphql-path.ts';
+import type { GraphQLServices } from './graphql-services.ts';
 import { attachGraphQLWebSocket } from './graphql-websocket.ts';
 import { createGraphQLErrorMask } from './mask-graphql-error.ts';
 import { useParseLimits } from './parse-limits.ts';
@@ -36,7 +37,8 @@ import { createSubscriptionSharing } from './subscription-sharing.ts';
 import { createYogaLogger } from './yoga-logger.ts';
 
 export type GraphQLDeps = {
-  readonly node: PocketnetNode;
+  /** The node's services the resolvers use (`graphqlServicesOf`), not the node. */
+  readonly services: GraphQLServices;
   readonly authenticator: Authenticator;
   readonly logger: Logger;
   /** The automations' queues, when the node runs them (the CLI hands them in). */
@@ -82,11 +84,11 @@ const useQueryLimits = (limits: QueryLimits): Plugin => ({
  * gateway's authentication, DomainErrors as codes and statuses, and query limits.
  */
 export function createGraphQL(deps: GraphQLDeps) {
-  const { node } = deps;
+  const { services } = deps;
   const shutdown$ = new ReplaySubject<string | undefined>(1);
   const streams = { shutdown$, maxBuffered: deps.maxBuffered ?? 10_000 };
   const schema = createGraphQLSchema({
-    node,
+    services,
     streams,
     automations: deps.automations,
     timeMachine: deps.timeMachine,
@@ -119,7 +121,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     ],
     context: ({ callerOutcome, res }) =>
       createGraphQLContext(
-        node,
+        services,
         callerOutcome ?? callerOutcomeOfLocals((res?.locals ?? {}) as Record<string, unknown>),
       ),
   });

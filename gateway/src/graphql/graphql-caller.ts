@@ -1,4 +1,5 @@
-import { DomainError, unrestrictedCaller } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import { unrestrictedCaller } from '@pocketnet/runtime';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { tokenFromAuthorization } from '../auth/bearer-token.ts';
 import type { CallerOutcome } from './graphql-context.ts';

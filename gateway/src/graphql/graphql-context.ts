@@ -1,6 +1,10 @@
-import type { Caller, PocketnetNode } from '@pocketnet/runtime';
+import type { Caller } from '@pocketnet/runtime';
 import type { Request, Response } from 'express';
-import { createGraphQLLoaders, type GraphQLLoaders } from './graphql-loaders.ts';
+import {
+  createGraphQLLoaders,
+  type GraphQLLoaderServices,
+  type GraphQLLoaders,
+} from './graphql-loaders.ts';
 
 /** Who an operation runs for, as the gateway's authenticator established it, or why not. */
 export type CallerOutcome = { readonly caller: Caller } | { readonly error: unknown };
@@ -26,12 +30,19 @@ export type GraphQLContext = {
  * (GraphiQL loading its documentation) works without a token while every field that reads the
  * ledger refuses an unauthenticated caller.
  */
-export function createGraphQLContext(node: PocketnetNode, outcome: CallerOutcome): GraphQLContext {
+export function createGraphQLContext(
+  services: GraphQLLoaderServices,
+  outcome: CallerOutcome,
+): GraphQLContext {
   const caller = (): Caller => {
     if ('error' in outcome) throw outcome.error;
     return outcome.caller;
   };
-  return { caller, callerKey: callerKeyOf(outcome), loaders: createGraphQLLoaders(node, caller) };
+  return {
+    caller,
+    callerKey: callerKeyOf(outcome),
+    loaders: createGraphQLLoaders(services, caller),
+  };
 }
 
 function callerKeyOf(outcome: CallerOutcome): string | null {

@@ -2,10 +2,10 @@ import type {
   Caller,
   EventFilter,
   PartyFilter,
-  PocketnetNode,
   TemplateCatalog,
   UpdateFormat,
 } from '@pocketnet/runtime';
+import type { GraphQLServices } from './graphql-services.ts';
 
 /** The `ContractFilter` input. */
 export type ContractFilterInput = {
@@ -24,13 +24,13 @@ export type TransactionShapeInput = 'ACS_DELTA' | 'LEDGER_EFFECTS';
  * (its user's act-as and read-as rights), or null, any party, for a caller that reads them all.
  */
 export function readersOf(
-  node: PocketnetNode,
+  services: Pick<GraphQLServices, 'admin'>,
   caller: Caller,
   parties: readonly string[] | null | undefined,
 ): readonly string[] | null {
   if (parties != null) return parties;
   if (caller.kind === 'unrestricted') return null;
-  const { rights } = node.admin.authenticatedUser(caller);
+  const { rights } = services.admin.authenticatedUser(caller);
   if (rights.some((right) => right.kind === 'CanReadAsAnyParty')) return null;
   const readable = rights.flatMap((right) =>
     right.kind === 'CanActAs' || right.kind === 'CanReadAs' ? [right.party] : [],

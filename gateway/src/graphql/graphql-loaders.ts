@@ -1,8 +1,12 @@
-import type { Caller, ContractEventsView, PocketnetNode } from '@pocketnet/runtime';
+import type { Caller, ContractEventsView } from '@pocketnet/runtime';
 import { createBatchLoader } from './batch-loader.ts';
 import { eventFilterOf } from './graphql-filters.ts';
+import type { GraphQLServices } from './graphql-services.ts';
 
-type ActorDetail = NonNullable<ReturnType<PocketnetNode['actors']['get']>>;
+type ActorDetail = NonNullable<ReturnType<GraphQLServices['actors']['get']>>;
+
+/** What the loaders read: events by contract (filtered by the catalog's templates) and actors. */
+export type GraphQLLoaderServices = Pick<GraphQLServices, 'lookups' | 'catalog' | 'actors'>;
 
 /** A contract as some readers see it: the key of its events lookup. */
 export type ContractReadKey = { readonly contractId: string; readonly readers: readonly string[] };
@@ -23,23 +27,20 @@ const each =
  * The per-operation loaders of related data: a list of contracts asks for the archivals and the
  * actors of all of them in one batch per level, and for each contract once.
  */
-export function createGraphQLLoaders(node: PocketnetNode, caller: () => Caller) {
+export function createGraphQLLoaders(services: GraphQLLoaderServices, caller: () => Caller) {
+  const { lookups, catalog, actors } = services;
   return {
     contractEvents: createBatchLoader<ContractReadKey, ContractEventsView>(
       each(({ contractId, readers }) =>
-        node.lookups.eventsByContractId(
-          caller(),
-          contractId,
-          eventFilterOf(node.catalog, readers, null),
-        ),
+        lookups.eventsByContractId(caller(), contractId, eventFilterOf(catalog, readers, null)),
       ),
       ({ contractId, readers }) => `${contractId} ${readers.join(' ')}`,
     ),
     actorByContract: createBatchLoader<string, ActorDetail | null>(
-      each((contractId) => node.actors.findByContract(caller(), contractId) ?? null),
+      each((contractId) => actors.findByContract(caller(), contractId) ?? null),
     ),
     actor: createBatchLoader<string, ActorDetail | null>(
-      each((actorId) => node.actors.get(caller(), actorId) ?? null),
+      each((actorId) => actors.get(caller(), actorId) ?? null),
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 
 /** Microseconds since the epoch of an ISO-8601 instant, keeping digits below the millisecond. */
 export function microsOfTimestamp(timestamp: string): bigint {

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { z } from 'zod';
 import { isRequestBodyError } from '../http/request-body-error.ts';
 import { describeZodIssues } from '../http/zod-issues.ts';

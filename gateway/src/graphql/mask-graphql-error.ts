@@ -1,4 +1,4 @@
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
 import type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createStreamBudget } from '../http/stream-budget.ts';

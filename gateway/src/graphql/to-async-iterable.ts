@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { type Observable, type Subscription, takeUntil, tap } from 'rxjs';
 import type { StreamBudget } from '../http/stream-budget.ts';
 

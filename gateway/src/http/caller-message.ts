@@ -1,4 +1,4 @@
-import type { DomainError } from '@pocketnet/runtime';
+import type { DomainError } from '@pocketnet/ledger';
 
 /**
  * What every API but the Ledger API (which redacts it as Canton does) tells a caller whose token

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { domainErrorCodes } from '@pocketnet/schema';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesSpec } from '../../test/openapi-validator.ts';

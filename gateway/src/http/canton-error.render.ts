@@ -1,4 +1,4 @@
-import type { DomainError } from '@pocketnet/runtime';
+import type { DomainError } from '@pocketnet/ledger';
 import { factsOf } from './canton-error-catalogue.ts';
 import { categoryFacts } from './canton-error-categories.ts';
 

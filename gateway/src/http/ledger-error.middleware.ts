@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { renderCantonError, renderInternalError } from './canton-error.render.ts';

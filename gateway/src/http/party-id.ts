@@ -1,4 +1,4 @@
-import { DomainError, isCantonPartyId } from '@pocketnet/runtime';
+import { DomainError, isCantonPartyId } from '@pocketnet/ledger';
 
 /** What Splice answers for a party id that PartyId.tryFromProtoPrimitive cannot decode. */
 export const undecodablePartyMessage = (value: unknown): string =>

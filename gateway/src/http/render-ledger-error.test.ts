@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { jsCommandsSchema } from '@pocketnet/schema';
 import { describe, expect, it } from 'vitest';
 import { renderLedgerError } from './render-ledger-error.ts';

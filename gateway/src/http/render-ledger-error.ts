@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, isDomainError } from '@pocketnet/runtime';
+import { DomainError, isDomainError } from '@pocketnet/ledger';
 import type { z } from 'zod';
 import {
   type CantonErrorRenderOptions,

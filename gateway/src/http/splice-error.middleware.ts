@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { callerMessageOf } from './caller-message.ts';

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createSubmissionAdmission } from './submission-admission.ts';
 

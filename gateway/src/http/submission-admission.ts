@@ -1,4 +1,5 @@
-import { type AdaptiveLimitSettings, createInFlightLimit, DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import { type AdaptiveLimitSettings, createInFlightLimit } from '@pocketnet/runtime';
 
 /** The limits `start` reads from POCKETNET_MAX_IN_FLIGHT, …_WRITER_MAX_QUEUE_MS, …_ADAPTIVE_LIMIT. */
 export type SubmissionAdmissionLimits = {

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';

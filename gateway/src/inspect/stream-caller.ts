@@ -1,4 +1,5 @@
-import { type Caller, DomainError, unrestrictedCaller } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import { type Caller, unrestrictedCaller } from '@pocketnet/runtime';
 import type { Request, Response } from 'express';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { callerOf } from '../ledger-api/route-deps.ts';

@@ -1,4 +1,4 @@
-import { DomainError, isDomainError } from '@pocketnet/runtime';
+import { DomainError, isDomainError } from '@pocketnet/ledger';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import type { RouteDeclarations } from '../http/route-writes.ts';

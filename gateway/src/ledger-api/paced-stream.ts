@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { type Subscription, takeWhile, tap } from 'rxjs';
 import type { WebSocket } from 'ws';
 import type { StreamBudget } from '../http/stream-budget.ts';

@@ -1,4 +1,5 @@
-import type { ReassignmentCommand, ReassignmentSubmission } from '@pocketnet/runtime';
+import type { ReassignmentCommand } from '@pocketnet/ledger';
+import type { ReassignmentSubmission } from '@pocketnet/runtime';
 import type { LedgerApiRequest } from '@pocketnet/schema';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';

@@ -1,4 +1,5 @@
-import { type Caller, DomainError, type LedgerApiService } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { Caller, LedgerApiService } from '@pocketnet/runtime';
 import type { Response } from 'express';
 
 export type LedgerApiDeps = { readonly node: LedgerApiService };

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { isRequestBodyError } from '../http/request-body-error.ts';
 import {

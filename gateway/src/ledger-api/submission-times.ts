@@ -1,4 +1,4 @@
-import { DomainError, parseTime } from '@pocketnet/runtime';
+import { DomainError, parseTime } from '@pocketnet/ledger';
 import { invalidBody } from '../http/request-body-error.ts';
 
 /** A protobuf Duration as the JSON API carries it. */

@@ -1,4 +1,5 @@
-import { DomainError, type LedgerApiService } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { LedgerApiService } from '@pocketnet/runtime';
 import { setTimeRequestSchema } from '@pocketnet/schema';
 import { Router } from 'express';
 import { decodeBody } from '../http/decode-body.ts';

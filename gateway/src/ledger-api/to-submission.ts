@@ -1,10 +1,5 @@
-import {
-  type Command,
-  type CommandSubmission,
-  type DeduplicationPeriod,
-  DomainError,
-  type Value,
-} from '@pocketnet/runtime';
+import { type Command, type DeduplicationPeriod, DomainError, type Value } from '@pocketnet/ledger';
+import type { CommandSubmission } from '@pocketnet/runtime';
 import {
   type DurationJson,
   durationMicros,

@@ -1,4 +1,4 @@
-import type { UserRight } from '@pocketnet/runtime';
+import type { UserRight } from '@pocketnet/ledger';
 import { Router } from 'express';
 import { decodeLedgerRequest as decode } from '../http/decode-body.ts';
 import type { RouteDeclarations } from '../http/route-writes.ts';

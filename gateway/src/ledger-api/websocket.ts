@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Caller, DomainError, type LedgerApiService } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { Caller, LedgerApiService } from '@pocketnet/runtime';
 import { WebSocketServer } from 'ws';
 import { maxRequestBodyBytes } from '../http/json-body.middleware.ts';
 import type { StreamBudget } from '../http/stream-budget.ts';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { DomainError } from '@pocketnet/ledger';
 import type { ForwardedHttpRequest } from '@pocketnet/runtime';
-import { DomainError } from '@pocketnet/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReplicaFrontDoor, type ReplicaFrontDoorDeps } from './replica-front-door.ts';
 

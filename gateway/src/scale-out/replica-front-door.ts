@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { RouteDeclarations } from '../http/route-writes.ts';
 import {
   type ForwardToWriter,

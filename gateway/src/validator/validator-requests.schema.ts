@@ -1,4 +1,4 @@
-import { isCantonPartyId } from '@pocketnet/runtime';
+import { isCantonPartyId } from '@pocketnet/ledger';
 import { z } from 'zod';
 import { undecodablePartyMessage } from '../http/party-id.ts';
 

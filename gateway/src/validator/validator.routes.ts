@@ -1,9 +1,9 @@
-import {
-  type ExternalPartyService,
-  isDomainError,
-  type ScanService,
-  type WalletAppsService,
-  type WalletService,
+import { isDomainError } from '@pocketnet/ledger';
+import type {
+  ExternalPartyService,
+  ScanService,
+  WalletAppsService,
+  WalletService,
 } from '@pocketnet/runtime';
 import { type ErrorRequestHandler, Router } from 'express';
 import type { Logger } from 'pino';

@@ -13,7 +13,8 @@ import {
   forwardThrough,
   mintDevToken,
 } from '@pocketnet/gateway';
-import { createNode, createWallClock, type Package, type PocketnetNode } from '@pocketnet/runtime';
+import { createWallClock, type Package } from '@pocketnet/ledger';
+import { createNode, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import { type Logger, pino } from 'pino';
 import { loadPackages } from './load-packages.ts';

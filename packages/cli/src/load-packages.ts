@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Package } from '@pocketnet/runtime';
+import type { Package } from '@pocketnet/ledger';
 
 const isPackage = (value: unknown): value is Package =>
   typeof value === 'object' &&

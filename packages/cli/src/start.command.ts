@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import { createWallClock, fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
+import { createWallClock } from '@pocketnet/ledger';
+import { fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
 import { automationConfigOf } from './automation-config.ts';
 import { closeServers } from './close-servers.ts';

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // docs/design.md's one-way import rule, checked on the dependency edges the package.json files
@@ -15,8 +15,8 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
     '@pocketnet/ledger',
     '@pocketnet/schema',
   ],
-  '@pocketnet/automations': ['@pocketnet/runtime', '@pocketnet/schema'],
-  '@pocketnet/gateway': ['@pocketnet/runtime', '@pocketnet/schema'],
+  '@pocketnet/automations': ['@pocketnet/runtime', '@pocketnet/ledger', '@pocketnet/schema'],
+  '@pocketnet/gateway': ['@pocketnet/runtime', '@pocketnet/ledger', '@pocketnet/schema'],
   '@pocketnet/client': ['@pocketnet/schema'],
   '@pocketnet/web': ['@pocketnet/client', '@pocketnet/schema'],
   '@pocketnet/cli': [
@@ -25,6 +25,9 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
     '@pocketnet/runtime',
     '@pocketnet/web',
     '@pocketnet/daml-script',
+    '@pocketnet/daml-lf',
+    '@pocketnet/ledger',
+    '@pocketnet/schema',
   ],
   '@pocketnet/bench': ['*'],
 };
@@ -36,7 +39,8 @@ const rootManifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf
   workspaces: string[];
 };
 
-function workspaceManifests(): Manifest[] {
+/** Each workspace's folder beside its manifest, for reading its entry point. */
+function workspaceManifests(): (Manifest & { folder: string })[] {
   return rootManifest.workspaces.flatMap((pattern) => {
     const folders = pattern.endsWith('/*')
       ? ['ledger', 'daml-lf', 'daml-script', 'client', 'cli', 'splice', 'web'].map(
@@ -45,9 +49,10 @@ function workspaceManifests(): Manifest[] {
       : [pattern];
     return folders.flatMap((folder) => {
       try {
-        return [
-          JSON.parse(readFileSync(new URL(`${folder}/package.json`, root), 'utf8')) as Manifest,
-        ];
+        const manifest = JSON.parse(
+          readFileSync(new URL(`${folder}/package.json`, root), 'utf8'),
+        ) as Manifest;
+        return [{ ...manifest, folder }];
       } catch {
         return [];
       }
@@ -94,4 +99,17 @@ describe('workspace dependencies point one way', () => {
       expect(internal.filter((dependency) => !permitted.includes(dependency))).toEqual([]);
     },
   );
+
+  // A name is imported from the workspace that defines it: an entry point passing on another
+  // workspace's names would hide an edge the table above does not give.
+  const entries = manifests
+    .map((manifest) => [manifest.name, new URL(`${manifest.folder}/src/index.ts`, root)] as const)
+    .filter(([, entry]) => existsSync(entry));
+  it('reads the entry points', () => {
+    expect(entries.map(([name]) => name)).toContain('@pocketnet/runtime');
+  });
+  it.each(entries)('%s exports only names it defines', (_name, entry) => {
+    const reexports = readFileSync(entry, 'utf8').match(/^export[^;]*from '@pocketnet\/[^']*';$/gm);
+    expect(reexports ?? []).toEqual([]);
+  });
 });

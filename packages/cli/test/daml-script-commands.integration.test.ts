@@ -1,9 +1,5 @@
-import {
-  createScriptRunner,
-  type LfValue,
-  loadScriptPackages,
-  ScriptFailure,
-} from '@pocketnet/daml-script';
+import type { LfValue } from '@pocketnet/daml-lf';
+import { createScriptRunner, loadScriptPackages, ScriptFailure } from '@pocketnet/daml-script';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   nodeScriptLedgers,

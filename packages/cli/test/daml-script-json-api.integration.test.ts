@@ -1,7 +1,7 @@
+import type { LfValue } from '@pocketnet/daml-lf';
 import {
   createJsonApiLedger,
   createScriptRunner,
-  type LfValue,
   loadScriptPackages,
 } from '@pocketnet/daml-script';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,7 @@
 import { createServer } from 'node:http';
 import { createGateway } from '@pocketnet/gateway';
-import {
-  createNode,
-  createSimulatedClock,
-  defaultDevnetConfig,
-  type PocketnetNode,
-} from '@pocketnet/runtime';
+import { createSimulatedClock } from '@pocketnet/ledger';
+import { createNode, defaultDevnetConfig, type PocketnetNode } from '@pocketnet/runtime';
 import { pino } from 'pino';
 
 /**

@@ -4,14 +4,14 @@ import {
   scaleOutSettings,
 } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
+import { createSimulatedClock } from '@pocketnet/ledger';
 import {
-  createSimulatedClock,
   defaultDevnetConfig,
-  type Fixture,
   fileJournalStore,
   type LoadedState,
   memoryJournalStore,
 } from '@pocketnet/runtime';
+import type { Fixture } from '@pocketnet/schema';
 import { pino } from 'pino';
 import { type EmbeddedNode, startEmbeddedNode } from '../src/roles/embedded-lives.ts';
 import { createLifeServers } from '../src/roles/life-servers.ts';

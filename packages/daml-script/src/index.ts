@@ -1,6 +1,5 @@
 // Daml Script: running a DAR's scripts against a ledger, as Daml's script runner does.
 
-export type { LfValue } from '@pocketnet/daml-lf';
 export { findScripts, type ScriptEntry, scriptName } from './find-scripts.ts';
 export {
   createJsonApiLedger,

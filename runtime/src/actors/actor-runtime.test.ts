@@ -103,10 +103,10 @@ describe('the actor runtime on a bus', () => {
   it('runs due timers as a task of the node’s schedule when the clock moves', async () => {
     const { bus, actors, clock } = runtime();
     bus.publish(transaction(start, [offerCreated('offer-3', start + minute)]));
-    await actors.dueTask.run();
+    await actors.dueTask.run({ jobId: null });
     expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.state).toBe('open.created');
     clock.advance(minute);
-    await actors.dueTask.run();
+    await actors.dueTask.run({ jobId: null });
     expect(actors.get(unrestrictedCaller, 'transfer-offer:offer-3')?.history.at(-1)).toMatchObject({
       to: 'expired',
       at: formatMicros(start + minute),

@@ -1,7 +1,7 @@
 import type { Clock, JournalRecord, ParticipantState } from '@pocketnet/ledger';
 import { type Observable, Subject } from 'rxjs';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { accessOf, type Caller } from '../services/caller.ts';
-import type { DueTask } from '../time/scheduler.ts';
 import { type ActorEntry, actorIdOfEntry } from './actor-effects.ts';
 import { createdAtOf, historyOf, lastTransitionOf, updatedAtOf } from './actor-history.ts';
 import { createActorRegistry } from './actor-registry.ts';
@@ -69,7 +69,7 @@ export function createActorRuntime(deps: {
   /** Fires due timers every so many ms on a wall clock (when no scheduler does); 0 = never. */
   tickMillis?: number;
 }): ActorRuntime & {
-  readonly dueTask: DueTask;
+  readonly dueTask: BackgroundTask;
   liveCount(): number;
   /** Steps taken by transition plans and by XState's own `transition` (the benchmark reads it). */
   stepCounts(): { planned: number; xstate: number };
@@ -140,6 +140,7 @@ export function createActorRuntime(deps: {
     requests$: requests.asObservable(),
     dueTask: {
       name: 'workflow actor timers',
+      runsAs: 'here',
       nextDueMicros: () => {
         const due = registry.nextDueMicros();
         return due === null ? null : BigInt(due);

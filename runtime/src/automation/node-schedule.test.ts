@@ -1,15 +1,22 @@
 import { createSimulatedClock } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createControllableClock } from '../time/controllable-clock.ts';
-import { createNodeSchedule, type ScheduledWork } from './node-schedule.ts';
+import { type BackgroundTask, createNodeSchedule } from './node-schedule.ts';
 
 const minute = 60_000_000n;
 
-/** Work due at each of `times` (µs from the start), recording the job it ran in. */
-function workAt(name: string, start: bigint, times: bigint[], log: string[]): ScheduledWork {
+/** A task due at each of `times` (µs from the start), recording the job it ran in. */
+function taskAt(
+  name: string,
+  runsAs: BackgroundTask['runsAs'],
+  start: bigint,
+  times: bigint[],
+  log: string[],
+): BackgroundTask {
   const pending = [...times];
   return {
     name,
+    runsAs,
     nextDueMicros: () => (pending[0] === undefined ? null : start + pending[0]),
     async run(context) {
       log.push(`${name}@${pending.shift()}:${context.jobId ?? 'direct'}`);
@@ -19,16 +26,19 @@ function workAt(name: string, start: bigint, times: bigint[], log: string[]): Sc
 
 describe('the node schedule', () => {
   const start = 1_767_225_600_000_000n;
-
-  it('runs work directly until a dispatcher takes over, in time order, and back', async () => {
+  const scheduleAt = () => {
     const clock = createControllableClock(createSimulatedClock(start));
-    const schedule = createNodeSchedule(clock);
+    return { clock, schedule: createNodeSchedule(clock) };
+  };
+
+  it('runs job tasks directly until a dispatcher takes over, in time order, and back', async () => {
+    const { clock, schedule } = scheduleAt();
     const log: string[] = [];
-    schedule.addWork(workAt('a', start, [minute, 3n * minute], log));
-    schedule.addWork(workAt('b', start, [2n * minute], log));
+    schedule.declare(taskAt('a', 'job', start, [minute, 3n * minute], log));
+    schedule.declare(taskAt('b', 'job', start, [2n * minute], log));
     await schedule.advanceTo(start + minute);
-    const restore = schedule.setDispatcher(async (work, due) => {
-      const ran = await schedule.runWork(work.name, { jobId: `${work.name}/${due - start}` });
+    const restore = schedule.setDispatcher(async (task, due) => {
+      const ran = await schedule.runJob(task.name, { jobId: `${task.name}/${due - start}` });
       expect(ran).toBe('done');
     });
     await schedule.advanceTo(start + 2n * minute);
@@ -42,19 +52,45 @@ describe('the node schedule', () => {
     expect(clock.nowMicros()).toBe(start + 5n * minute);
   });
 
-  it('takes tasks added later into account, and forgets removed ones', async () => {
-    const clock = createControllableClock(createSimulatedClock(start));
-    const schedule = createNodeSchedule(clock);
+  it('runs tasks declared to run here in the node, never as jobs', async () => {
+    const { schedule } = scheduleAt();
     const log: string[] = [];
-    const remove = schedule.addWork(workAt('gone', start, [minute], log));
-    schedule.addTask({
+    const dispatched: string[] = [];
+    schedule.declare(taskAt('timers', 'here', start, [minute], log));
+    schedule.declare(taskAt('rounds', 'job', start, [2n * minute], log));
+    schedule.setDispatcher(async (task) => {
+      dispatched.push(task.name);
+      await schedule.runJob(task.name, { jobId: 'job-1' });
+    });
+    await schedule.advanceTo(start + 2n * minute);
+    expect(log).toEqual([`timers@${minute}:direct`, `rounds@${2n * minute}:job-1`]);
+    expect(dispatched).toEqual(['rounds']);
+    expect(await schedule.runJob('timers', { jobId: 'job-2' })).toBe('unknown');
+  });
+
+  it('holds one declaration per name', () => {
+    const { schedule } = scheduleAt();
+    schedule.declare(taskAt('rounds', 'job', start, [], []));
+    expect(() => schedule.declare(taskAt('rounds', 'here', start, [], []))).toThrow(
+      /declared twice/,
+    );
+    expect(schedule.tasks().map((task) => task.name)).toEqual(['rounds']);
+  });
+
+  it('takes tasks declared later into account, and forgets removed ones', async () => {
+    const { schedule } = scheduleAt();
+    const log: string[] = [];
+    const remove = schedule.declare(taskAt('gone', 'job', start, [minute], log));
+    schedule.declare({
       name: 'task',
+      runsAs: 'here',
       nextDueMicros: () => (log.length === 0 ? start + minute : null),
       run: async () => void log.push('task'),
     });
     remove();
     await schedule.advanceTo(start + 2n * minute);
     expect(log).toEqual(['task']);
-    expect(await schedule.runWork('gone', { jobId: null })).toBe('unknown');
+    expect(await schedule.runJob('gone', { jobId: null })).toBe('unknown');
+    expect(schedule.tasks().map((task) => task.name)).toEqual(['task']);
   });
 });

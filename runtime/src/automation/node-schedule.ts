@@ -1,84 +1,86 @@
 import type { ControllableClock } from '../time/controllable-clock.ts';
 import { createScheduler, type DueTask } from '../time/scheduler.ts';
 
-/** What a run of scheduled work is told: the job it runs in, whose id its commands derive from. */
+/** What a run of background work is told: the job it runs in, whose id its commands derive from. */
 export type WorkContext = { readonly jobId: string | null };
 
-/** Work that falls due on the node's clock and may run as a job (the SV side of a devnet). */
-export type ScheduledWork = {
+/**
+ * One declaration of background work: its name, its trigger (when it next falls due on the
+ * node's clock) and what it runs. `runsAs` says where: `here`, always in the node's process
+ * (actors' timers, reads, triggers that only enqueue jobs); `job`, through the work dispatcher,
+ * which the automations point at their queues (in process or BullMQ), so that the SV's ledger
+ * writes run as jobs with ids of their own.
+ */
+export type BackgroundTask = {
   readonly name: string;
   nextDueMicros(): bigint | null;
   run(context: WorkContext): Promise<void>;
+  readonly runsAs: 'here' | 'job';
 };
 
-/** How scheduled work is run when due: directly, or as a job the runner queues and awaits. */
-export type WorkDispatcher = (work: ScheduledWork, dueMicros: bigint) => Promise<void>;
+/** How a `job` task is run when due: directly, or as a job the runner queues and awaits. */
+export type WorkDispatcher = (task: BackgroundTask, dueMicros: bigint) => Promise<void>;
 
-const runDirectly: WorkDispatcher = (work) => work.run({ jobId: null });
+const runDirectly: WorkDispatcher = (task) => task.run({ jobId: null });
 
 /**
- * The node's schedule: one scheduler on the node's clock for everything that falls due (the
- * devnet's rounds, the automations' triggers). Moving time runs what falls due in time order,
- * each task awaited before the clock moves on. Work runs through a dispatcher the automations
- * can replace, so that it runs as jobs while keeping that order.
+ * The node's schedule: the one registry of background work and the scheduler on the node's clock
+ * that runs it. Moving time runs what falls due in time order, each task awaited before the
+ * clock moves on. The queue adapters read the same registry: they replace the dispatcher of
+ * `job` tasks and run a queued job by its task's name (`runJob`).
  */
 export function createNodeSchedule(clock: ControllableClock) {
-  // The scheduler reads this array on every step, so tasks added later take part.
-  const tasks: DueTask[] = [];
-  const works = new Map<string, ScheduledWork>();
+  const declared = new Map<string, BackgroundTask>();
+  // The scheduler reads this array on every step, so tasks declared later take part.
+  const due: DueTask[] = [];
   let dispatcher: WorkDispatcher = runDirectly;
-  const scheduler = createScheduler(clock, tasks);
-  const remove = (task: DueTask) => () => {
-    const index = tasks.indexOf(task);
-    if (index >= 0) tasks.splice(index, 1);
-  };
+  const scheduler = createScheduler(clock, due);
   return {
     advanceTo: scheduler.advanceTo,
     runDue: scheduler.runDue,
-    /** A task that runs itself when due (a trigger that enqueues jobs and awaits them). */
-    addTask(task: DueTask): () => void {
-      tasks.push(task);
-      return remove(task);
-    },
-    /** Work that runs through the dispatcher when due. */
-    addWork(work: ScheduledWork): () => void {
-      works.set(work.name, work);
-      const task: DueTask = {
-        name: work.name,
-        nextDueMicros: () => work.nextDueMicros(),
+    /** Declares a task; its name is its identity (a queued job names it), so it is unique. */
+    declare(task: BackgroundTask): () => void {
+      if (declared.has(task.name))
+        throw new Error(`background task ${task.name} is declared twice`);
+      declared.set(task.name, task);
+      const step: DueTask = {
+        name: task.name,
+        nextDueMicros: () => task.nextDueMicros(),
         run: async () => {
-          const due = work.nextDueMicros();
-          if (due !== null) await dispatcher(work, due);
+          if (task.runsAs === 'here') return task.run({ jobId: null });
+          const dueMicros = task.nextDueMicros();
+          if (dueMicros !== null) await dispatcher(task, dueMicros);
         },
       };
-      tasks.push(task);
-      const unregister = remove(task);
+      due.push(step);
       return () => {
-        works.delete(work.name);
-        unregister();
+        declared.delete(task.name);
+        const index = due.indexOf(step);
+        if (index >= 0) due.splice(index, 1);
       };
     },
-    /** Replaces how work is run; the returned function restores direct runs. */
+    /** The declared tasks, in the order of their declaration. */
+    tasks: (): readonly BackgroundTask[] => [...declared.values()],
+    /** Replaces how `job` tasks run; the returned function restores direct runs. */
     setDispatcher(next: WorkDispatcher): () => void {
       dispatcher = next;
       return () => {
         dispatcher = runDirectly;
       };
     },
-    /** Runs registered work by name, as a job's processor does. */
-    async runWork(name: string, context: WorkContext): Promise<'done' | 'unknown'> {
-      const work = works.get(name);
-      if (work === undefined) return 'unknown';
-      await work.run(context);
+    /** Runs a `job` task by name, as a queue's processor does. */
+    async runJob(name: string, context: WorkContext): Promise<'done' | 'unknown'> {
+      const task = declared.get(name);
+      if (task?.runsAs !== 'job') return 'unknown';
+      await task.run(context);
       return 'done';
     },
-    hasTasks: () => tasks.length > 0,
     /** When its earliest task falls due (a schedule run as one task of another's), or null. */
     nextDueMicros(): bigint | null {
       let next: bigint | null = null;
-      for (const task of tasks) {
-        const due = task.nextDueMicros();
-        if (due !== null && (next === null || due < next)) next = due;
+      for (const task of due) {
+        const at = task.nextDueMicros();
+        if (at !== null && (next === null || at < next)) next = at;
       }
       return next;
     },

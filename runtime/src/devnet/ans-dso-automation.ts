@@ -1,5 +1,5 @@
 import { parseTime, type Value } from '@pocketnet/ledger';
-import type { DueTask } from '../time/scheduler.ts';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { textOf } from '../wallet-apps/app-access.ts';
 import type { AppContract, AppContracts } from '../wallet-apps/app-contracts.projection.ts';
 import type { AnsSvCalls } from './ans-sv-calls.ts';
@@ -24,7 +24,7 @@ export function createAnsDsoAutomation(deps: {
   readonly calls: () => AnsSvCalls | null;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
-}): DueTask {
+}): BackgroundTask {
   const { contracts } = deps;
   const retryAt = new Map<string, bigint>();
   const byDso = (dso: string) => (contract: AppContract) =>
@@ -118,6 +118,7 @@ export function createAnsDsoAutomation(deps: {
 
   return {
     name: 'ans-dso-automation',
+    runsAs: 'here',
     nextDueMicros() {
       let next: bigint | null = null;
       for (const job of jobs()) {

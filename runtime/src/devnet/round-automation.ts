@@ -1,6 +1,5 @@
 import { formatNumeric, parseNumeric, parseTime } from '@pocketnet/ledger';
 import { amuletTemplateIds as ids } from '@pocketnet/splice';
-import type { DueTask } from '../time/scheduler.ts';
 import { nextSettlementDue, settleClosedRounds } from './closed-round-settlement.ts';
 import { configStates, refreshConfigStates } from './config-state-refresh.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
@@ -26,7 +25,11 @@ export function createRoundAutomation(deps: {
   now: () => bigint;
   /** The amulet price the next round opens with; null keeps the latest round's. */
   price: () => string | null;
-}): DueTask & { nextRoundOpensAt(): bigint | null } {
+}): {
+  nextDueMicros(): bigint | null;
+  run(): Promise<void>;
+  nextRoundOpensAt(): bigint | null;
+} {
   const { ledger } = deps;
   const openRounds = () =>
     ledger.active(ids.openMiningRound).sort((a, b) => Number(roundOf(a)) - Number(roundOf(b)));
@@ -46,8 +49,8 @@ export function createRoundAutomation(deps: {
       .map((round) => micros(round.payload.targetClosesAt))
       .reduce<bigint | null>((min, due) => (min === null || due < min ? due : min), null);
 
+  // start-devnet.ts declares it as the SV's rounds task (svRoundsWork).
   return {
-    name: 'rounds',
     nextRoundOpensAt: advanceDue,
     nextDueMicros() {
       if (pendingNow()) return deps.now();

@@ -7,10 +7,13 @@ import {
   sha256Hex,
   type Value,
 } from '@pocketnet/ledger';
-import { createNodeSchedule, type NodeSchedule } from '../automation/node-schedule.ts';
+import {
+  type BackgroundTask,
+  createNodeSchedule,
+  type NodeSchedule,
+} from '../automation/node-schedule.ts';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
-import type { DueTask } from '../time/scheduler.ts';
 import { createDevnetControls } from './devnet-controls.service.ts';
 import { createDevnetGenesis } from './devnet-genesis.ts';
 import { devnetParties } from './devnet-parties.ts';
@@ -50,7 +53,7 @@ export async function startDevnet(deps: {
   /** The node's schedule; the devnet's rounds are work on it (the automations may queue it). */
   schedule?: NodeSchedule;
   /** Further tasks on the node's clock (Scan's ACS snapshots), run in time order with the rounds. */
-  tasks?: readonly DueTask[];
+  tasks?: readonly BackgroundTask[];
   /** The journaled time and price (devnet-time-records.ts). */
   time: DevnetTimeState;
   /** `--splice-dars`: the genesis creates Splice's own templates (devnet-genesis.ts). */
@@ -87,9 +90,11 @@ export async function startDevnet(deps: {
     price: () => deps.time.amuletPrice(),
   });
   const schedule = deps.schedule ?? createNodeSchedule(clock);
-  const removeTasks = (deps.tasks ?? []).map((task) => schedule.addTask(task));
-  const removeRounds = schedule.addWork({
+  const removeTasks = (deps.tasks ?? []).map((task) => schedule.declare(task));
+  const removeRounds = schedule.declare({
     name: svRoundsWork,
+    // The SV's ledger writes: a job on the automations' queue when they run.
+    runsAs: 'job',
     nextDueMicros: () => rounds.nextDueMicros(),
     async run(context) {
       jobId = context.jobId;

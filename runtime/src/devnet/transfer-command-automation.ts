@@ -10,9 +10,9 @@ import {
 } from '@pocketnet/ledger';
 import { transferCommandReferences as refs } from '@pocketnet/splice';
 import type { Subscription } from 'rxjs';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import { templateByName } from '../node/template-by-name.ts';
-import type { DueTask } from '../time/scheduler.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { createSendAttempts } from './transfer-command-attempts.ts';
 
@@ -190,6 +190,7 @@ export function createTransferCommandAutomation(
     /** On the node's schedule: a pending command falls due once its expiry has passed. */
     dueTask: {
       name: 'transfer-command-expiry',
+      runsAs: 'here',
       nextDueMicros: () => {
         if (!started) return null;
         let earliest: bigint | null = null;
@@ -204,7 +205,7 @@ export function createTransferCommandAutomation(
         kick();
         await running;
       },
-    } satisfies DueTask,
+    } satisfies BackgroundTask,
     close: () => {
       subscription?.unsubscribe();
       subscription = null;

@@ -67,9 +67,9 @@ export async function startBackgroundWork(
   if (devnet && writesInBackground) {
     // Each app validator onboards to the network (or finds it done in the journal).
     await onboardValidatorApps(services.validatorApps, { spliceDars: config.spliceDars, packages });
-    for (const task of walletApps.dueTasks(onError)) schedule.addTask(task);
+    for (const task of walletApps.dueTasks(onError)) schedule.declare(task);
     walletApps.start({ runDue: () => schedule.runDue(), onError });
-    schedule.addTask(transferCommands.dueTask);
+    schedule.declare(transferCommands.dueTask);
     void transferCommands.start();
   }
   // On the wall clock, whatever falls due runs within a second.

@@ -48,7 +48,7 @@ export function createNodeServices(
   // automations' services and their projections, before the replay too.
   const schedule = createNodeSchedule(clock);
   // The actors' timers fall due on it too, in time order with everything else.
-  schedule.addTask(actors.dueTask);
+  schedule.declare(actors.dueTask);
   const automation = createAutomation(validatorCore, { schedule, wallet });
   const { interactive, externalPartyOperations } = first;
   // The validator's external-party administration follows its setup proposals on the bus.
@@ -70,7 +70,7 @@ export function createNodeServices(
     configs: config.validatorApps,
     version: config.ledgerApiVersion,
   });
-  for (const app of validatorApps) schedule.addTask(app.dueTask);
+  for (const app of validatorApps) schedule.declare(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
   const devnetTime = createDevnetTimeState({ records$: core.records$, clock });
   return {

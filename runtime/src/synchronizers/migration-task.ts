@@ -1,5 +1,5 @@
 import type { LedgerEngine } from '@pocketnet/ledger';
-import type { DueTask } from '../time/scheduler.ts';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import {
   type MigrationRecord,
   type SynchronizerMigrated,
@@ -22,9 +22,10 @@ export function createMigrationTask(deps: {
   readonly engine: Pick<LedgerEngine, 'commitAdmin'>;
   readonly clock: { nowMicros(): bigint };
   readonly synchronizerId: string;
-}): DueTask {
+}): BackgroundTask {
   return {
     name: 'synchronizer-migration',
+    runsAs: 'here',
     nextDueMicros: () => deps.schedule.dueMicros(),
     async run() {
       const due = deps.schedule.takeDue(deps.clock.nowMicros());

@@ -29,7 +29,7 @@ export async function startSynchronizerWork(deps: {
   readonly devnetParties: DevnetParties | null;
 }): Promise<void> {
   const { engine, synchronizers } = deps;
-  deps.schedule.addTask(
+  deps.schedule.declare(
     createMigrationTask({
       schedule: deps.migrations,
       engine,

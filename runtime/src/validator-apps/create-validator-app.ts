@@ -78,7 +78,7 @@ export function createValidatorApp(input: {
   // Its own schedule, so that its automations' dispatcher is not the SV's; the node's schedule
   // runs it as one of its tasks, in time order with the rest.
   const schedule: NodeSchedule = createNodeSchedule(core.clock);
-  schedule.addTask(actors.dueTask);
+  schedule.declare(actors.dueTask);
   const automation = createAutomation(core, { schedule, wallet });
   return {
     name: config.participant,
@@ -92,6 +92,7 @@ export function createValidatorApp(input: {
     /** The app's schedule as a task of the node's. */
     dueTask: {
       name: `validator-app:${config.participant}`,
+      runsAs: 'here' as const,
       nextDueMicros: () => schedule.nextDueMicros(),
       run: () => schedule.runDue(),
     },
@@ -107,7 +108,7 @@ export function createValidatorApp(input: {
       }),
     /** After the replay, on a devnet: the wallet apps' due work (subscription payments). */
     start() {
-      for (const task of walletApps.walletTasks(input.onError)) schedule.addTask(task);
+      for (const task of walletApps.walletTasks(input.onError)) schedule.declare(task);
       walletApps.start({ runDue: () => schedule.runDue(), onError: input.onError });
     },
     close() {

@@ -1,11 +1,11 @@
 import type { JournalRecord } from '@pocketnet/ledger';
 import type { Subscription } from 'rxjs';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { createAnsDsoAutomation } from '../devnet/ans-dso-automation.ts';
 import { type AnsSvCalls, createAnsSvCalls } from '../devnet/ans-sv-calls.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import type { Scan } from '../scan/create-scan.ts';
 import type { Caller } from '../services/caller.ts';
-import type { DueTask } from '../time/scheduler.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import { createAllocations } from './allocations.service.ts';
@@ -57,7 +57,7 @@ export function createWalletApps(
     return svCalls;
   };
   let kicks: Subscription | null = null;
-  const walletTasks = (onError: (error: unknown) => void): DueTask[] => [
+  const walletTasks = (onError: (error: unknown) => void): BackgroundTask[] => [
     createSubscriptionRenewals({
       contracts,
       access: wallet.access,
@@ -99,7 +99,7 @@ export function createWalletApps(
     /** The wallet's subscription payments: every validator's due work. */
     walletTasks,
     /** The wallet's subscription payments and the SV's name-service automation. */
-    dueTasks(onError: (error: unknown) => void): DueTask[] {
+    dueTasks(onError: (error: unknown) => void): BackgroundTask[] {
       const now = () => core.clock.nowMicros();
       return [...walletTasks(onError), createAnsDsoAutomation({ contracts, calls, now, onError })];
     },

@@ -1,5 +1,5 @@
 import { parseTime } from '@pocketnet/ledger';
-import type { DueTask } from '../time/scheduler.ts';
+import type { BackgroundTask } from '../automation/node-schedule.ts';
 import type { UserWallet, WalletAccess } from '../wallet/wallet-access.ts';
 import { textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
@@ -20,7 +20,7 @@ export function createSubscriptionRenewals(deps: {
   readonly subscriptions: Subscriptions;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
-}): DueTask {
+}): BackgroundTask {
   // Keyed by the subscription and the due date paid for: a payment that comes back (rejected)
   // or failed is tried again only after a while.
   const triedAt = new Map<string, bigint>();
@@ -52,6 +52,7 @@ export function createSubscriptionRenewals(deps: {
 
   return {
     name: 'wallet-subscription-payments',
+    runsAs: 'here',
     nextDueMicros() {
       let next: bigint | null = null;
       for (const { due } of pending()) if (next === null || due < next) next = due;

@@ -25,8 +25,8 @@ const detail =
   };
 
 /** Machines, actors (as the caller may see them) and their transitions. */
-export function actorResolvers({ node, streams }: ResolverDeps): ResolverMap {
-  const { actors } = node;
+export function actorResolvers({ services, streams }: ResolverDeps): ResolverMap {
+  const { actors } = services;
   const description = (machine: MachineInfo) => {
     const described = actors.machine(machine.id);
     if (described === undefined) throw new Error(`the machine ${machine.id} has no description`);

@@ -1,4 +1,5 @@
-import { type AutomationView, DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { AutomationView } from '@pocketnet/runtime';
 import { filter } from 'rxjs';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { toAsyncIterable } from '../to-async-iterable.ts';
@@ -6,7 +7,7 @@ import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
 
 /** The automations of this node, for the validator operator only; UNAVAILABLE if none run. */
 export function automationsOf(deps: ResolverDeps, ctx: Ctx): AutomationView {
-  deps.node.wallet.access.requireAdmin(ctx.caller());
+  deps.services.wallet.access.requireAdmin(ctx.caller());
   if (deps.automations === undefined) {
     throw new DomainError('UNAVAILABLE', 'This node runs no automations');
   }

@@ -1,4 +1,5 @@
-import { DomainError, type Reverted, type Snapshot } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { Reverted, Snapshot } from '@pocketnet/runtime';
 import { advanceTimeRequestSchema, revertRequestSchema } from '@pocketnet/schema';
 import { requireTimeMachine } from '../../devnet/require-time-machine.ts';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
@@ -10,7 +11,11 @@ type DevnetTime = { readonly micros: bigint; readonly time: string };
 const microsOfSeconds = (seconds: number) => BigInt(Math.round(seconds * 1_000_000));
 
 /** The devnet's time machine, for participant admins of a devnet. */
-export function devnetResolvers({ node, timeMachine, devnetControls }: ResolverDeps): ResolverMap {
+export function devnetResolvers({
+  services,
+  timeMachine,
+  devnetControls,
+}: ResolverDeps): ResolverMap {
   const servedHere = () => {
     if (devnetControls === false) {
       throw new DomainError(
@@ -25,10 +30,10 @@ export function devnetResolvers({ node, timeMachine, devnetControls }: ResolverD
   };
   const controls = () => {
     servedHere();
-    if (!node.devnet) {
+    if (!services.devnet) {
       throw new DomainError('PERMISSION_DENIED', 'This node is not a devnet');
     }
-    return node.devnet.controls;
+    return services.devnet.controls;
   };
   return {
     Query: {

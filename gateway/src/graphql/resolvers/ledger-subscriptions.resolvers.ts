@@ -31,15 +31,15 @@ const pauseAt = 16;
  * The ledger's live streams. Each follows the update log from an offset (history, then live
  * commits), so a client that resubscribes from the last offset it received misses nothing.
  */
-export function ledgerSubscriptionResolvers({ node, streams }: ResolverDeps): ResolverMap {
+export function ledgerSubscriptionResolvers({ services, streams }: ResolverDeps): ResolverMap {
   const updates = (ctx: Ctx, args: UpdatesArgs) => {
     const caller = ctx.caller();
-    const readers = readersOf(node, caller, args.filter?.parties);
-    const format = updateFormatOf(node.catalog, readers, args.filter ?? null, args.shape);
-    const start = args.beginExclusive ?? node.reads.ledgerEnd(caller);
+    const readers = readersOf(services, caller, args.filter?.parties);
+    const format = updateFormatOf(services.catalog, readers, args.filter ?? null, args.shape);
+    const start = args.beginExclusive ?? services.reads.ledgerEnd(caller);
     // Followed at once: a refusal (rights, offsets) is thrown here, the subscription's error.
     const after = (beginExclusive: number) =>
-      node.reads.updates$(caller, format, { beginExclusive, endInclusive: null });
+      services.reads.updates$(caller, format, { beginExclusive, endInclusive: null });
     return followResumably(after, start, (view) => view.record.offset, {
       shutdown$: streams.shutdown$,
       pauseAt,

@@ -1,10 +1,5 @@
-import {
-  type EventView,
-  encodeContractBlob,
-  type TopologyView,
-  type TransactionView,
-  type UpdateView,
-} from '@pocketnet/runtime';
+import { encodeContractBlob } from '@pocketnet/ledger';
+import type { EventView, TopologyView, TransactionView, UpdateView } from '@pocketnet/runtime';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import {
   type ContractRow,

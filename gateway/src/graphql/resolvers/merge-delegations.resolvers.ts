@@ -4,8 +4,8 @@ import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
 type ById = { contractId: string };
 
 /** Merge delegation proposals: the operator accepts or rejects, the owner withdraws. */
-export function mergeDelegationResolvers({ node }: ResolverDeps): ResolverMap {
-  const { mergeDelegations } = node.wallet;
+export function mergeDelegationResolvers({ services }: ResolverDeps): ResolverMap {
+  const { mergeDelegations } = services.wallet;
   return {
     Mutation: {
       acceptMergeDelegationProposal: (_: unknown, args: ById, ctx: Ctx) =>

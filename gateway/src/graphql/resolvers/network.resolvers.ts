@@ -7,8 +7,8 @@ const roundOf = (contract: NetworkContract) =>
   String((contract.node.createArgument.round as { number?: unknown } | null)?.number ?? '');
 
 /** Mining rounds and the name service, as Scan serves them to anyone authenticated. */
-export function networkResolvers({ node }: ResolverDeps): ResolverMap {
-  const { network } = node.scan;
+export function networkResolvers({ services }: ResolverDeps): ResolverMap {
+  const { network } = services.scan;
   return {
     Query: {
       miningRounds: (_: unknown, __: unknown, ctx: Ctx) => {

@@ -1,10 +1,11 @@
-import type { AutomationView, PocketnetNode, TimeMachine } from '@pocketnet/runtime';
+import type { AutomationView, TimeMachine } from '@pocketnet/runtime';
 import type { GraphQLContext } from '../graphql-context.ts';
+import type { GraphQLServices } from '../graphql-services.ts';
 import type { StreamOptions } from '../to-async-iterable.ts';
 
 /** What the resolver factories close over. */
 export type ResolverDeps = {
-  readonly node: PocketnetNode;
+  readonly services: GraphQLServices;
   readonly streams: StreamOptions;
   /** The automations' queues, when the node runs them. */
   readonly automations?: AutomationView | undefined;

@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { GraphQLContext as Ctx } from '../graphql-context.ts';
 import { microsOfTimestamp } from '../graphql-time.ts';
 import type { ResolverDeps, ResolverMap } from './resolver-types.ts';
@@ -55,8 +55,8 @@ const trafficRequestOf = (input: TrafficInput) => ({
 });
 
 /** Transfer offers and token-standard transfers: create, accept, reject, withdraw. */
-export function transferMutationResolvers({ node }: ResolverDeps): ResolverMap {
-  const { offers, tokenTransfers } = node.wallet;
+export function transferMutationResolvers({ services }: ResolverDeps): ResolverMap {
+  const { offers, tokenTransfers } = services.wallet;
   return {
     Mutation: {
       createTransferOffer: async (_: unknown, args: { input: TransferInput }, ctx: Ctx) =>
@@ -80,8 +80,8 @@ export function transferMutationResolvers({ node }: ResolverDeps): ResolverMap {
 }
 
 /** The faucet, preapprovals, traffic purchases and onboarding. */
-export function walletMutationResolvers({ node }: ResolverDeps): ResolverMap {
-  const { wallet } = node;
+export function walletMutationResolvers({ services }: ResolverDeps): ResolverMap {
+  const { wallet } = services;
   return {
     Mutation: {
       tap: async (_: unknown, args: { amountUsd: string; commandId?: string | null }, ctx: Ctx) => {

@@ -11,12 +11,16 @@ const holdingTemplates = [
 ];
 
 /** The wallet's live balance and the automations' queues. */
-export function walletStreamResolvers({ node, streams, automations }: ResolverDeps): ResolverMap {
-  const { wallet } = node;
+export function walletStreamResolvers({
+  services,
+  streams,
+  automations,
+}: ResolverDeps): ResolverMap {
+  const { wallet } = services;
   return {
     Query: {
       automationQueues: async (_: unknown, __: unknown, ctx: Ctx) => {
-        const view = automationsOf({ node, streams, automations }, ctx);
+        const view = automationsOf({ services, streams, automations }, ctx);
         return { runner: view.mode, queues: await view.queues() };
       },
     },
@@ -26,10 +30,10 @@ export function walletStreamResolvers({ node, streams, automations }: ResolverDe
           const caller = ctx.caller();
           const { party } = wallet.access.walletOf(caller);
           const filter = { templateIds: holdingTemplates };
-          const format = updateFormatOf(node.catalog, [party], filter, 'ACS_DELTA');
-          const range = { beginExclusive: node.reads.ledgerEnd(caller), endInclusive: null };
+          const format = updateFormatOf(services.catalog, [party], filter, 'ACS_DELTA');
+          const range = { beginExclusive: services.reads.ledgerEnd(caller), endInclusive: null };
           // Each transaction that creates or archives a holding: the balance after it.
-          const balances$ = node.reads
+          const balances$ = services.reads
             .updates$(caller, format, range)
             .pipe(map(() => wallet.balances.balance(caller)));
           return toAsyncIterable(balances$, streams);

@@ -36,8 +36,8 @@ const trackingStatus = <TStatus extends { readonly status: string }>(
 ) => (status === undefined ? null : { status: status.status, body: render(status) });
 
 /** The caller's wallet and what it holds; each list is read for the wallet's own party. */
-export function walletResolvers({ node }: ResolverDeps): ResolverMap {
-  const { wallet } = node;
+export function walletResolvers({ services }: ResolverDeps): ResolverMap {
+  const { wallet } = services;
   const contractsOf = (kind: WalletTemplate) => (owner: UserWallet) =>
     wallet.contracts.of(owner.party, kind).map(contractOfWallet(owner.party));
   return {

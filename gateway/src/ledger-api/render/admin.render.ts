@@ -1,4 +1,4 @@
-import type { IdentityProviderEntry, UserEntry, UserRight } from '@pocketnet/runtime';
+import type { IdentityProviderEntry, UserEntry, UserRight } from '@pocketnet/ledger';
 
 type RightJson = { kind: Record<string, { value: Record<string, string> }> };
 

@@ -1,4 +1,5 @@
-import { type EventView, encodeContractBlob } from '@pocketnet/runtime';
+import { encodeContractBlob } from '@pocketnet/ledger';
+import type { EventView } from '@pocketnet/runtime';
 
 const packageIdOf = (templateId: string) => templateId.slice(0, templateId.indexOf(':'));
 

@@ -1,8 +1,5 @@
-import type {
-  ReassignmentEventView,
-  ReassignmentRecord,
-  ReassignmentView,
-} from '@pocketnet/runtime';
+import type { ReassignmentRecord } from '@pocketnet/ledger';
+import type { ReassignmentEventView, ReassignmentView } from '@pocketnet/runtime';
 import { renderCreatedEvent } from './events.render.ts';
 
 type MovedContract = ReassignmentRecord['events'][number];

@@ -1,4 +1,5 @@
-import { type AnsEntryView, DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { AnsEntryView } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { renderContract } from '../render/contract.render.ts';
 import type { ScanRouteDeps } from '../scan.routes.ts';

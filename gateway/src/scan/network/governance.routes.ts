@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { Router } from 'express';
 import { requireParty } from '../../http/party-id.ts';
 import type { ScanRouteDeps } from '../scan.routes.ts';

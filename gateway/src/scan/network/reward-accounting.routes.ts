@@ -1,4 +1,5 @@
-import { type ActivityTotals, DomainError, type RoundAnswer } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
+import type { ActivityTotals, RoundAnswer } from '@pocketnet/runtime';
 import { Router } from 'express';
 import type { ScanRouteDeps } from '../scan.routes.ts';
 import { int64Json, int64Of, pathOf } from './scan-params.ts';

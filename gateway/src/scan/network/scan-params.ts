@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import type { Request } from 'express';
 import { requireParty } from '../../http/party-id.ts';
 

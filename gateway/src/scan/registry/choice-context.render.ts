@@ -1,4 +1,5 @@
-import { encodeContractBlob, type RegistryChoiceContext } from '@pocketnet/runtime';
+import { encodeContractBlob } from '@pocketnet/ledger';
+import type { RegistryChoiceContext } from '@pocketnet/runtime';
 
 // The token standard's own ChoiceContext and DisclosedContract shapes (not the Ledger API's
 // nor Scan's): each disclosed contract carries its created-event blob, derived on demand.

@@ -1,4 +1,4 @@
-import { type ContractBlobFields, encodeContractBlob } from '@pocketnet/runtime';
+import { type ContractBlobFields, encodeContractBlob } from '@pocketnet/ledger';
 
 /** Scan's `Contract` (common-external.yaml): a created contract as explorers and wallets read it. */
 export type ScanContract = {

@@ -6,14 +6,13 @@ import {
   startAutomations,
 } from '@pocketnet/automations';
 import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
+import type { Clock } from '@pocketnet/ledger';
 import {
   type AppliedFixture,
   applyFixture,
-  type Clock,
   clockAt,
   createNode,
   createTimeMachine,
-  type Fixture,
   type HistoryPoint,
   type JournalStore,
   type LoadedState,
@@ -24,6 +23,7 @@ import {
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
+import type { Fixture } from '@pocketnet/schema';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
 import type { StatelyInspection } from '../stately-inspection.ts';

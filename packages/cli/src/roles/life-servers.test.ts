@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { isDomainError } from '@pocketnet/runtime';
+import { isDomainError } from '@pocketnet/ledger';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLifeServers, type LifeServers, type ServedLife } from './life-servers.ts';
 

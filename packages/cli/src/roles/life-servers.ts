@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createHttpServer } from '@pocketnet/gateway';
-import { DomainError } from '@pocketnet/runtime';
+import { DomainError } from '@pocketnet/ledger';
 import { closeServers } from '../close-servers.ts';
 
 /** What one life of a node serves: its API, its WebSockets and how its API renders errors. */

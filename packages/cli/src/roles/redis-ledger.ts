@@ -1,6 +1,7 @@
 import type { WriterAnnouncement } from '@pocketnet/automations';
 import { createRedisWriterLedger } from '@pocketnet/automations/redis';
-import { createFollowerClock, createWallClock, observeRecordTime } from '@pocketnet/runtime';
+import { createWallClock } from '@pocketnet/ledger';
+import { createFollowerClock, observeRecordTime } from '@pocketnet/runtime';
 import type { StartOptions } from '../start-options.ts';
 
 /** The journal in Redis for a node, with a clock that resumes from the journal's last time. */

@@ -12,7 +12,8 @@ import {
   type WriterLife,
 } from '@pocketnet/automations/redis';
 import { createGateway, nodeHttp, runForwardedRequest } from '@pocketnet/gateway';
-import { createNode, type Package, type PocketnetNode } from '@pocketnet/runtime';
+import type { Package } from '@pocketnet/ledger';
+import { createNode, type PocketnetNode } from '@pocketnet/runtime';
 import { webPages } from '@pocketnet/web';
 import type { Logger } from 'pino';
 import type { StartOptions } from '../start-options.ts';

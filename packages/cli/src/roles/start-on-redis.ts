@@ -1,6 +1,6 @@
 import type { AutomationConfig, ScaleOutSettings } from '@pocketnet/automations';
 import { mintDevToken } from '@pocketnet/gateway';
-import type { Package } from '@pocketnet/runtime';
+import type { Package } from '@pocketnet/ledger';
 import type { Logger } from 'pino';
 import { banner, bannerTokenSeconds, localnetPorts } from '../start-banner.ts';
 import type { StartOptions } from '../start-options.ts';

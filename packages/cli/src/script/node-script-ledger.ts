@@ -1,19 +1,17 @@
+import type { LfValue } from '@pocketnet/daml-lf';
 import type {
-  LfValue,
   ScriptContract,
   ScriptLedger,
   ScriptUser,
   ScriptUserRight,
   SubmitOutcome,
 } from '@pocketnet/daml-script';
+import { encodeContractBlob, isDomainError, type UserRight } from '@pocketnet/ledger';
 import {
   type Caller,
   type EventFilter,
-  encodeContractBlob,
-  isDomainError,
   type PartyFilter,
   type PocketnetNode,
-  type UserRight,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
 

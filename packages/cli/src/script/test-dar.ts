@@ -12,10 +12,12 @@ import {
 } from '@pocketnet/daml-script';
 import {
   createMemoryJournal,
-  createNode,
   createSimulatedClock,
   createWallClock,
   type JournalRecord,
+} from '@pocketnet/ledger';
+import {
+  createNode,
   nodeOfParticipant,
   type PocketnetNode,
   unrestrictedCaller,

@@ -5,7 +5,6 @@ import { choiceBody, choicePart } from '../machine/template-functions.ts';
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import { contractId, token } from '../values/lf-value.ts';
 import type { ErasureContext } from './erasure-context.ts';
-import { toLedgerValue } from './ledger-values.ts';
 import type { LfChoiceBody } from './lf-choice-bodies.ts';
 import { lfChoiceBodies } from './lf-choice-bodies.ts';
 import { transactionEffects } from './transaction-effects.ts';
@@ -43,7 +42,7 @@ export function eraseChoice(
         effects: transactionEffects(context.definitions, tx, calls),
       };
     },
-    result: (value) => toLedgerValue(resultType, value),
+    result: (value) => calls.ledgerValue(resultType, value),
   };
   const body: NonNullable<ChoiceDefinition['body']> = (tx, self, argument) => {
     const started = lfBody.start(tx, self, argument);

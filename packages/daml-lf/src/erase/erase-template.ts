@@ -12,7 +12,6 @@ import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { FunctionValue } from '../values/lf-value.ts';
 import { eraseChoice } from './erase-choice.ts';
 import type { ErasureContext } from './erasure-context.ts';
-import { toLedgerValue } from './ledger-values.ts';
 
 function recordTypeOf(context: ErasureContext, name: TypeConName): RecordType {
   let type = context.valueTypes.typeConType(name);
@@ -37,7 +36,7 @@ function implementation(
   return {
     interface: iface,
     view: (payload) =>
-      toLedgerValue(
+      context.calls.ledgerValue(
         iface.viewType,
         context.calls.call(view, [context.calls.value(payloadType, payload)]),
       ),

@@ -1,11 +1,12 @@
 import type { DamlType, Value } from '@pocketnet/ledger';
+import { markTypedValue } from '@pocketnet/ledger';
 import type { Evaluator } from '../machine/evaluator.ts';
 import { applyValue } from '../machine/evaluator.ts';
 import type { LedgerEffects } from '../machine/ledger-effects.ts';
 import type { FunctionValue, LfValue, ListValue, PartyValue } from '../values/lf-value.ts';
 import { listToArray } from '../values/lf-value.ts';
 import { guarded } from './guarded.ts';
-import { fromLedgerValue } from './ledger-values.ts';
+import { fromLedgerValue, toLedgerValue } from './ledger-values.ts';
 
 /**
  * Calls into the machine for the ledger: ledger values in, results out. Payloads are
@@ -15,6 +16,11 @@ import { fromLedgerValue } from './ledger-values.ts';
 export type LfCalls = {
   readonly evaluator: Evaluator;
   value(type: DamlType, value: Value): LfValue;
+  /**
+   * A machine value in the ledger's form, marked as typed (the ledger does not check it
+   * again) and remembered, so converting it back gives the machine's value unconverted.
+   */
+  ledgerValue(type: DamlType, value: LfValue): Value;
   call(fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects): LfValue;
   parties(fn: FunctionValue, args: readonly LfValue[]): readonly string[];
 };
@@ -29,6 +35,13 @@ export function createLfCalls(evaluator: Evaluator): LfCalls {
   // few, so converted payloads are not kept beside the ledger's own (a cache of all would
   // double the heap per contract).
   const converted = new Map<object, { readonly type: DamlType; readonly to: LfValue }>();
+  const remember = (type: DamlType, from: object, to: LfValue) => {
+    converted.set(from, { type, to });
+    // The first converted is the first to go: the hot contracts are converted again soon.
+    if (converted.size > convertedValuesKept) {
+      converted.delete(converted.keys().next().value as object);
+    }
+  };
   const call = (fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects) =>
     guarded(evaluator, () => applyValue(evaluator, fn, args, effects ?? null));
   return {
@@ -36,13 +49,14 @@ export function createLfCalls(evaluator: Evaluator): LfCalls {
     value(type, value) {
       if (value === null || typeof value !== 'object') return fromLedgerValue(type, value);
       const known = converted.get(value);
-      // The first converted is the first to go: the hot contracts are converted again soon.
       if (known !== undefined && known.type === type) return known.to;
       const to = fromLedgerValue(type, value);
-      converted.set(value, { type, to });
-      if (converted.size > convertedValuesKept) {
-        converted.delete(converted.keys().next().value as object);
-      }
+      remember(type, value, to);
+      return to;
+    },
+    ledgerValue(type, value) {
+      const to = markTypedValue(type, toLedgerValue(type, value));
+      if (to !== null && typeof to === 'object') remember(type, to, value);
       return to;
     },
     call,

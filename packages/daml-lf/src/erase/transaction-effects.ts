@@ -6,7 +6,6 @@ import { FatalFailure } from '../values/evaluation-errors.ts';
 import type { ContractIdValue, LfValue } from '../values/lf-value.ts';
 import { contractId, timestamp } from '../values/lf-value.ts';
 import type { ErasedDefinitions } from './erased-definitions.ts';
-import { fromLedgerValue, toLedgerValue } from './ledger-values.ts';
 import type { LfCalls } from './lf-calls.ts';
 import { lfChoiceBodies } from './lf-choice-bodies.ts';
 
@@ -28,13 +27,13 @@ function choiceTypes(definitions: ErasedDefinitions, owner: TypeConName, choice:
 export function transactionEffects(
   definitions: ErasedDefinitions,
   tx: TransactionContext,
-  calls: Pick<LfCalls, 'value'>,
+  calls: Pick<LfCalls, 'value' | 'ledgerValue'>,
 ): LedgerEffects {
   return {
     create(template, payload) {
       const definition = definitions.template(template);
       return contractId(
-        tx.create(definition, toLedgerValue(definition.payloadType, payload) as never),
+        tx.create(definition, calls.ledgerValue(definition.payloadType, payload) as never),
       );
     },
     beginExercise(call) {
@@ -43,9 +42,9 @@ export function transactionEffects(
         definitions.entity(call.owner) as never,
         idOf(call.contractId),
         call.choice,
-        toLedgerValue(choice.argumentType, call.argument),
+        calls.ledgerValue(choice.argumentType, call.argument),
       );
-      const finish = (raw: unknown) => fromLedgerValue(choice.resultType, begun.finish(raw));
+      const finish = (raw: unknown) => calls.value(choice.resultType, begun.finish(raw));
       const lf = lfChoiceBodies.get(begun.body);
       // A TypeScript choice runs through the ledger's call, an LF one on the machine.
       if (lf === undefined) {

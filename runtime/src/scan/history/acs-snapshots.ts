@@ -1,6 +1,6 @@
 import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import type { BackgroundTask } from '../../automation/node-schedule.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
-import type { DueTask } from '../../time/scheduler.ts';
 import type { AcsEntries, AcsKeys } from './acs-entries.ts';
 import { lastAtOrBefore, type Micros, nextBoundaryAfter } from './scan-time.ts';
 import type { UpdateHistory } from './update-history.ts';
@@ -68,8 +68,9 @@ export function createAcsSnapshots(deps: {
     const list = byMigration.get(migrationId) ?? [];
     return list[lastAtOrBefore(times(list), time)];
   };
-  const dueTask: DueTask = {
+  const dueTask: BackgroundTask = {
     name: 'scan-acs-snapshots',
+    runsAs: 'here',
     nextDueMicros: () => (nextBoundary === null ? null : BigInt(nextBoundary + 1)),
     run: async () => takeBoundariesBefore(Number(deps.clock.nowMicros()), null),
   };
