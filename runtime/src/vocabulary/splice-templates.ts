@@ -32,6 +32,8 @@ export const allocationInterface =
 export const mintingDelegationTemplates = spliceWallet['Splice.Wallet.MintingDelegation'];
 export const ansRulesTemplate = spliceVocabulary.spliceAmuletNameService['Splice.Ans'].AnsRules;
 
+export const transferPreapprovalTemplate = spliceAmulet['Splice.AmuletRules'].TransferPreapproval;
+
 /** Choices by template, as exercised nodes name them. */
 export const choicesOf = {
   amulet: spliceAmulet['Splice.Amulet'].Amulet.choices,
