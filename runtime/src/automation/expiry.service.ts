@@ -1,5 +1,5 @@
 import { transferInstructionInterfaceId } from '@pocketnet/splice';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { choicesOf, walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import { walletReference } from '../wallet/wallet-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
@@ -58,7 +58,7 @@ export function createExpiries(context: AutomationContext) {
       {
         templateId: transferInstructionInterfaceId,
         contractId,
-        choice: 'TransferInstruction_Update',
+        choice: choicesOf.transferInstruction.TransferInstruction_Update.name,
         argument: {
           extraActors: [],
           extraArgs: {
@@ -92,7 +92,7 @@ export function createExpiries(context: AutomationContext) {
             {
               templateId: walletReference('lockedAmulet'),
               contractId,
-              choice: 'LockedAmulet_OwnerExpireLockV2',
+              choice: choicesOf.lockedAmulet.LockedAmulet_OwnerExpireLockV2.name,
               argument: {},
             },
             commandIdOf(jobId),

@@ -39,6 +39,7 @@ export const choicesOf = {
   amulet: spliceAmulet['Splice.Amulet'].Amulet.choices,
   lockedAmulet: spliceAmulet['Splice.Amulet'].LockedAmulet.choices,
   amuletRules: spliceAmulet['Splice.AmuletRules'].AmuletRules.choices,
+  validatorLicense: spliceAmulet['Splice.ValidatorLicense'].ValidatorLicense.choices,
   transferPreapproval: spliceAmulet['Splice.AmuletRules'].TransferPreapproval.choices,
   transferOffer: spliceWallet['Splice.Wallet.TransferOffer'].TransferOffer.choices,
   acceptedTransferOffer: spliceWallet['Splice.Wallet.TransferOffer'].AcceptedTransferOffer.choices,
