@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import type { ClientPlan } from './graphql-client-processes.ts';
 
 // A child process of the GraphQL subscription benchmark: opens `count` WebSocket clients
 // (Node's own WebSocket), subscribes each (graphql-transport-ws, or nothing for the raw
@@ -12,15 +13,11 @@ import { createInterface } from 'node:readline';
 // A client whose subscription ends (an error frame, the socket closed by the server) is cut
 // off: it is counted with the reason, and the time of the first cut-off is kept, so that the
 // delivery rate while every client was still served can be told from the rest.
-
-type Plan = {
-  readonly url: string;
-  readonly count: number;
-  readonly kind: 'graphql' | 'raw';
-  readonly token?: string;
-  readonly query?: string;
-  readonly variables?: Record<string, unknown>;
-};
+//
+// The benchmark spreads its subscribers over several of these processes (one cannot read 500k
+// frames a second), so the window's report carries what the parent needs to add them up: the
+// received count sampled along the window (to total every process's events at the first
+// cut-off anywhere) and this process's own CPU time (to tell a client that was the bound).
 
 type Frame = { type?: string; payload?: unknown };
 
@@ -30,7 +27,7 @@ const offsetOf = (text: string) => {
   return at < 0 ? -1 : Number.parseInt(text.slice(at + 9, at + 30), 10);
 };
 
-const plan = JSON.parse(process.argv[2] ?? '{}') as Plan;
+const plan = JSON.parse(process.argv[2] ?? '{}') as ClientPlan;
 const received = new Array<number>(plan.count).fill(0);
 const lastOffsets = new Array<number>(plan.count).fill(-1);
 const cut = new Array<boolean>(plan.count).fill(false);
@@ -159,10 +156,21 @@ async function closeAll() {
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = line.trim().split(' ');
   if (command === 'start') {
-    windowStart = { at: performance.now(), total };
+    const started = { at: performance.now(), total };
+    windowStart = started;
+    const cpu = process.cpuUsage();
+    const timeline: Array<readonly [number, number]> = [];
+    const sample = () =>
+      timeline.push([(performance.now() - started.at) / 1000, total - started.total]);
+    const sampling = setInterval(sample, 100);
     await new Promise((resolve) => setTimeout(resolve, Number(argument) * 1000));
-    const seconds = (performance.now() - windowStart.at) / 1000;
-    console.log(JSON.stringify({ window: total - windowStart.total, seconds, ...counts() }));
+    clearInterval(sampling);
+    sample();
+    const used = process.cpuUsage(cpu);
+    const seconds = (performance.now() - started.at) / 1000;
+    const window = total - started.total;
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    console.log(JSON.stringify({ window, seconds, cpuSeconds, timeline, ...counts() }));
   } else if (command === 'drain') {
     await drained(Number(argument));
     console.log(JSON.stringify(counts()));

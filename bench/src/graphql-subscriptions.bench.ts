@@ -1,7 +1,4 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { loadavg } from 'node:os';
 import { envInteger } from './bench-config.ts';
 import type { BenchResult } from './bench-line.ts';
 import {
@@ -11,14 +8,16 @@ import {
   startGraphQLNode,
 } from './graphql-bench-node.ts';
 import { startBroadcastServer } from './graphql-broadcast-server.ts';
+import { startClientProcesses } from './graphql-client-processes.ts';
 import { canCollect, collectedMemory, watchMemory } from './graphql-heap-watch.ts';
 import { commitTransfers, startPublisher } from './graphql-publisher.ts';
-import type { ClientCounts, Run, WindowReport } from './graphql-subscription-lines.ts';
+import type { Run } from './graphql-subscription-lines.ts';
 import { linesOf } from './graphql-subscription-lines.ts';
 
 // GraphQL subscriptions under load: N WebSocket subscribers of the transfer events (Iou
 // transfers to bob) while R events a second are committed, against a bare `ws` server that
-// broadcasts the same frames to N clients. Clients run in a child process; this process serves,
+// broadcasts the same frames to N clients. Clients run in child processes (the same number for
+// both sides, BENCH_GRAPHQL_CLIENT_PROCESSES, 4 by default); this process serves,
 // as `pocketnet start` does (node and server on one event loop). Each side runs on a fresh node;
 // then a node without subscribers commits the same number of transfers, which is what the
 // ledger itself keeps (every update for the Ledger API's log, every active contract), so that
@@ -30,6 +29,8 @@ export type GraphQLSubscriptionsConfig = {
   readonly seconds: number;
   /** What a slow client may cost, the same for the gateway and the bare ws server. */
   readonly limits: SlowClientLimits;
+  /** The client processes the subscribers are spread over, the same for both sides. */
+  readonly clientProcesses: number;
 };
 
 /** A rate at which the bare ws side keeps up with 1,000 subscribers on the 2-core machine. */
@@ -47,6 +48,7 @@ export function readGraphQLSubscriptionsConfig(args = process.argv): GraphQLSubs
     rate: envInteger('BENCH_GRAPHQL_RATE', sustainable ? sustainableRate : 500),
     seconds: envInteger('BENCH_GRAPHQL_SECONDS', long ? 300 : 20),
     limits: slowClientLimits(),
+    clientProcesses: envInteger('BENCH_GRAPHQL_CLIENT_PROCESSES', 4),
   };
 }
 
@@ -57,24 +59,7 @@ export const transferSubscription = `subscription($b: Offset!, $p: [String!]) {
   }
 }`;
 
-type Clients = ChildProcessByStdio<Writable, Readable, null>;
-
-const clientsScript = join(import.meta.dirname, 'graphql-subscription-clients.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function nextLine<T>(lines: AsyncIterator<string>): Promise<T> {
-  const next = await lines.next();
-  if (next.done) throw new Error('the clients process ended early');
-  return JSON.parse(next.value) as T;
-}
-
-function spawnClients(plan: Record<string, unknown>) {
-  const script = [clientsScript, JSON.stringify(plan)];
-  const child: Clients = spawn(process.execPath, ['--conditions=development', ...script], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
-}
 
 /** Until `count()` is 0 (every client's connection has closed here), for at most 10 s. */
 async function untilNone(count: () => number | Promise<number>) {
@@ -95,8 +80,7 @@ export async function ledgerGrowth(count: number): Promise<number> {
 type Served = {
   readonly node: Awaited<ReturnType<typeof startGraphQLNode>>;
   readonly broadcast: Awaited<ReturnType<typeof startBroadcastServer>> | null;
-  readonly child: Clients;
-  readonly lines: AsyncIterator<string>;
+  readonly clients: Awaited<ReturnType<typeof startClientProcesses>>;
 };
 
 /**
@@ -104,19 +88,19 @@ type Served = {
  * not a leak), then every client closes and it is measured once more (what stays is a leak).
  */
 async function afterWindow(served: Served, committed: number) {
-  const { node, broadcast, child, lines } = served;
-  child.stdin.write(`drain ${committed}\n`);
-  const final = await nextLine<ClientCounts>(lines);
+  const { node, broadcast, clients } = served;
+  const draining = performance.now();
+  const final = await clients.drain(committed);
+  const drainSeconds = (performance.now() - draining) / 1000;
   const drained = collectedMemory();
-  child.stdin.write('close\n');
-  await nextLine(lines);
+  await clients.close();
   await untilNone(() => broadcast?.stats().clients ?? node.connections());
   await sleep(200);
   const gone = collectedMemory();
   const server = broadcast?.stats() ?? node.streamStats();
   await broadcast?.close();
   await node.close();
-  return { final, drained, gone, server };
+  return { final, drainSeconds, drained, gone, server };
 }
 
 /** One run: subscribers connect, events are published for `seconds`, the clients report. */
@@ -131,33 +115,35 @@ export async function runGraphQLSubscriptionsOnce(
     kind === 'raw' ? await startBroadcastServer(node.ledger, { beginExclusive, limits }) : null;
   await sleep(200);
   const beforeClients = collectedMemory();
-  const { child, lines } = spawnClients({
+  const plan = {
     url: broadcast?.url ?? node.url,
     count: config.subscribers,
     kind,
     token: node.token,
     query: transferSubscription,
     variables: { b: beginExclusive, p: [node.ledger.bob] },
-  });
-  await nextLine(lines);
+  };
+  const clients = await startClientProcesses(plan, config.clientProcesses);
   await sleep(500);
   const start = collectedMemory();
   const cpu = process.cpuUsage();
   const publisher = startPublisher(node.ledger, config.rate, kind);
   const watch = watchMemory(publisher.committed);
   // The clients keep the time: this process may be too busy to.
-  child.stdin.write(`start ${config.seconds}\n`);
-  const report = await nextLine<WindowReport>(lines);
+  const report = await clients.window(config.seconds);
   const used = process.cpuUsage(cpu);
+  const [load = 0] = loadavg();
   const published = await publisher.stop();
   const { peak, live } = watch.stop();
   const end = collectedMemory();
-  const after = await afterWindow({ node, broadcast, child, lines }, published.committed);
+  const after = await afterWindow({ node, broadcast, clients }, published.committed);
   return {
     final: after.final,
+    drainSeconds: after.drainSeconds,
     report,
     published,
     server: after.server,
+    load,
     delivered: report.window / report.seconds,
     cpuMicrosPerEvent: (used.user + used.system) / Math.max(1, report.window),
     memory: { beforeClients, start, end, peak, live, drained: after.drained, gone: after.gone },

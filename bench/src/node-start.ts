@@ -77,10 +77,16 @@ export async function timeToReady(
   args: (port: number) => string[],
   /** Further ports that answer /readyz only once the start is complete (LocalNet's last). */
   alsoReady: readonly number[] = [],
+  /** Variables added to this process's for the child's. */
+  env: Readonly<Record<string, string>> = {},
 ): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args(port), { cwd: repositoryRoot, stdio: 'ignore' });
+  const child = spawn(process.execPath, args(port), {
+    cwd: repositoryRoot,
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+  });
   try {
     for (const ready of [port, ...alsoReady]) {
       while (!(await isReady(ready))) {

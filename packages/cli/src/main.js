@@ -4,6 +4,7 @@
 // would load Node's type stripper (its WebAssembly, ~40 ms and ~16 MB resident) on every start,
 // for this one file.
 import { constants, enableCompileCache } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 // Most of a cold start is compiling the modules; Node's on-disk cache makes every later start
 // skip that (the stripping of the TypeScript too). It must be on before the rest is imported,
@@ -14,7 +15,30 @@ const cache = enableCompileCache();
 if (cache.status === constants.compileCacheStatus.ENABLED && cache.directory !== undefined) {
   process.env.NODE_COMPILE_CACHE = cache.directory;
 }
-const { runCli } = await import('./run-cli.ts');
+const { runCli } = await import(await startModule());
+
+/**
+ * The bundle of our sources when it is theirs as they are now, built first when it is missing or
+ * stale (about a second, once); the sources themselves if it cannot be built, or when
+ * POCKETNET_START_FROM_SOURCES=1 asks (benchmarks compare the two).
+ * @returns {Promise<string>}
+ */
+async function startModule() {
+  if (process.env.POCKETNET_START_FROM_SOURCES === '1') return './run-cli.ts';
+  const { freshStartBundle } = await import('./start-bundle/start-bundle-files.js');
+  const fresh = freshStartBundle();
+  if (fresh !== undefined) return pathToFileURL(fresh).href;
+  try {
+    const { buildStartBundle } = await import('./start-bundle/build-start-bundle.js');
+    return pathToFileURL(await buildStartBundle()).href;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    process.stderr.write(
+      `pocketnet: running from the sources; the start's bundle did not build: ${reason}\n`,
+    );
+    return './run-cli.ts';
+  }
+}
 
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,

@@ -199,6 +199,8 @@ describe('a node killed with kill -9', () => {
       expect(second.banner).toContain(dir.path);
       expect(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).toMatch(/^$|\) Z /);
     } finally {
+      // The nodes first: a running one still writes its journal while the folder is removed.
+      await processes.stopAll();
       await dir.remove();
     }
   });

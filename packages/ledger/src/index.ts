@@ -161,7 +161,7 @@ export { archivingNodeIn, createdNodeIn, hasOffset } from './transaction.ts';
 export type { RecordValue, Value } from './value.ts';
 export { t } from './values/builder.ts';
 export { checkValue } from './values/check-value.ts';
-export { checkProducedValue, markTypedValue } from './values/produced-value.ts';
+export { checkProducedValue } from './values/produced-value.ts';
 export { isPartyId } from './values/scalars.ts';
 export { formatDate, formatTime, parseDate, parseTime } from './values/time.ts';
 export type {

@@ -43,6 +43,7 @@ export function eraseChoice(
       };
     },
     result: (value) => calls.ledgerValue(resultType, value),
+    resultType,
   };
   const body: NonNullable<ChoiceDefinition['body']> = (tx, self, argument) => {
     const started = lfBody.start(tx, self, argument);
@@ -62,5 +63,6 @@ export function eraseChoice(
         ? null
         : (payload, argument) => calls.parties(observers, args(payload, argument)),
     body,
+    typedResult: true,
   };
 }

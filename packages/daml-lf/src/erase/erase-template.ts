@@ -40,6 +40,7 @@ function implementation(
         iface.viewType,
         context.calls.call(view, [context.calls.value(payloadType, payload)]),
       ),
+    typedView: true,
     bodies: new Map(),
     choices,
   };

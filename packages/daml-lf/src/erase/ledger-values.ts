@@ -14,7 +14,6 @@ import {
   contractId,
   date,
   listFromArray,
-  listToArray,
   none,
   numeric,
   party,
@@ -159,8 +158,13 @@ export function toLedgerValue(declared: DamlType, value: LfValue): Value {
       return formatDate((value as { days: number }).days);
     case 'optional':
       return optionalToLedger(type.of, value as OptionalValue);
-    case 'list':
-      return listToArray(value as ListValue).map((item) => toLedgerValue(type.of, item));
+    case 'list': {
+      const items: Value[] = [];
+      for (let cell = value as ListValue; cell.tag === 'Cons'; cell = cell.tail) {
+        items.push(toLedgerValue(type.of, cell.head));
+      }
+      return items;
+    }
     case 'textMap': {
       const map = value as TextMapValue;
       return Object.fromEntries(
@@ -177,9 +181,11 @@ export function toLedgerValue(declared: DamlType, value: LfValue): Value {
     case 'record': {
       const { fields } = value as RecordValue;
       const record: Record<string, Value> = {};
-      type.fields.forEach((field, index) => {
+      const declaredFields = type.fields;
+      for (let index = 0; index < declaredFields.length; index += 1) {
+        const field = declaredFields[index] as (typeof declaredFields)[number];
         record[field.name] = toLedgerValue(field.type, fields[index] as LfValue);
-      });
+      }
       return record;
     }
     case 'variant': {

@@ -1,5 +1,4 @@
 import type { DamlType, Value } from '@pocketnet/ledger';
-import { markTypedValue } from '@pocketnet/ledger';
 import type { Evaluator } from '../machine/evaluator.ts';
 import { applyValue } from '../machine/evaluator.ts';
 import type { LedgerEffects } from '../machine/ledger-effects.ts';
@@ -17,8 +16,8 @@ export type LfCalls = {
   readonly evaluator: Evaluator;
   value(type: DamlType, value: Value): LfValue;
   /**
-   * A machine value in the ledger's form, marked as typed (the ledger does not check it
-   * again) and remembered, so converting it back gives the machine's value unconverted.
+   * A machine value in the ledger's form, by `type` in normalised form (so the ledger may be
+   * told it is typed), remembered so converting it back gives the machine's value unconverted.
    */
   ledgerValue(type: DamlType, value: LfValue): Value;
   call(fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects): LfValue;
@@ -55,7 +54,7 @@ export function createLfCalls(evaluator: Evaluator): LfCalls {
       return to;
     },
     ledgerValue(type, value) {
-      const to = markTypedValue(type, toLedgerValue(type, value));
+      const to = toLedgerValue(type, value);
       if (to !== null && typeof to === 'object') remember(type, to, value);
       return to;
     },

@@ -1,4 +1,10 @@
-import type { ChoiceDefinition, ChoiceSelf, TransactionContext, Value } from '@pocketnet/ledger';
+import type {
+  ChoiceDefinition,
+  ChoiceSelf,
+  DamlType,
+  TransactionContext,
+  Value,
+} from '@pocketnet/ledger';
 import type { LedgerEffects } from '../machine/ledger-effects.ts';
 import type { LfValue } from '../values/lf-value.ts';
 
@@ -11,8 +17,9 @@ export type LfChoiceBody = {
     self: ChoiceSelf<Value>,
     argument: Value,
   ): { body: LfValue; args: readonly LfValue[]; effects: LedgerEffects };
-  /** The body's result as the ledger's value. */
+  /** The body's result as the ledger's value, built by `resultType`. */
   result(value: LfValue): Value;
+  readonly resultType: DamlType;
 };
 
 /**

@@ -135,6 +135,26 @@ function compileCons(context: CompileContext, scope: Scope, expr: ExprOf<'cons'>
   });
 }
 
+/**
+ * A struct's field by name, its position remembered for the last field-name list seen: the
+ * structs a projection meets (type class dictionaries mostly) are built at one site, so share
+ * one sorted list, and a dictionary of many methods is not searched on every call.
+ */
+function structProjection(field: string): (value: LfValue) => LfValue {
+  let names: readonly string[] | null = null;
+  let index = -1;
+  return (value) => {
+    const struct = value as StructValue;
+    if (struct.names !== names) {
+      const found = struct.names.indexOf(field);
+      if (found < 0) return structField(struct, field);
+      names = struct.names;
+      index = found;
+    }
+    return struct.values[index] as LfValue;
+  };
+}
+
 /** Records, variants, enums, structs, lists and optionals. */
 export function compileData(context: CompileContext, scope: Scope, expr: Expr): Compiled | null {
   switch (expr.tag) {
@@ -155,12 +175,8 @@ export function compileData(context: CompileContext, scope: Scope, expr: Expr): 
       });
     case 'structCon':
       return compileStruct(context, scope, expr);
-    case 'structProj': {
-      const { field } = expr;
-      return derive(context.expression(scope, expr.struct), (value) =>
-        structField(value as StructValue, field),
-      );
-    }
+    case 'structProj':
+      return derive(context.expression(scope, expr.struct), structProjection(expr.field));
     case 'structUpd':
       return compileStructUpdate(context, scope, expr);
     case 'cons':

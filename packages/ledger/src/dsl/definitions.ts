@@ -40,6 +40,11 @@ export type ChoiceDefinition = {
   readonly observers: ((payload: Value, argument: Value) => readonly string[]) | null;
   /** Null only for an interface choice whose implementations provide the body. */
   readonly body: ChoiceBodyFunction | null;
+  /**
+   * Set only by a typed engine (the Daml-LF one) whose `body` builds its results by
+   * `resultType` in normalised form: the ledger then does not check them again.
+   */
+  readonly typedResult?: boolean;
 };
 
 export type KeyDefinition = {
@@ -58,6 +63,8 @@ export type InterfaceDefinition = {
 export type ImplementationDefinition = {
   readonly interface: InterfaceDefinition;
   readonly view: (payload: RecordValue) => unknown;
+  /** As ChoiceDefinition's `typedResult`: `view` builds its views by the interface's view type. */
+  readonly typedView?: boolean;
   /** Bodies the template gives to interface choices, by choice name. */
   readonly bodies: ReadonlyMap<string, ChoiceBodyFunction>;
   /**

@@ -1,4 +1,5 @@
 import type { RecordValue, Value } from '../value.ts';
+import type { DamlType } from '../values/types.ts';
 import type {
   ArgumentOf,
   ChoiceBodyFunction,
@@ -31,7 +32,11 @@ export type TransactionContext = {
     template: TTemplate,
     argument: PayloadOf<TTemplate>,
   ): string;
-  create(template: string, argument: unknown): string;
+  /**
+   * `typedBy`: the type a typed engine built `argument` by (the Daml-LF engine), so it is not
+   * checked again for that type. Template code written by hand never passes it.
+   */
+  create(template: string, argument: unknown, typedBy?: DamlType): string;
 
   /** Exercises a choice of a template or, by interface, of an interface; returns its result. */
   exercise<TTarget extends TemplateLike | InterfaceLike, TName extends ChoiceName<TTarget>>(
@@ -128,6 +133,8 @@ export type TransactionContext = {
     contractId: string,
     choice: string,
     argument: unknown,
+    /** As `create`'s: the type a typed engine built `argument` by. */
+    typedBy?: DamlType,
   ): BegunExercise;
 };
 
@@ -138,6 +145,9 @@ export type BegunExercise = {
   readonly self: ChoiceSelf<Value>;
   /** The argument, checked against the choice's type. */
   readonly argument: Value;
-  /** Records the exercise with the body's result; returns the result, checked. */
-  finish(result: unknown): Value;
+  /**
+   * Records the exercise with the body's result; returns the result, checked unless
+   * `typedBy` (as `create`'s) is the choice's result type.
+   */
+  finish(result: unknown, typedBy?: DamlType): Value;
 };

@@ -3,6 +3,7 @@ import type { BegunExercise, TransactionContext } from '../dsl/transaction-conte
 import { DomainError } from '../errors.ts';
 import type { ResolvedEntity, ResolvedTemplate } from '../packages/resolved-entity.ts';
 import type { RecordValue, Value } from '../value.ts';
+import type { DamlType } from '../values/types.ts';
 import { performCreate } from './create-action.ts';
 import { beginExercise, performExercise } from './exercise-action.ts';
 import {
@@ -15,10 +16,11 @@ import {
 import { comparedTime, isLedgerTimeBefore, pinTimeBounds } from './ledger-time-bounds.ts';
 import { beginRollbackScope } from './rollback-scope.ts';
 import type { Frame, TransactionState } from './transaction-state.ts';
+import type { ValueSource } from './value-source.ts';
 
 /** The erased form of TransactionContext that the interpreter implements. */
 type BodyContext = {
-  create(template: EntityReference, argument: unknown): string;
+  create(template: EntityReference, argument: unknown, typedBy?: DamlType): string;
   exercise(target: EntityReference, contractId: string, choice: string, argument: unknown): Value;
   exerciseByKey(template: EntityReference, key: unknown, choice: string, argument: unknown): Value;
   fetch(target: EntityReference, contractId: string): Value;
@@ -41,6 +43,7 @@ type BodyContext = {
     contractId: string,
     choice: string,
     argument: unknown,
+    typedBy?: DamlType,
   ): BegunExercise;
 };
 
@@ -74,8 +77,8 @@ function resolveTemplate(state: TransactionState, reference: EntityReference): R
   return entity;
 }
 
-function fromBody(what: string): { readonly path: string; readonly fromCommand: false } {
-  return { path: what, fromCommand: false };
+function fromBody(what: string, typedBy: DamlType | null = null): ValueSource {
+  return { path: what, fromCommand: false, typedBy };
 }
 
 type BodyExercise = {
@@ -85,13 +88,13 @@ type BodyExercise = {
   readonly argument: unknown;
 };
 
-function bodyRequest(state: TransactionState, call: BodyExercise) {
+function bodyRequest(state: TransactionState, call: BodyExercise, typedBy?: DamlType) {
   return {
     target: resolveEntity(state, call.target),
     contractId: call.contractId,
     choice: call.choice,
     argument: call.argument,
-    source: fromBody(`argument of ${call.choice}`),
+    source: fromBody(`argument of ${call.choice}`, typedBy),
   };
 }
 
@@ -107,10 +110,10 @@ function exerciseFromBody(state: TransactionState, frame: Frame, call: BodyExerc
 export function createBodyContext(state: TransactionState, frame: Frame): TransactionContext {
   const template = (reference: EntityReference) => resolveTemplate(state, reference);
   const context: BodyContext = {
-    create: (target, argument) =>
+    create: (target, argument, typedBy) =>
       performCreate(state, frame, template(target), {
         value: argument,
-        source: fromBody('create argument'),
+        source: fromBody('create argument', typedBy),
       }),
     exercise: (target, contractId, choice, argument) =>
       exerciseFromBody(state, frame, { target, contractId, choice, argument }),
@@ -132,8 +135,12 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     fail(message) {
       throw new DomainError('DAML_INTERPRETATION_ERROR', message);
     },
-    beginExercise: (target, contractId, choice, argument) =>
-      beginExercise(state, frame, bodyRequest(state, { target, contractId, choice, argument })),
+    beginExercise: (target, contractId, choice, argument, typedBy) =>
+      beginExercise(
+        state,
+        frame,
+        bodyRequest(state, { target, contractId, choice, argument }, typedBy),
+      ),
   };
   // Erasure point: the typed overloads of TransactionContext describe exactly these functions.
   return context as unknown as TransactionContext;

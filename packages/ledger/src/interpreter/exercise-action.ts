@@ -190,11 +190,15 @@ export function beginExercise(
       observers: contract.observers,
     },
     argument: exercise.argument,
-    finish(raw) {
+    finish(raw, typedBy) {
+      const { definition } = bound;
       const result = checkProducedValue(
-        bound.definition.resultType,
+        definition.resultType,
         raw,
         `result of ${exercise.choice}`,
+        // The definition vouches only for its own body (an interface's may run another's).
+        typedBy ??
+          (definition.typedResult && bound.body === definition.body ? definition.resultType : null),
       );
       state.nodes[nodeId] = exercisedNode(exercise, {
         nodeId,

@@ -16,7 +16,10 @@ function isSortedSet(parties: readonly string[]): boolean {
  * call, which on the create path cost more than the copy.
  */
 function sortedCopy(parties: readonly string[]): string[] {
-  const sorted = parties.slice();
+  return sortInPlace(parties.slice());
+}
+
+function sortInPlace(sorted: string[]): string[] {
   if (sorted.length > 16) return sorted.sort();
   for (let index = 1; index < sorted.length; index += 1) {
     const party = sorted[index] as string;
@@ -34,7 +37,16 @@ function sortedCopy(parties: readonly string[]): string[] {
 export function partySet(parties: readonly string[]): string[] {
   // Lists are mostly sets already (a node's parties, a payload's signatories): then a copy does.
   if (isSortedSet(parties)) return parties.slice();
-  const sorted = sortedCopy(parties);
+  return setInPlace(sortedCopy(parties));
+}
+
+/** `parties`, an array of the caller's own, made a set in place. */
+function ownSet(parties: string[]): string[] {
+  return isSortedSet(parties) ? parties : setInPlace(sortInPlace(parties));
+}
+
+/** A sorted array with its repetitions dropped, in place. */
+function setInPlace(sorted: string[]): string[] {
   // Sorted, so repetitions are neighbours: drop them in place (no Set for two or three parties).
   let kept = 0;
   for (const party of sorted) {
@@ -48,7 +60,19 @@ export function partySet(parties: readonly string[]): string[] {
 }
 
 export function unionOf(...groups: readonly (readonly string[])[]): string[] {
-  return partySet(groups.flat());
+  // Joined into one array of our own (Array.prototype.flat is slow, and its copy is a copy
+  // partySet would make again).
+  let total = 0;
+  for (const group of groups) total += group.length;
+  const all = new Array<string>(total);
+  let at = 0;
+  for (const group of groups) {
+    for (let index = 0; index < group.length; index += 1) {
+      all[at] = group[index] as string;
+      at += 1;
+    }
+  }
+  return ownSet(all);
 }
 
 /** Whether two party lists hold the same parties in the same order. */

@@ -38,5 +38,7 @@ export function computeView(
     target.definition.viewType,
     implementation.view(payload),
     `view of ${target.interfaceId}`,
+    // Built by the implemented interface's view type: another version's is checked.
+    implementation.typedView === true ? implementation.interface.viewType : null,
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { t } from './builder.ts';
-import { checkProducedValue, markTypedValue } from './produced-value.ts';
+import { checkProducedValue } from './produced-value.ts';
 
 const holding = t.record({ owner: t.party(), amount: t.numeric(10) }, 'pkg:M:Holding');
 const other = t.record({ owner: t.party(), amount: t.numeric(10) }, 'pkg:M:Other');
@@ -14,14 +14,15 @@ describe('values template code produced', () => {
   });
 
   test('built by a typed engine pass as they are, for the type they were built by only', () => {
-    const built = markTypedValue(holding, { owner: 'alice::1220ab', amount: '1.5000000000' });
-    expect(checkProducedValue(holding, built, 'payload')).toBe(built);
-    expect(checkProducedValue(other, built, 'payload')).not.toBe(built);
+    const built = { owner: 'alice::1220ab', amount: '1.5000000000' };
+    expect(checkProducedValue(holding, built, 'payload', holding)).toBe(built);
+    expect(checkProducedValue(other, built, 'payload', holding)).not.toBe(built);
+    expect(checkProducedValue(holding, built, 'payload')).not.toBe(built);
   });
 
   test('that do not match their type fail as a bug of the template', () => {
-    const wrong = markTypedValue(holding, { owner: 'alice::1220ab', amount: 'lots' });
-    expect(() => checkProducedValue(other, wrong, 'payload')).toThrow(
+    const wrong = { owner: 'alice::1220ab', amount: 'lots' };
+    expect(() => checkProducedValue(other, wrong, 'payload', holding)).toThrow(
       /template code produced a value that does not match its type: .*payload\.amount/,
     );
   });
