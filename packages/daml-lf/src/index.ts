@@ -6,6 +6,7 @@ export * from './ast/types.ts';
 export * from './ast/updates.ts';
 export * from './ast.ts';
 export { generateTypeScript } from './codegen/generate-typescript.ts';
+export { generateVocabulary } from './codegen/generate-vocabulary.ts';
 export { type DarManifest, parseDarManifest } from './dar/manifest.ts';
 export { type Dar, isZip, readDar } from './dar/read-dar.ts';
 export { readUploadedArchives } from './dar/read-upload.ts';

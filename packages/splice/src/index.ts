@@ -88,6 +88,7 @@ export {
   transferFactoryInterfaceId,
   transferInstructionInterfaceId,
 } from './token-standard/transfer-instruction-types.ts';
+export * as spliceVocabulary from './vocabulary/splice-vocabulary.generated.ts';
 export type { AmuletOperation, AmuletOperationOutcome } from './wallet/amulet-operations.ts';
 export type { BuyTrafficRequestStatus, TransferOfferStatus } from './wallet/tracking-status.ts';
 export {

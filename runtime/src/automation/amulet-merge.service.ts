@@ -1,4 +1,5 @@
 import { mergeReferences } from '@pocketnet/splice';
+import { mergeDelegationTemplates } from '../vocabulary/splice-templates.ts';
 import { type AutomationContext, keyOfInputs } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
 import { effectiveAmountOf, payloadOf } from './automation-values.ts';
@@ -72,7 +73,9 @@ export function createAmuletMerges(context: AutomationContext) {
             {
               templateId: mergeReferences.mergeDelegationProposal,
               contractId: proposalCid,
-              choice: 'MergeDelegationProposal_Accept',
+              choice:
+                mergeDelegationTemplates.MergeDelegationProposal.choices
+                  .MergeDelegationProposal_Accept.name,
               argument: {},
             },
             commandIdOf(jobId),

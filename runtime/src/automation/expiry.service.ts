@@ -1,4 +1,5 @@
 import { transferInstructionInterfaceId } from '@pocketnet/splice';
+import { choicesOf, walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import { walletReference } from '../wallet/wallet-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
@@ -57,7 +58,7 @@ export function createExpiries(context: AutomationContext) {
       {
         templateId: transferInstructionInterfaceId,
         contractId,
-        choice: 'TransferInstruction_Update',
+        choice: choicesOf.transferInstruction.TransferInstruction_Update.name,
         argument: {
           extraActors: [],
           extraArgs: {
@@ -91,7 +92,7 @@ export function createExpiries(context: AutomationContext) {
             {
               templateId: walletReference('lockedAmulet'),
               contractId,
-              choice: 'LockedAmulet_OwnerExpireLockV2',
+              choice: choicesOf.lockedAmulet.LockedAmulet_OwnerExpireLockV2.name,
               argument: {},
             },
             commandIdOf(jobId),
@@ -99,7 +100,7 @@ export function createExpiries(context: AutomationContext) {
         }
         return wallet.actions.installChoice(
           context.walletOf(textAt(payload, 'endUserParty')),
-          'WalletAppInstall_BuyTrafficRequest_Expire',
+          walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Expire,
           { requestCid: contractId },
           commandIdOf(jobId),
         );

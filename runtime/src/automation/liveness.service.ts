@@ -1,4 +1,5 @@
 import { amuletTemplateIds } from '@pocketnet/splice';
+import { choicesOf } from '../vocabulary/splice-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
 import { roundNumberAt, textAt } from './automation-values.ts';
@@ -45,7 +46,8 @@ export function createLivenessRecording(context: AutomationContext) {
             {
               templateId: amuletTemplateIds.validatorLicense,
               contractId: license.contractId,
-              choice: 'ValidatorLicense_RecordValidatorLivenessActivity',
+              choice:
+                choicesOf.validatorLicense.ValidatorLicense_RecordValidatorLivenessActivity.name,
               argument: { openRoundCid: round.contractId },
             },
             commandIdOf(jobId),

@@ -1,4 +1,6 @@
-import type { Value } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import type { ArgumentFields } from '../vocabulary/typed-commands.ts';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import {
@@ -10,6 +12,8 @@ import {
 } from './automation-outcome.ts';
 import { microsAt } from './automation-values.ts';
 import { invalidTransferReason, isOutOfFunds } from './invalid-transfer.ts';
+
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
 
 export type OfferKind = 'transferOffer' | 'acceptedTransferOffer';
 
@@ -33,10 +37,10 @@ export function createOfferAutomation(context: AutomationContext) {
   const party = (contract: WalletContract, role: 'sender' | 'receiver') =>
     String(contract.node.createArgument[role]);
   const isHosted = (candidate: string) => context.walletParties().includes(candidate);
-  const byWallet = async (
+  const byWallet = async <A, R>(
     of: string,
-    choice: string,
-    argument: Value,
+    choice: ChoiceRef<A, R>,
+    argument: ArgumentFields<A>,
     key: string,
   ): Promise<unknown> => wallet.actions.installChoice(context.walletOf(of), choice, argument, key);
 
@@ -50,7 +54,7 @@ export function createOfferAutomation(context: AutomationContext) {
         () =>
           byWallet(
             offer.receiver,
-            'WalletAppInstall_TransferOffer_Accept',
+            walletInstallChoices.WalletAppInstall_TransferOffer_Accept,
             { cid: offer.offerCid },
             commandIdOf(jobId),
           ),
@@ -137,8 +141,8 @@ export function createOfferAutomation(context: AutomationContext) {
       const actor = isHosted(sender) ? sender : party(found, 'receiver');
       const choice =
         kind === 'transferOffer'
-          ? 'WalletAppInstall_TransferOffer_Expire'
-          : 'WalletAppInstall_AcceptedTransferOffer_Expire';
+          ? walletInstallChoices.WalletAppInstall_TransferOffer_Expire
+          : walletInstallChoices.WalletAppInstall_AcceptedTransferOffer_Expire;
       return effectOnce(
         () => byWallet(actor, choice, { cid: contractId }, commandIdOf(jobId)),
         `expired the offer ${contractId}`,

@@ -1,4 +1,5 @@
 import type { CreatedNode, Value } from '@pocketnet/ledger';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import { type AutomationContext, keyOfInputs } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
@@ -87,16 +88,16 @@ export function createRewardCollection(context: AutomationContext) {
       for (let start = 0; start < inputs.length; start += maxInputs) {
         const batch = inputs.slice(start, start + maxInputs);
         const argument = {
-          context: collectionContext(context, { issuing, validatorRights }),
+          context: collectionContext(context, { issuing, validatorRights }) as unknown as Value,
           inputs: batch,
           operations: [{ tag: 'CO_MergeTransferInputs', value: {} }],
-        } as unknown as Value;
+        };
         const key = commandIdOf(jobId, keyOfInputs(batch.map((input) => input.value)));
         last = await effectOnce(
           () =>
             wallet.actions.installChoice(
               userWallet,
-              'WalletAppInstall_ExecuteBatch',
+              walletInstallChoices.WalletAppInstall_ExecuteBatch,
               argument,
               key,
             ),

@@ -1,4 +1,5 @@
 import { divNumeric, formatNumeric, formatTime, mulNumeric, parseNumeric } from '@pocketnet/ledger';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
 import { effectiveAmountOf, payloadOf, textAt } from './automation-values.ts';
@@ -98,7 +99,7 @@ export function createSweeps(context: AutomationContext) {
         () =>
           wallet.actions.installChoice(
             sender,
-            'WalletAppInstall_CreateTransferOffer',
+            walletInstallChoices.WalletAppInstall_CreateTransferOffer,
             offer,
             commandIdOf(jobId),
           ),

@@ -1,3 +1,4 @@
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
 import { microsAt, textAt } from './automation-values.ts';
@@ -55,7 +56,7 @@ export function createTrafficRequests(context: AutomationContext) {
           () =>
             wallet.actions.installChoice(
               payer,
-              'WalletAppInstall_BuyTrafficRequest_Cancel',
+              walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Cancel,
               { requestCid, reason },
               commandIdOf(jobId, 'reject'),
             ),

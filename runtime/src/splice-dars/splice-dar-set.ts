@@ -72,6 +72,13 @@ function readSpliceDar(dir: string, name: string, version: string, file: string)
   return { name, version, packageId: dar.mainPackageId, file, bytes };
 }
 
+/** The newest DAR of one package name in `dir` (its file checked to hold that package). */
+export function readNewestSpliceDar(dir: string, name: string): SpliceDar {
+  const found = newestFiles(dir).get(name);
+  if (!found) throw new SpliceDarsError(`${name}: no ${name}-<version>.dar in ${dir}`);
+  return readSpliceDar(dir, name, found.version, found.file);
+}
+
 /**
  * Splice's packages in `dir`, the newest version of each, checked: every required one is there,
  * each file holds the package it is named for, and for a release we know (`release`), each is

@@ -1,16 +1,16 @@
-import { DomainError, formatTime, parseNumeric, type Value } from '@pocketnet/ledger';
+import { DomainError, formatTime, parseNumeric } from '@pocketnet/ledger';
 import type { Scan } from '../scan/create-scan.ts';
 import type { Caller } from '../services/caller.ts';
+import { allocationFactory, allocationInterface } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, type ResultOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
-import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import type { AppAccess } from './app-access.ts';
 
-const allocationFactory =
-  '#splice-api-token-allocation-instruction-v1:Splice.Api.Token.AllocationInstructionV1:AllocationFactory';
-const allocationInterface =
-  '#splice-api-token-allocation-v1:Splice.Api.Token.AllocationV1:Allocation';
+const allocate = allocationFactory.choices.AllocationFactory_Allocate;
+const withdrawAllocation = allocationInterface.choices.Allocation_Withdraw;
 const sender = ['allocation', 'transferLeg', 'sender'] as const;
 
 export type AllocateAmulet = {
@@ -35,24 +35,21 @@ export type AllocationOutcome = {
   readonly meta: Readonly<Record<string, string>>;
 };
 
-const metaOf = (result: Value) =>
-  (fieldAt(result, 'meta', 'values') ?? {}) as Record<string, string>;
+const metaOf = (result: { readonly meta?: { readonly values?: Record<string, string> } }) => ({
+  ...(result.meta?.values ?? {}),
+});
 
-function outcomeOf(result: Value): AllocationOutcome {
-  const tag = String(fieldAt(result, 'output', 'tag'));
-  const value = fieldAt(result, 'output', 'value');
-  const base = {
-    senderChangeCids: (fieldAt(result, 'senderChangeCids') ?? []) as string[],
-    meta: metaOf(result),
-  };
-  if (tag === 'AllocationInstructionResult_Completed') {
+function outcomeOf(result: ResultOf<typeof allocate>): AllocationOutcome {
+  const { output } = result;
+  const base = { senderChangeCids: [...(result.senderChangeCids ?? [])], meta: metaOf(result) };
+  if (output.tag === 'AllocationInstructionResult_Completed') {
     return {
-      output: { kind: 'completed', allocationCid: String(fieldAt(value, 'allocationCid')) },
+      output: { kind: 'completed', allocationCid: String(output.value.allocationCid) },
       ...base,
     };
   }
-  if (tag === 'AllocationInstructionResult_Pending') {
-    const allocationInstructionCid = String(fieldAt(value, 'allocationInstructionCid'));
+  if (output.tag === 'AllocationInstructionResult_Pending') {
+    const allocationInstructionCid = String(output.value.allocationInstructionCid);
     return { output: { kind: 'pending', allocationInstructionCid }, ...base };
   }
   return { output: { kind: 'failed' }, ...base };
@@ -104,14 +101,12 @@ export function createAllocations(deps: {
       };
       // In the wallet's turn: the inputs are picked once the operations before it committed.
       const record = await deps.actions.inTurn(wallet.party, () => {
-        const inputs = deps.actions
-          .amuletInputs(wallet.party)
-          .map((input) => fieldAt(input, 'value'));
+        const inputs = deps.actions.amuletInputs(wallet.party).map((input) => input.value);
         return deps.submit({
           actAs: [wallet.party],
           readAs: [dso],
           commands: [
-            exercise(allocationFactory, factory.factoryId, 'AllocationFactory_Allocate', {
+            exerciseOf(allocationFactory, factory.factoryId, allocate, {
               expectedAdmin: dso,
               allocation,
               requestedAt: formatTime(network.now()),
@@ -124,7 +119,7 @@ export function createAllocations(deps: {
           ],
         });
       });
-      return outcomeOf(rootResult(record));
+      return outcomeOf(resultOf(allocate, rootResult(record)));
     },
     /** Withdraws an allocation as its sender; the holdings returned to the sender. */
     async withdraw(caller: Caller, contractId: string) {
@@ -139,13 +134,13 @@ export function createAllocations(deps: {
         actAs: [wallet.party],
         readAs: [network.dso()],
         commands: [
-          exercise(allocationInterface, contractId, 'Allocation_Withdraw', {
+          exerciseOf(allocationInterface, contractId, withdrawAllocation, {
             extraArgs: { context: { values: context.values }, meta: { values: {} } },
           }),
         ],
       });
-      const result = rootResult(record);
-      const senderHoldingCids = (fieldAt(result, 'senderHoldingCids') ?? []) as string[];
+      const result = resultOf(withdrawAllocation, rootResult(record));
+      const senderHoldingCids: string[] = [...(result.senderHoldingCids ?? [])];
       return { senderHoldingCids, meta: metaOf(result) };
     },
     listRequests(caller: Caller): ContractView[] {

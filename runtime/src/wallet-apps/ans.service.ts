@@ -1,11 +1,14 @@
 import { DomainError, parseTime, type Value } from '@pocketnet/ledger';
 import { ansEntryProblem } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { ansRulesTemplate } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
-import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import { fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type AppAccess, textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
-import { appReference } from './app-templates.ts';
+
+const requestEntry = ansRulesTemplate.choices.AnsRules_RequestEntry;
 
 /** The network's name service acronym in lower case: names end in `.unverified.ans`. */
 const acronym = 'ans';
@@ -107,17 +110,17 @@ export function createAnsEntries(deps: {
         actAs: [wallet.party],
         readAs: [network.dso()],
         commands: [
-          exercise(appReference('ansRules'), ansRules.node.contractId, 'AnsRules_RequestEntry', {
+          exerciseOf(ansRulesTemplate, ansRules.node.contractId, requestEntry, {
             ...request,
             user: wallet.party,
           }),
         ],
       });
-      const result = rootResult(record);
+      const result = resultOf(requestEntry, rootResult(record));
       return {
         ...request,
-        entryContextCid: String(fieldAt(result, 'entryCid')),
-        subscriptionRequestCid: String(fieldAt(result, 'requestCid')),
+        entryContextCid: String(result.entryCid),
+        subscriptionRequestCid: String(result.requestCid),
       };
     },
     /** `GET /v0/entry/all`: the caller's entries that have not expired, by name. */

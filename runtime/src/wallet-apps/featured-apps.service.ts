@@ -1,9 +1,11 @@
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletAccess } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import type { WalletContracts } from '../wallet/wallet-contracts.projection.ts';
-import { fieldAt, rootResult } from '../wallet/wallet-submitter.ts';
+import { rootResult } from '../wallet/wallet-submitter.ts';
 
 /**
  * Featured app rights of the wallet's users: on a devnet a user features itself
@@ -28,19 +30,28 @@ export function createFeaturedApps(deps: {
       if (existing !== null) return existing;
       const record = await actions.installChoice(
         wallet,
-        'WalletAppInstall_FeaturedAppRights_SelfGrant',
+        walletInstallChoices.WalletAppInstall_FeaturedAppRights_SelfGrant,
         { amuletRulesCid: network.amuletRules().contractId },
       );
-      return String(fieldAt(rootResult(record), 'featuredAppRight'));
+      return String(
+        resultOf(
+          walletInstallChoices.WalletAppInstall_FeaturedAppRights_SelfGrant,
+          rootResult(record),
+        ).featuredAppRight,
+      );
     },
     /** Cancels every featured app right of the caller; how many there were. */
     async cancelAll(caller: Caller): Promise<number> {
       const wallet = access.walletOf(caller);
       const rights = rightsOf(wallet.party);
       for (const right of rights) {
-        await actions.installChoice(wallet, 'WalletAppInstall_FeaturedAppRights_Cancel', {
-          cid: right.node.contractId,
-        });
+        await actions.installChoice(
+          wallet,
+          walletInstallChoices.WalletAppInstall_FeaturedAppRights_Cancel,
+          {
+            cid: right.node.contractId,
+          },
+        );
       }
       return rights.length;
     },

@@ -1,11 +1,18 @@
 import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { mintingDelegationTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
-import { exercise, fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import { type AppAccess, textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
-import { type AppTemplate, appReference } from './app-templates.ts';
+
+type TemplateRef<P, C> = spliceVocabulary.TemplateRef<P, C>;
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+const { MintingDelegation, MintingDelegationProposal } = mintingDelegationTemplates;
+const proposalAccept = MintingDelegationProposal.choices.MintingDelegationProposal_Accept;
 
 /** A delegation or proposal, and whether its beneficiary is hosted on this validator. */
 export type DelegationView = {
@@ -59,10 +66,16 @@ export function createMintingDelegations(deps: {
       ...(rest.length > limit && last ? { nextPageToken: last.offset } : {}),
     };
   };
-  const act = (wallet: UserWallet, kind: AppTemplate, contractId: string, choice: string) =>
+  // The rejections take no fields.
+  const act = <P, C, R>(
+    wallet: UserWallet,
+    template: TemplateRef<P, C>,
+    contractId: string,
+    choice: ChoiceRef<Record<string, never>, R>,
+  ) =>
     deps.submit({
       actAs: [wallet.party],
-      commands: [exercise(appReference(kind), contractId, choice, {})],
+      commands: [exerciseOf(template, contractId, choice, {})],
     });
   const ownedProposal = (caller: Caller, contractId: string) =>
     appAccess.owned(caller, {
@@ -94,23 +107,20 @@ export function createMintingDelegations(deps: {
       const record = await deps.submit({
         actAs: [wallet.party],
         commands: [
-          exercise(
-            appReference('mintingDelegationProposal'),
-            contractId,
-            'MintingDelegationProposal_Accept',
-            { existingDelegationCid: existing?.node.contractId ?? null },
-          ),
+          exerciseOf(MintingDelegationProposal, contractId, proposalAccept, {
+            existingDelegationCid: existing?.node.contractId ?? null,
+          }),
         ],
       });
-      return String(fieldAt(rootResult(record), 'mintingDelegationCid'));
+      return String(resultOf(proposalAccept, rootResult(record)).mintingDelegationCid);
     },
     async reject(caller: Caller, contractId: string): Promise<void> {
       const { wallet } = ownedProposal(caller, contractId);
       await act(
         wallet,
-        'mintingDelegationProposal',
+        MintingDelegationProposal,
         contractId,
-        'MintingDelegationProposal_Reject',
+        MintingDelegationProposal.choices.MintingDelegationProposal_Reject,
       );
     },
     /** Ends a delegation, as its delegate. */
@@ -121,7 +131,12 @@ export function createMintingDelegations(deps: {
         what: 'minting delegation',
         path: ['delegate'],
       });
-      await act(wallet, 'mintingDelegation', contractId, 'MintingDelegation_Reject');
+      await act(
+        wallet,
+        MintingDelegation,
+        contractId,
+        MintingDelegation.choices.MintingDelegation_Reject,
+      );
     },
   };
 }

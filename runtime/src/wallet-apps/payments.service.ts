@@ -1,4 +1,5 @@
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import type { AppAccess } from './app-access.ts';
@@ -40,9 +41,13 @@ export function createAppPayments(deps: {
     /** Rejects through the wallet install; the app sees a TerminatedAppPayment. */
     async reject(caller: Caller, contractId: string): Promise<void> {
       const { wallet } = appAccess.owned(caller, request(contractId));
-      await actions.installChoice(wallet, 'WalletAppInstall_AppPaymentRequest_Reject', {
-        cid: contractId,
-      });
+      await actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_AppPaymentRequest_Reject,
+        {
+          cid: contractId,
+        },
+      );
     },
     /** `GET /v0/wallet/accepted-app-payments`: accepted, not yet collected, the caller paying. */
     listAccepted(caller: Caller): ContractView[] {

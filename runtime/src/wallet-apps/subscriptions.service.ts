@@ -1,4 +1,5 @@
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
@@ -57,9 +58,13 @@ export function createSubscriptions(deps: {
     },
     async rejectRequest(caller: Caller, contractId: string): Promise<void> {
       const { wallet } = owned(caller, contractId);
-      await actions.installChoice(wallet, 'WalletAppInstall_SubscriptionRequest_Reject', {
-        cid: contractId,
-      });
+      await actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_SubscriptionRequest_Reject,
+        {
+          cid: contractId,
+        },
+      );
     },
     listInitialPayments(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'subscriptionInitialPayment', sender).map(contractView);
@@ -81,7 +86,7 @@ export function createSubscriptions(deps: {
       });
       await actions.installChoice(
         wallet,
-        'WalletAppInstall_SubscriptionIdleState_CancelSubscription',
+        walletInstallChoices.WalletAppInstall_SubscriptionIdleState_CancelSubscription,
         { cid: idleStateId },
       );
     },

@@ -1,8 +1,7 @@
 import { formatNumeric } from '@pocketnet/ledger';
 import { accruedHoldingFee } from '@pocketnet/splice';
 import type { Wallet } from '../wallet/create-wallet.ts';
-import { fieldAt } from '../wallet/wallet-submitter.ts';
-import { expiringAmountOf } from '../wallet/wallet-views.ts';
+import { amuletOf, expiringAmountOf } from '../wallet/wallet-views.ts';
 
 /** `GET /v0/admin/external-party/balance`: a party's holdings and holding fees at the open round. */
 export function externalPartyBalance(wallet: Wallet, party: string) {
@@ -12,14 +11,12 @@ export function externalPartyBalance(wallet: Wallet, party: string) {
     fees: amounts.reduce((total, amount) => total + accruedHoldingFee(amount, round), 0n),
   });
   const unlocked = sum(
-    wallet.contracts
-      .of(party, 'amulet')
-      .map((amulet) => expiringAmountOf(amulet.node.createArgument)),
+    wallet.contracts.of(party, 'amulet').map((amulet) => expiringAmountOf(amuletOf(amulet))),
   );
   const locked = sum(
     wallet.contracts
       .of(party, 'lockedAmulet')
-      .map((holding) => expiringAmountOf(fieldAt(holding.node.createArgument, 'amulet'))),
+      .map((holding) => expiringAmountOf(amuletOf(holding))),
   );
   return {
     partyId: party,

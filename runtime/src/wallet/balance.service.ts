@@ -5,8 +5,7 @@ import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { fieldAt } from './wallet-submitter.ts';
-import { type AmuletPosition, amuletPosition, expiringAmountOf } from './wallet-views.ts';
+import { type AmuletPosition, amuletOf, amuletPosition, expiringAmountOf } from './wallet-views.ts';
 
 export type WalletBalance = {
   readonly round: bigint;
@@ -45,13 +44,13 @@ export function createBalances(deps: {
     let unlocked = 0n;
     let fees = 0n;
     for (const amulet of contracts.of(party, 'amulet')) {
-      const amount = expiringAmountOf(amulet.node.createArgument);
+      const amount = expiringAmountOf(amuletOf(amulet));
       unlocked += amount.initialAmount;
       fees += accruedHoldingFee(amount, round);
     }
     let locked = 0n;
     for (const holding of contracts.of(party, 'lockedAmulet')) {
-      locked += expiringAmountOf(fieldAt(holding.node.createArgument, 'amulet')).initialAmount;
+      locked += expiringAmountOf(amuletOf(holding)).initialAmount;
     }
     return {
       round,

@@ -4,76 +4,100 @@ import {
   parseNumeric,
   type TransactionRecord,
 } from '@pocketnet/ledger';
+import type { AmuletOperation } from '@pocketnet/splice';
 import { nodeWithId } from '../node/participant-records.ts';
+import {
+  choiceNames,
+  choicesOf,
+  transferOfferTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import { argumentOf, payloadOf, type ResultOf } from '../vocabulary/typed-commands.ts';
 import { balanceChangeEntry, holdingsReturnedBy, transferEntry } from './history-transfers.ts';
 import { eventIdOf, type HistoryEntry, type NodeAt } from './history-types.ts';
 import { isUnlockChoice, unlockReturnedBy } from './history-unlocks.ts';
-import { fieldAt } from './wallet-submitter.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
 
 // A committed transaction as wallet history: each transfer, tap, mint, purchase, offer step and
 // transfer-instruction step is its own entry. Wallet batches and proxies are looked through.
 
+const { amuletRules, transferPreapproval, transferOffer, acceptedTransferOffer } = choicesOf;
+const { transferFactory, transferInstruction } = choicesOf;
+
 /** Actions that move amulet from a sender: one transfer entry each, their subtree included. */
-const transferChoices = new Set([
-  'AmuletRules_Transfer',
-  'AcceptedTransferOffer_Complete',
-  'TransferPreapproval_Send',
-  'TransferPreapproval_SendV2',
-  'TransferFactory_Transfer',
-  'TransferInstruction_Accept',
-  'AmuletRules_BuyMemberTraffic',
-  'AmuletRules_CreateTransferPreapproval',
-  'AmuletRules_CreateExternalPartySetupProposal',
-  'TransferPreapproval_Renew',
-]);
+const transferChoices = new Set(
+  choiceNames(
+    amuletRules.AmuletRules_Transfer,
+    acceptedTransferOffer.AcceptedTransferOffer_Complete,
+    transferPreapproval.TransferPreapproval_Send,
+    transferPreapproval.TransferPreapproval_SendV2,
+    transferFactory.TransferFactory_Transfer,
+    transferInstruction.TransferInstruction_Accept,
+    amuletRules.AmuletRules_BuyMemberTraffic,
+    amuletRules.AmuletRules_CreateTransferPreapproval,
+    amuletRules.AmuletRules_CreateExternalPartySetupProposal,
+    transferPreapproval.TransferPreapproval_Renew,
+  ),
+);
 
-const mintChoices = new Set(['AmuletRules_DevNet_Tap', 'AmuletRules_Mint']);
+const mintChoices = new Set(
+  choiceNames(amuletRules.AmuletRules_DevNet_Tap, amuletRules.AmuletRules_Mint),
+);
 
-const lockReturns = new Set([
-  'TransferInstruction_Reject',
-  'TransferInstruction_Withdraw',
-  'TransferInstruction_Update',
-]);
+const lockReturns = new Set(
+  choiceNames(
+    transferInstruction.TransferInstruction_Reject,
+    transferInstruction.TransferInstruction_Withdraw,
+    transferInstruction.TransferInstruction_Update,
+  ),
+);
 
 const offerSteps: Readonly<Record<string, string>> = {
-  TransferOffer_Accept: 'accepted',
-  TransferOffer_Reject: 'rejected',
-  TransferOffer_Withdraw: 'withdrawn',
-  TransferOffer_Expire: 'expired',
-  AcceptedTransferOffer_Withdraw: 'withdrawn by the receiver',
-  AcceptedTransferOffer_Abort: 'aborted by the sender',
-  AcceptedTransferOffer_Expire: 'expired',
+  [transferOffer.TransferOffer_Accept.name]: 'accepted',
+  [transferOffer.TransferOffer_Reject.name]: 'rejected',
+  [transferOffer.TransferOffer_Withdraw.name]: 'withdrawn',
+  [transferOffer.TransferOffer_Expire.name]: 'expired',
+  [acceptedTransferOffer.AcceptedTransferOffer_Withdraw.name]: 'withdrawn by the receiver',
+  [acceptedTransferOffer.AcceptedTransferOffer_Abort.name]: 'aborted by the sender',
+  [acceptedTransferOffer.AcceptedTransferOffer_Expire.name]: 'expired',
 };
 
 /** The wallet batch operation each child of WalletAppInstall_ExecuteBatch stands for. */
-const operationOfChoice: Readonly<Record<string, string>> = {
-  AmuletRules_DevNet_Tap: 'CO_Tap',
-  AcceptedTransferOffer_Complete: 'CO_CompleteAcceptedTransfer',
-  AmuletRules_Transfer: 'CO_MergeTransferInputs',
-  AmuletRules_BuyMemberTraffic: 'CO_BuyMemberTraffic',
-  BuyTrafficRequest_Complete: 'CO_CompleteBuyTrafficRequest',
-  TransferPreapproval_Send: 'CO_TransferPreapprovalSend',
-  TransferPreapprovalProposal_Accept: 'CO_AcceptTransferPreapprovalProposal',
-  TransferPreapproval_Renew: 'CO_RenewTransferPreapproval',
-  AmuletRules_CreateExternalPartySetupProposal: 'CO_CreateExternalPartySetupProposal',
-  AppPaymentRequest_Accept: 'CO_AppPayment',
-  SubscriptionRequest_AcceptAndMakePayment: 'CO_SubscriptionAcceptAndMakeInitialPayment',
-  SubscriptionIdleState_MakePayment: 'CO_SubscriptionMakePayment',
+const operationOfChoice: Readonly<Record<string, AmuletOperation['tag']>> = {
+  [amuletRules.AmuletRules_DevNet_Tap.name]: 'CO_Tap',
+  [acceptedTransferOffer.AcceptedTransferOffer_Complete.name]: 'CO_CompleteAcceptedTransfer',
+  [amuletRules.AmuletRules_Transfer.name]: 'CO_MergeTransferInputs',
+  [amuletRules.AmuletRules_BuyMemberTraffic.name]: 'CO_BuyMemberTraffic',
+  [choicesOf.buyTrafficRequest.BuyTrafficRequest_Complete.name]: 'CO_CompleteBuyTrafficRequest',
+  [transferPreapproval.TransferPreapproval_Send.name]: 'CO_TransferPreapprovalSend',
+  [choicesOf.transferPreapprovalProposal.TransferPreapprovalProposal_Accept.name]:
+    'CO_AcceptTransferPreapprovalProposal',
+  [transferPreapproval.TransferPreapproval_Renew.name]: 'CO_RenewTransferPreapproval',
+  [amuletRules.AmuletRules_CreateExternalPartySetupProposal.name]:
+    'CO_CreateExternalPartySetupProposal',
+  [choicesOf.appPaymentRequest.AppPaymentRequest_Accept.name]: 'CO_AppPayment',
+  [choicesOf.subscriptionRequest.SubscriptionRequest_AcceptAndMakePayment.name]:
+    'CO_SubscriptionAcceptAndMakeInitialPayment',
+  [choicesOf.subscriptionIdleState.SubscriptionIdleState_MakePayment.name]:
+    'CO_SubscriptionMakePayment',
 };
+
+/** Every offer step but the accept (which creates the accepted offer) answers tracking info. */
+type OfferStepResult = Partial<ResultOf<typeof transferOffer.TransferOffer_Reject>>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function mintEntry(at: NodeAt): HistoryEntry {
-  const argument = at.node.choiceArgument;
-  const amount = formatNumeric(parseNumeric(text(fieldAt(argument, 'amount')) || '0'));
-  return balanceChangeEntry(at, [{ party: text(fieldAt(argument, 'receiver')), amount }]);
+  // A tap or a mint: both name the receiver and the amount alike.
+  const argument = argumentOf(amuletRules.AmuletRules_DevNet_Tap, at.node.choiceArgument);
+  const amount = formatNumeric(parseNumeric(text(argument.amount) || '0'));
+  return balanceChangeEntry(at, [{ party: text(argument.receiver), amount }]);
 }
 
 function offerCreated(record: TransactionRecord, node: CreatedNode): HistoryEntry {
-  const offer = node.createArgument;
-  const amount = fieldAt(offer, 'amount');
-  const unit = text(fieldAt(amount, 'unit')) === 'USDUnit' ? 'USD' : 'CC';
+  const offer = payloadOf(transferOfferTemplate, node.createArgument);
+  const { amount } = offer;
+  const unit = text(amount.unit) === 'USDUnit' ? 'USD' : 'CC';
   const sender = text(offer.sender);
   const receiver = text(offer.receiver);
   return {
@@ -84,7 +108,7 @@ function offerCreated(record: TransactionRecord, node: CreatedNode): HistoryEntr
     subtype: { templateId: node.templateId, choice: 'Create' },
     parties: [sender, receiver],
     receivers: [],
-    details: `Transfer offer of ${text(fieldAt(amount, 'amount'))} ${unit} from ${sender} to ${receiver} (tracking id ${text(offer.trackingId)}): ${text(offer.description)}`,
+    details: `Transfer offer of ${text(amount.amount)} ${unit} from ${sender} to ${receiver} (tracking id ${text(offer.trackingId)}): ${text(offer.description)}`,
     description: text(offer.description),
   };
 }
@@ -95,7 +119,7 @@ function offerStep(at: NodeAt, step: string): HistoryEntry {
     (child) => child.kind === 'created' && walletTemplateOf(child) === 'acceptedTransferOffer',
   );
   const trackingId =
-    text(fieldAt(node.exerciseResult, 'trackingInfo', 'trackingId')) ||
+    text((node.exerciseResult as OfferStepResult).trackingInfo?.trackingId) ||
     text(accepted?.kind === 'created' ? accepted.createArgument.trackingId : null);
   return {
     eventId: eventIdOf(record, node),
@@ -151,7 +175,11 @@ export function historyEntriesOf(
         ...(heldBefore ? { heldBefore } : {}),
       });
       if (entry === 'descend') {
-        walk(node.childNodeIds, node.choice === 'WalletAppInstall_ExecuteBatch', operation);
+        walk(
+          node.childNodeIds,
+          node.choice === walletInstallChoices.WalletAppInstall_ExecuteBatch.name,
+          operation,
+        );
       } else if (entry !== null) entries.push(entry);
     }
   };

@@ -1,9 +1,12 @@
 import {
   type ExercisedNode,
   formatNumeric,
+  parseNumeric,
   type TransactionNode,
   type Value,
 } from '@pocketnet/ledger';
+import { amuletTemplates, choiceNames, choicesOf } from '../vocabulary/splice-templates.ts';
+import { argumentOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import {
   baseEntry,
   descendantsOf,
@@ -15,6 +18,8 @@ import { inputFromLocks } from './history-unlocks.ts';
 import { byParty, type Holding, numericAt, textAt } from './history-values.ts';
 import { fieldAt } from './wallet-submitter.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
+
+const { transferFactory, transferInstruction } = choicesOf;
 
 // A transfer-like action (a transfer, a payment, a purchase that burns amulet) as one history
 // entry: who paid what, who received what, read off the action's subtree and its summary.
@@ -59,21 +64,32 @@ function holdingsCreatedIn(nodes: readonly TransactionNode[]): Holding[] {
     if (node.kind !== 'created' || consumed.has(node.contractId)) return [];
     const kind = walletTemplateOf(node);
     if (kind !== 'amulet' && kind !== 'lockedAmulet') return [];
-    const amulet = kind === 'amulet' ? node.createArgument : fieldAt(node.createArgument, 'amulet');
-    const owner = textAt(amulet, 'owner');
+    const amulet =
+      kind === 'amulet'
+        ? payloadOf(amuletTemplates.Amulet, node.createArgument)
+        : payloadOf(amuletTemplates.LockedAmulet, node.createArgument).amulet;
     return [
-      { owner, amount: numericAt(amulet, 'amount', 'initialAmount'), locked: kind !== 'amulet' },
+      {
+        owner: amulet.owner,
+        amount: parseNumeric(amulet.amount.initialAmount),
+        locked: kind !== 'amulet',
+      },
     ];
   });
 }
 
 function instructionOf(node: ExercisedNode): HistoryEntry['transferInstruction'] {
-  if (node.choice === 'TransferInstruction_Accept') return { cid: node.contractId };
-  if (node.choice !== 'TransferFactory_Transfer') return undefined;
-  const cid = textAt(node.exerciseResult, 'output', 'value', 'transferInstructionCid');
+  if (node.choice === transferInstruction.TransferInstruction_Accept.name) {
+    return { cid: node.contractId };
+  }
+  const factoryTransfer = transferFactory.TransferFactory_Transfer;
+  if (node.choice !== factoryTransfer.name) return undefined;
+  const { output } = resultOf(factoryTransfer, node.exerciseResult);
+  if (output.tag !== 'TransferInstructionResult_Pending') return undefined;
+  const cid = output.value.transferInstructionCid;
   if (cid === '') return undefined;
-  const transfer = fieldAt(node.choiceArgument, 'transfer');
-  return { cid, receiver: textAt(transfer, 'receiver'), amount: textAt(transfer, 'amount') };
+  const { transfer } = argumentOf(factoryTransfer, node.choiceArgument);
+  return { cid, receiver: transfer.receiver, amount: transfer.amount };
 }
 
 function descriptionOf(node: ExercisedNode): string {
@@ -96,7 +112,12 @@ const rewardsUsedOf = (summary: Value) => ({
 
 // The exercises that run an amulet transfer: AmuletRules_Transfer, and SendV2, which transfers
 // at an ExternalPartyConfigState's prices without an AmuletRules_Transfer below it.
-const transferRunners = new Set(['AmuletRules_Transfer', 'TransferPreapproval_SendV2']);
+const transferRunners = new Set(
+  choiceNames(
+    choicesOf.amuletRules.AmuletRules_Transfer,
+    choicesOf.transferPreapproval.TransferPreapproval_SendV2,
+  ),
+);
 
 /** The first transfer run at or below a node: the transfer an action made. */
 function nestedTransferOf(node: ExercisedNode, below: readonly TransactionNode[]) {
@@ -172,7 +193,12 @@ function transferLikeEntry(
   };
 }
 
-const inPlaceChoices = new Set(['TransferFactory_Transfer', 'TransferInstruction_Accept']);
+const inPlaceChoices = new Set(
+  choiceNames(
+    transferFactory.TransferFactory_Transfer,
+    transferInstruction.TransferInstruction_Accept,
+  ),
+);
 
 /** The history entry of a transfer-like node; null when it moved no amulet at all. */
 export function transferEntry(at: NodeAt): HistoryEntry | null {

@@ -1,6 +1,8 @@
-import type { ExercisedNode } from '@pocketnet/ledger';
+import { type ExercisedNode, parseNumeric } from '@pocketnet/ledger';
+import { amuletTemplates, choiceNames, choicesOf } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import { descendantsOf, type NodeAt, type PartyAmount } from './history-types.ts';
-import { byParty, type Holding, numericAt, textAt } from './history-values.ts';
+import { byParty, type Holding, textAt } from './history-values.ts';
 import { fieldAt } from './wallet-submitter.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
 
@@ -8,7 +10,12 @@ import { walletTemplateOf } from './wallet-templates.ts';
 // Splice's history), so an unlock that feeds a transfer nets out with it, and an unlock that
 // gives the coin back is a balance change of its own.
 
-const unlockChoices = new Set(['LockedAmulet_UnlockV2', 'LockedAmulet_OwnerExpireLockV2']);
+const unlockChoices = new Set(
+  choiceNames(
+    choicesOf.lockedAmulet.LockedAmulet_UnlockV2,
+    choicesOf.lockedAmulet.LockedAmulet_OwnerExpireLockV2,
+  ),
+);
 
 export const isUnlockChoice = (choice: string): boolean => unlockChoices.has(choice);
 
@@ -17,9 +24,9 @@ function freedBy(record: NodeAt['record'], unlock: ExercisedNode): Map<string, H
   const freed = new Map<string, Holding>();
   for (const child of descendantsOf(record, unlock)) {
     if (child.kind !== 'created' || walletTemplateOf(child) !== 'amulet') continue;
-    const amulet = child.createArgument;
-    const amount = numericAt(amulet, 'amount', 'initialAmount');
-    freed.set(child.contractId, { owner: textAt(amulet, 'owner'), amount, locked: false });
+    const amulet = payloadOf(amuletTemplates.Amulet, child.createArgument);
+    const amount = parseNumeric(amulet.amount.initialAmount);
+    freed.set(child.contractId, { owner: amulet.owner, amount, locked: false });
   }
   return freed;
 }

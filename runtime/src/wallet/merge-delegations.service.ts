@@ -1,11 +1,17 @@
 import { DomainError, type ParticipantState } from '@pocketnet/ledger';
-import { mergeReferences } from '@pocketnet/splice';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import { accessOf, type Caller } from '../services/caller.ts';
+import { mergeDelegationTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletContract, WalletContracts } from './wallet-contracts.projection.ts';
-import { exercise, fieldAt, rootResult, type WalletSubmit } from './wallet-submitter.ts';
+import { rootResult, type WalletSubmit } from './wallet-submitter.ts';
 
 type Role = 'owner' | 'operator';
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+type NoFields = Record<string, never>;
+const proposalTemplate = mergeDelegationTemplates.MergeDelegationProposal;
+const proposalChoices = proposalTemplate.choices;
 const what = 'merge delegation proposal';
 
 /**
@@ -40,7 +46,7 @@ export function createMergeDelegations(deps: {
     const proposal = proposalOf(contractId);
     access.requireRole(
       wallet,
-      String(fieldAt(proposal.node.createArgument, 'delegation', role)),
+      String(payloadOf(proposalTemplate, proposal.node.createArgument).delegation[role]),
       what,
     );
     if (!accessOf(caller, deps.participant).canActAs(wallet.party)) {
@@ -52,27 +58,41 @@ export function createMergeDelegations(deps: {
     return wallet;
   };
 
-  const act = (caller: Caller, contractId: string, role: Role, choice: string) => {
+  // The proposal's choices take no fields.
+  const act = <R>(
+    caller: Caller,
+    contractId: string,
+    role: Role,
+    choice: ChoiceRef<NoFields, R>,
+  ) => {
     const wallet = actorOf(caller, contractId, role);
     return deps.submit({
       actAs: [wallet.party],
-      commands: [exercise(mergeReferences.mergeDelegationProposal, contractId, choice, {})],
+      commands: [exerciseOf(proposalTemplate, contractId, choice, {})],
     });
   };
 
   return {
     /** As the operator: the MergeDelegation the proposal becomes (its contract id). */
     async accept(caller: Caller, contractId: string): Promise<string> {
-      const record = await act(caller, contractId, 'operator', 'MergeDelegationProposal_Accept');
-      return String(fieldAt(rootResult(record), 'mergeDelegationCid'));
+      const record = await act(
+        caller,
+        contractId,
+        'operator',
+        proposalChoices.MergeDelegationProposal_Accept,
+      );
+      return String(
+        resultOf(proposalChoices.MergeDelegationProposal_Accept, rootResult(record))
+          .mergeDelegationCid,
+      );
     },
     /** As the operator: archives the proposal. */
     async reject(caller: Caller, contractId: string): Promise<void> {
-      await act(caller, contractId, 'operator', 'MergeDelegationProposal_Reject');
+      await act(caller, contractId, 'operator', proposalChoices.MergeDelegationProposal_Reject);
     },
     /** As the owner: takes the proposal back before the operator decides. */
     async withdraw(caller: Caller, contractId: string): Promise<void> {
-      await act(caller, contractId, 'owner', 'MergeDelegationProposal_Withdraw');
+      await act(caller, contractId, 'owner', proposalChoices.MergeDelegationProposal_Withdraw);
     },
   };
 }

@@ -7,14 +7,20 @@ import {
   planDeleteUser,
   planGrantUserRights,
   planUpdateUser,
-  type Value,
 } from '@pocketnet/ledger';
 import { partyHintOfUser } from '../devnet/devnet-parties.ts';
 import type { Caller } from '../services/caller.ts';
+import {
+  amuletTemplates,
+  mergeDelegationTemplates,
+  walletInstall,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import { createOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { WalletAccess } from './wallet-access.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { create, exercise, fieldAt, type WalletSubmit } from './wallet-submitter.ts';
+import { exercise, type WalletSubmit } from './wallet-submitter.ts';
 import { walletReference } from './wallet-templates.ts';
 
 export type OnboardRequest = {
@@ -98,33 +104,36 @@ export function createOnboarding(deps: {
     await submit({
       actAs: [party, operator],
       commands: [
-        create(walletReference('walletAppInstall'), {
+        createOf(walletInstall.WalletAppInstall, {
           dsoParty: dso,
           validatorParty: operator,
           endUserName: name,
           endUserParty: party,
         }),
-        create(walletReference('validatorRight'), { dso, user: party, validator: operator }),
+        createOf(amuletTemplates.ValidatorRight, { dso, user: party, validator: operator }),
       ],
     });
   }
 
   async function ensureMergeDelegationProposal(party: string): Promise<void> {
     const operator = network.operator();
-    const isDelegation = (value: Value) =>
-      fieldAt(value, 'operator') === operator && fieldAt(value, 'owner') === party;
+    const isDelegation = (value: { readonly operator: string; readonly owner: string }) =>
+      value.operator === operator && value.owner === party;
+    const { MergeDelegation, MergeDelegationProposal } = mergeDelegationTemplates;
     const delegated =
       contracts
         .of(party, 'mergeDelegation')
-        .some((found) => isDelegation(found.node.createArgument)) ||
+        .some((found) => isDelegation(payloadOf(MergeDelegation, found.node.createArgument))) ||
       contracts
         .of(party, 'mergeDelegationProposal')
-        .some((found) => isDelegation(fieldAt(found.node.createArgument, 'delegation')));
+        .some((found) =>
+          isDelegation(payloadOf(MergeDelegationProposal, found.node.createArgument).delegation),
+        );
     if (delegated) return;
     await submit({
       actAs: [party],
       commands: [
-        create(walletReference('mergeDelegationProposal'), {
+        createOf(mergeDelegationTemplates.MergeDelegationProposal, {
           delegation: { operator, owner: party, meta: { values: {} } },
         }),
       ],
@@ -175,7 +184,12 @@ export function createOnboarding(deps: {
       await submit({
         actAs: [wallet.party, operator],
         commands: [wallet.install, ...rights].map((contract) =>
-          exercise(walletReference(contract.kind), contract.node.contractId, 'Archive', {}),
+          exercise(
+            walletReference(contract.kind),
+            contract.node.contractId,
+            walletInstallChoices.Archive.name,
+            {},
+          ),
         ),
       });
       if (participant.users.has(name)) await engine.commitAdmin(planDeleteUser({ userId: name }));

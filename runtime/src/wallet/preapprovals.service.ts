@@ -1,10 +1,12 @@
 import { DomainError, formatTime, isDomainError, parseNumeric } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
+import { transferPreapprovalTemplate } from '../vocabulary/splice-templates.ts';
+import { exerciseOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContract, WalletContracts } from './wallet-contracts.projection.ts';
-import { create, exercise, type WalletSubmit } from './wallet-submitter.ts';
+import { create, type WalletSubmit } from './wallet-submitter.ts';
 import { walletReference } from './wallet-templates.ts';
 import { type ContractView, contractView } from './wallet-views.ts';
 
@@ -139,10 +141,10 @@ export function createPreapprovals(deps: {
       await submit({
         actAs: [operator],
         commands: [
-          exercise(
-            walletReference('transferPreapproval'),
+          exerciseOf(
+            transferPreapprovalTemplate,
             preapproval.node.contractId,
-            'TransferPreapproval_Cancel',
+            transferPreapprovalTemplate.choices.TransferPreapproval_Cancel,
             { p: operator },
           ),
         ],

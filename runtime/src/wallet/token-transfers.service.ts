@@ -1,10 +1,13 @@
 import { DomainError, formatTime, parseNumeric, type Value } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { amuletTransferInstruction, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { ContextValue, NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { fieldAt, rootResult } from './wallet-submitter.ts';
+import { rootResult } from './wallet-submitter.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTokenTransfer = {
@@ -28,18 +31,19 @@ export type TransferInstructionOutcome = {
 const reasonKey = 'splice.lfdecentralizedtrust.org/reason';
 const noMeta = { values: {} };
 
-function outcomeOf(result: Value): TransferInstructionOutcome {
-  const output = fieldAt(result, 'output');
-  const tag = String(fieldAt(output, 'tag'));
-  const value = fieldAt(output, 'value');
-  const meta = (fieldAt(result, 'meta', 'values') ?? {}) as Record<string, string>;
-  const senderChangeCids = (fieldAt(result, 'senderChangeCids') ?? []) as string[];
-  if (tag === 'TransferInstructionResult_Pending') {
-    const transferInstructionCid = String(fieldAt(value, 'transferInstructionCid'));
+type TransferInstructionResult =
+  spliceVocabulary.splice_api_token_transfer_instruction_v1.Splice.Api.Token.TransferInstructionV1.TransferInstructionResult;
+
+function outcomeOf(result: TransferInstructionResult): TransferInstructionOutcome {
+  const { output } = result;
+  const meta = result.meta?.values ?? {};
+  const senderChangeCids = [...(result.senderChangeCids ?? [])];
+  if (output.tag === 'TransferInstructionResult_Pending') {
+    const transferInstructionCid = String(output.value.transferInstructionCid);
     return { output: { kind: 'pending', transferInstructionCid }, senderChangeCids, meta };
   }
-  if (tag === 'TransferInstructionResult_Completed') {
-    const receiverHoldingCids = (fieldAt(value, 'receiverHoldingCids') ?? []) as string[];
+  if (output.tag === 'TransferInstructionResult_Completed') {
+    const receiverHoldingCids = [...(output.value.receiverHoldingCids ?? [])];
     return { output: { kind: 'completed', receiverHoldingCids }, senderChangeCids, meta };
   }
   return { output: { kind: 'failed' }, senderChangeCids, meta };
@@ -80,10 +84,10 @@ export function createTokenTransfers(deps: {
     const dso = network.dso();
     // In the wallet's turn: the inputs are picked once the operations before it committed.
     const record = await actions.inTurn(wallet.party, () => {
-      const inputs = actions.amuletInputs(wallet.party).map((input) => fieldAt(input, 'value'));
+      const inputs = actions.amuletInputs(wallet.party).map((input) => input.value);
       return actions.installChoice(
         wallet,
-        'WalletAppInstall_TransferFactory_Transfer',
+        walletInstallChoices.WalletAppInstall_TransferFactory_Transfer,
         {
           transferFactoryCid: network.transferFactory(),
           transferArg: {
@@ -104,34 +108,49 @@ export function createTokenTransfers(deps: {
         `createTokenStandardTransfer:${wallet.party}:${request.trackingId}`,
       );
     });
-    return outcomeOf(rootResult(record));
+    return outcomeOf(
+      resultOf(walletInstallChoices.WalletAppInstall_TransferFactory_Transfer, rootResult(record)),
+    );
   }
 
   /** Acts on an instruction as its receiver or sender, with the registry's context. */
-  async function act(
-    caller: Caller,
-    contractId: string,
-    step: { role: 'receiver' | 'sender'; choice: string; argument: string },
-  ) {
+  async function act(caller: Caller, contractId: string, step: 'accept' | 'reject' | 'withdraw') {
     const wallet = access.walletOf(caller);
     const instruction = contracts.get(contractId);
     if (instruction?.kind !== 'transferInstruction') {
       throw new DomainError('CONTRACT_NOT_FOUND', `No pending transfer with id ${contractId}`);
     }
-    const payload = instruction.node.createArgument;
-    access.requireRole(wallet, String(fieldAt(payload, 'transfer', step.role)), 'transfer');
-    const lockedAmulet = String(fieldAt(payload, 'lockedAmulet'));
+    const payload = payloadOf(amuletTransferInstruction, instruction.node.createArgument);
+    const role = step === 'withdraw' ? 'sender' : 'receiver';
+    access.requireRole(wallet, String(payload.transfer[role]), 'transfer');
+    const lockedAmulet = String(payload.lockedAmulet);
     const context =
-      step.role === 'receiver' && step.argument === 'acceptArg'
+      step === 'accept'
         ? network.choiceContext()
         : network.choiceContext({
             'expire-lock': { tag: 'AV_Bool', value: contracts.get(lockedAmulet) !== undefined },
           });
-    const record = await actions.installChoice(wallet, step.choice, {
-      transferInstructionCid: contractId,
-      [step.argument]: { extraArgs: { context, meta: noMeta } },
-    });
-    return outcomeOf(rootResult(record));
+    const extraArgs = { extraArgs: { context, meta: noMeta } };
+    const transferInstructionCid = contractId;
+    const choices = walletInstallChoices;
+    const record = await (step === 'accept'
+      ? actions.installChoice(wallet, choices.WalletAppInstall_TransferInstruction_Accept, {
+          transferInstructionCid,
+          acceptArg: extraArgs,
+        })
+      : step === 'reject'
+        ? actions.installChoice(wallet, choices.WalletAppInstall_TransferInstruction_Reject, {
+            transferInstructionCid,
+            rejectArg: extraArgs,
+          })
+        : actions.installChoice(wallet, choices.WalletAppInstall_TransferInstruction_Withdraw, {
+            transferInstructionCid,
+            withdrawArg: extraArgs,
+          }));
+    // The three choices answer the same TransferInstructionResult.
+    return outcomeOf(
+      resultOf(choices.WalletAppInstall_TransferInstruction_Accept, rootResult(record)),
+    );
   }
 
   return {
@@ -141,24 +160,9 @@ export function createTokenTransfers(deps: {
     /** Pending transfers the caller sends or receives. */
     list: (caller: Caller) =>
       contracts.of(access.walletOf(caller).party, 'transferInstruction').map(contractView),
-    accept: (caller: Caller, contractId: string) =>
-      act(caller, contractId, {
-        role: 'receiver',
-        choice: 'WalletAppInstall_TransferInstruction_Accept',
-        argument: 'acceptArg',
-      }),
-    reject: (caller: Caller, contractId: string) =>
-      act(caller, contractId, {
-        role: 'receiver',
-        choice: 'WalletAppInstall_TransferInstruction_Reject',
-        argument: 'rejectArg',
-      }),
-    withdraw: (caller: Caller, contractId: string) =>
-      act(caller, contractId, {
-        role: 'sender',
-        choice: 'WalletAppInstall_TransferInstruction_Withdraw',
-        argument: 'withdrawArg',
-      }),
+    accept: (caller: Caller, contractId: string) => act(caller, contractId, 'accept'),
+    reject: (caller: Caller, contractId: string) => act(caller, contractId, 'reject'),
+    withdraw: (caller: Caller, contractId: string) => act(caller, contractId, 'withdraw'),
   };
 }
 

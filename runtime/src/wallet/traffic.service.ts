@@ -1,5 +1,7 @@
 import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
+import { amuletRulesTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type BuyTrafficRequestStatus,
@@ -9,7 +11,8 @@ import {
 import type { WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { fieldAt, rootResult } from './wallet-submitter.ts';
+import { rootResult } from './wallet-submitter.ts';
+import { firstOutcome } from './wallet-treasury.ts';
 
 export type CreateBuyTrafficRequest = {
   readonly receivingValidatorParty: string;
@@ -50,10 +53,9 @@ export function createTraffic(deps: {
   };
   /** AmuletConfig's smallest purchase: a smaller one would fail every completion. */
   const requireMinimumTopup = (bytes: bigint) => {
-    const config = fieldAt(network.amuletRules().createArgument, 'configSchedule', 'initialValue');
-    const minimum = BigInt(
-      String(fieldAt(config, 'decentralizedSynchronizer', 'fees', 'minTopupAmount') ?? '0'),
-    );
+    const rules = payloadOf(amuletRulesTemplate, network.amuletRules().createArgument);
+    const { fees } = rules.configSchedule.initialValue.decentralizedSynchronizer;
+    const minimum = BigInt(String(fees.minTopupAmount ?? '0'));
     if (bytes < minimum) {
       throw invalid(
         `The requested traffic_amount (${bytes} bytes) is below the network's minimum top-up amount (${minimum} bytes). Please increase the amount.`,
@@ -86,7 +88,7 @@ export function createTraffic(deps: {
       }
       const record = await actions.installChoice(
         wallet,
-        'WalletAppInstall_CreateBuyTrafficRequest',
+        walletInstallChoices.WalletAppInstall_CreateBuyTrafficRequest,
         {
           memberId,
           synchronizerId: request.synchronizerId,
@@ -97,7 +99,11 @@ export function createTraffic(deps: {
         },
         `createBuyTrafficRequest:${request.receivingValidatorParty}:${wallet.party}:${request.trackingId}`,
       );
-      return { requestContractId: String(fieldAt(rootResult(record), 'buyTrafficRequest')) };
+      const result = resultOf(
+        walletInstallChoices.WalletAppInstall_CreateBuyTrafficRequest,
+        rootResult(record),
+      );
+      return { requestContractId: String(result.buyTrafficRequest) };
     },
     status(caller: Caller, trackingId: string): BuyTrafficRequestStatus | undefined {
       access.walletOf(caller);
@@ -110,21 +116,30 @@ export function createTraffic(deps: {
       const { record, outcomes } = await actions.executeBatch(wallet, [
         { tag: 'CO_CompleteBuyTrafficRequest', value: { trafficRequestCid: requestContractId } },
       ]);
-      return { record, memberTraffic: String(fieldAt(outcomes[0]?.value ?? null, '_1')) };
+      const bought = firstOutcome(outcomes, 'COO_CompleteBuyTrafficRequest');
+      return { record, memberTraffic: String(bought?.value._1 ?? null) };
     },
     /** The wallet automation gives a request up (say, for lack of funds). */
     async cancel(requestContractId: string, reason: string) {
       const { wallet } = requestOf(requestContractId);
-      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Cancel', {
-        requestCid: requestContractId,
-        reason,
-      });
+      return actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Cancel,
+        {
+          requestCid: requestContractId,
+          reason,
+        },
+      );
     },
     async expire(requestContractId: string) {
       const { wallet } = requestOf(requestContractId);
-      return actions.installChoice(wallet, 'WalletAppInstall_BuyTrafficRequest_Expire', {
-        requestCid: requestContractId,
-      });
+      return actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Expire,
+        {
+          requestCid: requestContractId,
+        },
+      );
     },
     /**
      * The operator's top-up: buys `trafficAmount` bytes for this participant with the

@@ -1,5 +1,8 @@
 import { DomainError, formatTime, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type TrackingActors,
@@ -9,8 +12,9 @@ import {
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContract, WalletContracts } from './wallet-contracts.projection.ts';
-import { fieldAt, rootResult } from './wallet-submitter.ts';
+import { rootResult } from './wallet-submitter.ts';
 import type { WalletTemplate } from './wallet-templates.ts';
+import { firstOutcome } from './wallet-treasury.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTransferOffer = {
@@ -20,6 +24,11 @@ export type CreateTransferOffer = {
   readonly description: string;
   readonly expiresAtMicros: bigint;
   readonly trackingId: string;
+};
+
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+type TrackingResult = {
+  readonly trackingInfo: spliceVocabulary.splice_wallet.Splice.Wallet.TransferOffer.TransferOfferTrackingInfo;
 };
 
 const notFound = (what: string, contractId: string) =>
@@ -46,8 +55,8 @@ export function createTransferOffers(deps: {
   };
   const partyOf = (contract: WalletContract, field: 'sender' | 'receiver') =>
     String(contract.node.createArgument[field]);
-  const trackingOf = (record: TransactionRecord) =>
-    fieldAt(rootResult(record), 'trackingInfo', 'trackingId');
+  const trackingOf = <A>(choice: ChoiceRef<A, TrackingResult>, record: TransactionRecord) =>
+    resultOf(choice, rootResult(record)).trackingInfo.trackingId;
 
   const actorsOrFail = (): TrackingActors => {
     const actors = deps.actors();
@@ -78,7 +87,7 @@ export function createTransferOffers(deps: {
     }
     const record = await actions.installChoice(
       wallet,
-      'WalletAppInstall_CreateTransferOffer',
+      walletInstallChoices.WalletAppInstall_CreateTransferOffer,
       {
         receiver: offer.receiver,
         amount: { amount: offer.amount, unit: 'AmuletUnit' },
@@ -88,7 +97,12 @@ export function createTransferOffers(deps: {
       },
       `createTransferOffer:${wallet.party}:${offer.receiver}:${offer.trackingId}`,
     );
-    return { offerContractId: String(fieldAt(rootResult(record), 'transferOffer')) };
+    return {
+      offerContractId: String(
+        resultOf(walletInstallChoices.WalletAppInstall_CreateTransferOffer, rootResult(record))
+          .transferOffer,
+      ),
+    };
   }
 
   return {
@@ -105,29 +119,44 @@ export function createTransferOffers(deps: {
       const wallet = access.walletOf(caller);
       const offer = activeContract('transferOffer', contractId, 'transfer offer');
       access.requireRole(wallet, partyOf(offer, 'receiver'), 'transfer offer');
-      const record = await actions.installChoice(wallet, 'WalletAppInstall_TransferOffer_Accept', {
-        cid: contractId,
-      });
+      const record = await actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_TransferOffer_Accept,
+        {
+          cid: contractId,
+        },
+      );
       return {
-        acceptedOfferContractId: String(fieldAt(rootResult(record), 'acceptedTransferOffer')),
+        acceptedOfferContractId: String(
+          resultOf(walletInstallChoices.WalletAppInstall_TransferOffer_Accept, rootResult(record))
+            .acceptedTransferOffer,
+        ),
       };
     },
     async reject(caller: Caller, contractId: string): Promise<void> {
       const wallet = access.walletOf(caller);
       const offer = activeContract('transferOffer', contractId, 'transfer offer');
       access.requireRole(wallet, partyOf(offer, 'receiver'), 'transfer offer');
-      await actions.installChoice(wallet, 'WalletAppInstall_TransferOffer_Reject', {
-        cid: contractId,
-      });
+      await actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_TransferOffer_Reject,
+        {
+          cid: contractId,
+        },
+      );
     },
     async withdraw(caller: Caller, contractId: string): Promise<void> {
       const wallet = access.walletOf(caller);
       const offer = activeContract('transferOffer', contractId, 'transfer offer');
       access.requireRole(wallet, partyOf(offer, 'sender'), 'transfer offer');
-      await actions.installChoice(wallet, 'WalletAppInstall_TransferOffer_Withdraw', {
-        cid: contractId,
-        reason: 'Withdrawn by sender',
-      });
+      await actions.installChoice(
+        wallet,
+        walletInstallChoices.WalletAppInstall_TransferOffer_Withdraw,
+        {
+          cid: contractId,
+          reason: 'Withdrawn by sender',
+        },
+      );
     },
     /**
      * The sender's wallet automation: pays an accepted offer with the sender's amulets
@@ -145,7 +174,9 @@ export function createTransferOffers(deps: {
       ]);
       return {
         record,
-        trackingId: String(fieldAt(outcomes[0]?.value ?? null, '_2', 'trackingId')),
+        trackingId: String(
+          firstOutcome(outcomes, 'COO_CompleteAcceptedTransfer')?.value._2.trackingId ?? null,
+        ),
       };
     },
     /** The sender's wallet gives up an accepted offer (say, for lack of funds). */
@@ -158,24 +189,31 @@ export function createTransferOffers(deps: {
       const sender = access.walletOfParty(partyOf(accepted, 'sender'));
       const record = await actions.installChoice(
         sender,
-        'WalletAppInstall_AcceptedTransferOffer_Abort',
+        walletInstallChoices.WalletAppInstall_AcceptedTransferOffer_Abort,
         { cid: acceptedContractId, reason },
       );
-      return { record, trackingId: String(trackingOf(record)) };
+      return {
+        record,
+        trackingId: trackingOf(
+          walletInstallChoices.WalletAppInstall_AcceptedTransferOffer_Abort,
+          record,
+        ),
+      };
     },
     /** Expires an offer or accepted offer past its `expiresAt`, through the sender's wallet. */
     async expire(contractId: string) {
       const contract = contracts.get(contractId);
-      const choice =
-        contract?.kind === 'acceptedTransferOffer'
-          ? 'WalletAppInstall_AcceptedTransferOffer_Expire'
-          : 'WalletAppInstall_TransferOffer_Expire';
       if (contract?.kind !== 'transferOffer' && contract?.kind !== 'acceptedTransferOffer') {
         throw notFound('transfer offer', contractId);
       }
       const sender = access.walletOfParty(partyOf(contract, 'sender'));
+      // The same choice of the install on either contract; each typed by its own.
+      const choice =
+        contract.kind === 'acceptedTransferOffer'
+          ? walletInstallChoices.WalletAppInstall_AcceptedTransferOffer_Expire
+          : walletInstallChoices.WalletAppInstall_TransferOffer_Expire;
       const record = await actions.installChoice(sender, choice, { cid: contractId });
-      return { record, trackingId: String(trackingOf(record)) };
+      return { record, trackingId: trackingOf(choice, record) };
     },
     /** `POST /v0/wallet/transfer-offers/{tracking_id}/status`, from the offer's actor. */
     status(caller: Caller, trackingId: string): TransferOfferStatus | undefined {

@@ -1,11 +1,19 @@
 import { DomainError, type TransactionRecord, type Value } from '@pocketnet/ledger';
-import type { AmuletOperation } from '@pocketnet/splice';
+import type { AmuletOperation, spliceVocabulary } from '@pocketnet/splice';
+import { walletInstall, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { type ArgumentFields, exerciseOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet } from './wallet-access.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-import { exercise, fieldAt, type WalletSubmit } from './wallet-submitter.ts';
-import { walletReference } from './wallet-templates.ts';
-import { createTreasury, type Executed, outcomesOf } from './wallet-treasury.ts';
+import type { WalletSubmit } from './wallet-submitter.ts';
+import { type BatchOutcome, createTreasury, type Executed, outcomesOf } from './wallet-treasury.ts';
+
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+/** A transfer input of one of the user's amulets. */
+export type AmuletInput = Extract<
+  spliceVocabulary.splice_amulet.Splice.AmuletRules.TransferInput,
+  { readonly tag: 'InputAmulet' }
+>;
 
 /** Splice's default `maxNumInputs`: a transfer takes at most 100 inputs. */
 const maxInputs = 100;
@@ -42,18 +50,18 @@ export function createWalletActions(deps: {
 }) {
   const { contracts, network, submit } = deps;
 
-  const installChoice = (
+  const installChoice = <A, R>(
     wallet: UserWallet,
-    choice: string,
-    argument: Value,
+    choice: ChoiceRef<A, R>,
+    argument: ArgumentFields<A>,
     deduplicationKey?: string,
   ): Promise<TransactionRecord> =>
     submit({
       actAs: [network.operator()],
       readAs: [wallet.party, network.dso()],
       commands: [
-        exercise(
-          walletReference('walletAppInstall'),
+        exerciseOf(
+          walletInstall.WalletAppInstall,
           wallet.install.node.contractId,
           choice,
           argument,
@@ -81,7 +89,7 @@ export function createWalletActions(deps: {
   };
 
   /** The user's unlocked amulets as transfer inputs, oldest first, at most `maxNumInputs`. */
-  const amuletInputs = (party: string): Value[] =>
+  const amuletInputs = (party: string): AmuletInput[] =>
     contracts
       .of(party, 'amulet')
       .slice(0, maxInputs)
@@ -95,7 +103,7 @@ export function createWalletActions(deps: {
   ) =>
     installChoice(
       wallet,
-      'WalletAppInstall_ExecuteBatch',
+      walletInstallChoices.WalletAppInstall_ExecuteBatch,
       {
         context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
         inputs: options.inputs ?? amuletInputs(wallet.party),
@@ -133,9 +141,12 @@ export function createWalletActions(deps: {
             const executed = await execute(wallet, operations, options);
             return { record: executed, outcomes: outcomesOf(executed) };
           });
-      const failed = outcomes.find((outcome) => outcome.tag === 'COO_Error');
+      const failed = outcomes.find(
+        (outcome): outcome is Extract<BatchOutcome, { readonly tag: 'COO_Error' }> =>
+          outcome.tag === 'COO_Error',
+      );
       if (failed) {
-        const description = JSON.stringify(fieldAt(failed.value, 'value'));
+        const description = JSON.stringify(failed.value.value ?? null);
         throw new DomainError(
           'DAML_INTERPRETATION_ERROR',
           `The wallet operation failed: ${description}`,

@@ -1,8 +1,9 @@
 import { type JournalRecord, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { amuletTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import { historyEntriesOf } from './history-entries.ts';
 import type { HistoryEntry } from './history-types.ts';
-import { fieldAt } from './wallet-submitter.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
 
 /**
@@ -23,11 +24,10 @@ export function createWalletHistory(deps: {
       if (node.kind === 'exercised') {
         if (node.consuming) heldAmulets.delete(node.contractId);
       } else if (walletTemplateOf(node) === 'amulet') {
-        const owner = String(node.createArgument.owner);
+        const amulet = payloadOf(amuletTemplates.Amulet, node.createArgument);
+        const owner = String(amulet.owner);
         if (!deps.hasWallet(owner)) continue;
-        const amount = parseNumeric(
-          String(fieldAt(node.createArgument, 'amount', 'initialAmount')),
-        );
+        const amount = parseNumeric(String(amulet.amount.initialAmount));
         heldAmulets.set(node.contractId, { owner, amount });
       }
     }

@@ -1,14 +1,30 @@
-import type { TransactionRecord, Value } from '@pocketnet/ledger';
-import type { AmuletOperation } from '@pocketnet/splice';
+import type { TransactionRecord } from '@pocketnet/ledger';
+import type { AmuletOperation, spliceVocabulary } from '@pocketnet/splice';
+import { walletInstall } from '../vocabulary/splice-templates.ts';
+import { resultOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from './wallet-access.ts';
-import { fieldAt, rootResult } from './wallet-submitter.ts';
+import { rootResult } from './wallet-submitter.ts';
 
-export type BatchOutcome = { readonly tag: string; readonly value: Value };
+export type BatchOutcome =
+  spliceVocabulary.splice_wallet.Splice.Wallet.Install.AmuletOperationOutcome;
 export type Executed = { readonly record: TransactionRecord; readonly outcomes: BatchOutcome[] };
 
 /** The outcomes of an ExecuteBatch, one per operation, in order. */
-export const outcomesOf = (record: TransactionRecord) =>
-  fieldAt(rootResult(record), 'outcomes') as unknown as BatchOutcome[];
+export const outcomesOf = (record: TransactionRecord): BatchOutcome[] => [
+  ...resultOf(
+    walletInstall.WalletAppInstall.choices.WalletAppInstall_ExecuteBatch,
+    rootResult(record),
+  ).outcomes,
+];
+
+/** The first outcome when it is of `tag` (the operation's own outcome), else undefined. */
+export function firstOutcome<T extends BatchOutcome['tag']>(
+  outcomes: readonly BatchOutcome[],
+  tag: T,
+): Extract<BatchOutcome, { readonly tag: T }> | undefined {
+  const [first] = outcomes;
+  return first?.tag === tag ? (first as Extract<BatchOutcome, { readonly tag: T }>) : undefined;
+}
 
 /** Splice's TreasuryConfig batchSize: at most this many queued operations share a transaction. */
 export const treasuryBatchSize = 10;

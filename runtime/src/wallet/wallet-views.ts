@@ -1,7 +1,10 @@
 import { encodeContractBlob, formatNumeric, parseNumeric, type Value } from '@pocketnet/ledger';
-import { accruedHoldingFee } from '@pocketnet/splice';
+import { accruedHoldingFee, type spliceVocabulary } from '@pocketnet/splice';
+import { amuletTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { WalletContract } from './wallet-contracts.projection.ts';
-import { fieldAt } from './wallet-submitter.ts';
+
+type AmuletPayload = spliceVocabulary.splice_amulet.Splice.Amulet.Amulet;
 
 /** A contract as Splice's APIs show it (`Contract` with the synchronizer it is on). */
 export type ContractView = {
@@ -36,19 +39,26 @@ export type AmuletPosition = {
   readonly effectiveAmount: string;
 };
 
-/** The ExpiringAmount of an Amulet payload (a LockedAmulet's is under `amulet`). */
-export function expiringAmountOf(amuletPayload: Value) {
-  const amount = fieldAt(amuletPayload, 'amount');
+/** The Amulet of an amulet contract or a locked amulet contract (held under `amulet`). */
+export function amuletOf(contract: Pick<WalletContract, 'kind' | 'node'>): AmuletPayload {
+  const payload = contract.node.createArgument;
+  return contract.kind === 'lockedAmulet'
+    ? payloadOf(amuletTemplates.LockedAmulet, payload).amulet
+    : payloadOf(amuletTemplates.Amulet, payload);
+}
+
+/** The ExpiringAmount of an Amulet. */
+export function expiringAmountOf(amulet: AmuletPayload) {
+  const { amount } = amulet;
   return {
-    initialAmount: parseNumeric(String(fieldAt(amount, 'initialAmount'))),
-    createdAt: BigInt(String(fieldAt(amount, 'createdAt', 'number'))),
-    ratePerRound: parseNumeric(String(fieldAt(amount, 'ratePerRound', 'rate'))),
+    initialAmount: parseNumeric(String(amount.initialAmount)),
+    createdAt: BigInt(String(amount.createdAt.number)),
+    ratePerRound: parseNumeric(String(amount.ratePerRound.rate)),
   };
 }
 
 export function amuletPosition(contract: WalletContract, round: bigint): AmuletPosition {
-  const payload = contract.node.createArgument;
-  const amulet = contract.kind === 'lockedAmulet' ? fieldAt(payload, 'amulet') : payload;
+  const amulet = amuletOf(contract);
   const amount = expiringAmountOf(amulet);
   const fee = accruedHoldingFee(amount, round);
   return {

@@ -60,3 +60,19 @@ export interface TypeConApp {
   readonly tycon: TypeConName;
   readonly args: readonly Type[];
 }
+
+/** The types a type is built from (a constructor's definition aside). */
+export function typeChildren(type: Type): readonly Type[] {
+  switch (type.tag) {
+    case 'tapp':
+      return [type.lhs, type.rhs];
+    case 'struct':
+      return type.fields.map((f) => f.type);
+    case 'forall':
+      return [type.body];
+    case 'nat':
+      return [];
+    default:
+      return type.args;
+  }
+}

@@ -22,7 +22,7 @@ function namespaces(packages: readonly Package[]): Map<string, string> {
   return names;
 }
 
-function createPrinter(names: ReadonlyMap<string, string>) {
+export function createPrinter(names: ReadonlyMap<string, string>) {
   const reference = (name: QualifiedName) =>
     `${names.get(name.packageId) ?? 'unknown_package'}.${name.module}.${flat(name.name)}`;
   const applied = (head: string, args: readonly string[]) =>
@@ -74,7 +74,7 @@ function createPrinter(names: ReadonlyMap<string, string>) {
   return { print, reference };
 }
 
-function dataType(def: DefDataType, print: (type: Type) => string): string {
+export function dataType(def: DefDataType, print: (type: Type) => string): string {
   const params = def.params.length ? `<${def.params.map((p) => p.name).join(', ')}>` : '';
   const head = `type ${flat(def.name)}${params} =`;
   switch (def.tag) {

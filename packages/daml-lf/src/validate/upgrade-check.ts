@@ -4,7 +4,7 @@
 // to another package's type matches one to the same type of any version of that package name.
 
 import type { PackageId, TypeConName } from '../ast/names.ts';
-import type { FieldWithType, Type } from '../ast/types.ts';
+import { type FieldWithType, type Type, typeChildren } from '../ast/types.ts';
 import type { DefDataType, DefTemplate, Module, Package } from '../ast.ts';
 
 type NameOf = (packageId: PackageId) => string | undefined;
@@ -30,21 +30,6 @@ function headKey(type: Type): string {
   }
 }
 
-function childrenOf(type: Type): readonly Type[] {
-  switch (type.tag) {
-    case 'tapp':
-      return [type.lhs, type.rhs];
-    case 'struct':
-      return type.fields.map((f) => f.type);
-    case 'forall':
-      return [type.body];
-    case 'nat':
-      return [];
-    default:
-      return type.args;
-  }
-}
-
 /** Whether two types are the same up to the versions of the packages they refer to. */
 function sameType(past: Type, present: Type, nameOf: NameOf): boolean {
   if (past.tag !== present.tag || headKey(past) !== headKey(present)) return false;
@@ -53,7 +38,7 @@ function sameType(past: Type, present: Type, nameOf: NameOf): boolean {
     const samePackage = a.packageId === b.packageId || nameOf(a.packageId) === nameOf(b.packageId);
     if (!samePackage || a.module !== b.module || a.name !== b.name) return false;
   }
-  const [pastChildren, presentChildren] = [childrenOf(past), childrenOf(present)];
+  const [pastChildren, presentChildren] = [typeChildren(past), typeChildren(present)];
   return (
     pastChildren.length === presentChildren.length &&
     pastChildren.every((child, i) => sameType(child, presentChildren[i] as Type, nameOf))

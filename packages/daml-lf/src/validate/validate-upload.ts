@@ -68,7 +68,8 @@ function checkVersions(fresh: ReadonlyMap<PackageId, UploadedPackage>, known: Kn
   }
 }
 
-const compareVersions = (a: string, b: string) => {
+/** Orders package versions (dotted numbers) numerically. */
+export const compareVersions = (a: string, b: string) => {
   const [left, right] = [a.split('.').map(Number), b.split('.').map(Number)];
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
     const difference = (left[i] ?? 0) - (right[i] ?? 0);

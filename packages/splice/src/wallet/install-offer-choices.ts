@@ -1,5 +1,7 @@
 import type { Value } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
+import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
+import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
 import { paymentAmountType } from '../wallet-payments/payment-types.ts';
 import { fieldOf, readAs } from '../wallet-payments/value-readers.ts';
 import { trackingInfoResult, transferOfferTrackingInfoType } from './transfer-offer.ts';
@@ -113,4 +115,4 @@ export const installOfferChoices = {
     'AcceptedTransferOffer_Expire',
     'actor',
   ),
-};
+} satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>;

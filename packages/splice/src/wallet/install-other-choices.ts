@@ -1,5 +1,7 @@
 import type { Value } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
+import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
+import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
 import { amuletReferences } from '../wallet-payments/amulet-types.ts';
 import { paymentsReferences } from '../wallet-payments/payments-references.ts';
 import { fieldOf, readAs, textFieldOf } from '../wallet-payments/value-readers.ts';
@@ -81,7 +83,7 @@ export const installPaymentChoices = {
       return { terminatedSubscription: textFieldOf(result, 'terminatedSubscription') };
     },
   }),
-};
+} satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>;
 
 export const installTrafficChoices = {
   WalletAppInstall_CreateBuyTrafficRequest: defineChoice({
@@ -128,7 +130,7 @@ export const installTrafficChoices = {
       ),
     }),
   }),
-};
+} satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>;
 
 export const installFeaturedAppChoices = {
   WalletAppInstall_FeaturedAppRights_Cancel: defineChoice({
@@ -158,4 +160,4 @@ export const installFeaturedAppChoices = {
       return { featuredAppRight: textFieldOf(result, 'featuredAppRightCid') };
     },
   }),
-};
+} satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>;

@@ -6,6 +6,8 @@ import {
   transferInstructionResultType,
   transferSpecificationType,
 } from '../token-standard/transfer-instruction-types.ts';
+import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
+import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
 import { readAs } from '../wallet-payments/value-readers.ts';
 import { byValidator } from './install-offer-choices.ts';
 
@@ -77,4 +79,4 @@ export const installTokenStandardChoices = {
     'TransferInstruction_Withdraw',
     'withdrawArg',
   ),
-};
+} satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>;

@@ -1,5 +1,7 @@
 import type { TemplateDefinition } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
+import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
+import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
 import { paymentTransferContextType, transferInputType } from '../wallet-payments/amulet-types.ts';
 import { amuletOperationOutcomeType, amuletOperationType } from './amulet-operations.ts';
 import { executeAmuletOperations } from './execute-batch.ts';
@@ -26,40 +28,41 @@ export const walletAppInstall: TemplateDefinition = defineTemplate({
     endUserParty: t.party(),
   },
   signatories: (install) => [install.endUserParty, install.validatorParty],
-  choices: (choice) => ({
-    WalletAppInstall_ExecuteBatch: choice({
-      controllers: (install) => [install.validatorParty],
-      consuming: false,
-      argument: {
-        context: paymentTransferContextType,
-        inputs: t.list(transferInputType),
-        operations: t.list(amuletOperationType),
-      },
-      result: t.record({
-        endUserName: t.text(),
-        outcomes: t.list(amuletOperationOutcomeType),
-        optEndUserParty: t.optional(t.party()),
+  choices: (choice) =>
+    ({
+      WalletAppInstall_ExecuteBatch: choice({
+        controllers: (install) => [install.validatorParty],
+        consuming: false,
+        argument: {
+          context: paymentTransferContextType,
+          inputs: t.list(transferInputType),
+          operations: t.list(amuletOperationType),
+        },
+        result: t.record({
+          endUserName: t.text(),
+          outcomes: t.list(amuletOperationOutcomeType),
+          optEndUserParty: t.optional(t.party()),
+        }),
+        body: (tx, self, { context, inputs, operations }) => {
+          const install = self.payload;
+          const executionContext = {
+            tx,
+            dso: install.dsoParty,
+            endUser: install.endUserParty,
+            validator: install.validatorParty,
+            paymentContext: context,
+          };
+          return {
+            endUserName: install.endUserName,
+            outcomes: executeAmuletOperations(executionContext, inputs, operations),
+            optEndUserParty: install.endUserParty,
+          };
+        },
       }),
-      body: (tx, self, { context, inputs, operations }) => {
-        const install = self.payload;
-        const executionContext = {
-          tx,
-          dso: install.dsoParty,
-          endUser: install.endUserParty,
-          validator: install.validatorParty,
-          paymentContext: context,
-        };
-        return {
-          endUserName: install.endUserName,
-          outcomes: executeAmuletOperations(executionContext, inputs, operations),
-          optEndUserParty: install.endUserParty,
-        };
-      },
-    }),
-    ...installOfferChoices,
-    ...installPaymentChoices,
-    ...installTrafficChoices,
-    ...installFeaturedAppChoices,
-    ...installTokenStandardChoices,
-  }),
+      ...installOfferChoices,
+      ...installPaymentChoices,
+      ...installTrafficChoices,
+      ...installFeaturedAppChoices,
+      ...installTokenStandardChoices,
+    }) satisfies ChoicesNamedAs<(typeof spliceWallet)['Splice.Wallet.Install']['WalletAppInstall']>,
 });

@@ -1,0 +1,60 @@
+// Commands and reads written against the generated Splice vocabulary (issue 21), so that a
+// template, choice or field renamed in Splice's packages fails to compile here. Values on the
+// ledger are in the JSON Ledger API's encoding, which the generated types describe; the casts
+// below are where the untyped ledger value meets that description.
+
+import type { Command, Value } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
+
+type TemplateRef<P, C> = spliceVocabulary.TemplateRef<P, C>;
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+
+type OptionalKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
+/**
+ * A choice argument as the runtime writes it: every field of the record by its generated name
+ * (an Optional one may be left out, as the JSON API allows), each an encoded value.
+ */
+export type ArgumentFields<A> = A extends object
+  ? { readonly [K in Exclude<keyof A, OptionalKeys<A>>]: Value } & {
+      readonly [K in OptionalKeys<A>]?: Value;
+    }
+  : never;
+
+/** Exercises `choice` of `template` (or interface) on `contractId`. */
+export function exerciseOf<P, C, A, R>(
+  template: TemplateRef<P, C>,
+  contractId: string,
+  choice: ChoiceRef<A, R>,
+  argument: ArgumentFields<A>,
+): Command {
+  return {
+    kind: 'exercise',
+    templateId: template.templateId,
+    contractId,
+    choice: choice.name,
+    choiceArgument: argument as unknown as Value,
+  };
+}
+
+/** Creates a contract of `template` with its payload's fields. */
+export function createOf<P, C>(template: TemplateRef<P, C>, payload: ArgumentFields<P>): Command {
+  return {
+    kind: 'create',
+    templateId: template.templateId,
+    createArguments: payload as unknown as Value,
+  };
+}
+
+/** A contract's payload (or an interface's view) as its generated type. */
+export const payloadOf = <P, C>(_template: TemplateRef<P, C>, value: Value): P =>
+  value as unknown as P;
+
+/** A choice's argument, read back from an exercised node, as its generated type. */
+export const argumentOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): A =>
+  value as unknown as A;
+
+/** A choice's result as its generated type. */
+export const resultOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): R => value as unknown as R;
+
+/** The result type of a generated choice. */
+export type ResultOf<C> = C extends ChoiceRef<unknown, infer R> ? R : never;
