@@ -3,8 +3,20 @@
 // JavaScript, not TypeScript: the entry is read before the compile cache is on, and a .ts entry
 // would load Node's type stripper (its WebAssembly, ~40 ms and ~16 MB resident) on every start,
 // for this one file.
-import { constants, enableCompileCache } from 'node:module';
+import nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
+
+// The sources are TypeScript run by Node's type stripping (Node ≥ 22.18); `npm start` and
+// `npm run pocketnet` use the Node 24 the project installs. Another Node gets one line, not a
+// stack trace from deep in an import.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  process.stderr.write(
+    `pocketnet needs Node 24 (this is ${process.version}): run it with npm start or npm run pocketnet, which use the Node the project installs\n`,
+  );
+  process.exit(2);
+}
+const { constants, enableCompileCache } = nodeModule;
 
 // Most of a cold start is compiling the modules; Node's on-disk cache makes every later start
 // skip that (the stripping of the TypeScript too). It must be on before the rest is imported,
