@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, eventually, ok } from './network-http.ts';
 import { type Network, startNetwork } from './scale-out-network.ts';
 
-const offersPerBatch = 30;
+const offers = 30;
 const operator = 'administrator';
 
 type Queues = { queues: Array<{ name: string; counts: Record<string, number> }> };
@@ -35,106 +35,107 @@ describe('a worker killed with SIGKILL mid-job', () => {
     const bob = await onboard(gateway, 'bob');
     await ok(gateway, '/api/validator/v0/wallet/tap', { user: 'alice', body: { amount: '10.0' } });
     const { now_micros: now } = await ok<{ now_micros: string }>(gateway, '/api/devnet/v0/time');
-    let workers = [...net.workers];
-    let offered = 0;
-    let restarted: Awaited<ReturnType<typeof restartedJobs>> = [];
-    for (let batch = 0; batch < 3 && restarted.length === 0; batch += 1) {
-      const ids: string[] = [];
-      for (let index = 0; index < offersPerBatch; index += 1) {
-        const offer = await ok<{ offer_contract_id: string }>(
-          gateway,
-          '/api/validator/v0/wallet/transfer-offers',
-          {
-            user: 'alice',
-            body: {
-              receiver_party_id: bob,
-              amount: '1.0',
-              description: `offer ${offered}`,
-              expires_at: Number(now) + 24 * 3_600_000_000,
-              tracking_id: `kill-${offered}`,
-            },
+    // A completion takes milliseconds, so the kill must not race it: the worker is paused
+    // (SIGSTOP) while the offers are made and accepted, so their completions queue up; then
+    // the writer is paused and the worker resumed, so the job it takes waits on its
+    // submission. Killed there, the job is run again by a new worker, while the killed one's
+    // command is still queued for the writer: the offer must still complete once.
+    const [victim] = net.workers;
+    victim?.pause();
+    const ids: string[] = [];
+    for (let index = 0; index < offers; index += 1) {
+      const offer = await ok<{ offer_contract_id: string }>(
+        gateway,
+        '/api/validator/v0/wallet/transfer-offers',
+        {
+          user: 'alice',
+          body: {
+            receiver_party_id: bob,
+            amount: '1.0',
+            description: `offer ${index}`,
+            expires_at: Number(now) + 24 * 3_600_000_000,
+            tracking_id: `kill-${index}`,
           },
-        );
-        ids.push(offer.offer_contract_id);
-        offered += 1;
-      }
-      // Bob accepts them all at once; the sender's completions are jobs on the workers.
-      const accepting = Promise.all(
-        ids.map((id) =>
-          ok(gateway, `/api/validator/v0/wallet/transfer-offers/${id}/accept`, {
-            user: 'bob',
-            method: 'POST',
-          }),
+        },
+      );
+      ids.push(offer.offer_contract_id);
+    }
+    // Bob accepts them all at once; the sender's completions are jobs on the workers.
+    await Promise.all(
+      ids.map((id) =>
+        ok(gateway, `/api/validator/v0/wallet/transfer-offers/${id}/accept`, {
+          user: 'bob',
+          method: 'POST',
+        }),
+      ),
+    );
+    const countOf = async (state: 'active' | 'waiting') =>
+      (await ok<Queues>(gateway, '/api/automations/v0/queues')).queues.find(
+        (q) => q.name === 'transfer-offers',
+      )?.counts[state] ?? 0;
+    await eventually(
+      () => countOf('waiting'),
+      (waiting) => waiting > 0,
+      60_000,
+    );
+    const writer = net.writer();
+    writer.pause();
+    victim?.resume();
+    const held = await eventually(
+      () => countOf('active'),
+      (active) => active > 0,
+      10_000,
+    );
+    expect(held).toBeGreaterThan(0);
+    await victim?.kill('SIGKILL');
+    writer.resume();
+    // Two new workers take over and share the rest (each job chooses from the sender's
+    // amulets, which the other spends).
+    await Promise.all([net.startWorker(), net.startWorker()]);
+    const statuses = async () =>
+      Promise.all(
+        Array.from({ length: offers }, (_, index) =>
+          ok<{ status: string }>(
+            gateway,
+            `/api/validator/v0/wallet/transfer-offers/kill-${index}/status`,
+            {
+              user: 'alice',
+              method: 'POST',
+            },
+          ),
         ),
       );
-      const activeJobs = async () =>
-        (await ok<Queues>(gateway, '/api/automations/v0/queues')).queues.find(
-          (q) => q.name === 'transfer-offers',
-        )?.counts.active ?? 0;
-      await eventually(activeJobs, (active) => active > 0, 60_000);
-      // A completion is quick; to kill its worker mid-job, the writer is paused first, so the
-      // worker's running job waits on its submission (or the next job it takes does). The
-      // killed job's command stays queued for the writer and runs when it resumes: the job that
-      // runs again must not complete the offer a second time.
-      const writer = net.writer();
-      writer.pause();
-      await new Promise((settle) => setTimeout(settle, 300));
-      const held = await activeJobs();
-      const [victim, ...rest] = workers;
-      if (held > 0) await victim?.kill('SIGKILL');
-      writer.resume();
-      if (held > 0) {
-        // Two new workers take over and share the rest (each job chooses from the sender's
-        // amulets, which the other spends).
-        workers = [...rest, ...(await Promise.all([net.startWorker(), net.startWorker()]))];
-        workers = workers.slice(-1);
-      }
-      await accepting;
-      const statuses = async () =>
-        Promise.all(
-          Array.from({ length: offered }, (_, index) =>
-            ok<{ status: string }>(
-              gateway,
-              `/api/validator/v0/wallet/transfer-offers/kill-${index}/status`,
-              {
-                user: 'alice',
-                method: 'POST',
-              },
-            ),
-          ),
-        );
-      const done = await eventually(
-        statuses,
-        (all) => all.every((s) => s.status === 'completed'),
-        120_000,
-      );
-      if (!done.every((s) => s.status === 'completed')) {
-        // What the jobs said, for whoever reads a failure.
-        const runner = createBullmqRunner({
-          redisUrl: net.redisUrl,
-          prefix: net.prefix,
-          onError: (error) => console.error('Redis error', error),
-        });
-        const jobs = await runner.list('transfer-offers', 'completed', 200);
-        await runner.close();
-        const notDone = jobs.filter((job) => job.result?.outcome !== 'done');
-        console.log(`jobs not done: ${JSON.stringify(notDone.map((job) => [job.id, job.result]))}`);
-      }
-      expect(done.map((s) => s.status)).toEqual(Array(offered).fill('completed'));
-      restarted = await restartedJobs({
+    const done = await eventually(
+      statuses,
+      (all) => all.every((s) => s.status === 'completed'),
+      120_000,
+    );
+    if (!done.every((s) => s.status === 'completed')) {
+      // What the jobs said, for whoever reads a failure.
+      const runner = createBullmqRunner({
         redisUrl: net.redisUrl,
         prefix: net.prefix,
-        queue: 'transfer-offers',
+        onError: (error) => console.error('Redis error', error),
       });
+      const jobs = await runner.list('transfer-offers', 'completed', 200);
+      await runner.close();
+      const notDone = jobs.filter((job) => job.result?.outcome !== 'done');
+      console.log(`jobs not done: ${JSON.stringify(notDone.map((job) => [job.id, job.result]))}`);
     }
+    expect(done.map((s) => s.status)).toEqual(Array(offers).fill('completed'));
+    // The offer completes as soon as the writer runs the killed job's queued command; the job
+    // itself runs again only once its lock has expired and a new worker finds it stalled.
+    const restartsOf = () =>
+      restartedJobs({ redisUrl: net.redisUrl, prefix: net.prefix, queue: 'transfer-offers' });
+    const restarted = await eventually(restartsOf, (jobs) => jobs.length > 0, 30_000);
     console.log(`jobs a killed worker left behind, run again: ${JSON.stringify(restarted)}`);
     expect(restarted.length).toBeGreaterThan(0);
 
     // Each offer completed once: bob got exactly one amulet's worth per offer, alice paid once.
     const balance = (user: string) =>
       ok<{ effective_unlocked_qty: string }>(gateway, '/api/validator/v0/wallet/balance', { user });
-    expect((await balance('bob')).effective_unlocked_qty).toBe(`${offered}.0000000000`);
-    expect((await balance('alice')).effective_unlocked_qty).toBe(`${2000 - offered}.0000000000`);
+    expect((await balance('bob')).effective_unlocked_qty).toBe(`${offers}.0000000000`);
+    expect((await balance('alice')).effective_unlocked_qty).toBe(`${2000 - offers}.0000000000`);
     const history = await ok<{ items: Array<{ transaction_subtype: { choice: string } }> }>(
       gateway,
       '/api/validator/v0/wallet/transactions',
@@ -143,7 +144,7 @@ describe('a worker killed with SIGKILL mid-job', () => {
     const completions = history.items.filter(
       (item) => item.transaction_subtype.choice === 'AcceptedTransferOffer_Complete',
     );
-    expect(completions).toHaveLength(offered);
+    expect(completions).toHaveLength(offers);
     const queues = await ok<Queues>(gateway, '/api/automations/v0/queues');
     expect(queues.queues.find((q) => q.name === 'transfer-offers')?.counts.failed).toBe(0);
     expect((await callAs(gateway, '/readyz')).status).toBe(200);
