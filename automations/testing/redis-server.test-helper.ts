@@ -25,23 +25,38 @@ export function topologyRecord(offset: number): JournalRecord {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** A redis-server of the test's own (AOF, appendfsync always), killable and restartable. */
-export async function startOwnRedis() {
+/**
+ * A redis-server of the test's own (the shared one on 6379 must never be killed), on a free
+ * port with its AOF in a temp folder: `appendfsync always` and `noeviction`, as the reliability
+ * configuration of docker-compose.yml. It can be killed and started again on the same port and
+ * files, with settings of its own on top (later arguments win: `['--appendonly', 'no']`).
+ */
+export async function startOwnRedis(options: { readonly appendfsync?: string } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-redis-'));
   const port = await freePort();
   let child: ChildProcess | null = null;
-  const start = async () => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
-    args.push('--appendonly', 'yes', '--appendfsync', 'always', '--save', '');
-    const server = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const start = async (overrides: readonly string[] = []) => {
+    const server = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        options.appendfsync ?? 'always',
+        '--save',
+        '',
+        '--maxmemory-policy',
+        'noeviction',
+        ...overrides,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child = server;
     let output = '';
     await new Promise<void>((ready, fail) => {
@@ -56,6 +71,7 @@ export async function startOwnRedis() {
   return {
     url: `redis://127.0.0.1:${port}`,
     start,
+    /** SIGKILL: no shutdown save, only what the AOF holds survives. */
     async kill() {
       const server = child;
       if (server === null || server.exitCode !== null) return;
@@ -68,4 +84,12 @@ export async function startOwnRedis() {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  return typeof address === 'object' && address ? address.port : 0;
 }

@@ -1,6 +1,6 @@
+import { startOwnRedis } from '@pocketnet/automations/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort } from './node-process.ts';
-import { startOwnRedis } from './reliability/redis-server-process.ts';
 import { freshRedisPrefix, redisUrl } from './reliability/redis-test-keys.ts';
 import { type RoleProcess, spawnRole } from './reliability/role-process.ts';
 

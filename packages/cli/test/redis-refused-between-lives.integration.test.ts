@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { redisJournalKeys } from '@pocketnet/automations';
+import { startOwnRedis } from '@pocketnet/automations/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort, waitForHttpOk } from './node-process.ts';
 import {
@@ -12,7 +13,6 @@ import {
   updatesOf,
 } from './reliability/ledger-checks.ts';
 import { callAs, eventually, ok } from './reliability/network-http.ts';
-import { startOwnRedis } from './reliability/redis-server-process.ts';
 import { freshRedisPrefix } from './reliability/redis-test-keys.ts';
 import { type RoleProcess, spawnRole } from './reliability/role-process.ts';
 

@@ -1,3 +1,4 @@
+import { startOwnRedis } from '@pocketnet/automations/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allocateParty,
@@ -9,7 +10,6 @@ import {
   updatesOf,
 } from './ledger-checks.ts';
 import { callAs, eventually } from './network-http.ts';
-import { startOwnRedis } from './redis-server-process.ts';
 import { type Outcome, submitUntilAnswered } from './resubmitting-clients.ts';
 import { type Network, startNetwork } from './scale-out-network.ts';
 

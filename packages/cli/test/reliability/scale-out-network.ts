@@ -23,7 +23,7 @@ export async function startNetwork(options: NetworkOptions = {}) {
   const redisUrl = options.redisUrl ?? sharedRedisUrl;
   const keys = freshRedisPrefix(redisUrl);
   // The shared test Redis keeps no AOF: a throwaway network opts out of the durability check
-  // (a Redis of the test's own, redis-server-process.ts, has the AOF and is checked).
+  // (a Redis of the test's own, automations' `startOwnRedis`, has the AOF and is checked).
   const durability = options.redisUrl === undefined ? { POCKETNET_REDIS_DURABILITY: 'none' } : {};
   const env = {
     REDIS_URL: redisUrl,

@@ -1,3 +1,4 @@
+import { startOwnRedis } from '@pocketnet/automations/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort, waitForHttpOk } from '../node-process.ts';
 import {
@@ -10,7 +11,6 @@ import {
   updatesOf,
 } from './ledger-checks.ts';
 import { callAs, eventually } from './network-http.ts';
-import { startOwnRedis } from './redis-server-process.ts';
 import { freshRedisPrefix } from './redis-test-keys.ts';
 import { type Outcome, submitUntilAnswered } from './resubmitting-clients.ts';
 import { type RoleProcess, spawnRole } from './role-process.ts';
