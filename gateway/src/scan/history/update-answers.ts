@@ -1,4 +1,4 @@
-import type { HistoryItem, HistoryRecord, ScanService } from '@pocketnet/runtime';
+import type { HistoryAfter, HistoryItem, HistoryRecord, ScanService } from '@pocketnet/runtime';
 import { renderEventItem } from './render/event-item.render.ts';
 import type { DamlValueEncoding, EventValues } from './render/event-values.ts';
 import { renderImportUpdate } from './render/import-update.render.ts';
@@ -14,14 +14,11 @@ import { type HistoryVersion, renderUpdateItem } from './render/update-item.rend
 
 type HistoryService = ScanService['history'];
 
-/** `after` of Splice's update history requests. */
-type After = { readonly migrationId: number; readonly recordTime: string };
-
 /**
  * A full page after a cursor never changes (later updates have later record times), so it is
  * named by its dialect, cursor (as the request gave it) and size.
  */
-const pageKey = (dialect: string, after: After | null, pageSize: number) =>
+const pageKey = (dialect: string, after: HistoryAfter | null, pageSize: number) =>
   `${dialect}|${after === null ? '' : `${after.migrationId}:${after.recordTime}`}|${pageSize}`;
 
 /**
@@ -56,7 +53,7 @@ export function createUpdateAnswers(deps: {
   };
   return {
     updates(request: {
-      after: After | null;
+      after: HistoryAfter | null;
       pageSize: number;
       encoding: DamlValueEncoding;
       version: HistoryVersion;
@@ -82,7 +79,7 @@ export function createUpdateAnswers(deps: {
       const item = updates.itemByHash(hash);
       return jsonChunksOf(updatesJson([item], { encoding, version: 'v2' })[0] as Buffer);
     },
-    events(request: { after: After | null; pageSize: number; encoding: DamlValueEncoding }) {
+    events(request: { after: HistoryAfter | null; pageSize: number; encoding: DamlValueEncoding }) {
       const key = pageKey(`event:${request.encoding}`, request.after, request.pageSize);
       return pages.answer(key, () => {
         const page = updates.page(request);

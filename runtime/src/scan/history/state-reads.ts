@@ -79,12 +79,9 @@ export function createStateReads(deps: {
     filters: readonly string[],
     read: () => SnapshotPage,
   ): SnapshotPageRead => {
-    const parts = [kind, snapshot.migrationId, snapshot.recordTimeMicros, query.after];
-    return {
-      snapshot: timeOf(snapshot),
-      name: [...parts, query.pageSize, ...filters].join('|'),
-      read,
-    };
+    const { migrationId, recordTimeMicros } = snapshot;
+    const name = [kind, migrationId, recordTimeMicros, query.after, query.pageSize, ...filters];
+    return { snapshot: timeOf(snapshot), name: name.join('|'), read };
   };
   const roundOf = (asOfRound: number | null): bigint => {
     if (asOfRound !== null) return BigInt(asOfRound);
