@@ -57,7 +57,6 @@ export type { AcsEntry } from './scan/history/acs-entries.ts';
 export type { BulkObject } from './scan/history/bulk-storage.ts';
 export type { EventValueTypes } from './scan/history/event-value-types.ts';
 export type { HistoryAfter, HistoryPage } from './scan/history/history-reads.ts';
-export type { HoldingsTotals } from './scan/history/holdings-summary.ts';
 export type { ImportUpdate } from './scan/history/import-updates.ts';
 export type { MigrationInfo, ScheduledMigration } from './scan/history/migrations.ts';
 export type {
