@@ -1,5 +1,3 @@
-export type { QueueName } from './automation-queues.ts';
-export { queueNames } from './automation-queues.ts';
 export { createAutomationView } from './automation-view.ts';
 export type {
   AutomationConfig,
@@ -39,3 +37,5 @@ export type { ScaleOutSettings } from './roles/scale-out-settings.ts';
 export { ScaleOutSettingsError, scaleOutSettings } from './roles/scale-out-settings.ts';
 export type { AutomatedNode, Automations } from './start-automations.ts';
 export { startAutomations } from './start-automations.ts';
+export type { QueueName } from './triggers/job-trigger.ts';
+export { queueNames } from './triggers/job-trigger.ts';
