@@ -25,7 +25,7 @@ export { defaultDevnetConfig } from './devnet/start-devnet.ts';
 export * from './load/adaptive-limit.ts';
 export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
-export type { DevnetService, LedgerApiService } from './node/ledger-api.service.ts';
+export type { LedgerApiService } from './node/ledger-api.service.ts';
 export type { NodeConfig } from './node/node-config.ts';
 export { decodeCrossProcess, encodeCrossProcess } from './scale-out/command-codec.ts';
 export type { FollowerClock } from './scale-out/follower-clock.ts';
