@@ -24,6 +24,7 @@ export async function createNode(config: NodeConfig) {
     identity: core.identity,
     ledgerApiVersion: config.ledgerApiVersion,
     clock: core.clock,
+    undo: core.undo,
     devnet: background.devnet,
     packages: core.packages,
     catalog: core.catalog,
