@@ -84,5 +84,3 @@ export function createAmuletMerges(context: AutomationContext) {
       ),
   };
 }
-
-export type AmuletMerges = ReturnType<typeof createAmuletMerges>;

@@ -114,5 +114,3 @@ export function createDelegatedMerges(context: AutomationContext) {
     },
   };
 }
-
-export type DelegatedMerges = ReturnType<typeof createDelegatedMerges>;

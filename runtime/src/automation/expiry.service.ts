@@ -13,6 +13,12 @@ export type ExpiryWork = {
   readonly dueMicros: bigint;
 };
 
+/** A contract with the time it is due at, null when its payload names none. */
+type DueContract = {
+  readonly contract: { readonly node: { readonly contractId: string } };
+  readonly due: bigint | null;
+};
+
 /**
  * Expiries that are not the offers': token-standard transfer instructions past `executeBefore`
  * (the registry, the DSO, ends them and returns the locked amount), locks of this validator's
@@ -48,7 +54,7 @@ export function createExpiries(context: AutomationContext) {
         contract: request,
         due: microsAt(request.node.createArgument, 'expiresAt'),
       }));
-  const work = (kind: ExpiryKind, entries: ReturnType<typeof locks>): ExpiryWork[] =>
+  const work = (kind: ExpiryKind, entries: readonly DueContract[]): ExpiryWork[] =>
     entries.flatMap(({ contract, due }) =>
       due === null ? [] : [{ kind, contractId: contract.node.contractId, dueMicros: due }],
     );
@@ -109,5 +115,3 @@ export function createExpiries(context: AutomationContext) {
     },
   };
 }
-
-export type Expiries = ReturnType<typeof createExpiries>;

@@ -57,5 +57,3 @@ export function createLivenessRecording(context: AutomationContext) {
     },
   };
 }
-
-export type LivenessRecording = ReturnType<typeof createLivenessRecording>;

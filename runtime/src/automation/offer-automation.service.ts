@@ -150,5 +150,3 @@ export function createOfferAutomation(context: AutomationContext) {
     },
   };
 }
-
-export type OfferAutomation = ReturnType<typeof createOfferAutomation>;

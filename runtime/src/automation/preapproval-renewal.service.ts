@@ -108,5 +108,3 @@ export function createPreapprovalRenewal(context: AutomationContext) {
     },
   };
 }
-
-export type PreapprovalRenewal = ReturnType<typeof createPreapprovalRenewal>;

@@ -127,5 +127,3 @@ function collectionContext(
     },
   };
 }
-
-export type RewardCollection = ReturnType<typeof createRewardCollection>;

@@ -108,5 +108,3 @@ export function createSweeps(context: AutomationContext) {
     },
   };
 }
-
-export type Sweeps = ReturnType<typeof createSweeps>;

@@ -66,5 +66,3 @@ export function createTrafficRequests(context: AutomationContext) {
     },
   };
 }
-
-export type TrafficRequests = ReturnType<typeof createTrafficRequests>;

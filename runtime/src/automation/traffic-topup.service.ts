@@ -130,5 +130,3 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
     },
   };
 }
-
-export type TrafficTopup = ReturnType<typeof createTrafficTopup>;

@@ -70,7 +70,7 @@ export function createAllocations(deps: {
 }) {
   const { appAccess, network } = deps;
   const values = (meta: Readonly<Record<string, string>>) => ({ values: { ...meta } });
-  return {
+  const service = {
     list(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'amuletAllocation', sender).map(contractView);
     },
@@ -152,6 +152,20 @@ export function createAllocations(deps: {
       throw new DomainError('CONTRACT_NOT_FOUND', `No allocation request with id ${contractId}`);
     },
   };
+  return service satisfies Allocations;
 }
 
-export type Allocations = ReturnType<typeof createAllocations>;
+export interface Allocations {
+  list(caller: Caller): ContractView[];
+  allocate(caller: Caller, request: AllocateAmulet): Promise<AllocationOutcome>;
+  /** Withdraws an allocation as its sender; the holdings returned to the sender. */
+  withdraw(
+    caller: Caller,
+    contractId: string,
+  ): Promise<{
+    senderHoldingCids: string[];
+    meta: Record<string, string>;
+  }>;
+  listRequests(caller: Caller): ContractView[];
+  rejectRequest(caller: Caller, contractId: string): never;
+}

@@ -95,7 +95,7 @@ export function createAnsEntries(deps: {
     };
   };
 
-  return {
+  const service = {
     /** `POST /v0/entry/create`: the entry's context and the subscription request to accept. */
     async create(caller: Caller, request: AnsEntryRequest): Promise<RequestedAnsEntry> {
       const wallet = appAccess.walletOf(caller);
@@ -132,6 +132,12 @@ export function createAnsEntries(deps: {
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
   };
+  return service satisfies AnsEntries;
 }
 
-export type AnsEntries = ReturnType<typeof createAnsEntries>;
+export interface AnsEntries {
+  /** `POST /v0/entry/create`: the entry's context and the subscription request to accept. */
+  create(caller: Caller, request: AnsEntryRequest): Promise<RequestedAnsEntry>;
+  /** `GET /v0/entry/all`: the caller's entries that have not expired, by name. */
+  list(caller: Caller): OwnAnsEntry[];
+}

@@ -85,7 +85,7 @@ export function createDevelopmentFund(deps: {
     }
     throw new DomainError('INVALID_ARGUMENT', `This node's AmuletRules have no choice to ${what}`);
   };
-  return {
+  const service = {
     list(caller: Caller): ContractView[] {
       const { party } = appAccess.walletOf(caller);
       return contracts.of(party, 'developmentFundCoupon').slice(0, 1000).map(contractView);
@@ -117,6 +117,18 @@ export function createDevelopmentFund(deps: {
       return requireManager(caller, 'withdraw development fund coupons');
     },
   };
+  return service satisfies DevelopmentFund;
 }
 
-export type DevelopmentFund = ReturnType<typeof createDevelopmentFund>;
+export interface DevelopmentFund {
+  list(caller: Caller): ContractView[];
+  history(
+    caller: Caller,
+    request: {
+      after?: number | undefined;
+      limit: number;
+    },
+  ): CouponHistoryPage;
+  allocate: (caller: Caller) => never;
+  withdraw(caller: Caller, contractId: string): never;
+}

@@ -22,7 +22,7 @@ export function createFeaturedApps(deps: {
     deps.walletContracts
       .of(party, 'featuredAppRight')
       .filter((right) => right.node.createArgument.provider === party);
-  return {
+  const service = {
     /** The caller's featured app right: the one it has, or a new one (devnet only). */
     async selfGrant(caller: Caller): Promise<string> {
       const wallet = access.walletOf(caller);
@@ -56,6 +56,12 @@ export function createFeaturedApps(deps: {
       return rights.length;
     },
   };
+  return service satisfies FeaturedApps;
 }
 
-export type FeaturedApps = ReturnType<typeof createFeaturedApps>;
+export interface FeaturedApps {
+  /** The caller's featured app right: the one it has, or a new one (devnet only). */
+  selfGrant(caller: Caller): Promise<string>;
+  /** Cancels every featured app right of the caller; how many there were. */
+  cancelAll(caller: Caller): Promise<number>;
+}

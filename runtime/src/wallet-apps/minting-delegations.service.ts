@@ -85,7 +85,7 @@ export function createMintingDelegations(deps: {
       path: delegate,
     });
 
-  return {
+  const service = {
     proposals(caller: Caller, request: PageRequest): DelegationPage {
       const found = appAccess.listOwned(caller, 'mintingDelegationProposal', delegate);
       return page(found, request, ['delegation']);
@@ -139,6 +139,15 @@ export function createMintingDelegations(deps: {
       );
     },
   };
+  return service satisfies MintingDelegations;
 }
 
-export type MintingDelegations = ReturnType<typeof createMintingDelegations>;
+export interface MintingDelegations {
+  proposals(caller: Caller, request: PageRequest): DelegationPage;
+  delegations(caller: Caller, request: PageRequest): DelegationPage;
+  /** Accepts, archiving the delegation it replaces; the new MintingDelegation's id. */
+  accept(caller: Caller, contractId: string): Promise<string>;
+  reject(caller: Caller, contractId: string): Promise<void>;
+  /** Ends a delegation, as its delegate. */
+  rejectDelegation(caller: Caller, contractId: string): Promise<void>;
+}

@@ -21,7 +21,7 @@ export function createAppPayments(deps: {
   readonly actions: WalletActions;
 }) {
   const { appAccess, actions } = deps;
-  return {
+  const service = {
     /** `GET /v0/wallet/app-payment-requests`: requests the caller is asked to pay. */
     list(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'appPaymentRequest', ['sender']).map(contractView);
@@ -54,6 +54,18 @@ export function createAppPayments(deps: {
       return appAccess.listOwned(caller, 'acceptedAppPayment', ['sender']).map(contractView);
     },
   };
+  return service satisfies AppPayments;
 }
 
-export type AppPayments = ReturnType<typeof createAppPayments>;
+export interface AppPayments {
+  /** `GET /v0/wallet/app-payment-requests`: requests the caller is asked to pay. */
+  list(caller: Caller): ContractView[];
+  /** `GET /v0/wallet/app-payment-requests/{cid}`. */
+  get(caller: Caller, contractId: string): ContractView;
+  /** Accepts with the caller's amulets (CO_AppPayment); the AcceptedAppPayment's id. */
+  accept(caller: Caller, contractId: string): Promise<string>;
+  /** Rejects through the wallet install; the app sees a TerminatedAppPayment. */
+  reject(caller: Caller, contractId: string): Promise<void>;
+  /** `GET /v0/wallet/accepted-app-payments`: accepted, not yet collected, the caller paying. */
+  listAccepted(caller: Caller): ContractView[];
+}

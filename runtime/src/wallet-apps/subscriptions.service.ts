@@ -41,7 +41,7 @@ export function createSubscriptions(deps: {
     return payment ? { payment: contractView(payment) } : null;
   };
 
-  return {
+  const service = {
     listRequests(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'subscriptionRequest', sender).map(contractView);
     },
@@ -98,6 +98,19 @@ export function createSubscriptions(deps: {
       return String(outcomes[0]?.value);
     },
   };
+  return service satisfies Subscriptions;
 }
 
-export type Subscriptions = ReturnType<typeof createSubscriptions>;
+export interface Subscriptions {
+  listRequests(caller: Caller): ContractView[];
+  getRequest(caller: Caller, contractId: string): ContractView;
+  /** Accepts and pays the first period (locked until the receiver collects); its id. */
+  acceptRequest(caller: Caller, contractId: string): Promise<string>;
+  rejectRequest(caller: Caller, contractId: string): Promise<void>;
+  listInitialPayments(caller: Caller): ContractView[];
+  list(caller: Caller): SubscriptionView[];
+  /** Cancels a subscription between payments (its idle state's id), as its sender. */
+  cancel(caller: Caller, idleStateId: string): Promise<void>;
+  /** Pays the next period of a subscription (what the wallet's automation does when due). */
+  makePayment(wallet: UserWallet, idleStateId: string): Promise<string>;
+}

@@ -182,5 +182,3 @@ export function createExternalPartyWallet(deps: {
   // The gateway's contract, checked here: the node also closes the service.
   return service satisfies ExternalPartyService;
 }
-
-export type ExternalPartyWallet = ReturnType<typeof createExternalPartyWallet>;

@@ -70,7 +70,7 @@ export function createBalances(deps: {
     return String(outcomes[0]?.value);
   };
 
-  return {
+  const service = {
     balanceOf,
     tapAmulet,
     balance: (caller: Caller): WalletBalance => balanceOf(access.walletOf(caller).party),
@@ -97,6 +97,23 @@ export function createBalances(deps: {
       return { contractId: await tapAmulet(wallet, amount, key) };
     },
   };
+  return service satisfies Balances;
 }
 
-export type Balances = ReturnType<typeof createBalances>;
+export interface Balances {
+  balance: (caller: Caller) => WalletBalance;
+  amulets(caller: Caller): {
+    amulets: AmuletPosition[];
+    lockedAmulets: AmuletPosition[];
+  };
+  /** `POST /v0/wallet/tap`: `amountUsd` worth of amulet at the open round's price (devnet). */
+  tap(
+    caller: Caller,
+    request: {
+      amountUsd: string;
+      commandId?: string | undefined;
+    },
+  ): Promise<{
+    contractId: string;
+  }>;
+}

@@ -85,7 +85,7 @@ export function createPreapprovals(deps: {
     return found;
   };
 
-  return {
+  const service = {
     preapprovalOf,
     acceptProposal,
     /** `POST /v0/wallet/transfer-preapproval`: the caller's preapproval, created if missing. */
@@ -160,6 +160,20 @@ export function createPreapprovals(deps: {
         .map(contractView);
     },
   };
+  return service satisfies Preapprovals;
 }
 
-export type Preapprovals = ReturnType<typeof createPreapprovals>;
+export interface Preapprovals {
+  preapprovalOf: (receiver: string) => WalletContract | undefined;
+  /** `POST /v0/wallet/transfer-preapproval`: the caller's preapproval, created if missing. */
+  createOwn(caller: Caller): Promise<{
+    contractId: string;
+    existed: boolean;
+  }>;
+  /** `POST /v0/wallet/transfer-preapproval/send`: one step into the receiver's preapproval. */
+  send(caller: Caller, request: PreapprovalSend): Promise<void>;
+  lookupByParty: (caller: Caller, receiver: string) => ContractView;
+  cancelByParty(caller: Caller, receiver: string): Promise<void>;
+  /** The preapprovals this validator provides. */
+  listProvided(caller: Caller): ContractView[];
+}

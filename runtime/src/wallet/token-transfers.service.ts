@@ -8,6 +8,7 @@ import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
 import { rootResult } from './wallet-submitter.ts';
+import type { ContractView } from './wallet-views.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTokenTransfer = {
@@ -153,7 +154,7 @@ export function createTokenTransfers(deps: {
     );
   }
 
-  return {
+  const service = {
     transfer,
     create: (caller: Caller, request: CreateTokenTransfer) =>
       transfer(access.walletOf(caller), request),
@@ -164,6 +165,14 @@ export function createTokenTransfers(deps: {
     reject: (caller: Caller, contractId: string) => act(caller, contractId, 'reject'),
     withdraw: (caller: Caller, contractId: string) => act(caller, contractId, 'withdraw'),
   };
+  return service satisfies TokenTransfers;
 }
 
-export type TokenTransfers = ReturnType<typeof createTokenTransfers>;
+export interface TokenTransfers {
+  create: (caller: Caller, request: CreateTokenTransfer) => Promise<TransferInstructionOutcome>;
+  /** Pending transfers the caller sends or receives. */
+  list: (caller: Caller) => ContractView[];
+  accept: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+  reject: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+  withdraw: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+}

@@ -73,7 +73,7 @@ export function createTraffic(deps: {
     };
   };
 
-  return {
+  const service = {
     /** `POST /v0/wallet/buy-traffic-requests`; a tracking id used before is refused (409). */
     async create(caller: Caller, request: CreateBuyTrafficRequest) {
       const wallet = access.walletOf(caller);
@@ -167,6 +167,16 @@ export function createTraffic(deps: {
       return { record, memberTraffic: String(outcomes[0]?.value) };
     },
   };
+  return service satisfies Traffic;
 }
 
-export type Traffic = ReturnType<typeof createTraffic>;
+export interface Traffic {
+  /** `POST /v0/wallet/buy-traffic-requests`; a tracking id used before is refused (409). */
+  create(
+    caller: Caller,
+    request: CreateBuyTrafficRequest,
+  ): Promise<{
+    requestContractId: string;
+  }>;
+  status(caller: Caller, trackingId: string): BuyTrafficRequestStatus | undefined;
+}

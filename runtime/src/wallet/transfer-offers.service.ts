@@ -15,6 +15,7 @@ import type { WalletContract, WalletContracts } from './wallet-contracts.project
 import { rootResult } from './wallet-submitter.ts';
 import type { WalletTemplate } from './wallet-templates.ts';
 import { firstOutcome } from './wallet-treasury.ts';
+import type { ContractView } from './wallet-views.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTransferOffer = {
@@ -105,7 +106,7 @@ export function createTransferOffers(deps: {
     };
   }
 
-  return {
+  const service = {
     createOffer,
     create: (caller: Caller, offer: CreateTransferOffer) =>
       createOffer(caller, access.walletOf(caller), offer),
@@ -222,6 +223,28 @@ export function createTransferOffers(deps: {
       return detail ? transferOfferStatusOf(detail) : undefined;
     },
   };
+  return service satisfies TransferOffers;
 }
 
-export type TransferOffers = ReturnType<typeof createTransferOffers>;
+export interface TransferOffers {
+  create: (
+    caller: Caller,
+    offer: CreateTransferOffer,
+  ) => Promise<{
+    offerContractId: string;
+  }>;
+  /** Open offers the caller sends or receives. */
+  list: (caller: Caller) => ContractView[];
+  /** Accepted offers waiting for the sender's wallet to complete them. */
+  listAccepted: (caller: Caller) => ContractView[];
+  accept(
+    caller: Caller,
+    contractId: string,
+  ): Promise<{
+    acceptedOfferContractId: string;
+  }>;
+  reject(caller: Caller, contractId: string): Promise<void>;
+  withdraw(caller: Caller, contractId: string): Promise<void>;
+  /** `POST /v0/wallet/transfer-offers/{tracking_id}/status`, from the offer's actor. */
+  status(caller: Caller, trackingId: string): TransferOfferStatus | undefined;
+}
