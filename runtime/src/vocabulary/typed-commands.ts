@@ -11,14 +11,28 @@ type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
 
 type OptionalKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
 /**
- * A choice argument as the runtime writes it: every field of the record by its generated name
- * (an Optional one may be left out, as the JSON API allows), each an encoded value.
+ * A value as the runtime writes it for a generated type, checked all the way down: a record's
+ * fields by their generated names (an Optional one may be left out, as the JSON API allows),
+ * a variant's tag with its value, Numeric, Int64, Time and ContractId as strings.
  */
+export type ArgumentValue<T> = T extends string | boolean | null
+  ? T
+  : T extends readonly [infer A, infer B]
+    ? readonly [ArgumentValue<A>, ArgumentValue<B>]
+    : T extends readonly (infer E)[]
+      ? readonly ArgumentValue<E>[]
+      : T extends object
+        ? ArgumentFields<T>
+        : T;
+/** A choice argument or payload: every field of the record, each checked by its generated type. */
 export type ArgumentFields<A> = A extends object
-  ? { readonly [K in Exclude<keyof A, OptionalKeys<A>>]: Value } & {
-      readonly [K in OptionalKeys<A>]?: Value;
-    }
+  ? Flat<
+      { readonly [K in Exclude<keyof A, OptionalKeys<A>>]: ArgumentValue<A[K]> } & {
+        readonly [K in OptionalKeys<A>]?: ArgumentValue<A[K]>;
+      }
+    >
   : never;
+export type Flat<T> = { readonly [K in keyof T]: T[K] };
 
 /** Exercises `choice` of `template` (or interface) on `contractId`. */
 export function exerciseOf<P, C, A, R>(

@@ -4,7 +4,6 @@ import {
   parseNumeric,
   type TransactionRecord,
 } from '@pocketnet/ledger';
-import type { AmuletOperation } from '@pocketnet/splice';
 import { nodeWithId } from '../node/participant-records.ts';
 import {
   choiceNames,
@@ -12,6 +11,7 @@ import {
   transferOfferTemplate,
   walletInstallChoices,
 } from '../vocabulary/splice-templates.ts';
+import type { AmuletOperation } from '../vocabulary/splice-types.ts';
 import { argumentOf, payloadOf, type ResultOf } from '../vocabulary/typed-commands.ts';
 import { balanceChangeEntry, holdingsReturnedBy, transferEntry } from './history-transfers.ts';
 import { eventIdOf, type HistoryEntry, type NodeAt } from './history-types.ts';
