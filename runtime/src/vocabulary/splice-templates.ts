@@ -76,3 +76,7 @@ export const amuletRulesChoices = amuletRulesTemplate.choices;
 export const dsoRulesTemplate = dsoRulesTemplates.DsoRules;
 export const svNodeStateTemplate =
   spliceVocabulary.spliceDsoGovernance['Splice.DSO.SvState'].SvNodeState;
+export const externalPartySetupProposalTemplate =
+  spliceAmulet['Splice.AmuletRules'].ExternalPartySetupProposal;
+export const transferPreapprovalProposalTemplate =
+  spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal;

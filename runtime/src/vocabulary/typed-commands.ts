@@ -50,6 +50,25 @@ export function exerciseOf<P, C, A, R>(
   };
 }
 
+/**
+ * Exercises `choice` on a contract by the exact template id it was created with (a prepared
+ * transaction names that package), `template` giving the choice's types.
+ */
+export function exerciseOnContract<P, C, A, R>(
+  _template: TemplateRef<P, C>,
+  contract: { readonly templateId: string; readonly contractId: string },
+  choice: ChoiceRef<A, R>,
+  argument: ArgumentFields<A>,
+): Command {
+  return {
+    kind: 'exercise',
+    templateId: contract.templateId,
+    contractId: contract.contractId,
+    choice: choice.name,
+    choiceArgument: argument as unknown as Value,
+  };
+}
+
 /** Creates a contract of `template` with its payload's fields. */
 export function createOf<P, C>(template: TemplateRef<P, C>, payload: ArgumentFields<P>): Command {
   return {
@@ -69,6 +88,16 @@ export const argumentOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): A =>
 
 /** A choice's result as its generated type. */
 export const resultOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): R => value as unknown as R;
+
+/**
+ * A value read by fields that several generated types have in common, each optional (not every
+ * one has it): for code that reads the same field off the arguments or results of many choices.
+ * `T` lists the fields by the generated types that declare them.
+ */
+export const sharedFieldsOf = <T>(value: Value): { readonly [K in keyof T]?: T[K] } =>
+  (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as {
+    readonly [K in keyof T]?: T[K];
+  };
 
 /** The result type of a generated choice. */
 export type ResultOf<C> = C extends ChoiceRef<unknown, infer R> ? R : never;
