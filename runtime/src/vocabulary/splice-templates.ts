@@ -80,3 +80,5 @@ export const externalPartySetupProposalTemplate =
   spliceAmulet['Splice.AmuletRules'].ExternalPartySetupProposal;
 export const transferPreapprovalProposalTemplate =
   spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal;
+export const paymentTemplates = spliceWalletPayments['Splice.Wallet.Payment'];
+export const amuletAllocationTemplate = spliceAmulet['Splice.AmuletAllocation'].AmuletAllocation;
