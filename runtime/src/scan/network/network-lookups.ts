@@ -86,16 +86,6 @@ export function governanceOf(contracts: NetworkContracts) {
   };
 }
 
-type TransferConfigValue = {
-  readonly createFee: { readonly fee: string };
-  readonly holdingFee: { readonly rate: string };
-  readonly lockHolderFee: { readonly fee: string };
-  readonly transferFee: {
-    readonly initialRate: string;
-    readonly steps: readonly { readonly _1: string; readonly _2: string }[];
-  };
-};
-
 /** The fees a round charged (in USD), as `/v0/amulet-config-for-round` reports them. */
 export type RoundFees = {
   readonly createFee: string;
@@ -111,7 +101,7 @@ export type RoundFees = {
 export function roundFeesOf(history: RoundActivity, round: bigint): RoundFees {
   const open = history.round(round)?.openRound;
   if (!open) throw notFound(`Round ${round} not found`);
-  const config = open.transferConfigUsd as TransferConfigValue;
+  const config = open.transferConfigUsd;
   return {
     createFee: config.createFee.fee,
     holdingFee: config.holdingFee.rate,
