@@ -82,3 +82,7 @@ export const transferPreapprovalProposalTemplate =
   spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal;
 export const paymentTemplates = spliceWalletPayments['Splice.Wallet.Payment'];
 export const amuletAllocationTemplate = spliceAmulet['Splice.AmuletAllocation'].AmuletAllocation;
+export const acceptedTransferOfferTemplate =
+  spliceWallet['Splice.Wallet.TransferOffer'].AcceptedTransferOffer;
+export const topUpStateTemplate = spliceWallet['Splice.Wallet.TopUpState'].ValidatorTopUpState;
+export const memberTrafficTemplate = spliceAmulet['Splice.DecentralizedSynchronizer'].MemberTraffic;

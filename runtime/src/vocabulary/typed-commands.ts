@@ -82,6 +82,12 @@ export function createOf<P, C>(template: TemplateRef<P, C>, payload: ArgumentFie
 export const payloadOf = <P, C>(_template: TemplateRef<P, C>, value: Value): P =>
   value as unknown as P;
 
+/** A reader of one field of `template`'s payloads, for tables that map templates to a field. */
+export const fieldOf =
+  <P, C, T>(template: TemplateRef<P, C>, read: (payload: P) => T) =>
+  (value: Value): T =>
+    read(payloadOf(template, value));
+
 /** A choice's argument, read back from an exercised node, as its generated type. */
 export const argumentOf = <A, R>(_choice: ChoiceRef<A, R>, value: Value): A =>
   value as unknown as A;

@@ -51,9 +51,11 @@ function choiceStrings(text: string, choices: ReadonlySet<string>): string[] {
   return found;
 }
 
-// The readers runtime had before it read payloads by their generated types.
+// The readers runtime had before it read payloads by their generated types, and the untyped
+// reads they stood for: a payload's field taken straight off createArgument, or a payload,
+// argument or result cast to a shape of its own.
 const pathReader =
-  /\b(fieldAt|valueAt|textAt|textsAt|optionalTextAt|textOf|numericAt|numericOf|microsAt|roundNumberAt)\s*\(/;
+  /\b(fieldAt|valueAt|textAt|textsAt|optionalTextAt|textOf|numericAt|numericOf|microsAt|roundNumberAt)\s*\(|\bcreateArgument(\.\w|\[)|\b(createArgument|choiceArgument|exerciseResult) as /;
 
 describe('runtime on the generated Splice vocabulary', () => {
   const choices = spliceChoiceNames();
@@ -91,6 +93,12 @@ describe('runtime on the generated Splice vocabulary', () => {
 
   it('reads no payload by a path of field names', () => {
     expect(pathReader.test("const owner = textAt(payload, 'amulet', 'owner');")).toBe(true);
+    expect(pathReader.test('const owner = node.createArgument.owner;')).toBe(true);
+    expect(pathReader.test("const owner = node.createArgument['owner'];")).toBe(true);
+    expect(pathReader.test('const { round } = node.createArgument as Payload;')).toBe(true);
+    expect(pathReader.test('payloadOf(amuletTemplates.Amulet, node.createArgument).owner')).toBe(
+      false,
+    );
     const readers = sources.flatMap(({ path, text }) =>
       text
         .split('\n')

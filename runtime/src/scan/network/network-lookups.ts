@@ -1,5 +1,7 @@
 import { DomainError } from '@pocketnet/ledger';
 import { requiredNumVotes } from '@pocketnet/splice';
+import { dsoRulesTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { dsoPartyOf, svsOf } from './dso-state.ts';
 import type { MiningRounds } from './mining-rounds.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
@@ -28,7 +30,7 @@ export function dsoInfoOf(
   return {
     svUser: sv.name,
     svPartyId: sv.party,
-    dsoPartyId: String(dsoRules.node.createArgument.dso),
+    dsoPartyId: payloadOf(dsoRulesTemplate, dsoRules.node.createArgument).dso,
     votingThreshold: requiredNumVotes(svs.length),
     latestMiningRound,
     amuletRules: only(contracts, refs.amuletRules, 'AmuletRules'),
