@@ -41,13 +41,12 @@ export function exerciseOf<P, C, A, R>(
   choice: ChoiceRef<A, R>,
   argument: ArgumentFields<A>,
 ): Command {
-  return {
-    kind: 'exercise',
-    templateId: template.templateId,
-    contractId,
-    choice: choice.name,
-    choiceArgument: argument as unknown as Value,
-  };
+  return exerciseOnContract(
+    template,
+    { templateId: template.templateId, contractId },
+    choice,
+    argument,
+  );
 }
 
 /**
