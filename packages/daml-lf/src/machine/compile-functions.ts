@@ -4,7 +4,7 @@ import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant } from './compiled.ts';
-import { constantSource, generateBody } from './generated-code.ts';
+import { closureSource, constantSource, generateBody } from './generated-code.ts';
 import type { FunctionTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
@@ -48,12 +48,7 @@ export function compileLambda(
     captured: capture(machine),
   }));
   if (scope === null) return compiledClosure;
-  // In generated source, the captured values are read inline (the same fields, in the same order).
-  const reads = fn.captures.map(({ from }) =>
-    from.kind === 'local' ? `f[${from.slot}]` : `c[${from.index}]`,
-  );
-  const source = `({ tag: 'Function', arity: ${arity}, given: ${constantSource(scope.function, noArguments)}, target: ${constantSource(scope.function, target)}, captured: [${reads.join(', ')}] })`;
-  return { ...compiledClosure, source };
+  return { ...compiledClosure, source: closureSource(scope.function, fn, target, arity) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
-import { constantSource, generateBody, sourceOf } from './generated-code.ts';
+import { closureSource, constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { FunctionTarget, Machine } from './machine.ts';
 import type { Performed } from './performed-update.ts';
@@ -224,11 +224,12 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
     name: update.tag,
   };
   // Creating the update reads the captured variables only: an atom.
-  return atomic((machine) => ({
+  const created = atomic((machine) => ({
     tag: 'Function',
     arity: 1,
     given: noArguments,
     target,
     captured: capture(machine),
   }));
+  return { ...created, source: closureSource(scope.function, fn, target, 1) };
 }

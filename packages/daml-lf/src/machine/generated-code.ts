@@ -1,8 +1,11 @@
 import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { Compiled } from './compiled.ts';
 import { directOf } from './compiled.ts';
 import type { Direct } from './direct.ts';
 import { call1, call2, call3, callMany } from './generated-calls.ts';
+import type { FunctionTarget } from './machine.ts';
 import { performDirect } from './performed-update.ts';
 import type { FunctionContext } from './scope.ts';
 
@@ -34,6 +37,44 @@ export function temporary(context: FunctionContext): string {
 /** The source of a part: its own, or a call of its direct closure. */
 export function sourceOf(context: FunctionContext, part: Compiled): string {
   return part.source ?? `${constantSource(context, directOf(part))}(m)`;
+}
+
+/**
+ * Data built from its parts by `build` (given their values in order), in source: the parts
+ * inline, then one call, instead of a call of the direct closure that reads them itself.
+ */
+export function builtSource(
+  context: FunctionContext,
+  build: (values: readonly LfValue[]) => LfValue,
+  parts: readonly Compiled[],
+): string {
+  const sources = parts.map((part) => sourceOf(context, part));
+  return `${constantSource(context, build)}([${sources.join(', ')}])`;
+}
+
+/** A part's value transformed by `map`, in source. */
+export function derivedSource(
+  context: FunctionContext,
+  map: (value: LfValue) => LfValue,
+  part: Compiled,
+): string {
+  return `${constantSource(context, map)}(${sourceOf(context, part)})`;
+}
+
+/**
+ * A new closure of `target` in source, made in `context`: the values `inner` captures are read
+ * inline (the same fields, in the same order as `captureValues`).
+ */
+export function closureSource(
+  context: FunctionContext,
+  inner: FunctionContext,
+  target: FunctionTarget,
+  arity: number,
+): string {
+  const reads = inner.captures.map(({ from }) =>
+    from.kind === 'local' ? `f[${from.slot}]` : `c[${from.index}]`,
+  );
+  return `({ tag: 'Function', arity: ${arity}, given: ${constantSource(context, noArguments)}, target: ${constantSource(context, target)}, captured: [${reads.join(', ')}] })`;
 }
 
 function matchError(): never {
