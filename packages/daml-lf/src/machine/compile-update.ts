@@ -11,6 +11,7 @@ import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
+import { enterOf } from './direct.ts';
 import { closureSource, constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 import type { FunctionTarget, Machine } from './machine.ts';
@@ -209,7 +210,7 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   const fn = inner.function;
   const direct =
     performed.source === undefined
-      ? performed.direct
+      ? enterOf(performed.direct)
       : generateBody(
           fn,
           { ...computed(body, performed.direct), source: performed.source },

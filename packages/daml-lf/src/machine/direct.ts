@@ -16,6 +16,29 @@ import { applyFunction, runMachine, spendFuel, UnhandledException } from './mach
  */
 export type Direct = (machine: Machine) => LfValue;
 
+/**
+ * A closure's body entered directly on its new frame and captured values. A body that reads
+ * them only as its own parameters leaves the machine's `frame` and `captured` alone; one whose
+ * parts read them from the machine sets them and puts the caller's back when it returns. An
+ * exception leaving it does not: whoever catches it and goes on (a `try`, a nested run, the
+ * machine's handler search) restores them from what it saved.
+ */
+export type Enter = (machine: Machine, frame: LfValue[], captured: readonly LfValue[]) => LfValue;
+
+/** A closure body's direct form entered on its frame (for bodies without generated source). */
+export function enterOf(direct: Direct): Enter {
+  return (machine, frame, captured) => {
+    const savedFrame = machine.frame;
+    const savedCaptured = machine.captured;
+    machine.frame = frame;
+    machine.captured = captured;
+    const value = direct(machine);
+    machine.frame = savedFrame;
+    machine.captured = savedCaptured;
+    return value;
+  };
+}
+
 /** Daml call levels evaluated directly, one inside the other, before falling back. */
 export const maxDirectDepth = 120;
 
@@ -92,17 +115,11 @@ export function enterBody(
   frame: LfValue[],
 ): LfValue {
   spendFuel(machine, 1);
-  const savedFrame = machine.frame;
-  const savedCaptured = machine.captured;
-  machine.frame = frame;
-  machine.captured = captured;
   directDepth += 1;
   try {
-    return (target.direct as Direct)(machine);
+    return (target.direct as Enter)(machine, frame, captured);
   } finally {
     directDepth -= 1;
-    machine.frame = savedFrame;
-    machine.captured = savedCaptured;
   }
 }
 

@@ -3,7 +3,8 @@ import type { LfValue } from '../values/lf-value.ts';
 import { noArguments } from '../values/lf-value.ts';
 import type { Compiled } from './compiled.ts';
 import { directOf } from './compiled.ts';
-import type { Direct } from './direct.ts';
+import type { Enter } from './direct.ts';
+import { enterOf } from './direct.ts';
 import { call1, call2, call3, callMany } from './generated-calls.ts';
 import type { FunctionTarget } from './machine.ts';
 import { performDirect } from './performed-update.ts';
@@ -94,20 +95,37 @@ export function callSource(fn: string, args: readonly string[]): string {
 /** Largest body written as source; larger ones keep their closures (V8 parses nesting deeply). */
 const maxSourceLength = 100_000;
 
-/** The body's source compiled to one function, or null when it is not worth it. */
-export function generateBody(context: FunctionContext, body: Compiled, name: string): Direct {
+/** A call of a part's direct closure in source: it reads the frame from the machine. */
+const directCall = /E\[\d+\]\(m\)/;
+
+/**
+ * The body's source compiled to one function entered on its frame (see `Enter`), or its
+ * closures when it has no source or one too large.
+ */
+export function generateBody(context: FunctionContext, body: Compiled, name: string): Enter {
   const { source } = body;
-  if (source === undefined || source.length > maxSourceLength) return directOf(body);
+  if (source === undefined || source.length > maxSourceLength) return enterOf(directOf(body));
   const temporaries = Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`);
-  const declarations = ['f = m.frame', 'c = m.captured', ...temporaries].join(', ');
   const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+  // Only a body with parts that read the frame from the machine puts its own there.
+  const statements = directCall.test(source)
+    ? [
+        `var ${['sf = m.frame', 'sc = m.captured', 'r', ...temporaries].join(', ')};`,
+        'm.frame = f;',
+        'm.captured = c;',
+        `r = ${source};`,
+        'm.frame = sf;',
+        'm.captured = sc;',
+        'return r;',
+      ]
+    : [...(temporaries.length === 0 ? [] : [`var ${temporaries.join(', ')};`]), `return ${source};`];
   // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
-  const text = `return (function ${label}(m) {\n  var ${declarations};\n  return ${source};\n});`;
+  const text = `return (function ${label}(m, f, c) {\n  ${statements.join('\n  ')}\n});`;
   try {
-    const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Direct;
+    const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Enter;
     return build(context.constants, ...helpers);
   } catch {
     // A body too deeply nested for the parser keeps its closures.
-    return directOf(body);
+    return enterOf(directOf(body));
   }
 }

@@ -1,6 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
-import type { Direct } from './direct.ts';
+import type { Enter } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 
 /**
@@ -27,7 +27,7 @@ export type FunctionTarget =
       readonly frameSize: number;
       readonly name: string;
       /** The body evaluated directly (see direct.ts), when it has such a form. */
-      readonly direct?: Direct;
+      readonly direct?: Enter;
     }
   | {
       readonly kind: 'builtin';
