@@ -19,12 +19,18 @@ export function compileLambda(
   const compiled = context.expression(inner, lambda.body);
   const body = compiled.code;
   const fn = inner.function;
-  const direct = generateBody(fn, compiled, lambda.name);
-  const capture = captureValues(fn);
   const arity = lambda.params.length;
+  const generated = generateBody(fn, compiled, lambda.name, arity);
+  const capture = captureValues(fn);
   const { name } = lambda;
   // One target for every closure made here: a closure is its captured values and this.
-  const target: FunctionTarget = { kind: 'closure', body, direct, frameSize: fn.frameSize, name };
+  const target: FunctionTarget = {
+    kind: 'closure',
+    body,
+    ...generated,
+    frameSize: fn.frameSize,
+    name,
+  };
   if (fn.captures.length === 0) {
     // Capturing nothing, every closure made here is the same value (functions are immutable
     // and never compared): made once.
@@ -71,7 +77,7 @@ export function closedFunction(
     target: {
       kind: 'closure',
       body: compiled.code,
-      direct: generateBody(inner.function, compiled, key),
+      ...generateBody(inner.function, compiled, key, lambda.params.length),
       frameSize: inner.function.frameSize,
       name: key,
     },

@@ -208,19 +208,20 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   const performed = performCode(context, inner, update);
   const { code: body } = performed;
   const fn = inner.function;
-  const direct =
+  const generated =
     performed.source === undefined
-      ? enterOf(performed.direct)
+      ? { direct: enterOf(performed.direct) }
       : generateBody(
           fn,
           { ...computed(body, performed.direct), source: performed.source },
           update.tag,
+          1,
         );
   const capture = captureValues(fn);
   const target: FunctionTarget = {
     kind: 'closure',
     body,
-    direct,
+    ...generated,
     frameSize: fn.frameSize,
     name: update.tag,
   };

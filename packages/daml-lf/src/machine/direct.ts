@@ -17,6 +17,18 @@ import { applyFunction, runMachine, spendFuel, UnhandledException } from './mach
 export type Direct = (machine: Machine) => LfValue;
 
 /**
+ * A closure body of at most three parameters entered with them as JavaScript parameters and
+ * its frame slots as JavaScript variables: no frame array (see generated-code.ts).
+ */
+export type Fast = (
+  machine: Machine,
+  captured: readonly LfValue[],
+  a?: LfValue,
+  b?: LfValue,
+  c?: LfValue,
+) => LfValue;
+
+/**
  * A closure's body entered directly on its new frame and captured values. A body that reads
  * them only as its own parameters leaves the machine's `frame` and `captured` alone; one whose
  * parts read them from the machine sets them and puts the caller's back when it returns. An
@@ -123,6 +135,24 @@ export function enterBody(
   }
 }
 
+/** Runs a closure's body without a frame, on its parameters (see `Fast`), one level deeper. */
+export function enterFast(
+  machine: Machine,
+  fast: Fast,
+  captured: readonly LfValue[],
+  a: LfValue,
+  b?: LfValue,
+  c?: LfValue,
+): LfValue {
+  spendFuel(machine, 1);
+  directDepth += 1;
+  try {
+    return fast(machine, captured, a, b, c);
+  } finally {
+    directDepth -= 1;
+  }
+}
+
 /** Applies a function to one argument (an update to the token, most often). */
 export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfValue {
   if (
@@ -134,6 +164,8 @@ export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfVa
     fn.target.direct !== undefined &&
     directDepth < maxDirectDepth
   ) {
+    const { fast } = fn.target;
+    if (fast !== undefined) return enterFast(machine, fast, fn.captured, argument);
     const frame = new Array<LfValue>(fn.target.frameSize);
     frame[0] = argument;
     return enterBody(machine, fn.target, fn.captured, frame);

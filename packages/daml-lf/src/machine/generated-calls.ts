@@ -1,6 +1,6 @@
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import type { ClosureTarget } from './direct.ts';
-import { applyDirect, enterBody, joined, mayGoDeeper } from './direct.ts';
+import { applyDirect, enterBody, enterFast, joined, mayGoDeeper } from './direct.ts';
 import type { Machine } from './machine.ts';
 
 // Calls of generated code (see generated-code.ts): their arguments are evaluated already.
@@ -121,12 +121,16 @@ export function callValues(machine: Machine, fn: LfValue, args: LfValue[]): LfVa
 // without an arguments array; anything else goes through the general application.
 
 function enter1(machine: Machine, fn: Closure, a: LfValue): LfValue {
+  const { fast } = fn.target;
+  if (fast !== undefined) return enterFast(machine, fast, fn.captured, a);
   const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
   return enterBody(machine, fn.target, fn.captured, frame);
 }
 
 function enter2(machine: Machine, fn: Closure, a: LfValue, b: LfValue): LfValue {
+  const { fast } = fn.target;
+  if (fast !== undefined) return enterFast(machine, fast, fn.captured, a, b);
   const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
   frame[1] = b;
@@ -155,6 +159,8 @@ export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): Lf
 export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: LfValue): LfValue {
   const target = exactClosure(fn, 3);
   if (target !== null) {
+    const { fast } = target.target;
+    if (fast !== undefined) return enterFast(machine, fast, target.captured, a, b, c);
     const frame = new Array<LfValue>(target.target.frameSize);
     frame[0] = a;
     frame[1] = b;

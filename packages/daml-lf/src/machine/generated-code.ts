@@ -3,7 +3,7 @@ import type { LfValue } from '../values/lf-value.ts';
 import { noArguments } from '../values/lf-value.ts';
 import type { Compiled } from './compiled.ts';
 import { directOf } from './compiled.ts';
-import type { Enter } from './direct.ts';
+import type { Enter, Fast } from './direct.ts';
 import { enterOf } from './direct.ts';
 import { call1, call2, call3, callMany } from './generated-calls.ts';
 import type { FunctionTarget } from './machine.ts';
@@ -98,34 +98,83 @@ const maxSourceLength = 100_000;
 /** A call of a part's direct closure in source: it reads the frame from the machine. */
 const directCall = /E\[\d+\]\(m\)/;
 
+/** Most parameters a body takes as JavaScript parameters (see `Fast`). */
+export const maxFastArity = 3;
+
+/** How a closure body is entered: on a frame, and without one when it needs none. */
+export type GeneratedBody = { readonly direct: Enter; readonly fast?: Fast };
+
+/** A frame slot in source (`f[3]`), as a body without a frame array names it (`f3`). */
+const frameSlot = /\bf\[(\d+)\]/g;
+
+function compiled(context: FunctionContext, text: string): unknown {
+  // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
+  const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => unknown;
+  return build(context.constants, ...helpers);
+}
+
+/**
+ * A body whose source reads its frame only itself, of at most `maxFastArity` parameters:
+ * its slots are JavaScript variables, its parameters JavaScript parameters, so a call makes
+ * no frame array. Its frame entry copies the frame's parameters out.
+ */
+function fastBody(context: FunctionContext, source: string, arity: number, label: string) {
+  const params = Array.from({ length: arity }, (_, index) => `f${index}`);
+  const locals = [
+    ...Array.from({ length: context.frameSize - arity }, (_, index) => `f${arity + index}`),
+    ...Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`),
+  ];
+  const declarations = locals.length === 0 ? '' : `var ${locals.join(', ')};\n  `;
+  const body = source.replace(frameSlot, 'f$1');
+  const framed = Array.from({ length: arity }, (_, index) => `f[${index}]`);
+  const text = [
+    `var fast = function ${label}(m, c${params.map((param) => `, ${param}`).join('')}) {`,
+    `  ${declarations}return ${body};`,
+    '};',
+    `return [fast, function ${label}_framed(m, f, c) { return fast(m, c${framed.map((read) => `, ${read}`).join('')}); }];`,
+  ].join('\n');
+  const [fast, direct] = compiled(context, text) as [Fast, Enter];
+  return { direct, fast };
+}
+
 /**
  * The body's source compiled to one function entered on its frame (see `Enter`), or its
  * closures when it has no source or one too large.
  */
-export function generateBody(context: FunctionContext, body: Compiled, name: string): Enter {
+export function generateBody(
+  context: FunctionContext,
+  body: Compiled,
+  name: string,
+  arity: number,
+): GeneratedBody {
   const { source } = body;
-  if (source === undefined || source.length > maxSourceLength) return enterOf(directOf(body));
-  const temporaries = Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`);
+  if (source === undefined || source.length > maxSourceLength) {
+    return { direct: enterOf(directOf(body)) };
+  }
   const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
-  // Only a body with parts that read the frame from the machine puts its own there.
-  const statements = directCall.test(source)
-    ? [
-        `var ${['sf = m.frame', 'sc = m.captured', 'r', ...temporaries].join(', ')};`,
-        'm.frame = f;',
-        'm.captured = c;',
-        `r = ${source};`,
-        'm.frame = sf;',
-        'm.captured = sc;',
-        'return r;',
-      ]
-    : [...(temporaries.length === 0 ? [] : [`var ${temporaries.join(', ')};`]), `return ${source};`];
-  // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
-  const text = `return (function ${label}(m, f, c) {\n  ${statements.join('\n  ')}\n});`;
   try {
-    const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Enter;
-    return build(context.constants, ...helpers);
+    // Only a body with parts that read the frame from the machine needs one there.
+    if (!directCall.test(source)) {
+      if (arity <= maxFastArity) return fastBody(context, source, arity, label);
+      const temporaries = Array.from({ length: context.temporaries }, (_, i) => `t${i + 1}`);
+      const declarations = temporaries.length === 0 ? '' : `var ${temporaries.join(', ')};\n  `;
+      const text = `return (function ${label}(m, f, c) {\n  ${declarations}return ${source};\n});`;
+      return { direct: compiled(context, text) as Enter };
+    }
+    const temporaries = Array.from({ length: context.temporaries }, (_, i) => `t${i + 1}`);
+    const statements = [
+      `var ${['sf = m.frame', 'sc = m.captured', 'r', ...temporaries].join(', ')};`,
+      'm.frame = f;',
+      'm.captured = c;',
+      `r = ${source};`,
+      'm.frame = sf;',
+      'm.captured = sc;',
+      'return r;',
+    ];
+    const text = `return (function ${label}(m, f, c) {\n  ${statements.join('\n  ')}\n});`;
+    return { direct: compiled(context, text) as Enter };
   } catch {
     // A body too deeply nested for the parser keeps its closures.
-    return enterOf(directOf(body));
+    return { direct: enterOf(directOf(body)) };
   }
 }

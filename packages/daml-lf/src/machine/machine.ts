@@ -1,6 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
-import type { Enter } from './direct.ts';
+import type { Enter, Fast } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 
 /**
@@ -28,6 +28,8 @@ export type FunctionTarget =
       readonly name: string;
       /** The body evaluated directly (see direct.ts), when it has such a form. */
       readonly direct?: Enter;
+      /** The body entered without a frame, when it has that form (see direct.ts). */
+      readonly fast?: Fast;
     }
   | {
       readonly kind: 'builtin';
