@@ -207,6 +207,11 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
     else if (direct !== undefined) result = direct(machine, now);
     else result = runNested(machine, (running) => target.run(running, now));
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
+    const { fast } = target;
+    if (fast !== undefined) {
+      const value = enterFast(machine, fast, fn.captured, now[0] as LfValue, now[1], now[2]);
+      return needed < count ? applyDirect(machine, value, args.slice(needed)) : value;
+    }
     const frame = new Array<LfValue>(target.frameSize);
     for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
     result = enterBody(machine, target, fn.captured, frame);

@@ -37,9 +37,9 @@ function enterWithGiven(machine: Machine, fn: Closure, args: readonly LfValue[])
 
 /**
  * Calls a function that its last `count` (≤ 3) arguments saturate, `a`, `b`, `c` (unused ones
- * undefined), without an arguments array: a partially applied closure gets one frame with those
- * it was given and these, a pure builtin computes on them by position. Undefined when neither
- * applies.
+ * undefined), without an arguments array: a partially applied closure is entered on those it
+ * was given and these (by position when it takes no frame, else in one frame), a pure builtin
+ * computes on them by position. Undefined when neither applies.
  */
 function saturate(
   machine: Machine,
@@ -51,15 +51,21 @@ function saturate(
 ): LfValue | undefined {
   const { target, given } = fn;
   const offset = given.length;
-  if (target.kind === 'builtin') {
-    const { positional } = target;
-    if (positional === undefined || fn.arity > 3) return undefined;
+  if (fn.arity <= 3) {
     // The arguments by position: those given first, then these.
     const first = offset > 0 ? given[0] : a;
     const second = offset > 1 ? given[1] : offset === 1 ? a : b;
     const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
-    return positional(first as LfValue, second as LfValue, third as LfValue);
-  }
+    if (target.kind === 'builtin') {
+      const { positional } = target;
+      if (positional === undefined) return undefined;
+      return positional(first as LfValue, second as LfValue, third as LfValue);
+    }
+    const { fast } = target;
+    if (fast !== undefined && mayGoDeeper()) {
+      return enterFast(machine, fast, fn.captured, first as LfValue, second, third);
+    }
+  } else if (target.kind === 'builtin') return undefined;
   if (target.direct === undefined || !mayGoDeeper()) return undefined;
   const frame = new Array<LfValue>(target.frameSize);
   for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
