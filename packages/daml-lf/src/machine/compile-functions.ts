@@ -5,7 +5,7 @@ import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant } from './compiled.ts';
 import { closureSource, constantSource, generateBody } from './generated-code.ts';
-import type { FunctionTarget } from './machine.ts';
+import { closureTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -24,13 +24,7 @@ export function compileLambda(
   const capture = captureValues(fn);
   const { name } = lambda;
   // One target for every closure made here: a closure is its captured values and this.
-  const target: FunctionTarget = {
-    kind: 'closure',
-    body,
-    ...generated,
-    frameSize: fn.frameSize,
-    name,
-  };
+  const target = closureTarget({ body, ...generated, frameSize: fn.frameSize, name });
   if (fn.captures.length === 0) {
     // Capturing nothing, every closure made here is the same value (functions are immutable
     // and never compared): made once.
@@ -74,13 +68,12 @@ export function closedFunction(
     tag: 'Function',
     arity: lambda.params.length,
     given: noArguments,
-    target: {
-      kind: 'closure',
+    target: closureTarget({
       body: compiled.code,
       ...generateBody(inner.function, compiled, key, lambda.params.length),
       frameSize: inner.function.frameSize,
       name: key,
-    },
+    }),
     captured: noArguments,
   };
   context.program.functions.set(key, fn as LfValue);

@@ -14,7 +14,8 @@ import type { Direct } from './direct.ts';
 import { enterOf } from './direct.ts';
 import { closureSource, constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
-import type { FunctionTarget, Machine } from './machine.ts';
+import type { Machine } from './machine.ts';
+import { builtinTarget, closureTarget } from './machine.ts';
 import type { Performed } from './performed-update.ts';
 import { effects, perform, performDirect, performing } from './performed-update.ts';
 import type { Scope } from './scope.ts';
@@ -91,13 +92,12 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
     tag: 'Function',
     arity: 2,
     given: noArguments,
-    target: {
-      kind: 'builtin',
+    target: builtinTarget({
       name: kind,
       run: (machine, [key]) => {
         machine.value = effects(machine)[kind](template, key as LfValue);
       },
-    },
+    }),
     captured: noArguments,
   });
 }
@@ -218,13 +218,12 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
           1,
         );
   const capture = captureValues(fn);
-  const target: FunctionTarget = {
-    kind: 'closure',
+  const target = closureTarget({
     body,
     ...generated,
     frameSize: fn.frameSize,
     name: update.tag,
-  };
+  });
   // Creating the update reads the captured variables only: an atom.
   const created = atomic((machine) => ({
     tag: 'Function',

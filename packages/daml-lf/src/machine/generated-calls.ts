@@ -36,6 +36,32 @@ function enterWithGiven(machine: Machine, fn: Closure, args: readonly LfValue[])
 }
 
 /**
+ * A function of at most three parameters saturated by `a`, `b`, `c`, given its arguments by
+ * position (those it was given first, then these): a pure builtin, or a closure taking no
+ * frame. Undefined when it is neither.
+ */
+function byPosition(
+  machine: Machine,
+  fn: FunctionValue,
+  a: LfValue | undefined,
+  b: LfValue | undefined,
+  c: LfValue | undefined,
+): LfValue | undefined {
+  const { target, given } = fn;
+  const offset = given.length;
+  const first = offset > 0 ? given[0] : a;
+  const second = offset > 1 ? given[1] : offset === 1 ? a : b;
+  const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
+  if (target.kind === 'builtin') {
+    const { positional } = target;
+    return positional?.(first as LfValue, second as LfValue, third as LfValue);
+  }
+  const { fast } = target;
+  if (fast === undefined || !mayGoDeeper()) return undefined;
+  return enterFast(machine, fast, fn.captured, first as LfValue, second, third);
+}
+
+/**
  * Calls a function that its last `count` (≤ 3) arguments saturate, `a`, `b`, `c` (unused ones
  * undefined), without an arguments array: a partially applied closure is entered on those it
  * was given and these (by position when it takes no frame, else in one frame), a pure builtin
@@ -52,19 +78,8 @@ function saturate(
   const { target, given } = fn;
   const offset = given.length;
   if (fn.arity <= 3) {
-    // The arguments by position: those given first, then these.
-    const first = offset > 0 ? given[0] : a;
-    const second = offset > 1 ? given[1] : offset === 1 ? a : b;
-    const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
-    if (target.kind === 'builtin') {
-      const { positional } = target;
-      if (positional === undefined) return undefined;
-      return positional(first as LfValue, second as LfValue, third as LfValue);
-    }
-    const { fast } = target;
-    if (fast !== undefined && mayGoDeeper()) {
-      return enterFast(machine, fast, fn.captured, first as LfValue, second, third);
-    }
+    const result = byPosition(machine, fn, a, b, c);
+    if (result !== undefined || target.kind === 'builtin') return result;
   } else if (target.kind === 'builtin') return undefined;
   if (target.direct === undefined || !mayGoDeeper()) return undefined;
   const frame = new Array<LfValue>(target.frameSize);
