@@ -108,10 +108,12 @@ function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'stru
       return a < b ? -1 : a > b ? 1 : 0;
     });
   const sortedNames = order.map((index) => names[index] as string);
+  const sorted = order.every((position, index) => position === index);
+  // The values arrive in a fresh array: written in sorted order already, it is kept as it is.
   const build = (values: readonly LfValue[]): LfValue => ({
     tag: 'Struct',
     names: sortedNames,
-    values: order.map((index) => values[index] as LfValue),
+    values: sorted ? values : order.map((index) => values[index] as LfValue),
   });
   return { ...construct(parts, build), source: builtSource(scope.function, build, parts) };
 }

@@ -174,7 +174,12 @@ export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): Lf
   if (first !== null) return call1(machine, enter1(machine, first, a), b);
   const saturated = saturatedBy(fn, 2);
   const result = saturated === null ? undefined : saturate(machine, saturated, 2, a, b, undefined);
-  return result === undefined ? callValues(machine, fn, [a, b]) : result;
+  if (result !== undefined) return result;
+  // One argument completes a partial application, whose result takes the other.
+  const completed = saturatedBy(fn, 1);
+  const partial =
+    completed === null ? undefined : saturate(machine, completed, 1, a, undefined, undefined);
+  return partial === undefined ? callValues(machine, fn, [a, b]) : call1(machine, partial, b);
 }
 
 export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: LfValue): LfValue {
@@ -200,7 +205,15 @@ export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: 
 /** A call of more arguments, given as an array. */
 export function callMany(machine: Machine, fn: LfValue, args: LfValue[]): LfValue {
   const target = exactClosure(fn, args.length);
-  if (target === null) return callValues(machine, fn, args);
+  if (target === null) {
+    // A function of one parameter returning the function that takes the rest.
+    const first = exactClosure(fn, 1);
+    if (first === null) return callValues(machine, fn, args);
+    const rest = enter1(machine, first, args[0] as LfValue);
+    return args.length === 4
+      ? call3(machine, rest, args[1] as LfValue, args[2] as LfValue, args[3] as LfValue)
+      : callMany(machine, rest, args.slice(1));
+  }
   const frame = new Array<LfValue>(target.target.frameSize);
   for (let index = 0; index < args.length; index += 1) frame[index] = args[index] as LfValue;
   return enterBody(machine, target.target, target.captured, frame);
