@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { createStreamGauge } from '../http/stream-gauge.ts';
+import { createFrameWriter, createTurnWrites, type FrameWriter } from './graphql-ws-socket.ts';
+
+/** A real `ws` server whose one connection gets a frame writer; `use` writes with it. */
+async function connected(use: (writer: FrameWriter) => void) {
+  const server = createServer();
+  const sockets = new WebSocketServer({ server });
+  const gauge = createStreamGauge();
+  const output = { writeAtTurnEnd: createTurnWrites(), maxHeldBytes: 1024 * 1024, gauge };
+  sockets.on('connection', (socket, request) =>
+    use(createFrameWriter({ socket, request }, output)),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const received: string[] = [];
+  client.onmessage = (event) => void received.push(String(event.data));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    client.onclose = (event) => resolve({ code: event.code, reason: event.reason });
+  });
+  const stop = () => {
+    sockets.close();
+    server.close();
+  };
+  return { received, closed, stop, gauge };
+}
+
+const bytes = (text: string) => Buffer.from(text);
+
+describe("a graphql-ws connection's frame writer", () => {
+  it('writes a turn’s messages in the order made, each shared frame as one message, and closes behind them', async () => {
+    const body = bytes('{"data":{"n":1}}}');
+    const { received, closed, stop } = await connected((writer) => {
+      writer.send('{"type":"connection_ack"}');
+      expect(writer.offer(bytes('{"id":"a","type":"next","payload":'), body)).toBe(true);
+      expect(writer.offer(bytes('{"id":"b","type":"next","payload":'), body)).toBe(true);
+      writer.send('{"id":"a","type":"complete"}');
+      writer.end(4400, 'done here');
+      // Asked to close, it still writes what is sent in the same turn before the close.
+      writer.send('{"id":"b","type":"complete"}');
+    });
+    expect(await closed).toEqual({ code: 4400, reason: 'done here' });
+    stop();
+    expect(received).toEqual([
+      '{"type":"connection_ack"}',
+      '{"id":"a","type":"next","payload":{"data":{"n":1}}}',
+      '{"id":"b","type":"next","payload":{"data":{"n":1}}}',
+      '{"id":"a","type":"complete"}',
+      '{"id":"b","type":"complete"}',
+    ]);
+  });
+
+  it('records what a connection holds once its turn is written, not the turn corked', async () => {
+    const body = bytes(`${JSON.stringify({ data: { text: 'x'.repeat(1000) } })}}`);
+    const { received, stop, gauge } = await connected((writer) => {
+      for (let index = 0; index < 64; index += 1)
+        writer.offer(bytes('{"id":"a","type":"next","payload":'), body);
+    });
+    await expect.poll(() => received.length).toBe(64);
+    stop();
+    // 64 KB went out in one turn to a client that reads: the kernel took it at once.
+    expect(gauge.stats().peakBacklogBytes).toBeLessThan(64 * 1000);
+  });
+});
