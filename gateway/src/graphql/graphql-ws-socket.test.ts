@@ -34,13 +34,13 @@ describe("a graphql-ws connection's frame writer", () => {
   it('writes a turn’s messages in the order made, each shared frame as one message, and closes behind them', async () => {
     const body = bytes('{"data":{"n":1}}}');
     const { received, closed, stop } = await connected((writer) => {
-      writer.send('{"type":"connection_ack"}');
+      void writer.send('{"type":"connection_ack"}');
       expect(writer.offer(bytes('{"id":"a","type":"next","payload":'), body)).toBe(true);
       expect(writer.offer(bytes('{"id":"b","type":"next","payload":'), body)).toBe(true);
-      writer.send('{"id":"a","type":"complete"}');
+      void writer.send('{"id":"a","type":"complete"}');
       writer.end(4400, 'done here');
       // Asked to close, it still writes what is sent in the same turn before the close.
-      writer.send('{"id":"b","type":"complete"}');
+      void writer.send('{"id":"b","type":"complete"}');
     });
     expect(await closed).toEqual({ code: 4400, reason: 'done here' });
     stop();
