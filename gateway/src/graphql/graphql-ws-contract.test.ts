@@ -102,15 +102,15 @@ describe('graphql-ws, as shared frames use it', () => {
     expect(closes).not.toContain(CloseCode.SubscriberAlreadyExists);
   });
 
-  it('reaches a WebSocket client as one text message when sent as head and body fragments', async () => {
-    // `ws`'s documented `fin` option: the head goes as the first fragment of a text message,
-    // the shared body as its last; a client sees one message (Node's WebSocket, as a browser).
+  it('reaches a WebSocket client as the text message it is when sent as UTF-8 bytes', async () => {
+    // `ws`'s documented `binary` option: bytes handed over with `binary: false` go as a text
+    // message; a client (Node's WebSocket, as a browser's) reads the string graphql-ws would send.
     const server = createServer();
     const sockets = new WebSocketServer({ server });
     const payload = { data: { value: 'ünïcode ✓' } };
     sockets.on('connection', (socket) => {
-      socket.send(Buffer.from(nextFrameHead('s1')), { binary: false, fin: false });
-      socket.send(Buffer.from(nextFrameBody(payload)), { binary: false, fin: true });
+      const frame = Buffer.from(`${nextFrameHead('s1')}${nextFrameBody(payload)}`);
+      socket.send(frame.subarray(0), { binary: false });
       socket.send(stringifyMessage({ id: 's1', type: MessageType.Complete }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
