@@ -2,15 +2,21 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
+import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { createFrameWriter, createTurnWrites, type FrameWriter } from './graphql-ws-socket.ts';
 
 /** A real `ws` server whose one connection gets a frame writer; `use` writes with it. */
-async function connected(use: (writer: FrameWriter) => void) {
+async function connected(use: (writer: FrameWriter) => void, budgetBytes?: number) {
   const server = createServer();
   const sockets = new WebSocketServer({ server });
   const gauge = createStreamGauge();
-  const output = { writeAtTurnEnd: createTurnWrites(), maxHeldBytes: 1024 * 1024, gauge };
+  const output = {
+    writeAtTurnEnd: createTurnWrites(),
+    maxHeldBytes: 64 * 1024 * 1024,
+    gauge,
+    ...(budgetBytes === undefined ? {} : { budget: createStreamBudget(budgetBytes) }),
+  };
   sockets.on('connection', (socket, request) =>
     use(createFrameWriter({ socket, request }, output)),
   );
@@ -63,5 +69,24 @@ describe("a graphql-ws connection's frame writer", () => {
     stop();
     // 64 KB went out in one turn to a client that reads: the kernel took it at once.
     expect(gauge.stats().peakBacklogBytes).toBeLessThan(64 * 1000);
+  });
+
+  it('cut off by the budget as its turn is written, sends what its subscriptions end with, then closes', async () => {
+    // 16 MB in one turn is more than the socket takes at once: what it still holds once the
+    // turn is written is over a budget of 1 KB, so the budget cuts it off right then.
+    const body = bytes(`${JSON.stringify({ data: { text: 'x'.repeat(64 * 1024) } })}}`);
+    const { received, closed, stop } = await connected((writer) => {
+      writer.onCutOff(() => {
+        // graphql-ws sends the subscriptions' errors a few promise turns later.
+        void Promise.resolve().then(() => writer.send('{"id":"a","type":"error","payload":[]}'));
+      });
+      for (let index = 0; index < 256; index += 1) {
+        writer.offer(bytes('{"id":"a","type":"next","payload":'), body);
+      }
+    }, 1024);
+    expect((await closed).code).toBe(1013);
+    stop();
+    expect(received).toHaveLength(257);
+    expect(received.at(-1)).toBe('{"id":"a","type":"error","payload":[]}');
   });
 });
