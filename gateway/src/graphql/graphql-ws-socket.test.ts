@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, WebSocket as WsClient } from 'ws';
 import { createStreamBudget } from '../http/stream-budget.ts';
 import { createStreamGauge } from '../http/stream-gauge.ts';
 import { createFrameWriter, createTurnWrites, type FrameWriter } from './graphql-ws-socket.ts';
@@ -88,5 +88,49 @@ describe("a graphql-ws connection's frame writer", () => {
     stop();
     expect(received).toHaveLength(257);
     expect(received.at(-1)).toBe('{"id":"a","type":"error","payload":[]}');
+  });
+
+  it('keeps a slow client’s frames intact while the turns’ writes go on to others', async () => {
+    // Two connections written turn after turn: the slow one (its client stops reading) soon
+    // keeps what it was given, and the frames the fast one gets must not land on its bytes.
+    const server = createServer();
+    const sockets = new WebSocketServer({ server });
+    const output = { writeAtTurnEnd: createTurnWrites(), maxHeldBytes: 1024 * 1024 * 1024 };
+    const writers: FrameWriter[] = [];
+    sockets.on('connection', (socket, request) => {
+      writers.push(createFrameWriter({ socket, request }, output));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const open = async () => {
+      const client = new WsClient(url);
+      const received: string[] = [];
+      client.on('message', (data) => void received.push(String(data)));
+      await new Promise((resolve) => client.once('open', resolve));
+      return { client, received };
+    };
+    const slow = await open();
+    await expect.poll(() => writers.length).toBe(1);
+    const fast = await open();
+    await expect.poll(() => writers.length).toBe(2);
+    slow.client.pause();
+    const turns = 48;
+    const expected: string[] = [];
+    for (let turn = 0; turn < turns; turn += 1) {
+      const body = bytes(
+        `${JSON.stringify({ data: { turn, text: String(turn % 10).repeat(256 * 1024) } })}}`,
+      );
+      for (const writer of writers) writer.offer(bytes('{"id":"a","type":"next","payload":'), body);
+      expected.push(`{"id":"a","type":"next","payload":${body.toString()}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => fast.received.length, { timeout: 10_000 }).toBe(turns);
+    slow.client.resume();
+    await expect.poll(() => slow.received.length, { timeout: 10_000 }).toBe(turns);
+    for (const client of [slow.client, fast.client]) client.terminate();
+    sockets.close();
+    server.close();
+    expect(fast.received).toEqual(expected);
+    expect(slow.received).toEqual(expected);
   });
 });
