@@ -20,6 +20,7 @@ export async function createNode(config: NodeConfig) {
     ledgerApiVersion: config.ledgerApiVersion,
     clock: core.clock,
     undo: core.undo,
+    afterRevert: core.afterRevert,
     devnet: background.devnet,
     packages: core.packages,
     catalog: core.catalog,
