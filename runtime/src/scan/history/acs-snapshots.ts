@@ -79,8 +79,7 @@ export function createAcsSnapshots(deps: {
   const dueTask: BackgroundTask = {
     name: 'scan-acs-snapshots',
     runsAs: 'here',
-    nextDueMicros: () =>
-      state.nextBoundary === null ? null : BigInt(state.nextBoundary + 1),
+    nextDueMicros: () => (state.nextBoundary === null ? null : BigInt(state.nextBoundary + 1)),
     run: async () => takeBoundariesBefore(Number(deps.clock.nowMicros()), null),
   };
   return {

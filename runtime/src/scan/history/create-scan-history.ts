@@ -1,4 +1,9 @@
-import { type CreatedNode, DomainError, type TransactionRecord, undoableMap } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  DomainError,
+  type TransactionRecord,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';

@@ -51,8 +51,7 @@ export function createMigrations(deps: {
       };
     },
     /** When the scheduled migration falls due on the node's clock, or null. */
-    dueMicros: (): bigint | null =>
-      state.scheduled ? BigInt(state.scheduled.timeMicros) : null,
+    dueMicros: (): bigint | null => (state.scheduled ? BigInt(state.scheduled.timeMicros) : null),
     /** The scheduled migration if it is due at `nowMicros`, which is then no longer scheduled. */
     takeDue(nowMicros: bigint): { readonly migrationId: number } | null {
       const due = state.scheduled;

@@ -158,8 +158,7 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
       }
       return items;
     },
-    latest: (): HistoryItem | undefined =>
-      itemAt(state.current, state.current.records.length - 1),
+    latest: (): HistoryItem | undefined => itemAt(state.current, state.current.records.length - 1),
     migrationIds: (): number[] => segments.map((segment) => segment.migrationId),
     /** Record time range per synchronizer of a migration id; undefined for an unknown one. */
     rangesOf(migrationId: number): ReadonlyMap<string, RecordTimeRange> | undefined {

@@ -90,7 +90,8 @@ export function createRoundActivity(
     if (reference === ids.openMiningRound) {
       const number = roundNumberOf(payload);
       undo.assign(roundOf(number), 'openRound', payload);
-      if (state.earliest === null || number < state.earliest) undo.assign(state, 'earliest', number);
+      if (state.earliest === null || number < state.earliest)
+        undo.assign(state, 'earliest', number);
     } else if (reference === ids.closedMiningRound) {
       undo.assign(roundOf(roundNumberOf(payload)), 'closedRound', payload);
     } else {

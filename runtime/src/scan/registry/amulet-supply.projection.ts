@@ -1,4 +1,9 @@
-import { type CreatedNode, type JournalRecord, parseNumeric, type UndoLog } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  parseNumeric,
+  type UndoLog,
+} from '@pocketnet/ledger';
 import type { ContractEventsIndex } from '../../projections/contract-events.projection.ts';
 import { textAt } from './payload-text.ts';
 import { referenceOf, registryReferences } from './registry-references.ts';
