@@ -57,6 +57,7 @@ export function createNodeServices(
     interactive,
     operations: externalPartyOperations,
     records$,
+    undo: core.undo,
   });
   // The DSO sends external parties' TransferCommands (on a devnet, once it runs).
   const transferCommands = createTransferCommandAutomation(core, { wallet, onError });
