@@ -34,7 +34,13 @@ export function createNodeServices(
   const validatorCore: PocketnetNodeCore = { ...core, records$: first.records$ };
   const { records$ } = validatorCore;
   // The workflow actors follow the bus after the projections, and see the replay too.
-  const actors = createActorRuntime({ records$, clock, participant: core.participant, onError });
+  const actors = createActorRuntime({
+    records$,
+    clock,
+    participant: core.participant,
+    onError,
+    undo: core.undo,
+  });
   // The validator's wallet keeps projections of its own; offers and traffic requests are
   // tracked by their actors.
   const wallet = createWallet(validatorCore, { actors: () => actors });

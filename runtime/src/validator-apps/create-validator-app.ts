@@ -62,6 +62,7 @@ export function createValidatorApp(input: {
     clock: core.clock,
     participant: participant.participant,
     onError: input.onError,
+    undo: core.undo,
   });
   const wallet = createWallet(core, { actors: () => actors });
   const walletApps = createWalletApps(core, {
