@@ -80,11 +80,11 @@ export function createActorRuntime(deps: {
   const requests = new Subject<ActorRequest>();
   const registry = createActorRegistry(
     {
-    // A transition is built only for someone listening; the history keeps it compactly.
-    transition: (entry) => {
-      if (transitions.observed) transitions.next(lastTransitionOf(entry));
-    },
-    request: (request) => requests.next(request),
+      // A transition is built only for someone listening; the history keeps it compactly.
+      transition: (entry) => {
+        if (transitions.observed) transitions.next(lastTransitionOf(entry));
+      },
+      request: (request) => requests.next(request),
       error: (error) => deps.onError(error),
     },
     deps.undo,

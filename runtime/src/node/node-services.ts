@@ -67,6 +67,7 @@ export function createNodeServices(
   });
   // The DSO sends external parties' TransferCommands (on a devnet, once it runs).
   const transferCommands = createTransferCommandAutomation(core, { wallet, onError });
+  schedule.afterRevert(transferCommands.rearm);
   // LocalNet's app validators, each over its own participant (issue 22).
   const validatorApps = createValidatorApps({
     core,
@@ -79,7 +80,7 @@ export function createNodeServices(
   });
   for (const app of validatorApps) schedule.declare(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
-  const devnetTime = createDevnetTimeState({ records$: core.records$, clock });
+  const devnetTime = createDevnetTimeState({ records$: core.records$, clock, undo: core.undo });
   return {
     scan,
     actors,

@@ -102,13 +102,16 @@ export function createWalletApps(
     /** The wallet's subscription payments and the SV's name-service automation. */
     dueTasks(onError: (error: unknown) => void): BackgroundTask[] {
       const now = () => core.clock.nowMicros();
-      return [...walletTasks(onError), createAnsDsoAutomation({
+      return [
+        ...walletTasks(onError),
+        createAnsDsoAutomation({
           contracts,
           calls,
           now,
           onError,
           undo: core.undo,
-        }),];
+        }),
+      ];
     },
     /**
      * After the replay: a payment to collect (or a subscription that ended) runs the schedule's

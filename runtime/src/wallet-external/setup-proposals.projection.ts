@@ -17,7 +17,8 @@ export function createSetupProposals(records$: Observable<JournalRecord>, undo: 
   type Proposal = { node: CreatedNode; synchronizerId: string; offset: number };
   // Served oldest first: a proposal a rollback brings back goes back in its place.
   const active = undoableMap<string, Proposal>(undo, {
-    order: ([, left], [, right]) => left.offset - right.offset || left.node.nodeId - right.node.nodeId,
+    order: ([, left], [, right]) =>
+      left.offset - right.offset || left.node.nodeId - right.node.nodeId,
   });
   const subscription = records$.subscribe((record) => {
     if (record.type !== 'transaction') return;

@@ -1,4 +1,10 @@
-import { type CreatedNode, DomainError, parseTime, undoableMap, type Value } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  DomainError,
+  parseTime,
+  undoableMap,
+  type Value,
+} from '@pocketnet/ledger';
 import { amuletTemplateIds } from '@pocketnet/splice';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
