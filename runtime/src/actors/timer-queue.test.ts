@@ -1,10 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
+import { createUndoLog } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createTimerQueue } from './timer-queue.ts';
 
 describe('the timer queue', () => {
   it('hands out due timers earliest first, ties in scheduling order, skipping cancelled ones', () => {
-    const queue = createTimerQueue<string>();
+    const queue = createTimerQueue<string>(createUndoLog());
     queue.schedule('b', 't', { type: 'later' }, 20);
     queue.schedule('a', 't', { type: 'first' }, 10);
     const cancelled = queue.schedule('c', 't', { type: 'cancelled' }, 5);
@@ -21,7 +22,7 @@ describe('the timer queue', () => {
   test.prop([fc.array(fc.nat({ max: 1000 }), { maxLength: 200 })])(
     'takes every timer once, in due order',
     (dues) => {
-      const queue = createTimerQueue<number>();
+      const queue = createTimerQueue<number>(createUndoLog());
       for (const [index, due] of dues.entries()) queue.schedule(index, 'x', { type: 'x' }, due);
       const order: number[] = [];
       for (let timer = queue.takeDue(1000); timer !== null; timer = queue.takeDue(1000)) {
@@ -34,7 +35,7 @@ describe('the timer queue', () => {
 
 describe('the timer queue after many cancellations', () => {
   it('rebuilds its heap without them once they are most of it', () => {
-    const queue = createTimerQueue<number>();
+    const queue = createTimerQueue<number>(createUndoLog());
     const timers = Array.from({ length: 3000 }, (_, index) =>
       queue.schedule(index, 'x', { type: 'x' }, (index * 7919) % 3000),
     );
@@ -51,7 +52,7 @@ describe('the timer queue after many cancellations', () => {
   test.prop([fc.array(fc.tuple(fc.nat({ max: 5000 }), fc.boolean()), { maxLength: 4000 })])(
     'drops the cancelled timers and still hands out the rest in order',
     (timers) => {
-      const queue = createTimerQueue<number>();
+      const queue = createTimerQueue<number>(createUndoLog());
       const scheduled = timers.map(([due, cancel], index) => ({
         timer: queue.schedule(index, 'x', { type: 'x' }, due),
         cancel,

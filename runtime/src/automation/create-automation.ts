@@ -43,6 +43,7 @@ export function createAutomation(
     index,
     memberId: participantMemberId(core.identity.participantId),
     synchronizerId: core.identity.synchronizerId,
+    undo: core.undo,
   });
   const created$: Observable<WalletContractCreated> = core.records$.pipe(
     filter((record) => record.type === 'transaction'),

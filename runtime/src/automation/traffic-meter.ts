@@ -1,4 +1,4 @@
-import type { JournalRecord } from '@pocketnet/ledger';
+import type { JournalRecord, UndoLog } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import type { AutomationIndex } from './automation-index.ts';
 import { textAt } from './automation-values.ts';
@@ -24,12 +24,14 @@ export function createTrafficMeter(deps: {
   readonly index: AutomationIndex;
   readonly memberId: string;
   readonly synchronizerId: string;
+  readonly undo: UndoLog;
 }) {
-  let consumed = 0n;
+  const meter = { consumed: 0n };
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
-    consumed +=
+    const cost =
       trafficModel.perTransactionBytes + trafficModel.perEventBytes * BigInt(record.nodes.length);
+    deps.undo.assign(meter, 'consumed', meter.consumed + cost);
   });
   return {
     status(): TrafficStatus {
@@ -44,6 +46,7 @@ export function createTrafficMeter(deps: {
           (sum, traffic) => sum + BigInt(textAt(traffic.createArgument, 'totalPurchased') || '0'),
           0n,
         );
+      const { consumed } = meter;
       return { purchased, consumed, remaining: purchased - consumed };
     },
     close: () => subscription.unsubscribe(),

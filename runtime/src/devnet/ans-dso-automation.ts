@@ -1,4 +1,4 @@
-import { parseTime, type Value } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap, type Value } from '@pocketnet/ledger';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { textOf } from '../wallet-apps/app-access.ts';
 import type { AppContract, AppContracts } from '../wallet-apps/app-contracts.projection.ts';
@@ -24,9 +24,10 @@ export function createAnsDsoAutomation(deps: {
   readonly calls: () => AnsSvCalls | null;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   const { contracts } = deps;
-  const retryAt = new Map<string, bigint>();
+  const retryAt = undoableMap<string, bigint>(deps.undo);
   const byDso = (dso: string) => (contract: AppContract) =>
     textOf(contract, 'subscriptionData', 'provider') === dso &&
     textOf(contract, 'subscriptionData', 'receiver') === dso;

@@ -1,4 +1,11 @@
-import type { Command, PackageRegistry, TransactionRecord, Value } from '@pocketnet/ledger';
+import {
+  type Command,
+  type PackageRegistry,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+  type Value,
+} from '@pocketnet/ledger';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 
 export type DsoContract = {
@@ -30,8 +37,10 @@ export function createDsoLedger(deps: {
   packages: PackageRegistry;
   watched: WatchedTemplates;
   submit: (actAs: readonly string[], commands: readonly Command[]) => Promise<TransactionRecord>;
+  readonly undo: UndoLog;
 }): DsoLedger {
-  const templateIds = new Map<string, string>();
+  // Resolved by the packages uploaded, which a rollback may take back.
+  const templateIds = undoableMap<string, string>(deps.undo);
   const templateIdOf = (reference: string) => {
     let templateId = templateIds.get(reference);
     if (templateId === undefined) {

@@ -20,7 +20,8 @@ export async function createNode(config: NodeConfig) {
     ledgerApiVersion: config.ledgerApiVersion,
     clock: core.clock,
     undo: core.undo,
-    afterRevert: core.afterRevert,
+    /** After a revert rolled `undo` back, set the clock and cut the journal: re-arms what acts on its own. */
+    rearm: () => services.schedule.rearm(),
     devnet: background.devnet,
     packages: core.packages,
     catalog: core.catalog,

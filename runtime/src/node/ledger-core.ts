@@ -19,7 +19,6 @@ import { createWatchedTemplates } from '../projections/watched-templates.project
 import { requiredSplicePackages } from '../splice-dars/splice-release-packages.ts';
 import { createNodeSynchronizers } from '../synchronizers/node-synchronizers.ts';
 import { createControllableClock } from '../time/controllable-clock.ts';
-import { createAfterRevert } from '../time-machine/after-revert.ts';
 import { createParticipant, type SynchronizerShared } from './create-participant.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
@@ -124,7 +123,6 @@ export async function openLedgerCore(config: NodeConfig) {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
     clock,
     undo,
-    afterRevert: createAfterRevert(),
     packages,
     catalog,
     records$: bus.records$,

@@ -13,7 +13,6 @@ import type { UpdateLog } from '../projections/update-log.projection.ts';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import type { Synchronizers } from '../synchronizers/synchronizers.projection.ts';
 import type { ControllableClock } from '../time/controllable-clock.ts';
-import type { AfterRevert } from '../time-machine/after-revert.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
 
 /**
@@ -30,8 +29,6 @@ export type PocketnetNodeCore = {
   readonly clock: ControllableClock;
   /** Where every state holder records how to take its changes back while a snapshot is kept. */
   readonly undo: UndoLog;
-  /** How each holder of what runs on time re-arms it after a revert made in place. */
-  readonly afterRevert: AfterRevert;
   readonly packages: PackageRegistry;
   readonly catalog: TemplateCatalog;
   readonly records$: Observable<JournalRecord>;

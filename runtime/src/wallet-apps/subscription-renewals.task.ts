@@ -1,4 +1,4 @@
-import { parseTime } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import type { UserWallet, WalletAccess } from '../wallet/wallet-access.ts';
 import { textOf } from './app-access.ts';
@@ -20,10 +20,11 @@ export function createSubscriptionRenewals(deps: {
   readonly subscriptions: Subscriptions;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   // Keyed by the subscription and the due date paid for: a payment that comes back (rejected)
   // or failed is tried again only after a while.
-  const triedAt = new Map<string, bigint>();
+  const triedAt = undoableMap<string, bigint>(deps.undo);
   const keyOf = (state: AppContract) =>
     `${textOf(state, 'subscription')}@${textOf(state, 'nextPaymentDueAt')}`;
   const walletOf = (state: AppContract): UserWallet | null => {

@@ -290,7 +290,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       node.undo.rollback(mark);
       node.clock.rewindTo(point.clockMicros);
       const cut = store.cutOpen(point.position);
-      node.afterRevert.run();
+      node.rearm();
       await cut;
     } catch (error) {
       // Half put back is no state to serve: the node is rebuilt from the journal as it is.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainError } from '@pocketnet/ledger';
+import { DomainError, type UndoLog } from '@pocketnet/ledger';
 import type { AcsEntries } from './acs-entries.ts';
 import type { AcsSnapshot, AcsSnapshots } from './acs-snapshots.ts';
 import type { EventValues } from './event-values.ts';
@@ -34,11 +34,19 @@ export function createBulkStorage(deps: {
   readonly acs: AcsEntries;
   readonly history: UpdateHistory;
   readonly values: EventValues;
+  readonly undo: UndoLog;
 }) {
-  const { objectSize, values } = deps;
+  const { objectSize, values, undo } = deps;
   const cache = new Map<string, Buffer>();
   const acsRefs = new WeakMap<AcsSnapshot, readonly BulkObjectRef[]>();
+  // An object's key names a count of updates or a snapshot's time, which a rollback may give
+  // to other contents: after one, no object or digest kept is trusted.
+  const forget = () => {
+    cache.clear();
+    updateDigests.clear();
+  };
   const remember = (key: string, bytes: Buffer): Buffer => {
+    undo.record(() => undo.afterRollback(forget));
     cache.delete(key);
     cache.set(key, bytes);
     if (cache.size > cachedObjects) cache.delete(cache.keys().next().value ?? key);

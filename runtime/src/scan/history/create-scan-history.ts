@@ -1,4 +1,9 @@
-import { type CreatedNode, DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  DomainError,
+  type TransactionRecord,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
@@ -33,7 +38,8 @@ const initialMigrationId = 0;
  * replay, so its projections see every record.
  */
 export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryOptions = {}) {
-  const history = createUpdateHistory(initialMigrationId);
+  const { undo } = core;
+  const history = createUpdateHistory(initialMigrationId, undo);
   const acs = createAcsEntries(core);
   const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
   if (interval <= 0n) throw new Error('the ACS snapshot interval must be positive');
@@ -42,10 +48,11 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     acs,
     history,
     clock: core.clock,
+    undo,
   });
-  const transactionLog = createTransactionLog();
-  const externalHashes = new Map<string, TransactionRecord>();
-  const imports = createImportUpdates();
+  const transactionLog = createTransactionLog(undo);
+  const externalHashes = undoableMap<string, TransactionRecord>(undo);
+  const imports = createImportUpdates(undo);
   // A migration of the global synchronizer: later updates belong to the next migration id,
   // and every contract on that synchronizer is re-imported there.
   const migrate = (migrationId: number, synchronizerId: string) => {
@@ -79,7 +86,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   // A third each: serialised updates, serialised contracts, and whole pages.
   const updateCache = createJsonFragmentCache<HistoryRecord>(cacheBytes / 3);
   const contractCache = createJsonFragmentCache<CreatedNode>(cacheBytes / 3);
-  const pages = createPageCache(cacheBytes / 3);
+  const pages = createPageCache(cacheBytes / 3, undo);
   const requireDevnetAdmin = (caller: Caller) => {
     requireAdmin(accessOf(caller, core.participant));
     if (core.devnetParties() === null) {
@@ -118,7 +125,13 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       values,
       dsoParty: () => core.devnetParties()?.dso ?? null,
     }),
-    migrations: createMigrations({ history, clock: core.clock, requireDevnetAdmin, imports }),
+    migrations: createMigrations({
+      history,
+      clock: core.clock,
+      requireDevnetAdmin,
+      imports,
+      undo,
+    }),
     bulk: createBulkStorage({
       enabled: options.bulkStorage ?? true,
       objectSize: options.bulkObjectSize ?? 10_000,
@@ -126,6 +139,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       acs,
       history,
       values,
+      undo,
     }),
     /** The physical synchronizer's serial: this synchronizer was never upgraded in place. */
     activeSynchronizerSerial: () => ({ serial: 0 }),

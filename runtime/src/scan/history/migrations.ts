@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/ledger';
+import { DomainError, type UndoLog } from '@pocketnet/ledger';
 import type { Caller } from '../../services/caller.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
 import type { ImportUpdates } from './import-updates.ts';
@@ -18,9 +18,10 @@ export function createMigrations(deps: {
   readonly requireDevnetAdmin: (caller: Caller) => void;
   /** The contracts each migration re-imported. */
   readonly imports?: ImportUpdates;
+  readonly undo: UndoLog;
 }) {
-  const { history } = deps;
-  let scheduled: ScheduledMigration | null = null;
+  const { history, undo } = deps;
+  const state: { scheduled: ScheduledMigration | null } = { scheduled: null };
   const render = (migration: ScheduledMigration) => ({
     time: formatScanTime(migration.timeMicros),
     migration_id: migration.migrationId,
@@ -50,16 +51,16 @@ export function createMigrations(deps: {
       };
     },
     /** When the scheduled migration falls due on the node's clock, or null. */
-    dueMicros: (): bigint | null => (scheduled ? BigInt(scheduled.timeMicros) : null),
+    dueMicros: (): bigint | null => (state.scheduled ? BigInt(state.scheduled.timeMicros) : null),
     /** The scheduled migration if it is due at `nowMicros`, which is then no longer scheduled. */
     takeDue(nowMicros: bigint): { readonly migrationId: number } | null {
-      if (scheduled === null || BigInt(scheduled.timeMicros) > nowMicros) return null;
-      const due = scheduled;
-      scheduled = null;
+      const due = state.scheduled;
+      if (due === null || BigInt(due.timeMicros) > nowMicros) return null;
+      undo.assign(state, 'scheduled', null);
       return { migrationId: due.migrationId };
     },
     /** The scheduled upgrade, or null when none is. */
-    schedule: () => (scheduled ? render(scheduled) : null),
+    schedule: () => (state.scheduled ? render(state.scheduled) : null),
     last: () => ({ migration_id: history.currentMigrationId() }),
     scheduleMigration(caller: Caller, request: { time: string; migrationId: number }) {
       deps.requireDevnetAdmin(caller);
@@ -74,12 +75,13 @@ export function createMigrations(deps: {
       if (BigInt(timeMicros) <= deps.clock.nowMicros()) {
         throw new DomainError('INVALID_ARGUMENT', `The migration time ${request.time} has passed`);
       }
-      scheduled = { timeMicros, migrationId: request.migrationId };
+      const scheduled = { timeMicros, migrationId: request.migrationId };
+      undo.assign(state, 'scheduled', scheduled);
       return render(scheduled);
     },
     cancelSchedule(caller: Caller) {
       deps.requireDevnetAdmin(caller);
-      scheduled = null;
+      undo.assign(state, 'scheduled', null);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { UndoLog } from '@pocketnet/ledger';
 import type { JsonChunks } from './json-fragment-cache.ts';
 
 /**
@@ -10,9 +11,15 @@ export type PageCache = {
   answer(key: string, make: () => { json: JsonChunks; final: boolean }): JsonChunks;
 };
 
-export function createPageCache(maxBytes: number): PageCache {
+export function createPageCache(maxBytes: number, undo: UndoLog): PageCache {
   const pages = new Map<string, Buffer>();
   let bytes = 0;
+  // A key names a position in history, which a rollback gives to other updates: after one,
+  // nothing kept is trusted.
+  const forget = () => {
+    pages.clear();
+    bytes = 0;
+  };
   return {
     answer(key, make) {
       const cached = pages.get(key);
@@ -22,6 +29,7 @@ export function createPageCache(maxBytes: number): PageCache {
       const body = Buffer.concat(json.chunks, json.length);
       pages.set(key, body);
       bytes += body.length;
+      undo.record(() => undo.afterRollback(forget));
       for (const [oldest, page] of pages) {
         if (bytes <= maxBytes) break;
         pages.delete(oldest);
