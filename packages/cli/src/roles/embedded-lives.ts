@@ -6,7 +6,7 @@ import {
   startAutomations,
 } from '@pocketnet/automations';
 import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
-import type { Clock } from '@pocketnet/ledger';
+import type { Clock, UndoMark } from '@pocketnet/ledger';
 import {
   type AppliedFixture,
   applyFixture,
@@ -67,6 +67,12 @@ export type EmbeddedSetup = {
   readonly fixture?: Fixture | null;
   /** What else the first life does before the node reports ready (LocalNet's users). */
   readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
+  /**
+   * How a revert puts the node back: `in place` (the default) rolls its state back with its undo
+   * log where the node can (its queues in process); `rebuild` always starts a new life on the
+   * cut journal, as before issue 23's undo log (benchmarks compare the two).
+   */
+  readonly revert?: 'in place' | 'rebuild';
 };
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
@@ -80,6 +86,12 @@ function servedLife(gateway: ReturnType<typeof createGateway>) {
 export type EmbeddedLife = {
   readonly node: PocketnetNode;
   readonly automations: Automations;
+  /** Whether a revert may roll this life back in place: every queue of it is in process. */
+  readonly rollsBack: boolean;
+  /** Resolves once every automation of the life has finished what it was triggered to do. */
+  settled(): Promise<void>;
+  /** Serves the life again on every server (after a revert made in place). */
+  serve(): void;
   closeStreams(reason?: string): void;
   close(): Promise<void>;
 };
@@ -122,6 +134,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   const timeMachine = createTimeMachine({
     current: () => life().node,
     rewind,
+    rollBack: setup.revert === 'rebuild' ? null : rollBack,
     journal: store,
     seed: setup.node.devnet?.seed ?? null,
   });
@@ -162,13 +175,26 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         adaptive: setup.settings.adaptiveAdmission,
       },
     });
-    setup.servers.serve(servedLife(gateway));
+    const own = servedLife(gateway);
+    setup.servers.serve(own);
     const others = await serveParticipants(node);
     const gateways = [gateway, ...others.gateways];
     const appAutomations = others.automations;
+    const everyAutomations = [automations, ...appAutomations];
     return {
       node,
       automations,
+      rollsBack: everyAutomations.every((each) => each.runner.kind === 'in-process'),
+      async settled() {
+        for (const each of everyAutomations) await each.settled();
+      },
+      serve() {
+        setup.servers.serve(own);
+        for (const [index, servers] of (setup.participantServers ?? []).entries()) {
+          const served = others.served[index];
+          if (served) servers.serve(served);
+        }
+      },
       closeStreams: (reason) => {
         for (const each of gateways) each.closeStreams(reason);
       },
@@ -187,6 +213,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   async function serveParticipants(node: PocketnetNode) {
     const gateways: Array<ReturnType<typeof createGateway>> = [];
     const automations: Automations[] = [];
+    const lives: ReturnType<typeof servedLife>[] = [];
     for (const [index, servers] of (setup.participantServers ?? []).entries()) {
       const participant = node.participants[index + 1];
       if (!participant) throw new Error('the node runs fewer participants than it serves');
@@ -210,9 +237,11 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
           : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
       });
       gateways.push(gateway);
-      servers.serve(servedLife(gateway));
+      const each = servedLife(gateway);
+      lives.push(each);
+      servers.serve(each);
     }
-    return { gateways, automations };
+    return { gateways, automations, served: lives };
   }
 
   /** An app validator's node view and its automations, on a runner of its own. */
@@ -225,6 +254,51 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       logger: logger.child({ component: 'automations', validator: app.name }),
     });
     return { node: nodeOfValidatorApp(node, app), automations };
+  }
+
+  /**
+   * Waits until nothing is in flight: the automations have finished what they were triggered
+   * to do and every record handed to the journal is durable and published; again if either
+   * started more meanwhile.
+   */
+  async function quiesce(live: EmbeddedLife): Promise<void> {
+    for (let before = -1; before !== store.position(); ) {
+      before = store.position();
+      await live.settled();
+      await store.settled();
+    }
+  }
+
+  /**
+   * A revert in place (issue 23): the servers answer that the node is being put back, streams
+   * end with the revert's reason, and once nothing is in flight every state holder undoes what
+   * it recorded since `mark`, the clock goes back and the journal is cut (appends made meanwhile
+   * wait for the cut); then what runs on time is re-armed and the servers serve again. A life
+   * that cannot (its queues in Redis) is rebuilt instead.
+   */
+  async function rollBack(point: HistoryPoint, mark: UndoMark, reason: string): Promise<void> {
+    const live = life();
+    if (!live.rollsBack) return rewind(point, reason);
+    const message = `The node is being put back (${reason}); it serves again in a moment`;
+    for (const servers of [setup.servers, ...(setup.participantServers ?? [])]) {
+      servers.down(message);
+    }
+    try {
+      live.closeStreams(reason);
+      await quiesce(live);
+      const { node } = live;
+      node.undo.rollback(mark);
+      node.clock.rewindTo(point.clockMicros);
+      const cut = store.cutOpen(point.position);
+      node.rearm();
+      await cut;
+    } catch (error) {
+      // Half put back is no state to serve: the node is rebuilt from the journal as it is.
+      logger.error({ err: error }, 'a revert in place failed; the node is rebuilt');
+      return rewind(point, reason);
+    }
+    live.serve();
+    logger.info({ position: point.position, how: 'rolled back' }, reason);
   }
 
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
@@ -259,7 +333,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       })
     : { parties: {}, users: {} };
   // Reset goes back to here: genesis, the loaded state, the fixture.
-  timeMachine.markGenesis();
+  await timeMachine.markGenesis();
   return {
     current: life,
     fixture,
