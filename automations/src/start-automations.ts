@@ -56,7 +56,7 @@ export function startAutomations(deps: {
       data: { work: task.name, dueMicros: dueMicros.toString() },
     });
   });
-  const awaitingFunds = createAwaitingFunds(dispatch);
+  const awaitingFunds = createAwaitingFunds(dispatch, automation.undo);
   const triggerDeps = {
     ...processorDeps,
     awaitingFunds,
@@ -65,7 +65,7 @@ export function startAutomations(deps: {
   };
   const removals = Object.entries(triggerSources(triggerDeps)).map(([name, items]) =>
     automation.schedule.declare(
-      createDueItemsTrigger({ name, items, now: automation.now, dispatch }),
+      createDueItemsTrigger({ name, items, now: automation.now, dispatch, undo: automation.undo }),
     ),
   );
   removals.push(automation.schedule.declare(createSettleTrigger(dispatch, automation.now)));
