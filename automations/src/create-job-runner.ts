@@ -1,4 +1,3 @@
-import type { UndoLog } from '@pocketnet/ledger';
 import type { Logger } from 'pino';
 import { createInProcessRunner } from './queue/in-process-runner.ts';
 import type { JobRunner } from './queue/job-types.ts';
@@ -12,11 +11,8 @@ export async function createJobRunner(options: {
   readonly redisUrl?: string | undefined;
   readonly prefix?: string;
   readonly logger: Logger;
-  /** The node's undo log, for the in-process runner's jobs (BullMQ's are not rolled back). */
-  readonly undo?: UndoLog;
 }): Promise<JobRunner> {
-  if (options.redisUrl === undefined || options.redisUrl === '')
-    return createInProcessRunner(options.undo ? { undo: options.undo } : {});
+  if (options.redisUrl === undefined || options.redisUrl === '') return createInProcessRunner();
   await assertRedisKeepsKeys(options.redisUrl);
   // BullMQ (and ioredis) load only with REDIS_URL: a start without Redis skips ~250 modules.
   const { createBullmqRunner } = await import('./queue/bullmq-runner.ts');

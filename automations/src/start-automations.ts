@@ -39,6 +39,7 @@ export function startAutomations(deps: {
 }): Automations {
   const { node, config, runner, logger } = deps;
   const { automation } = node;
+  runner.recordChangesIn?.(automation.undo);
   const processorDeps = { automation, policies: policiesOf(config) };
   const workers = queueNames.map((queue) =>
     runner.work(queue, queueProcessor(queue, processorDeps), {
