@@ -89,7 +89,9 @@ async function writeHistory(dir: string, config: Config): Promise<void> {
   await journal.close();
 }
 
-async function start(dir: string, loadState?: LoadedState) {
+type RevertMode = 'in place' | 'rebuild';
+
+async function start(dir: string, loadState?: LoadedState, revert: RevertMode = 'in place') {
   const started = performance.now();
   const cpuAt = process.cpuUsage();
   const node = await startEmbeddedNode({
@@ -109,6 +111,7 @@ async function start(dir: string, loadState?: LoadedState) {
     settings: scaleOutSettings({}),
     servers: createLifeServers('127.0.0.1'),
     ...(loadState ? { loadState } : {}),
+    revert,
   });
   return { node, ms: performance.now() - started, cpuMs: cpuMsSince(cpuAt) };
 }
@@ -145,8 +148,12 @@ const ratioTo = (value: number, baseline: number) => `${(value / baseline).toFix
 const runsOf = (runs: readonly Timing[]) =>
   runs.map((run) => `${formatMs(run.ms)} (CPU ${formatMs(run.cpuMs)})`).join(', ');
 
-/** A few transfers after a snapshot, so that a revert has something to undo. */
-async function someChanges(node: Awaited<ReturnType<typeof start>>['node'], round: number) {
+/** `count` creates after a snapshot, so that a revert has something to undo. */
+async function someChanges(
+  node: Awaited<ReturnType<typeof start>>['node'],
+  round: number,
+  count = 100,
+) {
   const { engine } = node.current().node;
   const parties = [...node.current().node.participant.parties.keys()];
   const [bank, alice] = [
@@ -154,7 +161,7 @@ async function someChanges(node: Awaited<ReturnType<typeof start>>['node'], roun
     parties.find((p) => p.startsWith('Alice')),
   ];
   if (!bank || !alice) throw new Error('no Bank or Alice');
-  for (let index = 0; index < 100; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     await engine.submit(
       submitRequest(
         [createIou({ bank, alice, bob: alice })],
@@ -165,30 +172,65 @@ async function someChanges(node: Awaited<ReturnType<typeof start>>['node'], roun
   }
 }
 
+/** Transactions after a snapshot whose heap is measured (the undo log's cost per transaction). */
+const measuredTransactions = 1000;
+
+/**
+ * One node on the history, reverting `mode`'s way: snapshot, revert and reset timed round after
+ * round; the heap a thousand snapshots keep; and the heap `measuredTransactions` commits add
+ * while a snapshot is kept (and the undo log's entries for them).
+ */
+async function measure(dir: string, config: Config, mode: RevertMode) {
+  const { node, ms: startMs, cpuMs: startCpuMs } = await start(dir, undefined, mode);
+  const machine = node.timeMachine;
+  // What a kept snapshot costs: the heap before and after taking a thousand of them.
+  const heapBefore = collectedHeap();
+  for (let index = 0; index < 1000; index += 1) await machine.snapshot(unrestrictedCaller);
+  const perSnapshot = (collectedHeap() - heapBefore) / 1000;
+  const snapshots: Timing[] = [];
+  const reverts: Timing[] = [];
+  const resets: Timing[] = [];
+  for (let round = 0; round < config.repeats; round += 1) {
+    let id = '';
+    snapshots.push(await timed(async () => ({ id } = await machine.snapshot(unrestrictedCaller))));
+    await someChanges(node, round);
+    reverts.push(await timed(() => machine.revert(unrestrictedCaller, id)));
+    await someChanges(node, round + 1000);
+    resets.push(await timed(() => machine.reset(unrestrictedCaller)));
+  }
+  // The heap commits add: the state they make, and (in place) the undo log's entries for them.
+  const { id } = await machine.snapshot(unrestrictedCaller);
+  const { undo } = node.current().node;
+  const [heapAt, entriesAt] = [collectedHeap(), undo.size()];
+  await someChanges(node, 9999, measuredTransactions);
+  const heapPerTransaction = (collectedHeap() - heapAt) / measuredTransactions;
+  const entriesPerTransaction = (undo.size() - entriesAt) / measuredTransactions;
+  const revertAfterMany = await timed(() => machine.revert(unrestrictedCaller, id));
+  return {
+    node,
+    startMs,
+    startCpuMs,
+    snapshots,
+    reverts,
+    resets,
+    perSnapshot,
+    heapPerTransaction,
+    entriesPerTransaction,
+    revertAfterMany,
+  };
+}
+
 export async function runTimeMachine(config: Config): Promise<BenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-'));
   const loadDir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-load-'));
   try {
     await writeHistory(dir, config);
-    const { node, ms: startMs, cpuMs: startCpuMs } = await start(dir);
+    // Before issue 23's undo log (every revert rebuilds the node), then in place, on one history.
+    const before = await measure(dir, config, 'rebuild');
+    await before.node.close();
+    const after = await measure(dir, config, 'in place');
+    const { node, startMs, startCpuMs, snapshots, reverts, resets } = after;
     const machine = node.timeMachine;
-    // What a kept snapshot costs: the heap before and after taking a thousand of them.
-    const heapBefore = collectedHeap();
-    for (let index = 0; index < 1000; index += 1) await machine.snapshot(unrestrictedCaller);
-    const perSnapshot = (collectedHeap() - heapBefore) / 1000;
-    const snapshots: Timing[] = [];
-    const reverts: Timing[] = [];
-    const resets: Timing[] = [];
-    for (let round = 0; round < config.repeats; round += 1) {
-      let id = '';
-      snapshots.push(
-        await timed(async () => ({ id } = await machine.snapshot(unrestrictedCaller))),
-      );
-      await someChanges(node, round);
-      reverts.push(await timed(() => machine.revert(unrestrictedCaller, id)));
-      await someChanges(node, round + 1000);
-      resets.push(await timed(() => machine.reset(unrestrictedCaller)));
-    }
     const lines: string[] = [];
     for await (const line of machine.dump(unrestrictedCaller)) lines.push(line);
     const stateText = `${lines.join('\n')}\n`;
@@ -209,29 +251,30 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
     const revert = wallOf(reverts);
     const reset = wallOf(resets);
     const load = wallOf(loads);
+    const undoPerTransaction = after.heapPerTransaction - before.heapPerTransaction;
     return {
       lines: [
         {
           name: 'time machine: snapshot',
           value: formatMs(snapshot),
-          baseline: '',
-          ratio: '',
+          baseline: formatMs(wallOf(before.snapshots)),
+          ratio: ratioTo(snapshot, wallOf(before.snapshots)),
           target: '< 10 ms',
           status: statusOf(snapshot < 10),
         },
         {
           name: 'time machine: revert',
           value: formatMs(revert),
-          baseline: formatMs(startMs),
-          ratio: ratioTo(revert, startMs),
+          baseline: formatMs(wallOf(before.reverts)),
+          ratio: ratioTo(revert, wallOf(before.reverts)),
           target: '< 100 ms',
           status: statusOf(revert < 100),
         },
         {
           name: 'time machine: reset',
           value: formatMs(reset),
-          baseline: formatMs(startMs),
-          ratio: ratioTo(reset, startMs),
+          baseline: formatMs(wallOf(before.resets)),
+          ratio: ratioTo(reset, wallOf(before.resets)),
           target: '< 100 ms',
           status: statusOf(reset < 100),
         },
@@ -243,12 +286,18 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
           target: '< 1000 ms',
           status: statusOf(load < 1000),
         },
-        infoLine('time machine: heap per kept snapshot', `${formatCount(perSnapshot)} B`),
+        infoLine('time machine: heap per kept snapshot', `${formatCount(after.perSnapshot)} B`),
+        infoLine(
+          'time machine: undo log heap per transaction',
+          `${formatCount(undoPerTransaction)} B (${after.entriesPerTransaction.toFixed(1)} entries)`,
+        ),
       ],
       notes: [
-        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baseline = a start replaying the journal (${formatMs(startMs)}, CPU ${formatMs(startCpuMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parsing.ms)} (CPU ${formatMs(parsing.cpuMs)})`,
-        `time machine CPU medians (every thread; the wall figures stretch with the machine's load): revert ${formatMs(cpuOf(reverts))}, reset ${formatMs(cpuOf(resets))}, load ${formatMs(cpuOf(loads))} against the start's ${formatMs(startCpuMs)}`,
-        `time machine runs: snapshot ${runsOf(snapshots)}; revert ${runsOf(reverts)}; reset ${runsOf(resets)}; load ${runsOf(loads)}`,
+        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baselines = the same node reverting by a rebuild (before issue 23's undo log); a start replaying the journal ${formatMs(startMs)} (CPU ${formatMs(startCpuMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parsing.ms)} (CPU ${formatMs(parsing.cpuMs)})`,
+        `time machine CPU medians (every thread; the wall figures stretch with the machine's load): in place revert ${formatMs(cpuOf(reverts))}, reset ${formatMs(cpuOf(resets))} vs rebuild revert ${formatMs(cpuOf(before.reverts))}, reset ${formatMs(cpuOf(before.resets))}; load ${formatMs(cpuOf(loads))} against the start's ${formatMs(startCpuMs)}`,
+        `time machine heap per transaction while a snapshot is kept: in place ${formatCount(after.heapPerTransaction)} B, rebuild (no undo log) ${formatCount(before.heapPerTransaction)} B; a revert of ${formatCount(measuredTransactions)} transactions: in place ${formatMs(after.revertAfterMany.ms)} (CPU ${formatMs(after.revertAfterMany.cpuMs)}), rebuild ${formatMs(before.revertAfterMany.ms)} (CPU ${formatMs(before.revertAfterMany.cpuMs)})`,
+        `time machine runs in place: snapshot ${runsOf(snapshots)}; revert ${runsOf(reverts)}; reset ${runsOf(resets)}; load ${runsOf(loads)}`,
+        `time machine runs rebuilt: snapshot ${runsOf(before.snapshots)}; revert ${runsOf(before.reverts)}; reset ${runsOf(before.resets)}`,
       ],
     };
   } finally {
