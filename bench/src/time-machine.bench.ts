@@ -105,7 +105,7 @@ async function start(dir: string, loadState?: LoadedState, revert: RevertMode = 
     store: fileJournalStore(dir),
     clock: createWallClock(),
     config: parseAutomationConfig({}),
-    createRunner: async () => createInProcessRunner(),
+    createRunner: async (_scope, undo) => createInProcessRunner({ undo }),
     logger: pino({ level: 'silent' }),
     auth: { mode: 'none' },
     settings: scaleOutSettings({}),

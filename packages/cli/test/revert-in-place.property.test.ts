@@ -217,7 +217,7 @@ describe('a revert in place', () => {
       const after = await everyAnswer(net, users);
       expect(after, 'the steps changed nothing').not.toEqual(atSnapshot);
       // Alice's updates since the snapshot, which scan and her Ledger API find by id.
-      const added = addedIds(atSnapshot.wallets, after.wallets, 'updateId');
+      const added = addedIds(atSnapshot.wallets.alice, after.wallets.alice, 'updateId');
       for (const id of added)
         expect(await lookUp(net, id, users.alice as string)).toEqual([200, 200]);
       await net.json('/api/devnet/v0/revert', { body: { id: taken } });

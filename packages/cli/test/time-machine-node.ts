@@ -53,7 +53,7 @@ export async function startTimeMachineNode(
     store: options.dataDir ? fileJournalStore(options.dataDir) : memoryJournalStore(),
     clock: createSimulatedClock(1_767_225_600_000_000n),
     config: parseAutomationConfig({}),
-    createRunner: async () => createInProcessRunner(),
+    createRunner: async (_scope, undo) => createInProcessRunner({ undo }),
     logger: pino({ level: 'silent' }),
     auth: { mode: 'hs256', secret, audience },
     settings: scaleOutSettings({}),

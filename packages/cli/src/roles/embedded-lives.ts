@@ -6,7 +6,7 @@ import {
   startAutomations,
 } from '@pocketnet/automations';
 import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
-import type { Clock, UndoMark } from '@pocketnet/ledger';
+import type { Clock, UndoLog, UndoMark } from '@pocketnet/ledger';
 import {
   type AppliedFixture,
   applyFixture,
@@ -44,9 +44,10 @@ export type EmbeddedSetup = {
   readonly config: AutomationConfig;
   /**
    * The automations' runner; `scope` names an app validator's (LocalNet's), whose queues must
-   * not be the SV's, and is null for the node's own.
+   * not be the SV's, and is null for the node's own. An in-process runner records its jobs into
+   * `undo`, the life's node's, so that a revert in place takes them back too.
    */
-  readonly createRunner: (scope: string | null) => Promise<JobRunner>;
+  readonly createRunner: (scope: string | null, undo: UndoLog) => Promise<JobRunner>;
   readonly logger: Logger;
   readonly auth: Parameters<typeof createGateway>[0]['auth'];
   readonly streamLimits?: Partial<StreamLimits>;
@@ -152,7 +153,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       ledger: { openJournal: () => store.open() },
     });
     setup.stately?.watch(node.actors);
-    const runner = await setup.createRunner(null);
+    const runner = await setup.createRunner(null, node.undo);
     const automations = startAutomations({
       node,
       config: setup.config,
@@ -246,7 +247,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
 
   /** An app validator's node view and its automations, on a runner of its own. */
   async function startAppValidator(node: PocketnetNode, app: ValidatorApp) {
-    const runner = await setup.createRunner(app.name);
+    const runner = await setup.createRunner(app.name, node.undo);
     const automations = startAutomations({
       node: { automation: app.automation, actors: app.actors },
       config: setup.config,
