@@ -76,11 +76,17 @@ function startWorker(execution: InProcessExecution, name: string, worker: Worker
  * BullMQ adapter (ids, dedup, retries with backoff, permanent failures, progress, counts,
  * events, stalled jobs rerun), with every job in this process's memory.
  */
-export function createInProcessRunner(): JobRunner {
-  // Once the automations hand it the node's undo log, the jobs go back with a revert (issue
-  // 23): the jobs the same triggers make again after it run again, rather than answer from the
-  // undone future.
-  let undo: UndoLog | null = null;
+export function createInProcessRunner(
+  options: {
+    /**
+     * The node's undo log (or later, `recordChangesIn`): the jobs then go back with a revert
+     * (issue 23), so that the jobs the same triggers make again after it run again, rather than
+     * answer from the undone future.
+     */
+    readonly undo?: UndoLog;
+  } = {},
+): JobRunner {
+  let undo: UndoLog | null = options.undo ?? null;
   const events = new Subject<JobEvent>();
   const execution = createInProcessExecution(events, () => undo);
   const jobOf = (name: string, jobId: string) => execution.queueOf(name).jobs.get(jobId);
