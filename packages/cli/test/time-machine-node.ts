@@ -39,7 +39,14 @@ export type TimeMachineNode = {
 };
 
 export async function startTimeMachineNode(
-  options: { dataDir?: string; loadState?: LoadedState; fixture?: Fixture; seed?: string } = {},
+  options: {
+    dataDir?: string;
+    loadState?: LoadedState;
+    fixture?: Fixture;
+    seed?: string;
+    /** How a revert puts the node back (in place unless told). */
+    revert?: 'in place' | 'rebuild';
+  } = {},
 ): Promise<TimeMachineNode> {
   const servers = createLifeServers('127.0.0.1');
   const embedded = await startEmbeddedNode({
@@ -60,6 +67,7 @@ export async function startTimeMachineNode(
     servers,
     ...(options.loadState ? { loadState: options.loadState } : {}),
     ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.revert ? { revert: options.revert } : {}),
   });
   const port = await servers.listen(0);
   const url = `http://127.0.0.1:${port}`;
