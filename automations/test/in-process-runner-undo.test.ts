@@ -33,7 +33,8 @@ const worker = (runner: JobRunner) =>
 describe('the in-process runner rolled back to a mark', () => {
   it('keeps the jobs of a fresh runner given only the jobs before the mark, and runs an id seen after it again', async () => {
     const undo = createUndoLog();
-    const runner = createInProcessRunner({ undo });
+    const runner = createInProcessRunner();
+    runner.recordChangesIn?.(undo);
     const fresh = createInProcessRunner();
     worker(runner);
     worker(fresh);

@@ -27,7 +27,7 @@ const maxStalledCount = 1;
  * completes the job or retries it after its backoff (a permanent failure, or the last attempt,
  * fails it), and a job whose worker was closed by force stalls back to waiting.
  */
-export function createInProcessExecution(events: Subject<JobEvent>, undo: UndoLog | null) {
+export function createInProcessExecution(events: Subject<JobEvent>, undoLog: () => UndoLog | null) {
   const queues = new Map<string, InProcessQueue>();
   const workers = new Map<string, Set<WorkerState>>();
   const stalls = new Map<InProcessJob, number>();
@@ -38,13 +38,14 @@ export function createInProcessExecution(events: Subject<JobEvent>, undo: UndoLo
       queue = createInProcessQueue(
         name,
         (job) => events.next({ type: 'waiting', queue: name, jobId: job.id, name: job.name }),
-        undo,
+        undoLog,
       );
       queues.set(name, queue);
     }
     return queue;
   };
   const keep = (job: InProcessJob) => {
+    const undo = undoLog();
     if (undo === null) return;
     keepJob(undo, job, (delayed) => {
       const queue = queueOf(delayed.queue);

@@ -43,7 +43,8 @@ export function keepJob(undo: UndoLog, job: InProcessJob, rearm: (job: InProcess
 export function createInProcessQueue(
   name: string,
   onWaiting: (job: InProcessJob) => void,
-  undo: UndoLog | null,
+  /** The undo log the runner records into, once it has one. */
+  undoLog: () => UndoLog | null,
 ) {
   const jobs = new Map<string, InProcessJob>();
   const waiting: InProcessJob[] = [];
@@ -51,6 +52,7 @@ export function createInProcessQueue(
   const retain = (job: InProcessJob, state: 'completed' | 'failed') => {
     const ids = finished[state];
     ids.push(job.id);
+    const undo = undoLog();
     undo?.record(() => ids.pop());
     while (ids.length > retainedJobs[state]) {
       const dropped = ids.shift();
@@ -70,7 +72,7 @@ export function createInProcessQueue(
     /** The next waiting job, if any (a rollback puts it back in front). */
     takeWaiting(): InProcessJob | undefined {
       const job = waiting.shift();
-      if (job !== undefined) undo?.record(() => waiting.unshift(job));
+      if (job !== undefined) undoLog()?.record(() => waiting.unshift(job));
       return job;
     },
     /** A job in `state`, retained as finished when it completed or failed. */
@@ -78,7 +80,7 @@ export function createInProcessQueue(
       job.state = state;
       if (state === 'waiting') {
         waiting.push(job);
-        undo?.record(() => {
+        undoLog()?.record(() => {
           const index = waiting.lastIndexOf(job);
           if (index >= 0) waiting.splice(index, 1);
         });

@@ -79,15 +79,16 @@ function startWorker(execution: InProcessExecution, name: string, worker: Worker
 export function createInProcessRunner(
   options: {
     /**
-     * The node's undo log: its jobs then go back with a revert (issue 23), so that the jobs the
-     * same triggers make again after it run again rather than answer from the undone future.
+     * The node's undo log (or later, `recordChangesIn`): the jobs then go back with a revert
+     * (issue 23), so that the jobs the same triggers make again after it run again, rather than
+     * answer from the undone future.
      */
     readonly undo?: UndoLog;
   } = {},
 ): JobRunner {
-  const undo = options.undo ?? null;
+  let undo: UndoLog | null = options.undo ?? null;
   const events = new Subject<JobEvent>();
-  const execution = createInProcessExecution(events, undo);
+  const execution = createInProcessExecution(events, () => undo);
   const jobOf = (name: string, jobId: string) => execution.queueOf(name).jobs.get(jobId);
   const waiters = createJobWaiters({
     events$: events,
@@ -117,6 +118,9 @@ export function createInProcessRunner(
     list: async (name, state, limit) => execution.queueOf(name).list(state, limit),
     events$: events.asObservable(),
     listen: async () => {},
+    recordChangesIn(log) {
+      undo = log;
+    },
     async close() {
       const workers = [...execution.workers.values()].flatMap((set) => [...set]);
       for (const worker of workers) worker.closing = true;

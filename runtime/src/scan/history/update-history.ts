@@ -1,5 +1,4 @@
 import {
-  appendOnlyArray,
   type ReassignmentRecord,
   type TransactionRecord,
   type UndoLog,
@@ -65,8 +64,9 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
     if (found) return found;
     const created: Segment = {
       migrationId,
-      records: appendOnlyArray(undo),
-      times: appendOnlyArray(undo),
+      // Grown together: `append` records one undo for both.
+      records: [],
+      times: [],
       ranges: undoableMap(undo),
     };
     const before = [...segments];
@@ -91,6 +91,11 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
       const { current } = state;
       const previous = current.times.at(-1) ?? Number.NEGATIVE_INFINITY;
       const time = Math.max(recordTimeMicros(record.recordTime), previous + 1, floor + 1);
+      const { length } = current.records;
+      undo.record(() => {
+        current.records.length = length;
+        current.times.length = length;
+      });
       current.records.push(record);
       current.times.push(time);
       const range = current.ranges.get(record.synchronizerId);

@@ -32,6 +32,7 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
   const health = createScanHealth({
     id: () => (dsoPartyOf(contracts) === null ? null : core.identity.participantId),
     uptimeMillis: () => performance.now() - startedAt,
+    undo,
   });
   const apply = (record: JournalRecord) => {
     try {
