@@ -8,7 +8,9 @@ import {
   userCaller,
 } from '../../testing/undo-workload.test-helper.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
-import type { JsonChunks } from '../scan/history/render/json-fragment-cache.ts';
+import type { HistoryAfter } from '../scan/history/history-reads.ts';
+import { formatScanTime } from '../scan/history/scan-time.ts';
+import type { HistoryItem } from '../scan/history/update-history.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 
 const nodes: PocketnetNode[] = [];
@@ -16,27 +18,16 @@ afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close();
 });
 
-const text = (json: JsonChunks) => Buffer.concat(json.chunks, json.length).toString('utf8');
-
-/** Every update of scan's history, page by page, as the v2 API serves them. */
-function scanUpdates(node: PocketnetNode, pageSize = 100): unknown[] {
-  const all: unknown[] = [];
-  let after: { migrationId: number; recordTime: string } | null = null;
+/** Every update of scan's history, page by page, as the v2 API pages them. */
+function scanUpdates(node: PocketnetNode, pageSize = 100): HistoryItem[] {
+  const all: HistoryItem[] = [];
+  let after: HistoryAfter | null = null;
   for (;;) {
-    const page = JSON.parse(
-      text(
-        node.scan.history.updates.updates({
-          after,
-          pageSize,
-          encoding: 'compact_json',
-          version: 'v2',
-        }),
-      ),
-    ) as { transactions: { migration_id: number; record_time: string }[] };
-    all.push(...page.transactions);
-    const last = page.transactions.at(-1);
-    if (page.transactions.length < pageSize || last === undefined) return all;
-    after = { migrationId: last.migration_id, recordTime: last.record_time };
+    const { items } = node.scan.history.updates.page({ after, pageSize });
+    all.push(...items);
+    const last = items.at(-1);
+    if (items.length < pageSize || last === undefined) return all;
+    after = { migrationId: last.migrationId, recordTime: formatScanTime(last.recordTimeMicros) };
   }
 }
 
@@ -119,8 +110,8 @@ describe('a node rolled back to a mark', () => {
     const now = node.clock.nowMicros();
     const mark = node.undo.mark();
     for (const step of randomSteps(seededRandom(6), 20)) await step.run(node);
-    // Small pages: the full ones are kept by scan's page cache, under keys the other steps'
-    // history reuses.
+    // Small pages: a renderer keeps the full ones (the gateway's page cache), under keys the
+    // other steps' history reuses.
     expect(scanUpdates(node, 3).length).toBeGreaterThan(3);
     node.undo.rollback(mark);
     node.clock.rewindTo(now);
