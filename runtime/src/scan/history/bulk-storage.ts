@@ -45,8 +45,9 @@ export function createBulkStorage(deps: {
     cache.clear();
     updateDigests.clear();
   };
+  const forgetAfterRollback = () => undo.afterRollback(forget);
   const remember = (key: string, bytes: Buffer): Buffer => {
-    undo.record(() => undo.afterRollback(forget));
+    undo.record(forgetAfterRollback);
     cache.delete(key);
     cache.set(key, bytes);
     if (cache.size > cachedObjects) cache.delete(cache.keys().next().value ?? key);

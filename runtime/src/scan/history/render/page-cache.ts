@@ -20,6 +20,7 @@ export function createPageCache(maxBytes: number, undo: UndoLog): PageCache {
     pages.clear();
     bytes = 0;
   };
+  const forgetAfterRollback = () => undo.afterRollback(forget);
   return {
     answer(key, make) {
       const cached = pages.get(key);
@@ -29,7 +30,7 @@ export function createPageCache(maxBytes: number, undo: UndoLog): PageCache {
       const body = Buffer.concat(json.chunks, json.length);
       pages.set(key, body);
       bytes += body.length;
-      undo.record(() => undo.afterRollback(forget));
+      undo.record(forgetAfterRollback);
       for (const [oldest, page] of pages) {
         if (bytes <= maxBytes) break;
         pages.delete(oldest);
