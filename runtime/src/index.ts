@@ -47,7 +47,21 @@ export type {
 export type { WriterCommands } from './scale-out/writer-commands.ts';
 export { createWriterCommands } from './scale-out/writer-commands.ts';
 export type { ScanOptions } from './scan/create-scan.ts';
-export type { BulkObjectRef } from './scan/history/bulk-storage.ts';
+export type { AcsEntry } from './scan/history/acs-entries.ts';
+export type { BulkObject } from './scan/history/bulk-storage.ts';
+export type { EventValueTypes } from './scan/history/event-value-types.ts';
+export type { HistoryAfter, HistoryPage } from './scan/history/history-reads.ts';
+export type { ImportUpdate } from './scan/history/import-updates.ts';
+export type { MigrationInfo, ScheduledMigration } from './scan/history/migrations.ts';
+export type {
+  HoldingsSummaries,
+  SnapshotPageRead,
+  SnapshotRequest,
+  SnapshotTime,
+} from './scan/history/state-reads.ts';
+export type { TransactionLogEntry, TransactionLogKind } from './scan/history/transaction-log.ts';
+export type { HistoryItem, HistoryRecord } from './scan/history/update-history.ts';
+export { externalHashOf } from './scan/history/update-history.ts';
 export type { AnsEntryView } from './scan/network/dso-state.ts';
 export type { NetworkContract } from './scan/network/network-contracts.projection.ts';
 export type { RoundAnswer } from './scan/network/reward-accounting.service.ts';

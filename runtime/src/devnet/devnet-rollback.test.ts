@@ -8,7 +8,7 @@ import {
   userCaller,
 } from '../../testing/undo-workload.test-helper.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
-import type { JsonChunks } from '../scan/history/render/json-fragment-cache.ts';
+import { formatScanTime } from '../scan/history/scan-time.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 
 const nodes: PocketnetNode[] = [];
@@ -16,27 +16,16 @@ afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close();
 });
 
-const text = (json: JsonChunks) => Buffer.concat(json.chunks, json.length).toString('utf8');
-
-/** Every update of scan's history, page by page, as the v2 API serves them. */
+/** Every update of scan's history, page by page, as the history reads serve them. */
 function scanUpdates(node: PocketnetNode, pageSize = 100): unknown[] {
   const all: unknown[] = [];
   let after: { migrationId: number; recordTime: string } | null = null;
   for (;;) {
-    const page = JSON.parse(
-      text(
-        node.scan.history.updates.updates({
-          after,
-          pageSize,
-          encoding: 'compact_json',
-          version: 'v2',
-        }),
-      ),
-    ) as { transactions: { migration_id: number; record_time: string }[] };
-    all.push(...page.transactions);
-    const last = page.transactions.at(-1);
-    if (page.transactions.length < pageSize || last === undefined) return all;
-    after = { migrationId: last.migration_id, recordTime: last.record_time };
+    const page = node.scan.history.updates.page({ after, pageSize });
+    all.push(...page.items);
+    const last = page.items.at(-1);
+    if (!page.full || last === undefined) return all;
+    after = { migrationId: last.migrationId, recordTime: formatScanTime(last.recordTimeMicros) };
   }
 }
 
@@ -119,8 +108,6 @@ describe('a node rolled back to a mark', () => {
     const now = node.clock.nowMicros();
     const mark = node.undo.mark();
     for (const step of randomSteps(seededRandom(6), 20)) await step.run(node);
-    // Small pages: the full ones are kept by scan's page cache, under keys the other steps'
-    // history reuses.
     expect(scanUpdates(node, 3).length).toBeGreaterThan(3);
     node.undo.rollback(mark);
     node.clock.rewindTo(now);

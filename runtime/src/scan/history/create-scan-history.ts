@@ -1,31 +1,22 @@
-import {
-  type CreatedNode,
-  DomainError,
-  type TransactionRecord,
-  undoableMap,
-} from '@pocketnet/ledger';
+import { DomainError, type TransactionRecord, undoableMap } from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
 import { createAcsEntries } from './acs-entries.ts';
 import { createAcsSnapshots } from './acs-snapshots.ts';
 import { createBulkStorage } from './bulk-storage.ts';
-import { createEventValues } from './event-values.ts';
+import { createEventValueTypes } from './event-value-types.ts';
 import { createHistoryReads } from './history-reads.ts';
 import { createImportUpdates } from './import-updates.ts';
 import { createMigrations } from './migrations.ts';
 import { createPartyAcs } from './party-acs.ts';
-import { createJsonFragmentCache } from './render/json-fragment-cache.ts';
-import { createPageCache } from './render/page-cache.ts';
-import { externalHashOf } from './render/update-item.render.ts';
 import {
   defaultAcsSnapshotIntervalMicros,
-  defaultRenderCacheBytes,
   type ScanHistoryOptions,
 } from './scan-history-options.ts';
 import { createStateReads } from './state-reads.ts';
 import { createTransactionLog } from './transaction-log.ts';
-import { createUpdateHistory, type HistoryRecord } from './update-history.ts';
+import { createUpdateHistory, externalHashOf } from './update-history.ts';
 
 const openMiningRound = '#splice-amulet:Splice.Round:OpenMiningRound';
 
@@ -39,6 +30,13 @@ const initialMigrationId = 0;
  */
 export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryOptions = {}) {
   const { undo } = core;
+  // How many rollbacks took back updates or snapshots: positions and times they held may then
+  // name others, so what a reader keeps by them (the gateway's rendered pages) is stale.
+  const rollbacks = { count: 0 };
+  const countRollback = () => {
+    rollbacks.count += 1;
+  };
+  const rolledBack = () => undo.afterRollback(countRollback);
   const history = createUpdateHistory(initialMigrationId, undo);
   const acs = createAcsEntries(core);
   const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
@@ -49,6 +47,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     history,
     clock: core.clock,
     undo,
+    rolledBack,
   });
   const transactionLog = createTransactionLog(undo);
   const externalHashes = undoableMap<string, TransactionRecord>(undo);
@@ -73,6 +72,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   // record time, and the snapshots of the boundaries it passed. Reassignments change no
   // contract's activeness, so they pass no snapshot boundary of their own.
   core.records$.subscribe((record) => {
+    undo.record(rolledBack);
     if (record.type === 'reassignment') history.append(record, snapshots.floor());
     if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
     if (record.type !== 'transaction') return;
@@ -81,12 +81,6 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     const hash = externalHashOf(record);
     if (hash !== null) externalHashes.set(hash.toLowerCase(), record);
   });
-  const values = createEventValues(core.packages);
-  const cacheBytes = options.renderCacheBytes ?? defaultRenderCacheBytes;
-  // A third each: serialised updates, serialised contracts, and whole pages.
-  const updateCache = createJsonFragmentCache<HistoryRecord>(cacheBytes / 3);
-  const contractCache = createJsonFragmentCache<CreatedNode>(cacheBytes / 3);
-  const pages = createPageCache(cacheBytes / 3, undo);
   const requireDevnetAdmin = (caller: Caller) => {
     requireAdmin(accessOf(caller, core.participant));
     if (core.devnetParties() === null) {
@@ -94,19 +88,21 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     }
   };
   return {
+    /** Changes after each rollback that took back history: caches keyed by position drop all. */
+    rollbacks: (): number => rollbacks.count,
     /** Scheduler tasks: the devnet's time machine takes snapshots as it moves time. */
     dueTasks: [snapshots.dueTask],
     updates: createHistoryReads({
       history,
       updateLog: core.updateLog,
-      values,
       transactionLog,
-      participantUid: core.identity.participantId,
-      cache: updateCache,
-      pages,
       externalHashes,
       imports,
     }),
+    /** The participant whose mediator verdicts the history reports. */
+    participantUid: core.identity.participantId,
+    /** The Daml types of the history's values, for encodings that need them. */
+    valueTypes: createEventValueTypes(core.packages),
     state: createStateReads({
       snapshots,
       acs,
@@ -114,15 +110,11 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       openRounds: () =>
         core.watched.active(core.packages.resolveTemplate(openMiningRound).templateId),
       catalog: core.catalog,
-      values,
       forcedSnapshots: options.forcedAcsSnapshots ?? true,
-      cache: contractCache,
-      pages,
     }),
     partyAcs: createPartyAcs({
       history,
       updateLog: core.updateLog,
-      values,
       dsoParty: () => core.devnetParties()?.dso ?? null,
     }),
     migrations: createMigrations({
@@ -138,8 +130,6 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       snapshots,
       acs,
       history,
-      values,
-      undo,
     }),
     /** The physical synchronizer's serial: this synchronizer was never upgraded in place. */
     activeSynchronizerSerial: () => ({ serial: 0 }),

@@ -1,11 +1,5 @@
-import type {
-  ChoiceDefinition,
-  CreatedNode,
-  DamlType,
-  ExercisedNode,
-  PackageRegistry,
-  Value,
-} from '@pocketnet/ledger';
+import type { CreatedNode, DamlType, ExercisedNode, Value } from '@pocketnet/ledger';
+import type { EventValueTypes } from '@pocketnet/runtime';
 import { type ProtobufValue, toProtobufValue } from './protobuf-value.ts';
 
 /** How Daml values are rendered: Splice's `DamlValueEncoding`. */
@@ -20,21 +14,8 @@ type Encoded = Value | ProtobufValue;
  * through; protobuf_json needs the Daml types, found by template and choice. A value whose
  * type is unknown gets Splice's fallback shape, `{ error, value }`.
  */
-export function createEventValues(packages: PackageRegistry) {
-  const choices = new Map<string, ChoiceDefinition | null>();
-  const choiceOf = (node: ExercisedNode): ChoiceDefinition | null => {
-    const owner = node.interfaceId ?? node.templateId;
-    const key = `${owner}#${node.choice}`;
-    let found = choices.get(key);
-    if (found === undefined) {
-      const entity = node.interfaceId
-        ? packages.resolve(node.interfaceId)
-        : packages.templateById(node.templateId);
-      found = entity?.definition.choices.get(node.choice) ?? null;
-      choices.set(key, found);
-    }
-    return found;
-  };
+export function createEventValues(types: EventValueTypes) {
+  const { choiceOf } = types;
   const encode = (value: Value, type: DamlType | undefined, what: string): Encoded => {
     if (type === undefined) return { error: `No type known for the ${what}`, value };
     return toProtobufValue(value, type);
@@ -42,7 +23,7 @@ export function createEventValues(packages: PackageRegistry) {
   return {
     createArguments(node: CreatedNode, encoding: DamlValueEncoding): Encoded {
       if (encoding === 'compact_json') return node.createArgument;
-      const type = packages.templateById(node.templateId)?.definition.payloadType;
+      const type = types.payloadType(node.templateId);
       return encode(node.createArgument, type, `contract payload of ${node.templateId}`);
     },
     choiceArgument(node: ExercisedNode, encoding: DamlValueEncoding): Encoded {

@@ -4,9 +4,9 @@ import type {
   ReassignmentRecord,
   TransactionRecord,
 } from '@pocketnet/ledger';
-import type { DamlValueEncoding, EventValues } from '../event-values.ts';
-import { formatScanTime } from '../scan-time.ts';
-import type { HistoryItem } from '../update-history.ts';
+import { externalHashOf, type HistoryItem } from '@pocketnet/runtime';
+import type { DamlValueEncoding, EventValues } from './event-values.ts';
+import { formatScanTime } from './record-time.ts';
 
 /**
  * Which dialect of Splice's update history: v0 prefixes event ids with `#` and reports the
@@ -92,13 +92,6 @@ function renderEventsById(record: TransactionRecord, options: RenderOptions) {
   }
   return { rootEventIds: record.rootNodeIds.map(eventIdOf), eventsById };
 }
-
-/**
- * The hash an external party signed, for a transaction submitted interactively (read without
- * relying on the field, which older records lack).
- */
-export const externalHashOf = (record: TransactionRecord): string | null =>
-  (record as { external?: { transactionHash?: string } }).external?.transactionHash ?? null;
 
 export type TransactionItem = HistoryItem & { readonly record: TransactionRecord };
 export type ReassignmentItem = HistoryItem & { readonly record: ReassignmentRecord };

@@ -1,5 +1,5 @@
 import { formatNumeric, mulNumeric, parseNumeric } from '@pocketnet/ledger';
-import type { TransactionLogEntry } from '../transaction-log.ts';
+import type { TransactionLogEntry } from '@pocketnet/runtime';
 import { legacyOffset } from './update-item.render.ts';
 
 type Output = {

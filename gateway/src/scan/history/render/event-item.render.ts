@@ -1,6 +1,6 @@
 import type { TransactionNode, TransactionRecord } from '@pocketnet/ledger';
-import { formatScanTime } from '../scan-time.ts';
-import type { HistoryItem } from '../update-history.ts';
+import type { HistoryItem } from '@pocketnet/runtime';
+import { formatScanTime } from './record-time.ts';
 import {
   isTransactionItem,
   type RenderOptions,

@@ -1,4 +1,5 @@
-import type { AcsEntry } from '../acs-entries.ts';
+import { gzipSync } from 'node:zlib';
+import type { AcsEntry } from '@pocketnet/runtime';
 import { type RenderOptions, renderCreatedEvent } from './update-item.render.ts';
 
 type Compact = Pick<RenderOptions, 'values'>;
@@ -17,4 +18,13 @@ export function renderAcsCreatedEvent(entry: AcsEntry, options: Compact) {
 export function renderActiveContract(entry: AcsEntry, options: Compact) {
   const { event_type: _type, event_id: _id, ...contract } = renderAcsCreatedEvent(entry, options);
   return { created_in_update_id: entry.record.updateId, ...contract };
+}
+
+/**
+ * The deprecated `/v0/acs/{party}`: base64 of gzipped JSON lines of v1 ActiveContracts.
+ * (Splice answers with the participant's binary ACS export; pocketnet has no such format.)
+ */
+export function renderPartyAcs(entries: readonly AcsEntry[], options: Compact) {
+  const lines = entries.map((entry) => `${JSON.stringify(renderActiveContract(entry, options))}\n`);
+  return { acs_snapshot: gzipSync(Buffer.from(lines.join(''), 'utf8')).toString('base64') };
 }
