@@ -162,13 +162,14 @@ export function createActorRegistry(reactions: Reactions, undo: UndoLog) {
     lastContract = null;
     lastOwner = undefined;
   };
+  const forgetLastAfterRollback = () => undo.afterRollback(forgetLast);
   const owner = (target: string) => {
     if (target === lastContract) return lastOwner;
     const found = routes.get(target);
     if (found === undefined) return actorById(target);
     lastContract = target;
     lastOwner = found;
-    undo.record(() => undo.afterRollback(forgetLast));
+    undo.record(forgetLastAfterRollback);
     return found;
   };
   const route = (target: ActorRoute, cause: Cause, atMicros: number) => {

@@ -62,7 +62,7 @@ export function createTimerQueue<TOwner>(undo: UndoLog) {
   };
   const pop = () => {
     const top = heap[0];
-    if (top !== undefined) undo.record(() => insert(top));
+    if (top !== undefined && undo.recording) undo.record(() => insert(top));
     const last = heap.pop();
     if (heap.length > 0 && last !== undefined) {
       heap[0] = last;
@@ -93,10 +93,12 @@ export function createTimerQueue<TOwner>(undo: UndoLog) {
       const sequence = counts.sequence + 1;
       undo.assign(counts, 'sequence', sequence);
       const timer: ActorTimer<TOwner> = { owner, id, event, dueMicros, sequence, cancelled: false };
-      undo.record(() => {
-        // Leaves the heap as a cancelled timer does, without counting as one.
-        timer.cancelled = true;
-      });
+      if (undo.recording) {
+        undo.record(() => {
+          // Leaves the heap as a cancelled timer does, without counting as one.
+          timer.cancelled = true;
+        });
+      }
       insert(timer);
       return timer;
     },

@@ -28,6 +28,8 @@ export function createAcsSnapshots(deps: {
   readonly history: UpdateHistory;
   readonly clock: ControllableClock;
   readonly undo: UndoLog;
+  /** Called (within a rollback) when one takes back a snapshot. */
+  readonly rolledBack: () => void;
 }) {
   const log = deps.undo;
   const byMigration = undoableMap<number, AcsSnapshot[]>(log);
@@ -62,7 +64,10 @@ export function createAcsSnapshots(deps: {
       keys: keysBefore(undo),
     };
     list.splice(index + 1, 0, snapshot);
-    log.record(() => list.splice(list.indexOf(snapshot), 1));
+    log.record(() => {
+      list.splice(list.indexOf(snapshot), 1);
+      deps.rolledBack();
+    });
     log.assign(state, 'floor', Math.max(state.floor, recordTimeMicros));
     return snapshot;
   };

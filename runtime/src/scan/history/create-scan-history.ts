@@ -30,6 +30,13 @@ const initialMigrationId = 0;
  */
 export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryOptions = {}) {
   const { undo } = core;
+  // How many rollbacks took back updates or snapshots: positions and times they held may then
+  // name others, so what a reader keeps by them (the gateway's rendered pages) is stale.
+  const rollbacks = { count: 0 };
+  const countRollback = () => {
+    rollbacks.count += 1;
+  };
+  const rolledBack = () => undo.afterRollback(countRollback);
   const history = createUpdateHistory(initialMigrationId, undo);
   const acs = createAcsEntries(core);
   const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
@@ -40,6 +47,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     history,
     clock: core.clock,
     undo,
+    rolledBack,
   });
   const transactionLog = createTransactionLog(undo);
   const externalHashes = undoableMap<string, TransactionRecord>(undo);
@@ -64,6 +72,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   // record time, and the snapshots of the boundaries it passed. Reassignments change no
   // contract's activeness, so they pass no snapshot boundary of their own.
   core.records$.subscribe((record) => {
+    undo.record(rolledBack);
     if (record.type === 'reassignment') history.append(record, snapshots.floor());
     if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
     if (record.type !== 'transaction') return;
@@ -79,11 +88,8 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     }
   };
   return {
-    /**
-     * The node's undo log: what is rendered from history and kept by position (the gateway's
-     * whole pages) is forgotten when a revert takes history back (issue 23).
-     */
-    undo,
+    /** Changes after each rollback that took back history: caches keyed by position drop all. */
+    rollbacks: (): number => rollbacks.count,
     /** Scheduler tasks: the devnet's time machine takes snapshots as it moves time. */
     dueTasks: [snapshots.dueTask],
     updates: createHistoryReads({

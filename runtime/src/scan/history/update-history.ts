@@ -98,11 +98,13 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
       const { current } = state;
       const previous = current.times.at(-1) ?? Number.NEGATIVE_INFINITY;
       const time = Math.max(recordTimeMicros(record.recordTime), previous + 1, floor + 1);
-      const { length } = current.records;
-      undo.record(() => {
-        current.records.length = length;
-        current.times.length = length;
-      });
+      if (undo.recording) {
+        const { length } = current.records;
+        undo.record(() => {
+          current.records.length = length;
+          current.times.length = length;
+        });
+      }
       current.records.push(record);
       current.times.push(time);
       const range = current.ranges.get(record.synchronizerId);

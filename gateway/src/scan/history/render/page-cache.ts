@@ -1,4 +1,3 @@
-import type { UndoLog } from '@pocketnet/ledger';
 import type { JsonChunks } from './json-fragment-cache.ts';
 
 /**
@@ -11,17 +10,24 @@ export type PageCache = {
   answer(key: string, make: () => { json: JsonChunks; final: boolean }): JsonChunks;
 };
 
-export function createPageCache(maxBytes: number, undo: UndoLog): PageCache {
+export function createPageCache(
+  maxBytes: number,
+  /**
+   * Scan history's count of rollbacks (issue 23): a key names a position in history, which a
+   * rollback gives to other updates, so after one nothing kept is trusted.
+   */
+  rollbacks: () => number,
+): PageCache {
   const pages = new Map<string, Buffer>();
   let bytes = 0;
-  // A key names a position in history, which a rollback gives to other updates: after one,
-  // nothing kept is trusted.
-  const forget = () => {
-    pages.clear();
-    bytes = 0;
-  };
+  let seen = rollbacks();
   return {
     answer(key, make) {
+      if (rollbacks() !== seen) {
+        seen = rollbacks();
+        pages.clear();
+        bytes = 0;
+      }
       const cached = pages.get(key);
       if (cached) return { chunks: [cached], length: cached.length };
       const { json, final } = make();
@@ -29,7 +35,6 @@ export function createPageCache(maxBytes: number, undo: UndoLog): PageCache {
       const body = Buffer.concat(json.chunks, json.length);
       pages.set(key, body);
       bytes += body.length;
-      undo.record(() => undo.afterRollback(forget));
       for (const [oldest, page] of pages) {
         if (bytes <= maxBytes) break;
         pages.delete(oldest);
