@@ -43,7 +43,31 @@ function randomFrom(seed: number) {
 
 type Users = Record<string, string>;
 
-/** answersOf, and what else a revert must put back: each user's ACS and transfer offers. */
+type ScanUpdate = { migration_id: number; record_time: string };
+
+/**
+ * Scan's updates in pages of three, cursor after cursor: full pages are kept by the gateway,
+ * under keys a revert gives to other updates.
+ */
+async function scanPages(node: TimeMachineNode): Promise<ScanUpdate[]> {
+  const all: ScanUpdate[] = [];
+  let after: { after_migration_id: number; after_record_time: string } | undefined;
+  for (;;) {
+    const { transactions } = await node.json<{ transactions: ScanUpdate[] }>(
+      '/api/scan/v2/updates',
+      { user: null, body: after ? { page_size: 3, after } : { page_size: 3 } },
+    );
+    all.push(...transactions);
+    const last = transactions.at(-1);
+    if (transactions.length < 3 || last === undefined) return all;
+    after = { after_migration_id: last.migration_id, after_record_time: last.record_time };
+  }
+}
+
+/**
+ * answersOf, and what else a revert must put back: each user's ACS and transfer offers, and
+ * scan's history paged small.
+ */
 async function everyAnswer(node: TimeMachineNode, users: Users) {
   const end = await ledgerEnd(node);
   const perUser: Record<string, unknown> = {};
@@ -60,7 +84,7 @@ async function everyAnswer(node: TimeMachineNode, users: Users) {
       accepted: await node.json('/api/validator/v0/wallet/accepted-transfer-offers', { user }),
     };
   }
-  return { ...(await answersOf(node, users)), perUser };
+  return { ...(await answersOf(node, users)), perUser, scanPages: await scanPages(node) };
 }
 
 function expectSameEveryAnswer(
@@ -68,6 +92,7 @@ function expectSameEveryAnswer(
   expected: Awaited<ReturnType<typeof everyAnswer>>,
 ) {
   expect(actual.perUser).toEqual(expected.perUser);
+  expect(actual.scanPages).toEqual(expected.scanPages);
   expectSameAnswers(actual, expected);
 }
 

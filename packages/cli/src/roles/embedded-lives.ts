@@ -1,12 +1,6 @@
-import {
-  type AutomationConfig,
-  type Automations,
-  type JobRunner,
-  type ScaleOutSettings,
-  startAutomations,
-} from '@pocketnet/automations';
-import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
-import type { Clock, UndoLog, UndoMark } from '@pocketnet/ledger';
+import { type Automations, startAutomations } from '@pocketnet/automations';
+import { createGateway, nodeHttp } from '@pocketnet/gateway';
+import type { UndoMark } from '@pocketnet/ledger';
 import {
   type AppliedFixture,
   applyFixture,
@@ -14,67 +8,21 @@ import {
   createNode,
   createTimeMachine,
   type HistoryPoint,
-  type JournalStore,
-  type LoadedState,
-  type NodeConfig,
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
-import type { Fixture } from '@pocketnet/schema';
 import { webPages } from '@pocketnet/web';
-import type { Logger } from 'pino';
-import type { StatelyInspection } from '../stately-inspection.ts';
 
-import type { LifeServers } from './life-servers.ts';
+import type { EmbeddedLife, EmbeddedSetup } from './embedded-setup.ts';
+import { revertInPlace } from './revert-in-place.ts';
 
 /** A start that cannot go on as asked: its one-line reason, and exit code 2. */
 export class StartRefusal extends Error {
   override readonly name = 'StartRefusal';
 }
-
-/** What every life of an embedded node (file or memory journal) is built from. */
-export type EmbeddedSetup = {
-  readonly node: Omit<NodeConfig, 'dataDir' | 'clock' | 'ledger'>;
-  readonly store: JournalStore;
-  /** The clock's source; each life reads it from the point it starts at. */
-  readonly clock: Clock;
-  readonly config: AutomationConfig;
-  /**
-   * The automations' runner; `scope` names an app validator's (LocalNet's), whose queues must
-   * not be the SV's, and is null for the node's own. An in-process runner records its jobs into
-   * `undo`, the life's node's, so that a revert in place takes them back too.
-   */
-  readonly createRunner: (scope: string | null, undo: UndoLog) => Promise<JobRunner>;
-  readonly logger: Logger;
-  readonly auth: Parameters<typeof createGateway>[0]['auth'];
-  readonly streamLimits?: Partial<StreamLimits>;
-  /** What one request may ask (upload size, GraphQL mutation fields). */
-  readonly requestLimits?: Partial<RequestLimits>;
-  readonly settings: ScaleOutSettings;
-  readonly servers: LifeServers;
-  /**
-   * The servers of the node's further participants (`--localnet`: the app-provider's and the
-   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API,
-   * and its validator app when the node runs one there.
-   */
-  readonly participantServers?: readonly LifeServers[];
-  readonly stately?: StatelyInspection | null;
-  /** `--load-state`: the journal starts as the state file's, and the clock at its time. */
-  readonly loadState?: LoadedState | null;
-  /** `--fixture`: what to create before the node reports ready (after a loaded state). */
-  readonly fixture?: Fixture | null;
-  /** What else the first life does before the node reports ready (LocalNet's users). */
-  readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
-  /**
-   * How a revert puts the node back: `in place` (the default) rolls its state back with its undo
-   * log where the node can (its queues in process); `rebuild` always starts a new life on the
-   * cut journal, as before issue 23's undo log (benchmarks compare the two).
-   */
-  readonly revert?: 'in place' | 'rebuild';
-};
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
 function servedLife(gateway: ReturnType<typeof createGateway>) {
@@ -82,20 +30,6 @@ function servedLife(gateway: ReturnType<typeof createGateway>) {
   gateway.attachWebSockets(upgrades);
   return { app: gateway.app, upgrades, renderError: gateway.renderError };
 }
-
-/** One life: the node on the journal as it is, its automations and its API on the servers. */
-export type EmbeddedLife = {
-  readonly node: PocketnetNode;
-  readonly automations: Automations;
-  /** Whether a revert may roll this life back in place: every queue of it is in process. */
-  readonly rollsBack: boolean;
-  /** Resolves once every automation of the life has finished what it was triggered to do. */
-  settled(): Promise<void>;
-  /** Serves the life again on every server (after a revert made in place). */
-  serve(): void;
-  closeStreams(reason?: string): void;
-  close(): Promise<void>;
-};
 
 export type EmbeddedNode = {
   current(): EmbeddedLife;
@@ -257,49 +191,12 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     return { node: nodeOfValidatorApp(node, app), automations };
   }
 
-  /**
-   * Waits until nothing is in flight: the automations have finished what they were triggered
-   * to do and every record handed to the journal is durable and published; again if either
-   * started more meanwhile.
-   */
-  async function quiesce(live: EmbeddedLife): Promise<void> {
-    for (let before = -1; before !== store.position(); ) {
-      before = store.position();
-      await live.settled();
-      await store.settled();
-    }
-  }
-
-  /**
-   * A revert in place (issue 23): the servers answer that the node is being put back, streams
-   * end with the revert's reason, and once nothing is in flight every state holder undoes what
-   * it recorded since `mark`, the clock goes back and the journal is cut (appends made meanwhile
-   * wait for the cut); then what runs on time is re-armed and the servers serve again. A life
-   * that cannot (its queues in Redis) is rebuilt instead.
-   */
-  async function rollBack(point: HistoryPoint, mark: UndoMark, reason: string): Promise<void> {
+  /** In place where the life can (revert-in-place.ts), else the rebuild. */
+  function rollBack(point: HistoryPoint, mark: UndoMark, reason: string): Promise<void> {
     const live = life();
     if (!live.rollsBack) return rewind(point, reason);
-    const message = `The node is being put back (${reason}); it serves again in a moment`;
-    for (const servers of [setup.servers, ...(setup.participantServers ?? [])]) {
-      servers.down(message);
-    }
-    try {
-      live.closeStreams(reason);
-      await quiesce(live);
-      const { node } = live;
-      node.undo.rollback(mark);
-      node.clock.rewindTo(point.clockMicros);
-      const cut = store.cutOpen(point.position);
-      node.rearm();
-      await cut;
-    } catch (error) {
-      // Half put back is no state to serve: the node is rebuilt from the journal as it is.
-      logger.error({ err: error }, 'a revert in place failed; the node is rebuilt');
-      return rewind(point, reason);
-    }
-    live.serve();
-    logger.info({ position: point.position, how: 'rolled back' }, reason);
+    const servers = [setup.servers, ...(setup.participantServers ?? [])];
+    return revertInPlace({ live, store, servers, logger, rewind }, { point, mark, reason });
   }
 
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
