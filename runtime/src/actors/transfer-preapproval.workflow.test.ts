@@ -4,8 +4,8 @@ import {
   type ActorNode,
   hourMicros,
   startActorNode,
+  textAt,
 } from '../../testing/actor-node.test-helper.ts';
-import { textAt } from './ledger-values.ts';
 
 // TransferPreapprovals on a devnet node: proposed by the receiver, paid by the validator
 // operator (its provider), renewed, cancelled, or expired by the node's clock.

@@ -1,17 +1,27 @@
 import { DomainError, formatTime, parseNumeric } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Scan } from '../scan/create-scan.ts';
 import type { Caller } from '../services/caller.ts';
-import { allocationFactory, allocationInterface } from '../vocabulary/splice-templates.ts';
+import {
+  allocationFactory,
+  allocationInterface,
+  amuletAllocationTemplate,
+} from '../vocabulary/splice-templates.ts';
+import { toInterfaceContractId } from '../vocabulary/splice-types.ts';
 import { exerciseOf, type ResultOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
-import type { AppAccess } from './app-access.ts';
+import { type AppAccess, partyOf } from './app-access.ts';
 
+type Holding = spliceVocabulary.splice_api_token_holding_v1.Splice.Api.Token.HoldingV1.Holding;
 const allocate = allocationFactory.choices.AllocationFactory_Allocate;
 const withdrawAllocation = allocationInterface.choices.Allocation_Withdraw;
-const sender = ['allocation', 'transferLeg', 'sender'] as const;
+const sender = partyOf(
+  amuletAllocationTemplate,
+  (allocation) => allocation.allocation.transferLeg.sender,
+);
 
 export type AllocateAmulet = {
   readonly executor: string;
@@ -101,7 +111,9 @@ export function createAllocations(deps: {
       };
       // In the wallet's turn: the inputs are picked once the operations before it committed.
       const record = await deps.actions.inTurn(wallet.party, () => {
-        const inputs = deps.actions.amuletInputs(wallet.party).map((input) => input.value);
+        const inputs = deps.actions
+          .amuletInputs(wallet.party)
+          .map((input) => toInterfaceContractId<Holding>(input.value));
         return deps.submit({
           actAs: [wallet.party],
           readAs: [dso],
@@ -127,7 +139,7 @@ export function createAllocations(deps: {
         contractId,
         kind: 'amuletAllocation',
         what: 'allocation',
-        path: sender,
+        party: sender,
       });
       const context = deps.scan().registry.allocationContext(contractId, 'withdraw');
       const record = await deps.submit({

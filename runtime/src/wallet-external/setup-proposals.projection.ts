@@ -6,6 +6,8 @@ import {
   undoableMap,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { externalPartySetupProposalTemplate } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { ContractView } from '../wallet/wallet-views.ts';
 
 const proposalName = 'Splice.AmuletRules:ExternalPartySetupProposal';
@@ -52,7 +54,11 @@ export function createSetupProposals(records$: Observable<JournalRecord>, undo: 
     /** The proposals a validator made, oldest first. */
     ofValidator: (validator: string): ContractView[] =>
       [...active.values()]
-        .filter(({ node }) => node.createArgument.validator === validator)
+        .filter(
+          ({ node }) =>
+            payloadOf(externalPartySetupProposalTemplate, node.createArgument).validator ===
+            validator,
+        )
         .map(viewOf),
     get: (contractId: string) => active.get(contractId)?.node,
     close: () => subscription.unsubscribe(),

@@ -1,6 +1,8 @@
 import { DomainError, formatNumeric, numericScale, parseNumeric } from '@pocketnet/ledger';
 import { accruedHoldingFee } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { roundTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
@@ -90,7 +92,10 @@ export function createBalances(deps: {
       if (parseNumeric(request.amountUsd) <= 0n) {
         throw new DomainError('INVALID_ARGUMENT', 'The amount to tap must be positive');
       }
-      const price = String(network.openRound().createArgument.amuletPrice);
+      const price = payloadOf(
+        roundTemplates.OpenMiningRound,
+        network.openRound().createArgument,
+      ).amuletPrice;
       const amount = tapAmountOf(request.amountUsd, price);
       const key =
         request.commandId === undefined ? undefined : `tap:${wallet.party}:${request.commandId}`;

@@ -180,7 +180,11 @@ export function createOnboarding(deps: {
       if (wallet.party === operator) throw invalid('The validator operator cannot be offboarded');
       const rights = contracts
         .of(wallet.party, 'validatorRight')
-        .filter((right) => right.node.createArgument.user === wallet.party);
+        .filter(
+          (right) =>
+            payloadOf(amuletTemplates.ValidatorRight, right.node.createArgument).user ===
+            wallet.party,
+        );
       await submit({
         actAs: [wallet.party, operator],
         commands: [wallet.install, ...rights].map((contract) =>

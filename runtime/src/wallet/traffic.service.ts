@@ -1,6 +1,11 @@
 import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
-import { amuletRulesTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import {
+  amuletRulesTemplate,
+  buyTrafficRequestTemplate,
+  topUpStateTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
 import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
@@ -69,7 +74,9 @@ export function createTraffic(deps: {
     }
     return {
       request,
-      wallet: access.walletOfParty(String(request.node.createArgument.endUserParty)),
+      wallet: access.walletOfParty(
+        payloadOf(buyTrafficRequestTemplate, request.node.createArgument).endUserParty,
+      ),
     };
   };
 
@@ -150,7 +157,9 @@ export function createTraffic(deps: {
       const memberId = network.memberId();
       const state = contracts
         .of(operator, 'topUpState')
-        .find((found) => found.node.createArgument.memberId === memberId);
+        .find(
+          (found) => payloadOf(topUpStateTemplate, found.node.createArgument).memberId === memberId,
+        );
       const { record, outcomes } = await actions.executeBatch(access.walletOfParty(operator), [
         {
           tag: 'CO_BuyMemberTraffic',

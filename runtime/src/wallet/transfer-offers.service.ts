@@ -1,8 +1,8 @@
 import { DomainError, formatTime, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
-import { resultOf } from '../vocabulary/typed-commands.ts';
+import { transferOfferTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type TrackingActors,
@@ -53,8 +53,9 @@ export function createTransferOffers(deps: {
     if (contract?.kind !== kind) throw notFound(what, contractId);
     return contract;
   };
+  // A TransferOffer and an AcceptedTransferOffer name sender and receiver alike.
   const partyOf = (contract: WalletContract, field: 'sender' | 'receiver') =>
-    String(contract.node.createArgument[field]);
+    payloadOf(transferOfferTemplate, contract.node.createArgument)[field];
   const trackingOf = <A>(choice: ChoiceRef<A, TrackingResult>, record: TransactionRecord) =>
     resultOf(choice, rootResult(record)).trackingInfo.trackingId;
 

@@ -6,6 +6,8 @@ import {
   undoableSet,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { walletInstall } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import { indexPartiesOf, type WalletTemplate, walletTemplateOf } from './wallet-templates.ts';
 
 /** An active wallet contract, with where and when it was created. */
@@ -51,11 +53,11 @@ export function createWalletContracts(records$: Observable<JournalRecord>, undo:
       contracts.set(contract.node.contractId, contract);
     }
     if (contract.kind === 'walletAppInstall') {
-      const name = String(contract.node.createArgument.endUserName);
-      const installs = installsByUser.get(name);
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      const installs = installsByUser.get(install.endUserName);
       if (installs) installs.add(contract.node.contractId);
-      else installsByUser.set(name, undoableSet(undo, [contract.node.contractId]));
-      walletParties.add(String(contract.node.createArgument.endUserParty));
+      else installsByUser.set(install.endUserName, undoableSet(undo, [contract.node.contractId]));
+      walletParties.add(install.endUserParty);
     }
   };
   const remove = (contractId: string) => {
@@ -66,7 +68,8 @@ export function createWalletContracts(records$: Observable<JournalRecord>, undo:
       byParty.get(party)?.get(contract.kind)?.delete(contractId);
     }
     if (contract.kind === 'walletAppInstall') {
-      installsByUser.get(String(contract.node.createArgument.endUserName))?.delete(contractId);
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      installsByUser.get(install.endUserName)?.delete(contractId);
     }
   };
   const apply = (record: JournalRecord) => {
