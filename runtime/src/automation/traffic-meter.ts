@@ -1,4 +1,4 @@
-import type { JournalRecord } from '@pocketnet/ledger';
+import type { JournalRecord, UndoLog } from '@pocketnet/ledger';
 import { spliceVocabulary } from '@pocketnet/splice';
 import type { Observable } from 'rxjs';
 import { payloadOf } from '../vocabulary/typed-commands.ts';
@@ -28,12 +28,14 @@ export function createTrafficMeter(deps: {
   readonly index: AutomationIndex;
   readonly memberId: string;
   readonly synchronizerId: string;
+  readonly undo: UndoLog;
 }) {
-  let consumed = 0n;
+  const meter = { consumed: 0n };
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
-    consumed +=
+    const cost =
       trafficModel.perTransactionBytes + trafficModel.perEventBytes * BigInt(record.nodes.length);
+    deps.undo.assign(meter, 'consumed', meter.consumed + cost);
   });
   return {
     status(): TrafficStatus {
@@ -45,6 +47,7 @@ export function createTrafficMeter(deps: {
             traffic.memberId === deps.memberId && traffic.synchronizerId === deps.synchronizerId,
         )
         .reduce((sum, traffic) => sum + BigInt(traffic.totalPurchased), 0n);
+      const { consumed } = meter;
       return { purchased, consumed, remaining: purchased - consumed };
     },
     close: () => subscription.unsubscribe(),

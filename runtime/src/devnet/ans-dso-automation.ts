@@ -1,4 +1,4 @@
-import { parseTime } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { ansTemplates, subscriptionTemplates } from '../vocabulary/splice-templates.ts';
@@ -37,9 +37,10 @@ export function createAnsDsoAutomation(deps: {
   readonly calls: () => AnsSvCalls | null;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   const { contracts } = deps;
-  const retryAt = new Map<string, bigint>();
+  const retryAt = undoableMap<string, bigint>(deps.undo);
   // Initial and renewal payments, and terminated subscriptions, all carry subscriptionData.
   const byDso = (dso: string) => (contract: AppContract) => {
     const { subscriptionData } = payloadOf(TerminatedSubscription, contract.node.createArgument);

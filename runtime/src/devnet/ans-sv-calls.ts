@@ -49,9 +49,11 @@ export function createAnsSvCalls(deps: {
   readonly parties: DevnetParties;
 }) {
   const { core, parties } = deps;
-  let counter = 0;
+  // Goes back with a rollback, so that the commands after it get the same ids.
+  const issued = { count: 0 };
   const submit = (commands: readonly Command[]) => {
-    counter += 1;
+    const counter = issued.count + 1;
+    core.undo.assign(issued, 'count', counter);
     return deps.engine.submit(
       internalSubmission({
         commands,

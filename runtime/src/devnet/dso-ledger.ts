@@ -1,4 +1,10 @@
-import type { Command, PackageRegistry, TransactionRecord } from '@pocketnet/ledger';
+import {
+  type Command,
+  type PackageRegistry,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
 import { type ArgumentFields, exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
@@ -39,8 +45,10 @@ export function createDsoLedger(deps: {
   packages: PackageRegistry;
   watched: WatchedTemplates;
   submit: (actAs: readonly string[], commands: readonly Command[]) => Promise<TransactionRecord>;
+  readonly undo: UndoLog;
 }): DsoLedger {
-  const templateIds = new Map<string, string>();
+  // Resolved by the packages uploaded, which a rollback may take back.
+  const templateIds = undoableMap<string, string>(deps.undo);
   const templateIdOf = (reference: string) => {
     let templateId = templateIds.get(reference);
     if (templateId === undefined) {

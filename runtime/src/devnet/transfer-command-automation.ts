@@ -6,6 +6,7 @@ import {
   parseTime,
   type TransactionNode,
   type TransactionRecord,
+  undoableMap,
 } from '@pocketnet/ledger';
 import { transferCommandReferences as refs, type spliceVocabulary } from '@pocketnet/splice';
 import type { Subscription } from 'rxjs';
@@ -53,16 +54,20 @@ export function createTransferCommandAutomation(
   const { wallet } = deps;
   // By name: under `--splice-dars` Splice's own package, uploaded after this is made.
   const kindOf = templateByName(deps.packages, [refs.transferCommand, refs.transferCommandCounter]);
-  const commands = new Map<string, CreatedNode>();
-  const counters = new Map<string, CreatedNode>();
-  const attempts = createSendAttempts(wallet);
-  let submissions = 0;
+  const { undo } = core;
+  // Pending commands are handled in nonce order, whatever order a rollback leaves them in.
+  const commands = undoableMap<string, CreatedNode>(undo);
+  const counters = undoableMap<string, CreatedNode>(undo);
+  const attempts = createSendAttempts(wallet, undo);
+  // Goes back with a rollback, so that the commands after it get the same ids.
+  const issued = { submissions: 0 };
   let running: Promise<void> | null = null;
   let again = false;
   let started = false;
 
   const submit = (dso: string, commandsToRun: readonly Command[]): Promise<TransactionRecord> => {
-    submissions += 1;
+    const submissions = issued.submissions + 1;
+    undo.assign(issued, 'submissions', submissions);
     return deps.engine.submit(
       internalSubmission({
         commands: commandsToRun,
@@ -189,6 +194,8 @@ export function createTransferCommandAutomation(
 
   let subscription: Subscription | null = deps.records$.subscribe(onRecord);
   return {
+    /** After a revert: what was pending at the snapshot is pending again. */
+    rearm: (): void => kick(),
     /** After the replay: sends or expires whatever is pending now, and from then on. */
     start: async (): Promise<void> => {
       started = true;

@@ -1,4 +1,4 @@
-import { parseTime } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { subscriptionTemplates } from '../vocabulary/splice-templates.ts';
 import { payloadOf } from '../vocabulary/typed-commands.ts';
@@ -25,10 +25,11 @@ export function createSubscriptionRenewals(deps: {
   readonly subscriptions: Subscriptions;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   // Keyed by the subscription and the due date paid for: a payment that comes back (rejected)
   // or failed is tried again only after a while.
-  const triedAt = new Map<string, bigint>();
+  const triedAt = undoableMap<string, bigint>(deps.undo);
   const keyOf = (state: AppContract) => {
     const idle = idleOf(state);
     return `${idle.subscription}@${idle.nextPaymentDueAt}`;

@@ -5,6 +5,7 @@ import {
   formatTime,
   type JournalRecord,
   type TransactionRecord,
+  type UndoLog,
   type Value,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
@@ -37,15 +38,18 @@ export function createExternalPartyWallet(deps: {
   readonly interactive: InteractiveSubmission;
   readonly operations: ExternalPartyOperations;
   readonly records$: Observable<JournalRecord>;
+  readonly undo: UndoLog;
 }) {
-  const { wallet, interactive, operations } = deps;
-  const proposals = createSetupProposals(deps.records$);
+  const { wallet, interactive, operations, undo } = deps;
+  const proposals = createSetupProposals(deps.records$, undo);
   const sends = createTransferCommandSends(deps);
   const admin = (caller: Caller) => wallet.access.requireAdmin(caller);
-  let submissions = 0;
+  // Goes back with a rollback, so that the submissions after it get the same ids.
+  const counted = { submissions: 0 };
 
   const execute = (submission: ExternalPartySubmission): Promise<TransactionRecord> => {
-    submissions += 1;
+    const submissions = counted.submissions + 1;
+    undo.assign(counted, 'submissions', submissions);
     const signedBy = fingerprintOfPublicKey(Buffer.from(submission.publicKey, 'hex'));
     return interactive.executeAndWait(unrestrictedCaller, {
       preparedTransaction: submission.transaction,

@@ -1,4 +1,4 @@
-import { type CreatedNode, DomainError, parseTime } from '@pocketnet/ledger';
+import { type CreatedNode, DomainError, parseTime, undoableMap } from '@pocketnet/ledger';
 import { amuletTemplateIds } from '@pocketnet/splice';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
@@ -33,7 +33,8 @@ export function createNetworkContext(deps: {
   readonly contracts: WalletContracts;
 }) {
   const { core, contracts } = deps;
-  const templateIds = new Map<string, string>();
+  // Resolved by the packages uploaded, which a rollback may take back.
+  const templateIds = undoableMap<string, string>(core.undo);
   const active = (reference: string) => {
     let templateId = templateIds.get(reference);
     if (templateId === undefined) {

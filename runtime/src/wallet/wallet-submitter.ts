@@ -5,6 +5,7 @@ import {
   internalSubmission,
   type LedgerEngine,
   type TransactionRecord,
+  type UndoLog,
   type Value,
 } from '@pocketnet/ledger';
 
@@ -29,10 +30,13 @@ export type WalletSubmission = {
 export function createWalletSubmitter(deps: {
   readonly engine: LedgerEngine;
   readonly now: () => bigint;
+  /** A rollback takes the counter back too, so that the commands after it get the same ids. */
+  readonly undo: UndoLog;
 }) {
-  let counter = 0;
+  const issued = { count: 0 };
   return async (submission: WalletSubmission): Promise<TransactionRecord> => {
-    counter += 1;
+    const counter = issued.count + 1;
+    deps.undo.assign(issued, 'count', counter);
     const commandId = submission.deduplicationKey ?? `wallet-${deps.now()}-${counter}`;
     const request = internalSubmission({
       commands: submission.commands,

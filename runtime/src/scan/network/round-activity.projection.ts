@@ -1,4 +1,12 @@
-import type { CreatedNode, JournalRecord, TransactionNode, Value } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  type CreatedNode,
+  type JournalRecord,
+  type TransactionNode,
+  type UndoLog,
+  undoableMap,
+  type Value,
+} from '@pocketnet/ledger';
 import { amuletTemplateIds as ids, type spliceVocabulary } from '@pocketnet/splice';
 import {
   amuletTemplates,
@@ -73,13 +81,16 @@ function activityOf(reference: string, payload: Value): ActivityRecord | null {
  * The rounds as history: each round's open-round contract (its fees), its closing (its
  * issuance rates), and the activity recorded against it, kept after the coupons are claimed.
  */
-export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCache()) {
-  const rounds = new Map<bigint, RoundHistory>();
-  let earliest: bigint | null = null;
+export function createRoundActivity(
+  undo: UndoLog,
+  referenceOf: ReferenceOf = createReferenceCache(),
+) {
+  const rounds = undoableMap<bigint, RoundHistory>(undo);
+  const state: { earliest: bigint | null } = { earliest: null };
   const roundOf = (number: bigint): RoundHistory => {
     let round = rounds.get(number);
     if (round === undefined) {
-      round = { number, openRound: null, closedRound: null, records: [] };
+      round = { number, openRound: null, closedRound: null, records: appendOnlyArray(undo) };
       rounds.set(number, round);
     }
     return round;
@@ -88,12 +99,14 @@ export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCa
     const payload = node.createArgument;
     if (reference === ids.openMiningRound) {
       const number = roundNumberOf(payload);
-      roundOf(number).openRound = payloadOf(roundTemplates.OpenMiningRound, payload);
-      if (earliest === null || number < earliest) earliest = number;
+      undo.assign(roundOf(number), 'openRound', payloadOf(roundTemplates.OpenMiningRound, payload));
+      if (state.earliest === null || number < state.earliest)
+        undo.assign(state, 'earliest', number);
     } else if (reference === ids.closedMiningRound) {
-      roundOf(roundNumberOf(payload)).closedRound = payloadOf(
-        roundTemplates.ClosedMiningRound,
-        payload,
+      undo.assign(
+        roundOf(roundNumberOf(payload)),
+        'closedRound',
+        payloadOf(roundTemplates.ClosedMiningRound, payload),
       );
     } else {
       const record = activityOf(reference, payload);
@@ -112,7 +125,7 @@ export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCa
     },
     round: (number: bigint): RoundHistory | undefined => rounds.get(number),
     /** The first round Scan saw open: its activity, and every later round's, is complete. */
-    earliestRound: (): bigint | null => earliest,
+    earliestRound: (): bigint | null => state.earliest,
   };
 }
 

@@ -1,4 +1,11 @@
-import type { CreatedNode, ExercisedNode, JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type ExercisedNode,
+  type JournalRecord,
+  type TransactionNode,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import { externalPartyAmuletRulesTemplates } from '../../vocabulary/splice-templates.ts';
 import { resultOf } from '../../vocabulary/typed-commands.ts';
 import { createReferenceCache, networkReferences, type ReferenceOf } from './network-references.ts';
@@ -49,9 +56,12 @@ const keyOf = (sender: string, nonce: string) => `${sender}\n${nonce}`;
  * Splice's transfer commands (the deprecated external-party send path) with their outcome:
  * created while active, then sent or failed by the choice that consumed them.
  */
-export function createTransferCommands(referenceOf: ReferenceOf = createReferenceCache()) {
-  const byId = new Map<string, TransferCommandEntry>();
-  const bySenderAndNonce = new Map<string, TransferCommandEntry[]>();
+export function createTransferCommands(
+  undo: UndoLog,
+  referenceOf: ReferenceOf = createReferenceCache(),
+) {
+  const byId = undoableMap<string, TransferCommandEntry>(undo);
+  const bySenderAndNonce = undoableMap<string, TransferCommandEntry[]>(undo);
   const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
     if (reference !== networkReferences.transferCommand) return;
     if (node.kind === 'created') {
@@ -62,7 +72,7 @@ export function createTransferCommands(referenceOf: ReferenceOf = createReferenc
       bySenderAndNonce.set(key, [...(bySenderAndNonce.get(key) ?? []), entry]);
     } else if (node.consuming) {
       const entry = byId.get(node.contractId);
-      if (entry) entry.status = outcomeOf(node);
+      if (entry) undo.assign(entry, 'status', outcomeOf(node));
     }
   };
   return {

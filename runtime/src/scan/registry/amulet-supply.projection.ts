@@ -1,4 +1,9 @@
-import { type CreatedNode, type JournalRecord, parseNumeric } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  parseNumeric,
+  type UndoLog,
+} from '@pocketnet/ledger';
 import type { ContractEventsIndex } from '../../projections/contract-events.projection.ts';
 import { amuletTemplates } from '../../vocabulary/splice-templates.ts';
 import { payloadOf } from '../../vocabulary/typed-commands.ts';
@@ -32,13 +37,12 @@ const isAmulet = (node: { readonly packageName: string; readonly templateId: str
 export type AmuletSupply = { readonly amount: bigint; readonly asOf: string };
 
 /** Archived contracts are read back from the contract events index, which the node fills first. */
-export function createAmuletSupply(contractEvents: ContractEventsIndex) {
-  let amount = 0n;
-  let asOf: string | null = null;
+export function createAmuletSupply(contractEvents: ContractEventsIndex, undo: UndoLog) {
+  const state: { amount: bigint; asOf: string | null } = { amount: 0n, asOf: null };
   return {
     apply(record: JournalRecord): void {
       if (record.type !== 'transaction') return;
-      asOf = record.recordTime;
+      let { amount } = state;
       for (const node of record.nodes) {
         if (node.kind === 'created') {
           amount += amountOf(node);
@@ -47,8 +51,11 @@ export function createAmuletSupply(contractEvents: ContractEventsIndex) {
           amount -= created === undefined ? 0n : amountOf(created);
         }
       }
+      undo.assign(state, 'asOf', record.recordTime);
+      undo.assign(state, 'amount', amount);
     },
     /** Null before the first transaction. */
-    current: (): AmuletSupply | null => (asOf === null ? null : { amount, asOf }),
+    current: (): AmuletSupply | null =>
+      state.asOf === null ? null : { amount: state.amount, asOf: state.asOf },
   };
 }

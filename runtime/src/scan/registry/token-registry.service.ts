@@ -21,8 +21,8 @@ import { registryReferences as refs } from './registry-references.ts';
  * Its projections subscribe to the bus here, before the journal is replayed.
  */
 export function createTokenRegistry(core: PocketnetNodeCore) {
-  const contracts = createRegistryContracts();
-  const supply = createAmuletSupply(core.contractEvents);
+  const contracts = createRegistryContracts(core.undo);
+  const supply = createAmuletSupply(core.contractEvents, core.undo);
   core.records$.subscribe((record) => {
     contracts.apply(record);
     supply.apply(record);
