@@ -66,7 +66,8 @@ export function startAutomations(deps: {
       automation.schedule.declare(
         createDueItemsTrigger({
           name: each.name,
-          items: () => each.due(triggerDeps),
+          // A bare ledger runs no validator: none of its work is ever due there.
+          items: () => (automation.operator() === null ? [] : each.due(triggerDeps)),
           now: automation.now,
           dispatch,
           undo: automation.undo,
