@@ -1,11 +1,5 @@
-export type { QueueName } from './automation-queues.ts';
-export { queueNames } from './automation-queues.ts';
 export { createAutomationView } from './automation-view.ts';
-export type {
-  AutomationConfig,
-  AutomationConfigInput,
-} from './config/automation-config.schema.ts';
-export { automationConfigSchema } from './config/automation-config.schema.ts';
+export type { AutomationConfig } from './config/automation-config.schema.ts';
 export { partiesOfConfig } from './config/config-parties.ts';
 export {
   AutomationConfigError,
@@ -15,27 +9,16 @@ export {
 export { createJobRunner } from './create-job-runner.ts';
 export { defineProcessor } from './processors/define-processor.ts';
 export { createInProcessRunner } from './queue/in-process-runner.ts';
-export { JobFailedError, PermanentJobError } from './queue/job-errors.ts';
-export type {
-  AutomationJob,
-  JobCounts,
-  JobEvent,
-  JobResult,
-  JobRunner,
-  JobSnapshot,
-  JobState,
-  Processor,
-} from './queue/job-types.ts';
+export type { JobEvent, JobRunner } from './queue/job-types.ts';
 export { dropRedisPrefix } from './redis/drop-redis-prefix.ts';
-export type { RedisDurability } from './redis/redis-durability-check.ts';
 export { assertRedisDurable, RedisNotDurableError } from './redis/redis-durability-check.ts';
 export { assertRedisKeepsKeys, RedisEvictsKeysError } from './redis/redis-eviction-check.ts';
-export type { RedisJournalKeys } from './redis/redis-journal-keys.ts';
 export { redisJournalKeys } from './redis/redis-journal-keys.ts';
 // Scale-out (issue 12): the journal in a Redis Stream, the roles meeting in Redis.
 export type { WriterAnnouncement } from './redis/writer-announcement.ts';
-export { announceWriter, awaitWriter } from './redis/writer-announcement.ts';
+export { awaitWriter } from './redis/writer-announcement.ts';
 export type { ScaleOutSettings } from './roles/scale-out-settings.ts';
 export { ScaleOutSettingsError, scaleOutSettings } from './roles/scale-out-settings.ts';
-export type { AutomatedNode, Automations } from './start-automations.ts';
+export type { Automations } from './start-automations.ts';
 export { startAutomations } from './start-automations.ts';
+export { queueNames } from './triggers/job-trigger.ts';

@@ -2,19 +2,12 @@
 // Redis. A subpath of its own, so that a node started without REDIS_URL never loads BullMQ or
 // ioredis (a quarter of what a start would otherwise load).
 export { createBullmqRunner } from './queue/bullmq-runner.ts';
-export type { RedisJournal, RedisJournalOptions } from './redis/redis-journal.ts';
-export { JournalFencedError, openRedisJournal } from './redis/redis-journal.ts';
-export { createRedisJournalFollower } from './redis/redis-journal-follower.ts';
-export type { JobRestart } from './roles/job-restarts.ts';
+export type { RedisJournal } from './redis/redis-journal.ts';
+export { openRedisJournal } from './redis/redis-journal.ts';
 export { restartedJobs } from './roles/job-restarts.ts';
-export { createQueueCommandTransport } from './roles/queue-command-transport.ts';
-export type { RedisReplica, RedisReplicaOptions } from './roles/redis-replica.ts';
+export type { RedisReplica } from './roles/redis-replica.ts';
 export { createRedisReplica } from './roles/redis-replica.ts';
-export {
-  createRedisWriterLedger,
-  serveAsWriter,
-  serveWriterCommands,
-} from './roles/redis-writer.ts';
+export { createRedisWriterLedger, serveAsWriter } from './roles/redis-writer.ts';
 export {
   startAutomationWorkers,
   startWriterAutomations,

@@ -2,15 +2,16 @@ import type { ActorRequest, AutomationView, NodeAutomation } from '@pocketnet/ru
 import type { Logger } from 'pino';
 import type { Observable } from 'rxjs';
 import { autoAcceptOf, policiesOf } from './automation-policies.ts';
-import { queueNames, queueProcessor } from './automation-queues.ts';
 import { createAutomationView } from './automation-view.ts';
 import type { AutomationConfig } from './config/automation-config.schema.ts';
 import type { JobRunner } from './queue/job-types.ts';
-import { triggerSources } from './triggers/automation-triggers.ts';
 import { createAwaitingFunds } from './triggers/awaiting-funds.ts';
 import { subscribeBusTriggers } from './triggers/bus-triggers.ts';
 import { createDueItemsTrigger, createSettleTrigger } from './triggers/due-items.trigger.ts';
 import { createJobDispatch } from './triggers/job-dispatch.ts';
+import { queueNames } from './triggers/job-trigger.ts';
+import { jobOfTask, scheduledWork } from './validator/scheduled-work.automation.ts';
+import { queueProcessor, validatorAutomations } from './validator/validator-automations.ts';
 
 /** What the automations need of the node: its automation services and its actors' requests. */
 export type AutomatedNode = {
@@ -27,8 +28,9 @@ export type Automations = {
 };
 
 /**
- * Starts the validator's automations on a runner: a worker per queue, the devnet's SV work run
- * as jobs, the schedules on the node's clock and the bus triggers. Moving time runs what falls
+ * Starts the validator's automations (validator/validator-automations.ts) on a runner: a worker
+ * per queue, the devnet's SV work run as jobs, each automation's search of the node's state as a
+ * task of the node's schedule named after it, and the bus triggers. Moving time runs what falls
  * due in order and returns once the jobs it caused are done.
  */
 export function startAutomations(deps: {
@@ -43,18 +45,12 @@ export function startAutomations(deps: {
   const workers = queueNames.map((queue) =>
     runner.work(queue, queueProcessor(queue, processorDeps), {
       // The SV side runs one step at a time, in time order.
-      concurrency: queue === 'sv-automation' ? 1 : config.concurrency,
+      concurrency: queue === scheduledWork.queue ? 1 : config.concurrency,
     }),
   );
   const dispatch = createJobDispatch({ runner, logger });
   const restoreDispatcher = automation.schedule.setDispatcher(async (task, dueMicros) => {
-    await dispatch.run({
-      queue: 'sv-automation',
-      name: 'scheduled-work',
-      // The same work, due at the same time, from the same ledger state: the same job.
-      jobId: `${task.name}/${dueMicros}/${automation.ledgerEnd()}`,
-      data: { work: task.name, dueMicros: dueMicros.toString() },
-    });
+    await dispatch.run(jobOfTask(task, dueMicros, automation.ledgerEnd()));
   });
   const awaitingFunds = createAwaitingFunds(dispatch);
   const triggerDeps = {
@@ -63,14 +59,22 @@ export function startAutomations(deps: {
     autoAccept: autoAcceptOf(config),
     sweepSenders: Object.keys(config.walletSweep),
   };
-  const removals = Object.entries(triggerSources(triggerDeps)).map(([name, items]) =>
-    automation.schedule.declare(
-      createDueItemsTrigger({ name, items, now: automation.now, dispatch }),
-    ),
-  );
+  const removals = validatorAutomations
+    .filter((each) => each.scheduled)
+    .map((each) =>
+      automation.schedule.declare(
+        createDueItemsTrigger({
+          name: each.name,
+          items: () => each.due(triggerDeps),
+          now: automation.now,
+          dispatch,
+        }),
+      ),
+    );
   removals.push(automation.schedule.declare(createSettleTrigger(dispatch, automation.now)));
   const bus = subscribeBusTriggers({
     ...triggerDeps,
+    automations: validatorAutomations,
     dispatch,
     requests$: node.actors?.requests$ ?? null,
     logger,

@@ -6,10 +6,10 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { policiesOf } from '../src/automation-policies.ts';
 import { parseAutomationConfig } from '../src/config/load-automation-config.ts';
-import { acceptOffer } from '../src/processors/accept-offer.processor.ts';
 import { createBullmqRunner } from '../src/queue/bullmq-runner.ts';
 import type { JobRunner } from '../src/queue/job-types.ts';
 import { startAutomations } from '../src/start-automations.ts';
+import { acceptOffer } from '../src/validator/accept-offer.automation.ts';
 import {
   type AutomationNode,
   onboard,
@@ -68,13 +68,13 @@ describe('exactly-once effects', () => {
   it('turns a second run of a job that committed into a noop the ledger deduplicates', async () => {
     const setup = await nodeWithOffer();
     net = setup.net;
-    const processor = acceptOffer({
+    const processor = acceptOffer.processor({
       automation: net.node.automation,
       policies: policiesOf(parseAutomationConfig({})),
     });
     const job = {
       id: setup.job.request.options.jobId,
-      name: 'accept-offer',
+      name: acceptOffer.name,
       data: setup.job.request.data,
       attemptsMade: 0,
       updateProgress: async () => {},
@@ -139,7 +139,7 @@ describe('exactly-once effects', () => {
       onError: logRedisError,
     });
     const setup = await nodeWithOfferWithoutAutomations();
-    const processor = acceptOffer({
+    const processor = acceptOffer.processor({
       automation: setup.node.automation,
       policies: policiesOf(parseAutomationConfig({})),
     });

@@ -1,5 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatTime } from '@pocketnet/ledger';
 import { createIou, submitRequest } from './iou-commands.ts';
 import { type IouNode, startIouNode } from './iou-node.ts';
 import {
@@ -54,7 +55,7 @@ export async function startHoldingsNode(count: number): Promise<HoldingsNode> {
     await submitAs(node.engine, { actAs: [owner], readAs: [dso] }, batch);
   }
   const snapshot = node.scan.history.state.force();
-  return { ...devnet, owner, snapshotTime: snapshot.record_time };
+  return { ...devnet, owner, snapshotTime: formatTime(BigInt(snapshot.recordTimeMicros)) };
 }
 
 export type BaselineServer = { readonly url: string; close(): Promise<void> };

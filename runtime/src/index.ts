@@ -25,14 +25,8 @@ export { defaultDevnetConfig } from './devnet/start-devnet.ts';
 export * from './load/adaptive-limit.ts';
 export { createNode, type PocketnetNode } from './node/create-node.ts';
 export { nodeOfParticipant, type ParticipantNode } from './node/create-participant.ts';
+export type { LedgerApiService } from './node/ledger-api.service.ts';
 export type { NodeConfig } from './node/node-config.ts';
-export type {
-  ExternalPartyService,
-  LedgerApiService,
-  ScanService,
-  WalletAppsService,
-  WalletService,
-} from './node/node-services.ts';
 export { decodeCrossProcess, encodeCrossProcess } from './scale-out/command-codec.ts';
 export type { FollowerClock } from './scale-out/follower-clock.ts';
 export { createFollowerClock, observeRecordTime } from './scale-out/follower-clock.ts';
@@ -53,7 +47,21 @@ export type {
 export type { WriterCommands } from './scale-out/writer-commands.ts';
 export { createWriterCommands } from './scale-out/writer-commands.ts';
 export type { ScanOptions } from './scan/create-scan.ts';
-export type { BulkObjectRef } from './scan/history/bulk-storage.ts';
+export type { AcsEntry } from './scan/history/acs-entries.ts';
+export type { BulkObject } from './scan/history/bulk-storage.ts';
+export type { EventValueTypes } from './scan/history/event-value-types.ts';
+export type { HistoryAfter, HistoryPage } from './scan/history/history-reads.ts';
+export type { ImportUpdate } from './scan/history/import-updates.ts';
+export type { MigrationInfo, ScheduledMigration } from './scan/history/migrations.ts';
+export type {
+  HoldingsSummaries,
+  SnapshotPageRead,
+  SnapshotRequest,
+  SnapshotTime,
+} from './scan/history/state-reads.ts';
+export type { TransactionLogEntry, TransactionLogKind } from './scan/history/transaction-log.ts';
+export type { HistoryItem, HistoryRecord } from './scan/history/update-history.ts';
+export { externalHashOf } from './scan/history/update-history.ts';
 export type { AnsEntryView } from './scan/network/dso-state.ts';
 export type { NetworkContract } from './scan/network/network-contracts.projection.ts';
 export type { RoundAnswer } from './scan/network/reward-accounting.service.ts';
@@ -68,6 +76,7 @@ export type {
   AllocationAction,
   TransferInstructionAction,
 } from './scan/registry/registry-factories.ts';
+export type { ScanService } from './scan/scan.service.ts';
 export type { Caller } from './services/caller.ts';
 export { unrestrictedCaller } from './services/caller.ts';
 export type { CommandSubmission } from './services/commands.service.ts';
@@ -91,9 +100,12 @@ export type { WalletBalance } from './wallet/balance.service.ts';
 export type { HistoryEntry, PartyAmount } from './wallet/history-types.ts';
 export type { TransferInstructionOutcome } from './wallet/token-transfers.service.ts';
 export type { BuyTrafficRequestStatus, TransferOfferStatus } from './wallet/tracking-status.ts';
+export type { WalletService } from './wallet/wallet.service.ts';
 export type { AmuletPosition, ContractView } from './wallet/wallet-views.ts';
 export type { AllocationOutcome } from './wallet-apps/allocations.service.ts';
 export type { OwnAnsEntry } from './wallet-apps/ans.service.ts';
 export type { ArchivedCouponView } from './wallet-apps/development-fund.service.ts';
 export type { DelegationPage } from './wallet-apps/minting-delegations.service.ts';
 export type { SubscriptionView } from './wallet-apps/subscriptions.service.ts';
+export type { WalletAppsService } from './wallet-apps/wallet-apps.service.ts';
+export type { ExternalPartyService } from './wallet-external/external-party.service.ts';

@@ -1,14 +1,16 @@
 import type { Logger } from 'pino';
 import { policiesOf } from '../automation-policies.ts';
-import { queueNames, queueProcessor } from '../automation-queues.ts';
 import { createAutomationView } from '../automation-view.ts';
 import type { AutomationConfig } from '../config/automation-config.schema.ts';
 import { rerunOnConflict } from '../processors/conflict-reruns.ts';
 import type { JobRunner, JobWorker } from '../queue/job-types.ts';
 import { type AutomatedNode, type Automations, startAutomations } from '../start-automations.ts';
+import { queueNames } from '../triggers/job-trigger.ts';
+import { scheduledWork } from '../validator/scheduled-work.automation.ts';
+import { queueProcessor } from '../validator/validator-automations.ts';
 
 /** The SV side's queue: it runs where the ledger's writer runs. */
-const writerQueues: readonly string[] = ['sv-automation'];
+const writerQueues: readonly string[] = [scheduledWork.queue];
 
 /** The validator's queues, run by worker processes. */
 export const workerQueues = queueNames.filter((queue) => !writerQueues.includes(queue));

@@ -1,5 +1,7 @@
 import type { JobResult } from '../queue/job-types.ts';
-import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
+import { completeOffer } from '../validator/complete-offer.automation.ts';
+import type { JobDispatch } from './job-dispatch.ts';
+import type { JobTrigger } from './job-trigger.ts';
 
 /**
  * The accepted offers whose sender could not pay when its wallet tried, learnt from how their
@@ -10,7 +12,7 @@ import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
 export function createAwaitingFunds(dispatch: Pick<JobDispatch, 'onResult'>) {
   const bySender = new Map<string, Set<string>>();
   const learn = (trigger: JobTrigger, result: JobResult) => {
-    if (trigger.name !== 'complete-offer') return;
+    if (!completeOffer.owns(trigger)) return;
     const { acceptedCid, sender } = trigger.data as { acceptedCid: string; sender: string };
     const waiting = bySender.get(sender) ?? new Set<string>();
     if (result.awaitingFunds !== undefined) waiting.add(acceptedCid);

@@ -1,8 +1,6 @@
 import type { BackgroundTask } from '@pocketnet/runtime';
-import type { JobDispatch, JobTrigger } from './job-dispatch.ts';
-
-/** A job a trigger finds in the node's state, and when it falls due on the node's clock. */
-export type DueItem = { readonly trigger: JobTrigger; readonly dueMicros: bigint };
+import type { JobDispatch } from './job-dispatch.ts';
+import type { DueItem } from './job-trigger.ts';
 
 const keyOf = (item: DueItem) => `${item.trigger.queue}/${item.trigger.jobId}`;
 

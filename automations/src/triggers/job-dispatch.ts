@@ -1,17 +1,6 @@
 import type { Logger } from 'pino';
-import type { JobName, QueueName } from '../automation-queues.ts';
 import type { JobResult, JobRunner } from '../queue/job-types.ts';
-
-/** A job to enqueue: on which queue, which job, its id and its data. */
-export type JobTrigger = {
-  [TQueue in QueueName]: {
-    readonly queue: TQueue;
-    readonly name: JobName<TQueue>;
-    /** Derived from what triggered the job, so that triggering twice enqueues once. */
-    readonly jobId: string;
-    readonly data: unknown;
-  };
-}[QueueName];
+import type { JobTrigger } from './job-trigger.ts';
 
 /**
  * Enqueues triggered jobs and keeps count of those not finished yet, so that moving time can

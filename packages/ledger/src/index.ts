@@ -158,6 +158,9 @@ export type {
   TransactionRecord,
 } from './transaction.ts';
 export { archivingNodeIn, createdNodeIn, hasOffset } from './transaction.ts';
+export type { UndoLog, UndoMark } from './undo/undo-log.ts';
+export { createUndoLog } from './undo/undo-log.ts';
+export { appendOnlyArray, undoableMap, undoableSet } from './undo/undoable-collections.ts';
 export type { RecordValue, Value } from './value.ts';
 export { t } from './values/builder.ts';
 export { checkValue } from './values/check-value.ts';

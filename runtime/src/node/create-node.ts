@@ -1,5 +1,10 @@
+import type { ScanService } from '../scan/scan.service.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import type { WalletAppsService } from '../wallet-apps/wallet-apps.service.ts';
+import type { ExternalPartyService } from '../wallet-external/external-party.service.ts';
 import { startBackgroundWork } from './background-work.ts';
 import { ledgerApiOf } from './create-participant.ts';
+import type { LedgerApiService } from './ledger-api.service.ts';
 import { openLedgerCore } from './ledger-core.ts';
 import type { NodeConfig } from './node-config.ts';
 import { createNodeServices } from './node-services.ts';
@@ -15,10 +20,11 @@ export async function createNode(config: NodeConfig) {
   const { core, first, participants } = ledger;
   await core.engine.recover();
   const background = await startBackgroundWork(ledger, services, config);
-  return {
+  const node = {
     identity: core.identity,
     ledgerApiVersion: config.ledgerApiVersion,
     clock: core.clock,
+    undo: core.undo,
     devnet: background.devnet,
     packages: core.packages,
     catalog: core.catalog,
@@ -43,6 +49,14 @@ export async function createNode(config: NodeConfig) {
       await ledger.close();
     },
   };
+  // The gateway's contracts, checked here: each router takes one of these, never the node.
+  return node satisfies LedgerApiService &
+    Readonly<{
+      scan: ScanService;
+      wallet: WalletService;
+      walletApps: WalletAppsService;
+      walletExternal: ExternalPartyService;
+    }>;
 }
 
 export type PocketnetNode = Awaited<ReturnType<typeof createNode>>;

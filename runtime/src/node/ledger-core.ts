@@ -3,6 +3,7 @@ import {
   createLedgerEngine,
   createMemoryJournal,
   createNamespaceFingerprint,
+  createUndoLog,
   type JournalRecord,
   type LedgerEngine,
   makeParticipantId,
@@ -55,6 +56,8 @@ export async function openLedgerCore(config: NodeConfig) {
   // names over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
+  // Every holder of the node's state records its changes here while a snapshot is kept (issue 23).
+  const undo = createUndoLog();
   const watched = createWatchedTemplates(watchedByAutomation(packages));
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$);
@@ -117,6 +120,7 @@ export async function openLedgerCore(config: NodeConfig) {
   const core: PocketnetNodeCore = {
     identity: { participantId, synchronizerId, synchronizerAlias: config.synchronizerName },
     clock,
+    undo,
     packages,
     catalog,
     records$: bus.records$,

@@ -3,6 +3,7 @@ import type {
   LedgerEngine,
   PackageRegistry,
   ParticipantState,
+  UndoLog,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
@@ -26,6 +27,8 @@ export type PocketnetNodeCore = {
     readonly synchronizerAlias: string;
   };
   readonly clock: ControllableClock;
+  /** Where every state holder records how to take its changes back while a snapshot is kept. */
+  readonly undo: UndoLog;
   readonly packages: PackageRegistry;
   readonly catalog: TemplateCatalog;
   readonly records$: Observable<JournalRecord>;

@@ -3,15 +3,11 @@ import { createAutomation } from '../automation/create-automation.ts';
 import { createNodeSchedule } from '../automation/node-schedule.ts';
 import { createDevnetTimeState } from '../devnet/devnet-time-records.ts';
 import { createTransferCommandAutomation } from '../devnet/transfer-command-automation.ts';
-import { createScan, type Scan } from '../scan/create-scan.ts';
+import { createScan } from '../scan/create-scan.ts';
 import { createValidatorApps } from '../validator-apps/validator-apps.ts';
-import { createWallet, type Wallet } from '../wallet/create-wallet.ts';
-import { createWalletApps, type WalletApps } from '../wallet-apps/create-wallet-apps.ts';
-import {
-  createExternalPartyWallet,
-  type ExternalPartyWallet,
-} from '../wallet-external/external-party-wallet.service.ts';
-import type { PocketnetNode } from './create-node.ts';
+import { createWallet } from '../wallet/create-wallet.ts';
+import { createWalletApps } from '../wallet-apps/create-wallet-apps.ts';
+import { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
 import type { LedgerCore } from './ledger-core.ts';
 import type { NodeConfig } from './node-config.ts';
 import type { PocketnetNodeCore } from './node-core.ts';
@@ -98,38 +94,3 @@ export function createNodeServices(
 }
 
 export type NodeServices = ReturnType<typeof createNodeServices>;
-
-/*
- * The services a router or an app takes, one by its own name, rather than the whole node: what
- * it may reach is what its parameter says.
- */
-/** Scan's reads: the network, its history and the token-standard registry. */
-export type ScanService = Scan;
-/** The validator's wallet: users, balances, offers, transfers and its administration. */
-export type WalletService = Wallet;
-/** The wallet's apps: payments, subscriptions, names, delegations, allocations, featured apps. */
-export type WalletAppsService = WalletApps;
-/** The validator's administration of external parties. */
-export type ExternalPartyService = ExternalPartyWallet;
-/**
- * A participant's JSON Ledger API: that participant's services over the node's catalog, clock and
- * devnet controls, without the apps (wallet, scan, automations) built over the ledger.
- */
-export type LedgerApiService = Pick<
-  PocketnetNode,
-  | 'identity'
-  | 'ledgerApiVersion'
-  | 'clock'
-  | 'devnet'
-  | 'catalog'
-  | 'commands'
-  | 'externalParties'
-  | 'reads'
-  | 'completions'
-  | 'lookups'
-  | 'admin'
-  | 'reassignments'
-  | 'packageAdmin'
-  | 'views'
-  | 'interactive'
->;

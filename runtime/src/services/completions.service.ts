@@ -58,3 +58,5 @@ export function createCompletions(deps: {
     },
   };
 }
+
+export type Completions = ReturnType<typeof createCompletions>;

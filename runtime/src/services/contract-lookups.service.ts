@@ -72,3 +72,5 @@ export function createContractLookups(deps: {
     },
   };
 }
+
+export type ContractLookups = ReturnType<typeof createContractLookups>;

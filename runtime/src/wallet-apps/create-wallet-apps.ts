@@ -20,6 +20,7 @@ import { createAppPayments } from './payments.service.ts';
 import { createSubscriptionRenewals } from './subscription-renewals.task.ts';
 import { createSubscriptions } from './subscriptions.service.ts';
 import { createValidatorIdentity } from './validator-identity.service.ts';
+import type { WalletAppsService } from './wallet-apps.service.ts';
 
 /** Contracts whose creation leaves work for the automations to do at once. */
 const workNow: ReadonlySet<AppTemplate> = new Set([
@@ -66,7 +67,7 @@ export function createWalletApps(
       onError,
     }),
   ];
-  return {
+  const apps = {
     contracts,
     payments: createAppPayments({ appAccess, actions }),
     subscriptions,
@@ -123,6 +124,8 @@ export function createWalletApps(
       contracts.close();
     },
   };
+  // The gateway's contract, checked here: the node also starts and closes the apps.
+  return apps satisfies WalletAppsService;
 }
 
 export type WalletApps = ReturnType<typeof createWalletApps>;

@@ -11,20 +11,13 @@ import { type Caller, unrestrictedCaller } from '../services/caller.ts';
 import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { createdOf, exercise, fieldAt, walletBackendUser } from '../wallet/wallet-submitter.ts';
+import type { ExternalPartyService, ExternalPartySubmission } from './external-party.service.ts';
 import { externalPartyBalance } from './external-party-balance.ts';
 import { createSetupProposals } from './setup-proposals.projection.ts';
 import { createTransferCommandSends, type PrepareSendRequest } from './transfer-command-send.ts';
 
 /** How long the preapproval the validator pays for lasts: 90 days, the free base duration. */
 const preapprovalLifetimeMicros = 90n * 24n * 3600n * 1_000_000n;
-
-/** What the validator API's `ExternalPartySubmission` carries (hex signature and key). */
-export type ExternalPartySubmission = {
-  readonly partyId: string;
-  readonly transaction: string;
-  readonly signedTxHash: string;
-  readonly publicKey: string;
-};
 
 const hexToBase64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
@@ -71,7 +64,7 @@ export function createExternalPartyWallet(deps: {
     });
   };
 
-  return {
+  const service = {
     generateTopology(caller: Caller, request: { partyHint: string; publicKey: string }) {
       admin(caller);
       return operations.generateValidatorTopology(request);
@@ -186,6 +179,8 @@ export function createExternalPartyWallet(deps: {
       sends.close();
     },
   };
+  // The gateway's contract, checked here: the node also closes the service.
+  return service satisfies ExternalPartyService;
 }
 
 export type ExternalPartyWallet = ReturnType<typeof createExternalPartyWallet>;

@@ -10,25 +10,13 @@ import { createTokenTransfers } from './token-transfers.service.ts';
 import type { TrackingActors } from './tracking-status.ts';
 import { createTraffic } from './traffic.service.ts';
 import { createTransferOffers } from './transfer-offers.service.ts';
+import type { CouponKind, UserStatus, WalletService } from './wallet.service.ts';
 import { createWalletAccess } from './wallet-access.ts';
 import { createWalletActions } from './wallet-batch.ts';
 import { createWalletContracts } from './wallet-contracts.projection.ts';
 import { createWalletHistory } from './wallet-history.projection.ts';
 import { createWalletSubmitter } from './wallet-submitter.ts';
 import { type ContractView, contractView } from './wallet-views.ts';
-
-export type CouponKind =
-  | 'appRewardCoupon'
-  | 'validatorRewardCoupon'
-  | 'svRewardCoupon'
-  | 'livenessActivityRecord';
-
-export type UserStatus = {
-  readonly partyId: string;
-  readonly userOnboarded: boolean;
-  readonly userWalletInstalled: boolean;
-  readonly hasFeaturedAppRight: boolean;
-};
 
 /**
  * The validator's wallet: its own projections of the bus (wallet contracts per party, each
@@ -47,7 +35,7 @@ export function createWallet(
   const submit = createWalletSubmitter({ engine: core.engine, now: () => core.clock.nowMicros() });
   const actions = createWalletActions({ contracts, network, submit });
   const parts = { contracts, network, access, actions };
-  return {
+  const wallet = {
     contracts,
     network,
     access,
@@ -93,6 +81,8 @@ export function createWallet(
       history.close();
     },
   };
+  // The gateway's contract, checked here: the node's parts may use more of the wallet.
+  return wallet satisfies WalletService;
 }
 
 export type Wallet = ReturnType<typeof createWallet>;

@@ -2,6 +2,7 @@ import type { ScanService } from '@pocketnet/runtime';
 import { Router } from 'express';
 import { callerOf } from '../../ledger-api/route-deps.ts';
 import { scheduleMigrationRequestSchema } from './history-requests.schema.ts';
+import { renderScheduledMigration } from './render/migrations.render.ts';
 
 /**
  * Devnet controls (under `/api/devnet/v0`, participant admins only) for the synchronizer
@@ -13,7 +14,7 @@ export function migrationScheduleControlRoutes({ scan }: { readonly scan: ScanSe
   router.post('/migrations/schedule', (req, res) => {
     const body = scheduleMigrationRequestSchema.parse(req.body);
     const request = { time: body.time, migrationId: body.migration_id };
-    res.json(migrations.scheduleMigration(callerOf(res), request));
+    res.json(renderScheduledMigration(migrations.scheduleMigration(callerOf(res), request)));
   });
   router.delete('/migrations/schedule', (_req, res) => {
     migrations.cancelSchedule(callerOf(res));

@@ -1,23 +1,25 @@
 import { Router } from 'express';
 import { sendJson } from '../../http/send-json.ts';
-import type { ScanRouteDeps } from '../scan.routes.ts';
+import type { HistoryRendering } from '../scan-history.routes.ts';
 import {
   importUpdatesRequestSchema,
   migrationInfoRequestSchema,
   updatesBeforeRequestSchema,
 } from './history-requests.schema.ts';
+import { renderMigrationInfo, renderScheduledMigration } from './render/migrations.render.ts';
 import { sendJsonChunks } from './send-json-chunks.ts';
 
 /**
  * Migrations and backfilling: what one SV's scan tells another that copies its history, and
  * the synchronizer's upgrades (scheduled on a devnet by its admin).
  */
-export function migrationsRoutes({ scan }: ScanRouteDeps): Router {
+export function migrationsRoutes(rendering: HistoryRendering): Router {
   const router = Router();
-  const { migrations, updates } = scan.history;
+  const { migrations } = rendering.history;
+  const { updates } = rendering;
   router.post('/v0/backfilling/migration-info', (req, res) => {
     const { migration_id: migrationId } = migrationInfoRequestSchema.parse(req.body);
-    sendJson(res, migrations.info(migrationId));
+    sendJson(res, renderMigrationInfo(migrations.info(migrationId)));
   });
   router.post('/v0/backfilling/updates-before', (req, res) => {
     const body = updatesBeforeRequestSchema.parse(req.body);
@@ -44,11 +46,13 @@ export function migrationsRoutes({ scan }: ScanRouteDeps): Router {
   router.get('/v0/migrations/schedule', (_req, res) => {
     const schedule = migrations.schedule();
     if (schedule === null) res.status(404).end();
-    else sendJson(res, schedule);
+    else sendJson(res, renderScheduledMigration(schedule));
   });
-  router.get('/v0/migrations/last', (_req, res) => sendJson(res, migrations.last()));
+  router.get('/v0/migrations/last', (_req, res) =>
+    sendJson(res, { migration_id: migrations.last() }),
+  );
   router.get('/v0/active-synchronizer-serial', (_req, res) =>
-    sendJson(res, scan.history.activeSynchronizerSerial()),
+    sendJson(res, rendering.history.activeSynchronizerSerial()),
   );
   // No logical synchronizer upgrade is announced, nor rolled forward; no optional feature is off.
   router.get('/v0/lsu', (_req, res) => sendJson(res, {}));

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { sendJson } from '../../http/send-json.ts';
-import type { ScanRouteDeps } from '../scan.routes.ts';
+import type { HistoryRendering } from '../scan-history.routes.ts';
 import {
   acsRequestSchema,
   holdingsStateRequestSchema,
@@ -8,6 +8,8 @@ import {
   snapshotAfterQuerySchema,
   snapshotTimestampQuerySchema,
 } from './history-requests.schema.ts';
+import { renderPartyAcs } from './render/acs.render.ts';
+import { formatScanTime } from './render/record-time.ts';
 import { sendJsonChunks } from './send-json-chunks.ts';
 
 type SnapshotFields = {
@@ -23,19 +25,25 @@ const snapshotOf = (body: SnapshotFields) => ({
 });
 
 /** The ACS as of a snapshot: its timestamps, contracts, holdings and holdings summaries. */
-export function stateRoutes({ scan }: ScanRouteDeps): Router {
+export function stateRoutes(rendering: HistoryRendering): Router {
   const router = Router();
-  const { state, partyAcs } = scan.history;
+  const { state, partyAcs } = rendering.history;
+  const answers = rendering.state;
+  const timestamp = (micros: number) => ({ record_time: formatScanTime(micros) });
   router.get('/v0/state/acs/snapshot-timestamp', (req, res) => {
     const query = snapshotTimestampQuerySchema.parse(req.query);
-    sendJson(res, state.snapshotBefore(query.before, query.migration_id));
+    sendJson(res, timestamp(state.snapshotBefore(query.before, query.migration_id)));
   });
   router.get('/v0/state/acs/snapshot-timestamp-after', (req, res) => {
     const query = snapshotAfterQuerySchema.parse(req.query);
-    sendJson(res, state.snapshotAfter(query.after, query.migration_id));
+    sendJson(res, timestamp(state.snapshotAfter(query.after, query.migration_id)));
   });
   router.post('/v0/state/acs/force', (_req, res) => {
-    sendJson(res, state.force());
+    const snapshot = state.force();
+    sendJson(res, {
+      record_time: formatScanTime(snapshot.recordTimeMicros),
+      migration_id: snapshot.migrationId,
+    });
   });
   for (const version of ['v0', 'v1'] as const) {
     router.post(`/${version}/state/acs`, (req, res) => {
@@ -47,7 +55,7 @@ export function stateRoutes({ scan }: ScanRouteDeps): Router {
         partyIds: body.party_ids ?? null,
         templates: body.templates ?? null,
       };
-      sendJsonChunks(res, state.acs(request, version));
+      sendJsonChunks(res, answers.acs(request, version));
     });
     router.post(`/${version}/holdings/state`, (req, res) => {
       const body = holdingsStateRequestSchema.parse(req.body);
@@ -57,7 +65,7 @@ export function stateRoutes({ scan }: ScanRouteDeps): Router {
         pageSize: body.page_size,
         owners: body.owner_party_ids,
       };
-      sendJsonChunks(res, state.holdings(request, version));
+      sendJsonChunks(res, answers.holdings(request, version));
     });
     router.post(`/${version}/holdings/summary`, (req, res) => {
       const body = holdingsSummaryRequestSchema.parse(req.body);
@@ -66,12 +74,13 @@ export function stateRoutes({ scan }: ScanRouteDeps): Router {
         owners: body.owner_party_ids,
         asOfRound: body.as_of_round ?? null,
       };
-      sendJson(res, state.holdingsSummary(request, version));
+      sendJson(res, answers.holdingsSummary(request, version));
     });
   }
   router.get('/v0/acs/:party', (req, res) => {
     const recordTime = typeof req.query.record_time === 'string' ? req.query.record_time : null;
-    sendJson(res, partyAcs(req.params.party, recordTime));
+    const entries = partyAcs(req.params.party, recordTime);
+    sendJson(res, renderPartyAcs(entries, { values: rendering.values }));
   });
   return router;
 }

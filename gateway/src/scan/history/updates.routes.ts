@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { sendJson } from '../../http/send-json.ts';
-import type { ScanRouteDeps } from '../scan.routes.ts';
+import type { HistoryRendering } from '../scan-history.routes.ts';
 import {
   encodingQuerySchema,
   losslessQuerySchema,
@@ -16,9 +16,9 @@ const afterOf = (after: After) =>
   after ? { migrationId: after.after_migration_id, recordTime: after.after_record_time } : null;
 
 /** The update and event history: pages by (migration id, record time), and single updates. */
-export function updatesRoutes({ scan }: ScanRouteDeps): Router {
+export function updatesRoutes(rendering: HistoryRendering): Router {
   const router = Router();
-  const updates = scan.history.updates;
+  const { updates } = rendering;
   for (const version of ['v1', 'v2'] as const) {
     router.post(`/${version}/updates`, (req, res) => {
       const body = updateHistoryRequestSchema.parse(req.body);

@@ -10,6 +10,7 @@ import { withState } from '../../scan/network/network-contract.render.ts';
 import { roundsRoutes, rulesRoutes } from '../../scan/network/rounds.routes.ts';
 import { registryRoutes } from '../../scan/registry.routes.ts';
 import type { ScanRouteDeps } from '../../scan/scan.routes.ts';
+import { createHistoryRendering } from '../../scan/scan-history.routes.ts';
 
 // The operations scan-proxy.yaml forwards unchanged: `/vN/scan-proxy/<rest>` is Scan's
 // `/vN/<rest>`, answered by Scan's own handlers. Anything else under the proxy is no operation.
@@ -37,7 +38,7 @@ function scanHandlers(deps: ScanRouteDeps): Router {
   for (const routes of [dsoRoutes, featuredAppRoutes, ansRoutes, rulesRoutes, transferRoutes]) {
     scan.use(routes(deps));
   }
-  scan.use(stateRoutes(deps));
+  scan.use(stateRoutes(createHistoryRendering(deps.scan.history)));
   scan.use(roundsRoutes(deps));
   return scan;
 }

@@ -1,26 +1,22 @@
-import { type CreatedNode, DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
 import { createAcsEntries } from './acs-entries.ts';
 import { createAcsSnapshots } from './acs-snapshots.ts';
 import { createBulkStorage } from './bulk-storage.ts';
-import { createEventValues } from './event-values.ts';
+import { createEventValueTypes } from './event-value-types.ts';
 import { createHistoryReads } from './history-reads.ts';
 import { createImportUpdates } from './import-updates.ts';
 import { createMigrations } from './migrations.ts';
 import { createPartyAcs } from './party-acs.ts';
-import { createJsonFragmentCache } from './render/json-fragment-cache.ts';
-import { createPageCache } from './render/page-cache.ts';
-import { externalHashOf } from './render/update-item.render.ts';
 import {
   defaultAcsSnapshotIntervalMicros,
-  defaultRenderCacheBytes,
   type ScanHistoryOptions,
 } from './scan-history-options.ts';
 import { createStateReads } from './state-reads.ts';
 import { createTransactionLog } from './transaction-log.ts';
-import { createUpdateHistory, type HistoryRecord } from './update-history.ts';
+import { createUpdateHistory, externalHashOf } from './update-history.ts';
 
 const openMiningRound = '#splice-amulet:Splice.Round:OpenMiningRound';
 
@@ -74,12 +70,6 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     const hash = externalHashOf(record);
     if (hash !== null) externalHashes.set(hash.toLowerCase(), record);
   });
-  const values = createEventValues(core.packages);
-  const cacheBytes = options.renderCacheBytes ?? defaultRenderCacheBytes;
-  // A third each: serialised updates, serialised contracts, and whole pages.
-  const updateCache = createJsonFragmentCache<HistoryRecord>(cacheBytes / 3);
-  const contractCache = createJsonFragmentCache<CreatedNode>(cacheBytes / 3);
-  const pages = createPageCache(cacheBytes / 3);
   const requireDevnetAdmin = (caller: Caller) => {
     requireAdmin(accessOf(caller, core.participant));
     if (core.devnetParties() === null) {
@@ -92,14 +82,14 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     updates: createHistoryReads({
       history,
       updateLog: core.updateLog,
-      values,
       transactionLog,
-      participantUid: core.identity.participantId,
-      cache: updateCache,
-      pages,
       externalHashes,
       imports,
     }),
+    /** The participant whose mediator verdicts the history reports. */
+    participantUid: core.identity.participantId,
+    /** The Daml types of the history's values, for encodings that need them. */
+    valueTypes: createEventValueTypes(core.packages),
     state: createStateReads({
       snapshots,
       acs,
@@ -107,15 +97,11 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       openRounds: () =>
         core.watched.active(core.packages.resolveTemplate(openMiningRound).templateId),
       catalog: core.catalog,
-      values,
       forcedSnapshots: options.forcedAcsSnapshots ?? true,
-      cache: contractCache,
-      pages,
     }),
     partyAcs: createPartyAcs({
       history,
       updateLog: core.updateLog,
-      values,
       dsoParty: () => core.devnetParties()?.dso ?? null,
     }),
     migrations: createMigrations({ history, clock: core.clock, requireDevnetAdmin, imports }),
@@ -125,7 +111,6 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       snapshots,
       acs,
       history,
-      values,
     }),
     /** The physical synchronizer's serial: this synchronizer was never upgraded in place. */
     activeSynchronizerSerial: () => ({ serial: 0 }),

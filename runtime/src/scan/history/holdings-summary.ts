@@ -1,4 +1,4 @@
-import { type CreatedNode, formatNumeric, parseNumeric } from '@pocketnet/ledger';
+import { type CreatedNode, parseNumeric } from '@pocketnet/ledger';
 import { accruedHoldingFee, type ExpiringAmount } from '@pocketnet/splice';
 import {
   amuletKey,
@@ -71,25 +71,6 @@ export function summarizeHoldings(
     }
   }
   return { unlocked, locked, feesUnlocked, feesLocked };
-}
-
-/** A HoldingsSummary (v0, with holding fees) or HoldingsSummaryV1 (without). */
-export function renderHoldingsSummary(owner: string, totals: HoldingsTotals, version: 'v0' | 'v1') {
-  const { unlocked, locked, feesUnlocked, feesLocked } = totals;
-  const amounts = {
-    party_id: owner,
-    total_unlocked_coin: formatNumeric(unlocked),
-    total_locked_coin: formatNumeric(locked),
-    total_coin_holdings: formatNumeric(unlocked + locked),
-  };
-  if (version === 'v1') return amounts;
-  return {
-    ...amounts,
-    accumulated_holding_fees_unlocked: formatNumeric(feesUnlocked),
-    accumulated_holding_fees_locked: formatNumeric(feesLocked),
-    accumulated_holding_fees_total: formatNumeric(feesUnlocked + feesLocked),
-    total_available_coin: formatNumeric(unlocked - feesUnlocked),
-  };
 }
 
 /** The number of the earliest of the given open mining rounds, if any. */

@@ -1,11 +1,9 @@
 import { type CreatedNode, sha256Hex } from '@pocketnet/ledger';
-import type { DamlValueEncoding, EventValues } from './event-values.ts';
-import { legacyOffset, renderCreatedEvent } from './render/update-item.render.ts';
 
-/** Canton's minimum timestamp: the record time and ledger time of every import update. */
-export const importRecordTime = '0001-01-01T00:00:00Z';
-
-/** A contract the new migration's participant imported: one update of its own. */
+/**
+ * A contract the new migration's participant imported: one update of its own, at Canton's
+ * minimum timestamp.
+ */
 export type ImportUpdate = {
   readonly updateId: string;
   readonly migrationId: number;
@@ -47,25 +45,3 @@ export function createImportUpdates() {
 }
 
 export type ImportUpdates = ReturnType<typeof createImportUpdates>;
-
-/** An import update as Splice's UpdateHistoryItem (v1): one root create, offset 1. */
-export function renderImportUpdate(
-  update: ImportUpdate,
-  options: { readonly encoding: DamlValueEncoding; readonly values: EventValues },
-) {
-  const eventId = `${update.updateId}:0`;
-  const node = { ...update.node, nodeId: 0 };
-  return {
-    update_id: update.updateId,
-    migration_id: update.migrationId,
-    workflow_id: '',
-    record_time: importRecordTime,
-    synchronizer_id: update.synchronizerId,
-    effective_at: importRecordTime,
-    offset: legacyOffset(1),
-    root_event_ids: [eventId],
-    events_by_id: {
-      [eventId]: renderCreatedEvent(eventId, node, { ...options, version: 'v1' }),
-    },
-  };
-}

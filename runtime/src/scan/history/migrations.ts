@@ -2,10 +2,18 @@ import { DomainError } from '@pocketnet/ledger';
 import type { Caller } from '../../services/caller.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
 import type { ImportUpdates } from './import-updates.ts';
-import { formatScanTime, type Micros, parseScanTime } from './scan-time.ts';
-import type { UpdateHistory } from './update-history.ts';
+import { type Micros, parseScanTime } from './scan-time.ts';
+import type { RecordTimeRange, UpdateHistory } from './update-history.ts';
 
-type ScheduledMigration = { readonly timeMicros: Micros; readonly migrationId: number };
+/** An upgrade of the synchronizer the DSO scheduled: the next migration id, from a time. */
+export type ScheduledMigration = { readonly timeMicros: Micros; readonly migrationId: number };
+
+/** What this node holds of a migration id: its record times per synchronizer, its imports. */
+export type MigrationInfo = {
+  readonly previousMigrationId: number | undefined;
+  readonly ranges: readonly (RecordTimeRange & { readonly synchronizerId: string })[];
+  readonly lastImportUpdateId: string | undefined;
+};
 
 /**
  * The synchronizer's migrations as Scan reports them: the history of each migration id, and
@@ -21,13 +29,9 @@ export function createMigrations(deps: {
 }) {
   const { history } = deps;
   let scheduled: ScheduledMigration | null = null;
-  const render = (migration: ScheduledMigration) => ({
-    time: formatScanTime(migration.timeMicros),
-    migration_id: migration.migrationId,
-  });
   return {
     /** `/v0/backfilling/migration-info`: this node has every update it ever saw. */
-    info(migrationId: number) {
+    info(migrationId: number): MigrationInfo {
       const ranges = history.rangesOf(migrationId);
       const lastImport = deps.imports?.lastUpdateId(migrationId);
       if (!ranges || (ranges.size === 0 && lastImport === undefined)) {
@@ -38,15 +42,13 @@ export function createMigrations(deps: {
         .filter((id) => id < migrationId)
         .at(-1);
       return {
-        ...(previous === undefined ? {} : { previous_migration_id: previous }),
-        record_time_range: [...ranges].map(([synchronizerId, range]) => ({
-          synchronizer_id: synchronizerId,
-          min: formatScanTime(range.min),
-          max: formatScanTime(range.max),
+        previousMigrationId: previous,
+        ranges: [...ranges].map(([synchronizerId, range]) => ({
+          synchronizerId,
+          min: range.min,
+          max: range.max,
         })),
-        ...(lastImport === undefined ? {} : { last_import_update_id: lastImport }),
-        complete: true,
-        import_updates_complete: true,
+        lastImportUpdateId: lastImport,
       };
     },
     /** When the scheduled migration falls due on the node's clock, or null. */
@@ -59,9 +61,13 @@ export function createMigrations(deps: {
       return { migrationId: due.migrationId };
     },
     /** The scheduled upgrade, or null when none is. */
-    schedule: () => (scheduled ? render(scheduled) : null),
-    last: () => ({ migration_id: history.currentMigrationId() }),
-    scheduleMigration(caller: Caller, request: { time: string; migrationId: number }) {
+    schedule: (): ScheduledMigration | null => scheduled,
+    /** The migration id the history is in now. */
+    last: (): number => history.currentMigrationId(),
+    scheduleMigration(
+      caller: Caller,
+      request: { time: string; migrationId: number },
+    ): ScheduledMigration {
       deps.requireDevnetAdmin(caller);
       const timeMicros = parseScanTime(request.time, 'time');
       const current = history.currentMigrationId();
@@ -75,7 +81,7 @@ export function createMigrations(deps: {
         throw new DomainError('INVALID_ARGUMENT', `The migration time ${request.time} has passed`);
       }
       scheduled = { timeMicros, migrationId: request.migrationId };
-      return render(scheduled);
+      return scheduled;
     },
     cancelSchedule(caller: Caller) {
       deps.requireDevnetAdmin(caller);

@@ -1,21 +1,17 @@
-import { gzipSync } from 'node:zlib';
 import { DomainError, isPartyId } from '@pocketnet/ledger';
 import type { UpdateLog } from '../../projections/update-log.projection.ts';
 import { historicActiveContracts } from '../../services/historic-acs.ts';
-import type { EventValues } from './event-values.ts';
-import { renderActiveContract } from './render/acs.render.ts';
+import type { AcsEntry } from './acs-entries.ts';
 import { parseScanTime } from './scan-time.ts';
 import type { UpdateHistory } from './update-history.ts';
 
 /**
  * The deprecated `/v0/acs/{party}`: the contracts `party` and the DSO are both stakeholders
- * of, at a record time (now by default), base64 of gzipped JSON lines of v1 ActiveContracts.
- * (Splice answers with the participant's binary ACS export; pocketnet has no such format.)
+ * of, at a record time (now by default), each with the transaction that created it.
  */
 export function createPartyAcs(deps: {
   readonly history: UpdateHistory;
   readonly updateLog: UpdateLog;
-  readonly values: EventValues;
   readonly dsoParty: () => string | null;
 }) {
   const endOffsetAt = (recordTime: string | null): number => {
@@ -27,13 +23,11 @@ export function createPartyAcs(deps: {
       ? 0
       : (deps.history.slice(migrationId, count - 1, count)[0]?.record.offset ?? 0);
   };
-  return (party: string, recordTime: string | null) => {
+  return (party: string, recordTime: string | null): AcsEntry[] => {
     if (!isPartyId(party)) throw new DomainError('INVALID_ARGUMENT', `Invalid party id: ${party}`);
     const dso = deps.dsoParty();
     const parties = dso === null || dso === party ? [party] : [party, dso];
-    const contracts = historicActiveContracts(deps.updateLog.range(0, endOffsetAt(recordTime)), [
-      party,
-    ])
+    return historicActiveContracts(deps.updateLog.range(0, endOffsetAt(recordTime)), [party])
       .filter((entry) =>
         parties.every(
           (p) => entry.node.signatories.includes(p) || entry.node.observers.includes(p),
@@ -41,15 +35,7 @@ export function createPartyAcs(deps: {
       )
       .flatMap((entry) => {
         const record = deps.updateLog.byOffset(entry.offset);
-        return record?.type === 'transaction'
-          ? [
-              JSON.stringify(
-                renderActiveContract({ node: entry.node, record }, { values: deps.values }),
-              ),
-            ]
-          : [];
+        return record?.type === 'transaction' ? [{ node: entry.node, record }] : [];
       });
-    const bytes = gzipSync(Buffer.from(contracts.map((line) => `${line}\n`).join(''), 'utf8'));
-    return { acs_snapshot: bytes.toString('base64') };
   };
 }

@@ -10,11 +10,7 @@ export type ScanHistoryOptions = {
   readonly forcedAcsSnapshots?: boolean;
   /** Contracts, or updates, per bulk object. */
   readonly bulkObjectSize?: number;
-  /** Bytes of serialised updates, contracts and pages kept for when they are asked for again. */
-  readonly renderCacheBytes?: number;
 };
-
-export const defaultRenderCacheBytes = 48 * 1024 * 1024;
 
 export const defaultAcsSnapshotIntervalMicros = 3n * 3_600_000_000n;
 

@@ -1,18 +1,10 @@
 import { type CreatedNode, DomainError } from '@pocketnet/ledger';
 import type { TemplateCatalog } from '../../views/template-catalog.ts';
-import type { AcsEntries, AcsEntry } from './acs-entries.ts';
+import type { AcsEntries } from './acs-entries.ts';
 import type { AcsSnapshot, AcsSnapshots } from './acs-snapshots.ts';
-import type { EventValues } from './event-values.ts';
-import { earliestRound, renderHoldingsSummary, summarizeHoldings } from './holdings-summary.ts';
-import { renderAcsCreatedEvent, renderActiveContract } from './render/acs.render.ts';
-import {
-  type JsonChunks,
-  type JsonFragmentCache,
-  jsonWithList,
-} from './render/json-fragment-cache.ts';
-import type { PageCache } from './render/page-cache.ts';
+import { earliestRound, type HoldingsTotals, summarizeHoldings } from './holdings-summary.ts';
 import { checkPageSize } from './scan-history-options.ts';
-import { formatScanTime, parseScanTime } from './scan-time.ts';
+import { type Micros, parseScanTime } from './scan-time.ts';
 import { acsPage, holdingsIndexOf, holdingsPage, type SnapshotPage } from './snapshot-pages.ts';
 import { checkAfter, nonEmpty, templateKeysOf } from './state-requests.ts';
 
@@ -23,8 +15,34 @@ export type SnapshotRequest = {
   readonly match: 'exact' | 'at_or_before';
 };
 
-type Version = 'v0' | 'v1';
+/** A snapshot as its readers name it: a migration id and a record time. */
+export type SnapshotTime = { readonly migrationId: number; readonly recordTimeMicros: Micros };
+
+/**
+ * A page of a snapshot, found but not read yet. A snapshot never changes, so neither does any
+ * page of it: `name` says everything the page depends on, and whoever renders it may keep the
+ * rendering under that name without reading it again.
+ */
+export type SnapshotPageRead = {
+  readonly snapshot: SnapshotTime;
+  readonly name: string;
+  read(): SnapshotPage;
+};
+
+/** The holdings of some owners in a snapshot, and the holding fees accrued by a round. */
+export type HoldingsSummaries = {
+  readonly snapshot: SnapshotTime;
+  /** The round the fees are computed as of; null when they were not asked for. */
+  readonly round: bigint | null;
+  readonly summaries: readonly { readonly owner: string; readonly totals: HoldingsTotals }[];
+};
+
 type PageRequest = { readonly after: number | null; readonly pageSize: number };
+
+const timeOf = (snapshot: AcsSnapshot): SnapshotTime => ({
+  migrationId: snapshot.migrationId,
+  recordTimeMicros: snapshot.recordTimeMicros,
+});
 
 /** Scan's reads of ACS snapshots: the ACS, holdings and their summaries at a record time. */
 export function createStateReads(deps: {
@@ -33,12 +51,9 @@ export function createStateReads(deps: {
   /** The open mining rounds now (the default round of holding fees). */
   readonly openRounds: () => readonly CreatedNode[];
   readonly catalog: TemplateCatalog;
-  readonly values: EventValues;
   readonly forcedSnapshots: boolean;
-  readonly cache: JsonFragmentCache<CreatedNode>;
-  readonly pages: PageCache;
 }) {
-  const { snapshots, values } = deps;
+  const { snapshots } = deps;
   const keyOf = (templateId: string) => deps.catalog.keyOfTemplateId(templateId);
   const contractsOf = (snapshot: AcsSnapshot) => ({
     keys: snapshot.keys,
@@ -57,49 +72,16 @@ export function createStateReads(deps: {
       `No snapshots found ${wanted} ${request.recordTime} for migration ${request.migrationId}`,
     );
   };
-  const contractJson = (entry: AcsEntry, version: Version): Buffer =>
-    deps.cache.get(entry.node, version) ??
-    deps.cache.put(
-      entry.node,
-      version,
-      version === 'v0'
-        ? renderAcsCreatedEvent(entry, { values })
-        : renderActiveContract(entry, { values }),
-    );
-  const render = (snapshot: AcsSnapshot, page: SnapshotPage, version: Version): JsonChunks =>
-    jsonWithList(
-      'created_events',
-      page.entries.map((entry) => contractJson(entry, version)),
-      {
-        before: {
-          record_time: formatScanTime(snapshot.recordTimeMicros),
-          migration_id: snapshot.migrationId,
-        },
-        after: page.nextPageToken === null ? {} : { next_page_token: page.nextPageToken },
-      },
-    );
-  // A snapshot never changes, so neither does any page of it: each is named by what it depends on.
-  type PageQuery = { readonly after: number | null; readonly pageSize: number };
-  const answer = (
-    [kind, version, snapshot, query, ...filters]: [
-      string,
-      Version,
-      AcsSnapshot,
-      PageQuery,
-      ...string[],
-    ],
-    make: () => JsonChunks,
-  ) => {
-    const key = [
-      kind,
-      version,
-      snapshot.migrationId,
-      snapshot.recordTimeMicros,
-      query.after,
-      query.pageSize,
-      ...filters,
-    ];
-    return deps.pages.answer(key.join('|'), () => ({ json: make(), final: true }));
+  const pageRead = (
+    kind: string,
+    snapshot: AcsSnapshot,
+    query: PageRequest,
+    filters: readonly string[],
+    read: () => SnapshotPage,
+  ): SnapshotPageRead => {
+    const { migrationId, recordTimeMicros } = snapshot;
+    const name = [kind, migrationId, recordTimeMicros, query.after, query.pageSize, ...filters];
+    return { snapshot: timeOf(snapshot), name: name.join('|'), read };
   };
   const roundOf = (asOfRound: number | null): bigint => {
     if (asOfRound !== null) return BigInt(asOfRound);
@@ -108,36 +90,33 @@ export function createStateReads(deps: {
       throw new DomainError('INVALID_ARGUMENT', 'No open mining rounds found.');
     return earliest;
   };
-  const timestamp = (snapshot: AcsSnapshot | undefined, message: string) => {
+  const found = (snapshot: AcsSnapshot | undefined, message: string): Micros => {
     if (!snapshot) throw new DomainError('UPDATE_NOT_FOUND', message);
-    return { record_time: formatScanTime(snapshot.recordTimeMicros) };
+    return snapshot.recordTimeMicros;
   };
   return {
-    snapshotBefore: (before: string, migrationId: number) =>
-      timestamp(
+    /** The record time of the newest snapshot at or before `before`. */
+    snapshotBefore: (before: string, migrationId: number): Micros =>
+      found(
         snapshots.atOrBefore(migrationId, parseScanTime(before, 'before')),
         `No snapshots found before ${before}`,
       ),
-    snapshotAfter: (after: string, migrationId: number) =>
-      timestamp(
+    /** The record time of the oldest snapshot after `after`. */
+    snapshotAfter: (after: string, migrationId: number): Micros =>
+      found(
         snapshots.after(migrationId, parseScanTime(after, 'after')),
         `No snapshots found after ${after}`,
       ),
-    force() {
+    force(): SnapshotTime {
       if (!deps.forcedSnapshots) {
         throw new DomainError('INVALID_ARGUMENT', 'Forced ACS snapshots are disabled.');
       }
-      const snapshot = snapshots.force();
-      return {
-        record_time: formatScanTime(snapshot.recordTimeMicros),
-        migration_id: snapshot.migrationId,
-      };
+      return timeOf(snapshots.force());
     },
     acs(
       request: SnapshotRequest &
         PageRequest & { partyIds: readonly string[] | null; templates: readonly string[] | null },
-      version: Version,
-    ): JsonChunks {
+    ): SnapshotPageRead {
       const snapshot = snapshotOf(request);
       const query = {
         after: checkAfter(request.after),
@@ -147,14 +126,11 @@ export function createStateReads(deps: {
         keyOf,
       };
       const filters = [query.partyIds?.join(',') ?? '*', query.templateKeys?.join(',') ?? '*'];
-      return answer(['acs', version, snapshot, query, ...filters], () =>
-        render(snapshot, acsPage(contractsOf(snapshot), query), version),
-      );
+      return pageRead('acs', snapshot, query, filters, () => acsPage(contractsOf(snapshot), query));
     },
     holdings(
       request: SnapshotRequest & PageRequest & { owners: readonly string[] },
-      version: Version,
-    ): JsonChunks {
+    ): SnapshotPageRead {
       const owners = nonEmpty(request.owners, 'ownerPartyIds');
       const query = {
         after: checkAfter(request.after),
@@ -162,32 +138,34 @@ export function createStateReads(deps: {
         owners,
       };
       const snapshot = snapshotOf(request);
-      return answer(['holdings', version, snapshot, query, owners.join(',')], () => {
+      return pageRead('holdings', snapshot, query, [owners.join(',')], () => {
         const index = holdingsIndexOf(contractsOf(snapshot), keyOf);
-        return render(snapshot, holdingsPage(contractsOf(snapshot), index, query), version);
+        return holdingsPage(contractsOf(snapshot), index, query);
       });
     },
+    /** With `fees`, as of `asOfRound` (the earliest open round unless given). */
     holdingsSummary(
-      request: SnapshotRequest & { owners: readonly string[]; asOfRound: number | null },
-      version: Version,
-    ) {
+      request: SnapshotRequest & {
+        owners: readonly string[];
+        asOfRound: number | null;
+        fees: boolean;
+      },
+    ): HoldingsSummaries {
       const owners = [...new Set(nonEmpty(request.owners, 'partyIds'))];
       const snapshot = snapshotOf(request);
-      // v1 leaves out the holding fees, the only figures the round changes.
-      const round = version === 'v1' ? 0n : roundOf(request.asOfRound);
+      const round = request.fees ? roundOf(request.asOfRound) : null;
       const index = holdingsIndexOf(contractsOf(snapshot), keyOf);
       return {
-        record_time: formatScanTime(snapshot.recordTimeMicros),
-        migration_id: snapshot.migrationId,
-        ...(version === 'v0' ? { computed_as_of_round: Number(round) } : {}),
-        summaries: owners.map((owner) => {
-          const totals = summarizeHoldings(contractsOf(snapshot), index, {
+        snapshot: timeOf(snapshot),
+        round,
+        summaries: owners.map((owner) => ({
+          owner,
+          totals: summarizeHoldings(contractsOf(snapshot), index, {
             owner,
-            asOfRound: round,
+            asOfRound: round ?? 0n,
             keyOf,
-          });
-          return renderHoldingsSummary(owner, totals, version);
-        }),
+          }),
+        })),
       };
     },
   };

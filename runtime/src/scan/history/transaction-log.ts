@@ -1,5 +1,4 @@
 import { DomainError, type ExercisedNode, type TransactionRecord } from '@pocketnet/ledger';
-import { renderTransactionLogEntry } from './render/transaction-log.render.ts';
 
 export type TransactionLogKind = 'transfer' | 'mint' | 'devnet_tap' | 'abort_transfer_instruction';
 
@@ -55,10 +54,10 @@ export function createTransactionLog() {
         }
         start = descending ? position - 1 : position + 1;
       }
-      const page: object[] = [];
+      const page: TransactionLogEntry[] = [];
       for (let at = start; at >= 0 && at < entries.length && page.length < pageSize; ) {
         const entry = entries[at];
-        if (entry) page.push(renderTransactionLogEntry(entry));
+        if (entry) page.push(entry);
         at += descending ? -1 : 1;
       }
       return page;

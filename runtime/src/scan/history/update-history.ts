@@ -4,6 +4,13 @@ import { lastAtOrBefore, type Micros, recordTimeMicros } from './scan-time.ts';
 /** What Scan's history holds: transactions and contract reassignments (issue 10). */
 export type HistoryRecord = TransactionRecord | ReassignmentRecord;
 
+/**
+ * The hash an external party signed, for a transaction submitted interactively (read without
+ * relying on the field, which older records lack).
+ */
+export const externalHashOf = (record: TransactionRecord): string | null =>
+  (record as { external?: { transactionHash?: string } }).external?.transactionHash ?? null;
+
 /** One update of the network's history as Scan serves it. */
 export type HistoryItem = {
   readonly record: HistoryRecord;
