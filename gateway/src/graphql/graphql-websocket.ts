@@ -11,7 +11,7 @@ import type { CallerOutcome, GraphQLContext, GraphQLServerContext } from './grap
 import { graphqlPath, pathOf } from './graphql-path.ts';
 import {
   createFrameWriter,
-  createTurnCork,
+  createTurnWrites,
   type FrameWriter,
   type SocketExtra,
   serveGraphQLSocket,
@@ -111,7 +111,7 @@ export function attachGraphQLWebSocket(
     },
   });
   const output = {
-    corkForTurn: createTurnCork(),
+    writeAtTurnEnd: createTurnWrites(),
     maxHeldBytes: deps.maxHeldBytes,
     gauge: deps.gauge,
     budget: deps.budget,

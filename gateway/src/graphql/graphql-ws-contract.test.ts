@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fc, test } from '@fast-check/vitest';
 import { buildSchema, type ExecutionResult } from 'graphql';
 import { CloseCode, MessageType, makeServer, parseMessage, stringifyMessage } from 'graphql-ws';
 import { describe, expect, it } from 'vitest';
-import { nextFrameHead } from './shared-frames.ts';
+import { WebSocketServer } from 'ws';
+import { nextFrameBody, nextFrameHead } from './shared-frames.ts';
 
 // What shared subscription frames rely on in graphql-ws, beyond its signatures: should an
 // upgrade change any of it, this fails before a subscriber misses a result.
@@ -66,7 +69,7 @@ describe('graphql-ws, as shared frames use it', () => {
     'parses a next frame built from its head and the payload’s JSON as its own',
     (id, data) => {
       const payload = { data: { value: data } };
-      const frame = `${nextFrameHead(id)}${JSON.stringify(payload)}}`;
+      const frame = `${nextFrameHead(id)}${nextFrameBody(payload)}`;
       const own = stringifyMessage({ id, type: MessageType.Next, payload });
       expect(frame).toBe(own);
       expect(parseMessage(frame)).toEqual(parseMessage(own));
@@ -97,5 +100,34 @@ describe('graphql-ws, as shared frames use it', () => {
     expect(state.returned).toBe(true);
     expect(messages().slice(1)).toEqual([]);
     expect(closes).not.toContain(CloseCode.SubscriberAlreadyExists);
+  });
+
+  it('reaches a WebSocket client as the text message it is when sent as UTF-8 bytes', async () => {
+    // `ws`'s documented `binary` option: bytes handed over with `binary: false` go as a text
+    // message; a client (Node's WebSocket, as a browser's) reads the string graphql-ws would send.
+    const server = createServer();
+    const sockets = new WebSocketServer({ server });
+    const payload = { data: { value: 'ünïcode ✓' } };
+    sockets.on('connection', (socket) => {
+      const frame = Buffer.from(`${nextFrameHead('s1')}${nextFrameBody(payload)}`);
+      socket.send(frame.subarray(0), { binary: false });
+      socket.send(stringifyMessage({ id: 's1', type: MessageType.Complete }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const received: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      client.onmessage = (event) => {
+        received.push(event.data);
+        if (received.length === 2) resolve();
+      };
+    });
+    client.close();
+    sockets.close();
+    server.close();
+    expect(received).toEqual([
+      stringifyMessage({ id: 's1', type: MessageType.Next, payload }),
+      stringifyMessage({ id: 's1', type: MessageType.Complete }),
+    ]);
   });
 });

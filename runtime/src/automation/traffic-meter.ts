@@ -1,7 +1,11 @@
 import type { JournalRecord } from '@pocketnet/ledger';
+import { spliceVocabulary } from '@pocketnet/splice';
 import type { Observable } from 'rxjs';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { AutomationIndex } from './automation-index.ts';
-import { textAt } from './automation-values.ts';
+
+const memberTrafficTemplate =
+  spliceVocabulary.spliceAmulet['Splice.DecentralizedSynchronizer'].MemberTraffic;
 
 /**
  * The traffic a transaction costs this participant, estimated from its shape: a fixed part
@@ -35,15 +39,12 @@ export function createTrafficMeter(deps: {
     status(): TrafficStatus {
       const purchased = deps.index
         .active('memberTraffic')
+        .map((traffic) => payloadOf(memberTrafficTemplate, traffic.createArgument))
         .filter(
           (traffic) =>
-            textAt(traffic.createArgument, 'memberId') === deps.memberId &&
-            textAt(traffic.createArgument, 'synchronizerId') === deps.synchronizerId,
+            traffic.memberId === deps.memberId && traffic.synchronizerId === deps.synchronizerId,
         )
-        .reduce(
-          (sum, traffic) => sum + BigInt(textAt(traffic.createArgument, 'totalPurchased') || '0'),
-          0n,
-        );
+        .reduce((sum, traffic) => sum + BigInt(traffic.totalPurchased), 0n);
       return { purchased, consumed, remaining: purchased - consumed };
     },
     close: () => subscription.unsubscribe(),

@@ -1,4 +1,6 @@
 import type { CreatedNode } from '@pocketnet/ledger';
+import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 
 /**
@@ -17,12 +19,15 @@ export function createSendAttempts(wallet: Wallet) {
   const stuck = new Set<string>();
 
   const inputsOf = (command: CreatedNode, counterId: string | undefined): string => {
-    const { sender, receiver } = command.createArgument as Record<string, string>;
+    const { sender, receiver } = payloadOf(
+      externalPartyAmuletRulesTemplates.TransferCommand,
+      command.createArgument,
+    );
     const amulets = wallet.contracts
-      .of(String(sender), 'amulet')
+      .of(sender, 'amulet')
       .map((amulet) => amulet.node.contractId)
       .sort();
-    const preapproval = wallet.preapprovals.preapprovalOf(String(receiver))?.node.contractId;
+    const preapproval = wallet.preapprovals.preapprovalOf(receiver)?.node.contractId;
     let round = '';
     try {
       round = wallet.network.openRound().contractId;

@@ -65,7 +65,7 @@ export function createInteractiveSubmission(deps: {
     return { ...request, userId, submissionId };
   }
 
-  return {
+  const service = {
     prepare(caller: Caller, request: PrepareRequest) {
       const access = accessOf(caller, participant);
       const userId =
@@ -88,6 +88,21 @@ export function createInteractiveSubmission(deps: {
     },
     close: () => subscription.unsubscribe(),
   };
+  return service satisfies InteractiveSubmission;
 }
 
-export type InteractiveSubmission = ReturnType<typeof createInteractiveSubmission>;
+export interface InteractiveSubmission {
+  prepare(
+    caller: Caller,
+    request: PrepareRequest,
+  ): {
+    preparedTransaction: string;
+    preparedTransactionHash: string;
+    hashingSchemeVersion: string;
+    hashingDetails?: string;
+  };
+  /** executeAndWait / executeAndWaitForTransaction: the committed transaction. */
+  executeAndWait(caller: Caller, request: ExecuteRequest): Promise<TransactionRecord>;
+  /** execute: acknowledged once committed; a verdict arrives as a failed completion. */
+  execute(caller: Caller, request: ExecuteRequest): Promise<void>;
+}

@@ -1,5 +1,7 @@
 import { type CreatedNode, encodeContractBlob, type JournalRecord } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { externalPartySetupProposalTemplate } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { ContractView } from '../wallet/wallet-views.ts';
 
 const proposalName = 'Splice.AmuletRules:ExternalPartySetupProposal';
@@ -37,7 +39,11 @@ export function createSetupProposals(records$: Observable<JournalRecord>) {
     /** The proposals a validator made, oldest first. */
     ofValidator: (validator: string): ContractView[] =>
       [...active.values()]
-        .filter(({ node }) => node.createArgument.validator === validator)
+        .filter(
+          ({ node }) =>
+            payloadOf(externalPartySetupProposalTemplate, node.createArgument).validator ===
+            validator,
+        )
         .map(viewOf),
     get: (contractId: string) => active.get(contractId)?.node,
     close: () => subscription.unsubscribe(),

@@ -11,8 +11,12 @@ import {
 import type { Observable } from 'rxjs';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
+import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOnContract } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
-import { exercise, walletBackendUser } from '../wallet/wallet-submitter.ts';
+import { walletBackendUser } from '../wallet/wallet-submitter.ts';
+
+const { ExternalPartyAmuletRules } = externalPartyAmuletRulesTemplates;
 
 const rulesName = 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules';
 const isRules = (node: CreatedNode) =>
@@ -90,10 +94,10 @@ export function createTransferCommandSends(deps: {
         userId: walletBackendUser,
         commandId: `external-party-transfer-command-${request.nonce}-${wallet.network.now()}-${prepared}`,
         commands: [
-          exercise(
-            current.node.templateId,
-            current.node.contractId,
-            'ExternalPartyAmuletRules_CreateTransferCommand',
+          exerciseOnContract(
+            ExternalPartyAmuletRules,
+            current.node,
+            ExternalPartyAmuletRules.choices.ExternalPartyAmuletRules_CreateTransferCommand,
             {
               sender: request.senderPartyId,
               receiver: request.receiverPartyId,

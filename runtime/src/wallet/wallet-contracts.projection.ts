@@ -1,5 +1,7 @@
 import type { CreatedNode, JournalRecord } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { walletInstall } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import { indexPartiesOf, type WalletTemplate, walletTemplateOf } from './wallet-templates.ts';
 
 /** An active wallet contract, with where and when it was created. */
@@ -38,11 +40,11 @@ export function createWalletContracts(records$: Observable<JournalRecord>) {
       kinds.set(contract.kind, contracts);
     }
     if (contract.kind === 'walletAppInstall') {
-      const name = String(contract.node.createArgument.endUserName);
-      const installs = installsByUser.get(name) ?? new Set<string>();
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      const installs = installsByUser.get(install.endUserName) ?? new Set<string>();
       installs.add(contract.node.contractId);
-      installsByUser.set(name, installs);
-      walletParties.add(String(contract.node.createArgument.endUserParty));
+      installsByUser.set(install.endUserName, installs);
+      walletParties.add(install.endUserParty);
     }
   };
   const remove = (contractId: string) => {
@@ -53,7 +55,8 @@ export function createWalletContracts(records$: Observable<JournalRecord>) {
       byParty.get(party)?.get(contract.kind)?.delete(contractId);
     }
     if (contract.kind === 'walletAppInstall') {
-      installsByUser.get(String(contract.node.createArgument.endUserName))?.delete(contractId);
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      installsByUser.get(install.endUserName)?.delete(contractId);
     }
   };
   const apply = (record: JournalRecord) => {

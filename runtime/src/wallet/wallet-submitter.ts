@@ -79,13 +79,3 @@ export function createdOf(record: TransactionRecord, qualifiedName: string): Cre
       node.kind === 'created' && node.templateId.endsWith(`:${qualifiedName}`),
   );
 }
-
-/** A field of a record value, by path; null when any step is missing. */
-export function fieldAt(value: Value, ...path: string[]): Value {
-  let at: Value = value;
-  for (const name of path) {
-    if (at === null || typeof at !== 'object' || Array.isArray(at)) return null;
-    at = (at as { readonly [key: string]: Value })[name] ?? null;
-  }
-  return at;
-}

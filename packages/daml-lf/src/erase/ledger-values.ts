@@ -180,7 +180,9 @@ export function toLedgerValue(declared: DamlType, value: LfValue): Value {
     }
     case 'record': {
       const { fields } = value as RecordValue;
-      const record: Record<string, Value> = {};
+      // Spread from the type's blank record, as the ledger builds its own: every field in the
+      // object itself, and the same shape as the ledger's records of the type.
+      const record: Record<string, Value> = { ...type.blank };
       const declaredFields = type.fields;
       for (let index = 0; index < declaredFields.length; index += 1) {
         const field = declaredFields[index] as (typeof declaredFields)[number];

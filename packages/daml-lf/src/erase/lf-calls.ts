@@ -34,12 +34,21 @@ export function createLfCalls(evaluator: Evaluator): LfCalls {
   // few, so converted payloads are not kept beside the ledger's own (a cache of all would
   // double the heap per contract).
   const converted = new Map<object, { readonly type: DamlType; readonly to: LfValue }>();
+  // The keys in the order they came, in a ring: the first converted is the first to go (the
+  // hot contracts are converted again soon). Not the map's own order: finding its oldest key
+  // walks past the entries deleted before it.
+  const order = new Array<object | null>(convertedValuesKept).fill(null);
+  let next = 0;
   const remember = (type: DamlType, from: object, to: LfValue) => {
-    converted.set(from, { type, to });
-    // The first converted is the first to go: the hot contracts are converted again soon.
-    if (converted.size > convertedValuesKept) {
-      converted.delete(converted.keys().next().value as object);
+    if (converted.has(from)) {
+      converted.set(from, { type, to });
+      return;
     }
+    const oldest = order[next];
+    if (oldest !== null && oldest !== undefined) converted.delete(oldest);
+    order[next] = from;
+    next = (next + 1) % convertedValuesKept;
+    converted.set(from, { type, to });
   };
   const call = (fn: FunctionValue, args: readonly LfValue[], effects?: LedgerEffects) =>
     guarded(evaluator, () => applyValue(evaluator, fn, args, effects ?? null));

@@ -10,8 +10,7 @@ import type { AnyExceptionValue, LfValue, RecordValue, TypeRepValue } from '../v
 import { noArguments, none, some } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import { closedFunction } from './compile-functions.ts';
-import type { FunctionTarget } from './machine.ts';
-import { applyFunction } from './machine.ts';
+import { applyFunction, builtinTarget } from './machine.ts';
 import { exceptionOf, parseQualifiedName } from './program.ts';
 
 /** The stdlib's ArithmeticError, which builtins throw even when its package is not loaded. */
@@ -106,13 +105,12 @@ export function builtinValue(context: CompileContext, name: BuiltinFunction): Lf
   const constant = mapConstants[name];
   if (constant !== undefined) return constant;
   const { arity, run, compute, positional, direct } = definitionOf(context, name);
-  const target: Extract<FunctionTarget, { kind: 'builtin' }> = {
-    kind: 'builtin',
+  const target = builtinTarget({
     run,
     name,
     ...(compute === undefined ? {} : { compute }),
     ...(positional === undefined ? {} : { positional }),
     ...(direct === undefined ? {} : { direct }),
-  };
+  });
   return { tag: 'Function', arity, given: noArguments, target, captured: noArguments };
 }

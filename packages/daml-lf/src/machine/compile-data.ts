@@ -6,7 +6,7 @@ import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant, construct, derive } from './compiled.ts';
 import { constructorRank, fieldIndex, recordFields } from './data-types.ts';
-import { sourceOf } from './generated-code.ts';
+import { builtSource, constantSource, derivedSource, sourceOf } from './generated-code.ts';
 import type { Machine } from './machine.ts';
 import type { Scope } from './scope.ts';
 
@@ -16,7 +16,7 @@ function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recC
   const parts = expr.fields.map((field) => context.expression(scope, field.expr));
   const tycon = qualifiedNameKey(expr.tycon.tycon);
   const inOrder = positions.every((position, index) => position === index);
-  const compiled = construct(parts, (values) => {
+  const build = (values: readonly LfValue[]): LfValue => {
     if (inOrder && values.length === declared.length) {
       return { tag: 'Record', tycon, fields: values };
     }
@@ -25,8 +25,12 @@ function compileRecord(context: CompileContext, scope: Scope, expr: ExprOf<'recC
       fields[positions[index] as number] = values[index] as LfValue;
     }
     return { tag: 'Record', tycon, fields };
-  });
-  if (!inOrder || parts.length !== declared.length) return compiled;
+  };
+  const compiled = construct(parts, build);
+  if (!inOrder || parts.length !== declared.length) {
+    // Fields given out of their declared order are still evaluated in the order written.
+    return { ...compiled, source: builtSource(scope.function, build, parts) };
+  }
   const sources = parts.map((part) => sourceOf(scope.function, part));
   const source = `{ tag: 'Record', tycon: ${JSON.stringify(tycon)}, fields: [${sources.join(', ')}] }`;
   return { ...compiled, source };
@@ -64,12 +68,13 @@ function compileRecordUpdate(
 ): Compiled {
   const index = fieldIndex(context.program, expr.tycon.tycon, expr.field);
   const parts = [context.expression(scope, expr.record), context.expression(scope, expr.update)];
-  return construct(parts, ([record, update]) => {
+  const build = ([record, update]: readonly LfValue[]): LfValue => {
     const old = record as RecordValue;
     const fields = old.fields.slice();
     fields[index] = update as LfValue;
     return { tag: 'Record', tycon: old.tycon, fields };
-  });
+  };
+  return { ...construct(parts, build), source: builtSource(scope.function, build, parts) };
 }
 
 function compileVariant(
@@ -103,11 +108,14 @@ function compileStruct(context: CompileContext, scope: Scope, expr: ExprOf<'stru
       return a < b ? -1 : a > b ? 1 : 0;
     });
   const sortedNames = order.map((index) => names[index] as string);
-  return construct(parts, (values) => ({
+  const sorted = order.every((position, index) => position === index);
+  // The values arrive in a fresh array: written in sorted order already, it is kept as it is.
+  const build = (values: readonly LfValue[]): LfValue => ({
     tag: 'Struct',
     names: sortedNames,
-    values: order.map((index) => values[index] as LfValue),
-  }));
+    values: sorted ? values : order.map((index) => values[index] as LfValue),
+  });
+  return { ...construct(parts, build), source: builtSource(scope.function, build, parts) };
 }
 
 function compileStructUpdate(
@@ -117,22 +125,24 @@ function compileStructUpdate(
 ): Compiled {
   const parts = [context.expression(scope, expr.struct), context.expression(scope, expr.update)];
   const { field } = expr;
-  return construct(parts, ([record, update]) => {
+  const build = ([record, update]: readonly LfValue[]): LfValue => {
     const old = record as StructValue;
     const values = old.values.slice();
     values[old.names.indexOf(field)] = update as LfValue;
     return { tag: 'Struct', names: old.names, values };
-  });
+  };
+  return { ...construct(parts, build), source: builtSource(scope.function, build, parts) };
 }
 
 function compileCons(context: CompileContext, scope: Scope, expr: ExprOf<'cons'>): Compiled {
   const parts = [...expr.front, expr.tail].map((part) => context.expression(scope, part));
-  return construct(parts, (values) => {
+  const build = (values: readonly LfValue[]): LfValue => {
     let list = values[values.length - 1] as ListValue;
     for (let index = values.length - 2; index >= 0; index -= 1)
       list = cons(values[index] as LfValue, list);
     return list;
-  });
+  };
+  return { ...construct(parts, build), source: builtSource(scope.function, build, parts) };
 }
 
 /**
@@ -166,17 +176,25 @@ export function compileData(context: CompileContext, scope: Scope, expr: Expr): 
       return compileRecordUpdate(context, scope, expr);
     case 'variantCon':
       return compileVariant(context, scope, expr);
-    case 'enumCon':
-      return constant({
+    case 'enumCon': {
+      const value: LfValue = {
         tag: 'Enum',
         tycon: qualifiedNameKey(expr.tycon),
         constructor: expr.constructor,
         rank: constructorRank(context.program, expr.tycon, expr.constructor),
-      });
+      };
+      return { ...constant(value), source: constantSource(scope.function, value) };
+    }
     case 'structCon':
       return compileStruct(context, scope, expr);
-    case 'structProj':
-      return derive(context.expression(scope, expr.struct), structProjection(expr.field));
+    case 'structProj': {
+      const struct = context.expression(scope, expr.struct);
+      const project = structProjection(expr.field);
+      return {
+        ...derive(struct, project),
+        source: derivedSource(scope.function, project, struct),
+      };
+    }
     case 'structUpd':
       return compileStructUpdate(context, scope, expr);
     case 'cons':

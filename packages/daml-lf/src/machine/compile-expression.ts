@@ -142,8 +142,12 @@ function compileCore(context: CompileContext, scope: Scope, expr: Expr): Compile
       const source = location.kind === 'local' ? `f[${location.slot}]` : `c[${location.index}]`;
       return { ...atomic(reader(location)), location, source };
     }
-    case 'val':
-      return compileValueReference(context, expr.value);
+    case 'val': {
+      // Looked up once, then read from the known value's field.
+      const compiled = compileValueReference(context, expr.value);
+      const known = constantSource(scope.function, new KnownValue(directOf(compiled)));
+      return { ...compiled, source: `(${known}.value ?? ${known}.get(m))` };
+    }
     case 'builtin':
       return constantIn(scope, builtinValue(context, expr.builtin));
     case 'builtinCon':

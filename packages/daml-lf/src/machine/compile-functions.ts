@@ -4,8 +4,8 @@ import { noArguments } from '../values/lf-value.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, constant } from './compiled.ts';
-import { constantSource, generateBody } from './generated-code.ts';
-import type { FunctionTarget } from './machine.ts';
+import { closureSource, constantSource, generateBody } from './generated-code.ts';
+import { closureTarget } from './machine.ts';
 import type { Scope } from './scope.ts';
 import { captureValues, functionScope } from './scope.ts';
 
@@ -19,12 +19,12 @@ export function compileLambda(
   const compiled = context.expression(inner, lambda.body);
   const body = compiled.code;
   const fn = inner.function;
-  const direct = generateBody(fn, compiled, lambda.name);
-  const capture = captureValues(fn);
   const arity = lambda.params.length;
+  const generated = generateBody(fn, compiled, lambda.name, arity);
+  const capture = captureValues(fn);
   const { name } = lambda;
   // One target for every closure made here: a closure is its captured values and this.
-  const target: FunctionTarget = { kind: 'closure', body, direct, frameSize: fn.frameSize, name };
+  const target = closureTarget({ body, ...generated, frameSize: fn.frameSize, name });
   if (fn.captures.length === 0) {
     // Capturing nothing, every closure made here is the same value (functions are immutable
     // and never compared): made once.
@@ -48,12 +48,7 @@ export function compileLambda(
     captured: capture(machine),
   }));
   if (scope === null) return compiledClosure;
-  // In generated source, the captured values are read inline (the same fields, in the same order).
-  const reads = fn.captures.map(({ from }) =>
-    from.kind === 'local' ? `f[${from.slot}]` : `c[${from.index}]`,
-  );
-  const source = `({ tag: 'Function', arity: ${arity}, given: ${constantSource(scope.function, noArguments)}, target: ${constantSource(scope.function, target)}, captured: [${reads.join(', ')}] })`;
-  return { ...compiledClosure, source };
+  return { ...compiledClosure, source: closureSource(scope.function, fn, target, arity) };
 }
 
 /**
@@ -73,13 +68,12 @@ export function closedFunction(
     tag: 'Function',
     arity: lambda.params.length,
     given: noArguments,
-    target: {
-      kind: 'closure',
+    target: closureTarget({
       body: compiled.code,
-      direct: generateBody(inner.function, compiled, key),
+      ...generateBody(inner.function, compiled, key, lambda.params.length),
       frameSize: inner.function.frameSize,
       name: key,
-    },
+    }),
     captured: noArguments,
   };
   context.program.functions.set(key, fn as LfValue);

@@ -11,9 +11,11 @@ import { compileTry } from './compile-try.ts';
 import type { Compiled } from './compiled.ts';
 import { atomic, computed, constant, directAll, directOf, evaluateAll } from './compiled.ts';
 import type { Direct } from './direct.ts';
-import { constantSource, generateBody, sourceOf } from './generated-code.ts';
+import { enterOf } from './direct.ts';
+import { closureSource, constantSource, generateBody, sourceOf } from './generated-code.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
-import type { FunctionTarget, Machine } from './machine.ts';
+import type { Machine } from './machine.ts';
+import { builtinTarget, closureTarget } from './machine.ts';
 import type { Performed } from './performed-update.ts';
 import { effects, perform, performDirect, performing } from './performed-update.ts';
 import type { Scope } from './scope.ts';
@@ -90,13 +92,12 @@ function byKey(kind: 'fetchByKey' | 'lookupByKey', template: TypeConName): Compi
     tag: 'Function',
     arity: 2,
     given: noArguments,
-    target: {
-      kind: 'builtin',
+    target: builtinTarget({
       name: kind,
       run: (machine, [key]) => {
         machine.value = effects(machine)[kind](template, key as LfValue);
       },
-    },
+    }),
     captured: noArguments,
   });
 }
@@ -207,28 +208,29 @@ export function compileUpdate(context: CompileContext, scope: Scope, update: Upd
   const performed = performCode(context, inner, update);
   const { code: body } = performed;
   const fn = inner.function;
-  const direct =
+  const generated =
     performed.source === undefined
-      ? performed.direct
+      ? { direct: enterOf(performed.direct) }
       : generateBody(
           fn,
           { ...computed(body, performed.direct), source: performed.source },
           update.tag,
+          1,
         );
   const capture = captureValues(fn);
-  const target: FunctionTarget = {
-    kind: 'closure',
+  const target = closureTarget({
     body,
-    direct,
+    ...generated,
     frameSize: fn.frameSize,
     name: update.tag,
-  };
+  });
   // Creating the update reads the captured variables only: an atom.
-  return atomic((machine) => ({
+  const created = atomic((machine) => ({
     tag: 'Function',
     arity: 1,
     given: noArguments,
     target,
     captured: capture(machine),
   }));
+  return { ...created, source: closureSource(scope.function, fn, target, 1) };
 }

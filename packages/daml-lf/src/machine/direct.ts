@@ -16,6 +16,41 @@ import { applyFunction, runMachine, spendFuel, UnhandledException } from './mach
  */
 export type Direct = (machine: Machine) => LfValue;
 
+/**
+ * A closure body of at most three parameters entered with them as JavaScript parameters and
+ * its frame slots as JavaScript variables: no frame array (see generated-code.ts).
+ */
+export type Fast = (
+  machine: Machine,
+  captured: readonly LfValue[],
+  a?: LfValue,
+  b?: LfValue,
+  c?: LfValue,
+) => LfValue;
+
+/**
+ * A closure's body entered directly on its new frame and captured values. A body that reads
+ * them only as its own parameters leaves the machine's `frame` and `captured` alone; one whose
+ * parts read them from the machine sets them and puts the caller's back when it returns. An
+ * exception leaving it does not: whoever catches it and goes on (a `try`, a nested run, the
+ * machine's handler search) restores them from what it saved.
+ */
+export type Enter = (machine: Machine, frame: LfValue[], captured: readonly LfValue[]) => LfValue;
+
+/** A closure body's direct form entered on its frame (for bodies without generated source). */
+export function enterOf(direct: Direct): Enter {
+  return (machine, frame, captured) => {
+    const savedFrame = machine.frame;
+    const savedCaptured = machine.captured;
+    machine.frame = frame;
+    machine.captured = captured;
+    const value = direct(machine);
+    machine.frame = savedFrame;
+    machine.captured = savedCaptured;
+    return value;
+  };
+}
+
 /** Daml call levels evaluated directly, one inside the other, before falling back. */
 export const maxDirectDepth = 120;
 
@@ -92,17 +127,29 @@ export function enterBody(
   frame: LfValue[],
 ): LfValue {
   spendFuel(machine, 1);
-  const savedFrame = machine.frame;
-  const savedCaptured = machine.captured;
-  machine.frame = frame;
-  machine.captured = captured;
   directDepth += 1;
   try {
-    return (target.direct as Direct)(machine);
+    return (target.direct as Enter)(machine, frame, captured);
   } finally {
     directDepth -= 1;
-    machine.frame = savedFrame;
-    machine.captured = savedCaptured;
+  }
+}
+
+/** Runs a closure's body without a frame, on its parameters (see `Fast`), one level deeper. */
+export function enterFast(
+  machine: Machine,
+  fast: Fast,
+  captured: readonly LfValue[],
+  a: LfValue,
+  b?: LfValue,
+  c?: LfValue,
+): LfValue {
+  spendFuel(machine, 1);
+  directDepth += 1;
+  try {
+    return fast(machine, captured, a, b, c);
+  } finally {
+    directDepth -= 1;
   }
 }
 
@@ -117,6 +164,8 @@ export function applyOne(machine: Machine, fn: LfValue, argument: LfValue): LfVa
     fn.target.direct !== undefined &&
     directDepth < maxDirectDepth
   ) {
+    const { fast } = fn.target;
+    if (fast !== undefined) return enterFast(machine, fast, fn.captured, argument);
     const frame = new Array<LfValue>(fn.target.frameSize);
     frame[0] = argument;
     return enterBody(machine, fn.target, fn.captured, frame);
@@ -158,6 +207,11 @@ export function applyDirect(machine: Machine, fn: LfValue, args: readonly LfValu
     else if (direct !== undefined) result = direct(machine, now);
     else result = runNested(machine, (running) => target.run(running, now));
   } else if (target.direct !== undefined && directDepth < maxDirectDepth) {
+    const { fast } = target;
+    if (fast !== undefined) {
+      const value = enterFast(machine, fast, fn.captured, now[0] as LfValue, now[1], now[2]);
+      return needed < count ? applyDirect(machine, value, args.slice(needed)) : value;
+    }
     const frame = new Array<LfValue>(target.frameSize);
     for (let index = 0; index < now.length; index += 1) frame[index] = now[index] as LfValue;
     result = enterBody(machine, target, fn.captured, frame);

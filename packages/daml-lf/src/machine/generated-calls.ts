@@ -1,6 +1,6 @@
 import type { FunctionValue, LfValue } from '../values/lf-value.ts';
 import type { ClosureTarget } from './direct.ts';
-import { applyDirect, enterBody, joined, mayGoDeeper } from './direct.ts';
+import { applyDirect, enterBody, enterFast, joined, mayGoDeeper } from './direct.ts';
 import type { Machine } from './machine.ts';
 
 // Calls of generated code (see generated-code.ts): their arguments are evaluated already.
@@ -36,10 +36,36 @@ function enterWithGiven(machine: Machine, fn: Closure, args: readonly LfValue[])
 }
 
 /**
+ * A function of at most three parameters saturated by `a`, `b`, `c`, given its arguments by
+ * position (those it was given first, then these): a pure builtin, or a closure taking no
+ * frame. Undefined when it is neither.
+ */
+function byPosition(
+  machine: Machine,
+  fn: FunctionValue,
+  a: LfValue | undefined,
+  b: LfValue | undefined,
+  c: LfValue | undefined,
+): LfValue | undefined {
+  const { target, given } = fn;
+  const offset = given.length;
+  const first = offset > 0 ? given[0] : a;
+  const second = offset > 1 ? given[1] : offset === 1 ? a : b;
+  const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
+  if (target.kind === 'builtin') {
+    const { positional } = target;
+    return positional?.(first as LfValue, second as LfValue, third as LfValue);
+  }
+  const { fast } = target;
+  if (fast === undefined || !mayGoDeeper()) return undefined;
+  return enterFast(machine, fast, fn.captured, first as LfValue, second, third);
+}
+
+/**
  * Calls a function that its last `count` (≤ 3) arguments saturate, `a`, `b`, `c` (unused ones
- * undefined), without an arguments array: a partially applied closure gets one frame with those
- * it was given and these, a pure builtin computes on them by position. Undefined when neither
- * applies.
+ * undefined), without an arguments array: a partially applied closure is entered on those it
+ * was given and these (by position when it takes no frame, else in one frame), a pure builtin
+ * computes on them by position. Undefined when neither applies.
  */
 function saturate(
   machine: Machine,
@@ -51,15 +77,10 @@ function saturate(
 ): LfValue | undefined {
   const { target, given } = fn;
   const offset = given.length;
-  if (target.kind === 'builtin') {
-    const { positional } = target;
-    if (positional === undefined || fn.arity > 3) return undefined;
-    // The arguments by position: those given first, then these.
-    const first = offset > 0 ? given[0] : a;
-    const second = offset > 1 ? given[1] : offset === 1 ? a : b;
-    const third = offset > 2 ? given[2] : offset === 2 ? a : offset === 1 ? b : c;
-    return positional(first as LfValue, second as LfValue, third as LfValue);
-  }
+  if (fn.arity <= 3) {
+    const result = byPosition(machine, fn, a, b, c);
+    if (result !== undefined || target.kind === 'builtin') return result;
+  } else if (target.kind === 'builtin') return undefined;
   if (target.direct === undefined || !mayGoDeeper()) return undefined;
   const frame = new Array<LfValue>(target.frameSize);
   for (let index = 0; index < offset; index += 1) frame[index] = given[index] as LfValue;
@@ -121,12 +142,16 @@ export function callValues(machine: Machine, fn: LfValue, args: LfValue[]): LfVa
 // without an arguments array; anything else goes through the general application.
 
 function enter1(machine: Machine, fn: Closure, a: LfValue): LfValue {
+  const { fast } = fn.target;
+  if (fast !== undefined) return enterFast(machine, fast, fn.captured, a);
   const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
   return enterBody(machine, fn.target, fn.captured, frame);
 }
 
 function enter2(machine: Machine, fn: Closure, a: LfValue, b: LfValue): LfValue {
+  const { fast } = fn.target;
+  if (fast !== undefined) return enterFast(machine, fast, fn.captured, a, b);
   const frame = new Array<LfValue>(fn.target.frameSize);
   frame[0] = a;
   frame[1] = b;
@@ -149,12 +174,19 @@ export function call2(machine: Machine, fn: LfValue, a: LfValue, b: LfValue): Lf
   if (first !== null) return call1(machine, enter1(machine, first, a), b);
   const saturated = saturatedBy(fn, 2);
   const result = saturated === null ? undefined : saturate(machine, saturated, 2, a, b, undefined);
-  return result === undefined ? callValues(machine, fn, [a, b]) : result;
+  if (result !== undefined) return result;
+  // One argument completes a partial application, whose result takes the other.
+  const completed = saturatedBy(fn, 1);
+  const partial =
+    completed === null ? undefined : saturate(machine, completed, 1, a, undefined, undefined);
+  return partial === undefined ? callValues(machine, fn, [a, b]) : call1(machine, partial, b);
 }
 
 export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: LfValue): LfValue {
   const target = exactClosure(fn, 3);
   if (target !== null) {
+    const { fast } = target.target;
+    if (fast !== undefined) return enterFast(machine, fast, target.captured, a, b, c);
     const frame = new Array<LfValue>(target.target.frameSize);
     frame[0] = a;
     frame[1] = b;
@@ -173,7 +205,15 @@ export function call3(machine: Machine, fn: LfValue, a: LfValue, b: LfValue, c: 
 /** A call of more arguments, given as an array. */
 export function callMany(machine: Machine, fn: LfValue, args: LfValue[]): LfValue {
   const target = exactClosure(fn, args.length);
-  if (target === null) return callValues(machine, fn, args);
+  if (target === null) {
+    // A function of one parameter returning the function that takes the rest.
+    const first = exactClosure(fn, 1);
+    if (first === null) return callValues(machine, fn, args);
+    const rest = enter1(machine, first, args[0] as LfValue);
+    return args.length === 4
+      ? call3(machine, rest, args[1] as LfValue, args[2] as LfValue, args[3] as LfValue)
+      : callMany(machine, rest, args.slice(1));
+  }
   const frame = new Array<LfValue>(target.target.frameSize);
   for (let index = 0; index < args.length; index += 1) frame[index] = args[index] as LfValue;
   return enterBody(machine, target.target, target.captured, frame);

@@ -1,8 +1,12 @@
 import { FatalFailure } from '../values/evaluation-errors.ts';
+import type { LfValue } from '../values/lf-value.ts';
+import { noArguments } from '../values/lf-value.ts';
 import type { Compiled } from './compiled.ts';
 import { directOf } from './compiled.ts';
-import type { Direct } from './direct.ts';
+import type { Enter, Fast } from './direct.ts';
+import { enterOf } from './direct.ts';
 import { call1, call2, call3, callMany } from './generated-calls.ts';
+import type { FunctionTarget } from './machine.ts';
 import { performDirect } from './performed-update.ts';
 import type { FunctionContext } from './scope.ts';
 
@@ -36,6 +40,44 @@ export function sourceOf(context: FunctionContext, part: Compiled): string {
   return part.source ?? `${constantSource(context, directOf(part))}(m)`;
 }
 
+/**
+ * Data built from its parts by `build` (given their values in order), in source: the parts
+ * inline, then one call, instead of a call of the direct closure that reads them itself.
+ */
+export function builtSource(
+  context: FunctionContext,
+  build: (values: readonly LfValue[]) => LfValue,
+  parts: readonly Compiled[],
+): string {
+  const sources = parts.map((part) => sourceOf(context, part));
+  return `${constantSource(context, build)}([${sources.join(', ')}])`;
+}
+
+/** A part's value transformed by `map`, in source. */
+export function derivedSource(
+  context: FunctionContext,
+  map: (value: LfValue) => LfValue,
+  part: Compiled,
+): string {
+  return `${constantSource(context, map)}(${sourceOf(context, part)})`;
+}
+
+/**
+ * A new closure of `target` in source, made in `context`: the values `inner` captures are read
+ * inline (the same fields, in the same order as `captureValues`).
+ */
+export function closureSource(
+  context: FunctionContext,
+  inner: FunctionContext,
+  target: FunctionTarget,
+  arity: number,
+): string {
+  const reads = inner.captures.map(({ from }) =>
+    from.kind === 'local' ? `f[${from.slot}]` : `c[${from.index}]`,
+  );
+  return `({ tag: 'Function', arity: ${arity}, given: ${constantSource(context, noArguments)}, target: ${constantSource(context, target)}, captured: [${reads.join(', ')}] })`;
+}
+
 function matchError(): never {
   throw new FatalFailure('match error');
 }
@@ -53,20 +95,86 @@ export function callSource(fn: string, args: readonly string[]): string {
 /** Largest body written as source; larger ones keep their closures (V8 parses nesting deeply). */
 const maxSourceLength = 100_000;
 
-/** The body's source compiled to one function, or null when it is not worth it. */
-export function generateBody(context: FunctionContext, body: Compiled, name: string): Direct {
-  const { source } = body;
-  if (source === undefined || source.length > maxSourceLength) return directOf(body);
-  const temporaries = Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`);
-  const declarations = ['f = m.frame', 'c = m.captured', ...temporaries].join(', ');
-  const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+/** A call of a part's direct closure in source: it reads the frame from the machine. */
+const directCall = /E\[\d+\]\(m\)/;
+
+/** Most parameters a body takes as JavaScript parameters (see `Fast`). */
+export const maxFastArity = 3;
+
+/** How a closure body is entered: on a frame, and without one when it needs none. */
+export type GeneratedBody = { readonly direct: Enter; readonly fast?: Fast };
+
+/** A frame slot in source (`f[3]`), as a body without a frame array names it (`f3`). */
+const frameSlot = /\bf\[(\d+)\]/g;
+
+function compiled(context: FunctionContext, text: string): unknown {
   // Parenthesised, so V8 compiles it now, inside the try, rather than lazily at its first call.
-  const text = `return (function ${label}(m) {\n  var ${declarations};\n  return ${source};\n});`;
+  const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => unknown;
+  return build(context.constants, ...helpers);
+}
+
+/**
+ * A body whose source reads its frame only itself, of at most `maxFastArity` parameters:
+ * its slots are JavaScript variables, its parameters JavaScript parameters, so a call makes
+ * no frame array. Its frame entry copies the frame's parameters out.
+ */
+function fastBody(context: FunctionContext, source: string, arity: number, label: string) {
+  const params = Array.from({ length: arity }, (_, index) => `f${index}`);
+  const locals = [
+    ...Array.from({ length: context.frameSize - arity }, (_, index) => `f${arity + index}`),
+    ...Array.from({ length: context.temporaries }, (_, index) => `t${index + 1}`),
+  ];
+  const declarations = locals.length === 0 ? '' : `var ${locals.join(', ')};\n  `;
+  const body = source.replace(frameSlot, 'f$1');
+  const framed = Array.from({ length: arity }, (_, index) => `f[${index}]`);
+  const text = [
+    `var fast = function ${label}(m, c${params.map((param) => `, ${param}`).join('')}) {`,
+    `  ${declarations}return ${body};`,
+    '};',
+    `return [fast, function ${label}_framed(m, f, c) { return fast(m, c${framed.map((read) => `, ${read}`).join('')}); }];`,
+  ].join('\n');
+  const [fast, direct] = compiled(context, text) as [Fast, Enter];
+  return { direct, fast };
+}
+
+/**
+ * The body's source compiled to one function entered on its frame (see `Enter`), or its
+ * closures when it has no source or one too large.
+ */
+export function generateBody(
+  context: FunctionContext,
+  body: Compiled,
+  name: string,
+  arity: number,
+): GeneratedBody {
+  const { source } = body;
+  if (source === undefined || source.length > maxSourceLength) {
+    return { direct: enterOf(directOf(body)) };
+  }
+  const label = `lf_${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
   try {
-    const build = new Function('E', ...helperNames, text) as (...args: unknown[]) => Direct;
-    return build(context.constants, ...helpers);
+    // Only a body with parts that read the frame from the machine needs one there.
+    if (!directCall.test(source)) {
+      if (arity <= maxFastArity) return fastBody(context, source, arity, label);
+      const temporaries = Array.from({ length: context.temporaries }, (_, i) => `t${i + 1}`);
+      const declarations = temporaries.length === 0 ? '' : `var ${temporaries.join(', ')};\n  `;
+      const text = `return (function ${label}(m, f, c) {\n  ${declarations}return ${source};\n});`;
+      return { direct: compiled(context, text) as Enter };
+    }
+    const temporaries = Array.from({ length: context.temporaries }, (_, i) => `t${i + 1}`);
+    const statements = [
+      `var ${['sf = m.frame', 'sc = m.captured', 'r', ...temporaries].join(', ')};`,
+      'm.frame = f;',
+      'm.captured = c;',
+      `r = ${source};`,
+      'm.frame = sf;',
+      'm.captured = sc;',
+      'return r;',
+    ];
+    const text = `return (function ${label}(m, f, c) {\n  ${statements.join('\n  ')}\n});`;
+    return { direct: compiled(context, text) as Enter };
   } catch {
     // A body too deeply nested for the parser keeps its closures.
-    return directOf(body);
+    return { direct: enterOf(directOf(body)) };
   }
 }

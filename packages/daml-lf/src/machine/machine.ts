@@ -1,6 +1,6 @@
 import { ArithmeticFailure, FatalFailure } from '../values/evaluation-errors.ts';
 import type { AnyExceptionValue, FunctionValue, LfValue } from '../values/lf-value.ts';
-import type { Direct } from './direct.ts';
+import type { Enter, Fast } from './direct.ts';
 import type { LedgerEffects } from './ledger-effects.ts';
 
 /**
@@ -27,7 +27,9 @@ export type FunctionTarget =
       readonly frameSize: number;
       readonly name: string;
       /** The body evaluated directly (see direct.ts), when it has such a form. */
-      readonly direct?: Direct;
+      readonly direct?: Enter;
+      /** The body entered without a frame, when it has that form (see direct.ts). */
+      readonly fast?: Fast;
     }
   | {
       readonly kind: 'builtin';
@@ -40,6 +42,50 @@ export type FunctionTarget =
       /** Set when the builtin calls functions: its direct form (see direct.ts). */
       readonly direct?: (machine: Machine, args: readonly LfValue[]) => LfValue;
     };
+
+type ClosureTarget = Extract<FunctionTarget, { kind: 'closure' }>;
+type BuiltinTarget = Extract<FunctionTarget, { kind: 'builtin' }>;
+
+// Every target is made with the same fields in the same order, those its kind does not use
+// undefined: the calls that read a function's target then meet one object shape, not one per
+// kind and combination of optional fields (which V8's property caches handle far slower).
+
+/** A closure's target (see `FunctionTarget`). */
+export function closureTarget(
+  fields: Omit<ClosureTarget, 'kind' | 'direct' | 'fast'> & {
+    readonly direct: Enter | undefined;
+    readonly fast?: Fast | undefined;
+  },
+): ClosureTarget {
+  const target = {
+    kind: 'closure',
+    name: fields.name,
+    body: fields.body,
+    frameSize: fields.frameSize,
+    direct: fields.direct,
+    fast: fields.fast,
+    run: undefined,
+    compute: undefined,
+    positional: undefined,
+  };
+  return target as ClosureTarget;
+}
+
+/** A builtin's target (see `FunctionTarget`). */
+export function builtinTarget(fields: Omit<BuiltinTarget, 'kind'>): BuiltinTarget {
+  const target = {
+    kind: 'builtin',
+    name: fields.name,
+    body: undefined,
+    frameSize: 0,
+    direct: fields.direct,
+    fast: undefined,
+    run: fields.run,
+    compute: fields.compute,
+    positional: fields.positional,
+  };
+  return target as BuiltinTarget;
+}
 
 /** A builtin given all its arguments: sets `machine.value` or hands control on. */
 export type BuiltinRun = (machine: Machine, args: readonly LfValue[]) => void;

@@ -1,4 +1,13 @@
-import type { CreatedNode, JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import type { CreatedNode, JournalRecord, TransactionNode, Value } from '@pocketnet/ledger';
+import {
+  ansTemplates,
+  externalPartyAmuletRulesTemplates,
+  featuredAppRightTemplate,
+  memberTrafficTemplate,
+  transferPreapprovalTemplate,
+  validatorLicenseTemplates,
+} from '../../vocabulary/splice-templates.ts';
+import { fieldOf } from '../../vocabulary/typed-commands.ts';
 import {
   createReferenceCache,
   type NetworkReference,
@@ -18,18 +27,25 @@ export type NetworkContract = {
 const refs = networkReferences;
 
 /** The payload field naming the party a lookup asks for, for the templates looked up by party. */
-const partyFields: ReadonlyMap<string, string> = new Map<NetworkReference, string>([
-  [refs.ansEntry, 'user'],
-  [refs.featuredAppRight, 'provider'],
-  [refs.transferPreapproval, 'receiver'],
-  [refs.validatorLicense, 'validator'],
-  [refs.memberTraffic, 'memberId'],
-  [refs.transferCommandCounter, 'sender'],
+const partyFields: ReadonlyMap<string, (payload: Value) => string> = new Map<
+  NetworkReference,
+  (payload: Value) => string
+>([
+  [refs.ansEntry, fieldOf(ansTemplates.AnsEntry, (entry) => entry.user)],
+  [refs.featuredAppRight, fieldOf(featuredAppRightTemplate, (right) => right.provider)],
+  [refs.transferPreapproval, fieldOf(transferPreapprovalTemplate, (approval) => approval.receiver)],
+  [refs.validatorLicense, fieldOf(validatorLicenseTemplates.ValidatorLicense, (l) => l.validator)],
+  [refs.memberTraffic, fieldOf(memberTrafficTemplate, (traffic) => traffic.memberId)],
+  [
+    refs.transferCommandCounter,
+    fieldOf(externalPartyAmuletRulesTemplates.TransferCommandCounter, (counter) => counter.sender),
+  ],
 ]);
 
 const tracked: ReadonlySet<string> = new Set<string>(Object.values(refs));
 
-const partyOf = (node: CreatedNode, field: string): string => String(node.createArgument[field]);
+const partyOf = (node: CreatedNode, field: (payload: Value) => string): string =>
+  field(node.createArgument);
 
 /**
  * The active contracts of the templates Scan's network view serves, by template and, for some,

@@ -1,11 +1,9 @@
-import type {
-  CreatedNode,
-  ExercisedNode,
-  JournalRecord,
-  TransactionNode,
-  Value,
-} from '@pocketnet/ledger';
+import type { CreatedNode, ExercisedNode, JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import { externalPartyAmuletRulesTemplates } from '../../vocabulary/splice-templates.ts';
+import { resultOf } from '../../vocabulary/typed-commands.ts';
 import { createReferenceCache, networkReferences, type ReferenceOf } from './network-references.ts';
+
+const commandChoices = externalPartyAmuletRulesTemplates.TransferCommand.choices;
 
 /** Where a TransferCommand stands, as Splice's Scan reports it. */
 export type TransferCommandStatus =
@@ -27,15 +25,15 @@ export type TransferCommandEntry = {
 const maxCommandsPerNonce = 100;
 
 function outcomeOf(node: ExercisedNode): TransferCommandStatus {
-  if (node.choice === 'TransferCommand_Withdraw') {
+  if (node.choice === commandChoices.TransferCommand_Withdraw.name) {
     return { status: 'failed', failureKind: 'withdrawn', reason: 'Withdrawn by the sender' };
   }
-  if (node.choice === 'TransferCommand_Expire') {
+  if (node.choice === commandChoices.TransferCommand_Expire.name) {
     return { status: 'failed', failureKind: 'expired', reason: 'The command expired' };
   }
-  const result = (node.exerciseResult as { result?: { tag?: Value; value?: Value } } | null)
-    ?.result;
-  if (result?.tag === 'TransferCommandResultFailure') {
+  if (node.choice !== commandChoices.TransferCommand_Send.name) return { status: 'sent' };
+  const { result } = resultOf(commandChoices.TransferCommand_Send, node.exerciseResult);
+  if (result.tag === 'TransferCommandResultFailure') {
     return {
       status: 'failed',
       failureKind: 'failed',

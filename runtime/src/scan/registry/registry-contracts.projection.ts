@@ -1,20 +1,33 @@
-import type { CreatedNode, JournalRecord } from '@pocketnet/ledger';
+import type { CreatedNode, JournalRecord, Value } from '@pocketnet/ledger';
+import {
+  featuredAppRightTemplate,
+  transferPreapprovalTemplate,
+} from '../../vocabulary/splice-templates.ts';
+import { fieldOf } from '../../vocabulary/typed-commands.ts';
 import { type RegistryReference, referenceOf, registryReferences } from './registry-references.ts';
 
 // The few reference contracts a choice context discloses, kept active by template (and by party
 // where a context needs the one of a given party), in creation order.
 
 /** The templates kept, and the payload field whose party a lookup asks for, if any. */
-const tracked: ReadonlyMap<string, string | null> = new Map<RegistryReference, string | null>([
+type PartyField = ((payload: Value) => string) | null;
+const tracked: ReadonlyMap<string, PartyField> = new Map<RegistryReference, PartyField>([
   [registryReferences.amuletRules, null],
   [registryReferences.openMiningRound, null],
   [registryReferences.externalPartyConfigState, null],
   [registryReferences.externalPartyAmuletRules, null],
-  [registryReferences.featuredAppRight, 'provider'],
-  [registryReferences.transferPreapproval, 'receiver'],
+  [
+    registryReferences.featuredAppRight,
+    fieldOf(featuredAppRightTemplate, (right) => right.provider),
+  ],
+  [
+    registryReferences.transferPreapproval,
+    fieldOf(transferPreapprovalTemplate, (preapproval) => preapproval.receiver),
+  ],
 ]);
 
-const partyOf = (node: CreatedNode, field: string): string => String(node.createArgument[field]);
+const partyOf = (node: CreatedNode, field: (payload: Value) => string): string =>
+  field(node.createArgument);
 
 export function createRegistryContracts() {
   const byReference = new Map<string, Map<string, CreatedNode>>();
