@@ -115,7 +115,7 @@ export const batchMergeUtility: TemplateDefinition = tiedToSplice(
   {
     differs: {
       'BatchMergeUtility_MergeHoldings: a choice Splice lacks':
-        "the name our runtime's delegated-merge automation exercises; Splice's utility has only BatchMergeUtility_BatchMerge, which ours has too",
+        "the name the seed gives the batch merge; Splice's utility has only BatchMergeUtility_BatchMerge, which ours has too and our delegated-merge automation exercises",
     },
   },
 );
