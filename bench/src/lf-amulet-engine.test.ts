@@ -95,8 +95,10 @@ it("rejects a transfer Splice's code refuses, with its Daml error", async () => 
     exerciseCommand(spliceRefs.amuletRules, rulesCid, 'AmuletRules_Transfer', argument),
   ]);
   await expect(refused).rejects.toMatchObject({
-    code: 'DAML_INTERPRETATION_ERROR',
-    message: expect.stringMatching(/^User failure: \S+ \(error category \d\): Insufficient funds/),
+    code: 'DAML_FAILURE',
+    message: expect.stringMatching(
+      /^Interpretation error: Error: User failure: \S+ \(error category \d\): Insufficient funds/,
+    ),
   });
   expect(
     [...engine.contracts.values()].some((contract) =>

@@ -173,7 +173,7 @@ describe('tapping and transferring amulet over the Ledger API', () => {
         transfer([alice, bob], { sender: alice, inputs: [coin], outputs: [output(bob, '10.5')] }),
       {
         status: 400,
-        code: 'DAML_INTERPRETATION_ERROR',
+        code: 'DAML_FAILURE',
         message: /insufficient-funds.*missing 0\.5/,
       },
     );
@@ -200,7 +200,7 @@ describe('tapping and transferring amulet over the Ledger API', () => {
     await expectRefused(
       net,
       () => transfer([bob], { sender: bob, inputs: [coin], outputs: [] }, 'bob'),
-      { status: 400, code: 'DAML_INTERPRETATION_ERROR', message: /owned by alice|not bob/ },
+      { status: 400, code: 'DAML_FAILURE', message: /owned by alice|not bob/ },
     );
   });
 
@@ -220,7 +220,7 @@ describe('tapping and transferring amulet over the Ledger API', () => {
     await expectRefused(
       net,
       () => transfer([carol], { sender: carol, inputs: coins, outputs: [] }, 'carol'),
-      { status: 400, code: 'DAML_INTERPRETATION_ERROR', message: /maximum-inputs-exceeded/ },
+      { status: 400, code: 'DAML_FAILURE', message: /maximum-inputs-exceeded/ },
     );
     const merged = await transfer(
       [carol],

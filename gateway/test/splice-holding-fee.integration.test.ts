@@ -140,7 +140,7 @@ describe('holding fees over the Ledger API', () => {
         }),
       {
         status: 400,
-        code: 'DAML_INTERPRETATION_ERROR',
+        code: 'DAML_FAILURE',
         message: /"Amulet_Expire" is no longer supported since "splice-amulet"-"0.1.17"/,
       },
     );

@@ -161,7 +161,7 @@ describe('collecting rewards over the Ledger API', () => {
   it('cannot mint a coupon while its round is still open', async () => {
     await expectRefused(net, await mint(null), {
       status: 400,
-      code: 'DAML_INTERPRETATION_ERROR',
+      code: 'DAML_FAILURE',
       message: new RegExp(`did not contain issuing mining round .*Round ${round.number}`),
     });
   });
@@ -179,7 +179,7 @@ describe('collecting rewards over the Ledger API', () => {
     expect(Date.parse(issuing.opensAt) - Date.parse(await nodeTime(net))).toBe(tickSeconds * 1000);
     await expectRefused(net, await mint(issuing), {
       status: 400,
-      code: 'DAML_INTERPRETATION_ERROR',
+      code: 'DAML_FAILURE',
       message: /issuingRound\[1\]\.opensAt .* has not passed yet/,
     });
     await json(

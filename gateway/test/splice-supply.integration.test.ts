@@ -353,7 +353,7 @@ describe('supply over the Ledger API', () => {
             await apply(world, next);
           } catch (error) {
             // Overdrafts and overspending purchases are refused, and a refusal changes nothing.
-            expect(String(error)).toMatch(/^Error: 400 .*DAML_INTERPRETATION_ERROR/);
+            expect(String(error)).toMatch(/^Error: 400 .*DAML_FAILURE/);
             expect(await totalHoldings(world.net)).toBe(before);
           }
           world.burnt += await dustBurnt(world);

@@ -132,13 +132,13 @@ describe('a token-standard transfer offer over the Ledger API', () => {
       () => offer({ amount: '10', inputs: [change?.contractId ?? ''] }, bob),
       {
         status: 400,
-        code: 'DAML_INTERPRETATION_ERROR',
+        code: 'DAML_FAILURE',
         message: /Expected admin/,
       },
     );
     await expectRefused(net, () => offer({ amount: '601', inputs: [change?.contractId ?? ''] }), {
       status: 400,
-      code: 'DAML_INTERPRETATION_ERROR',
+      code: 'DAML_FAILURE',
       message: /insufficient-funds/,
     });
   });

@@ -130,18 +130,18 @@ describe('buying synchronizer traffic over the Ledger API', () => {
     // 200,000 bytes cost 0.2 × 16.67 / 0.005 = 666.8; 600,000 bytes cost 2000.4 > 1666.
     await expectRefused(net, () => buy({ inputs, bytes: '600000' }), {
       status: 400,
-      code: 'DAML_INTERPRETATION_ERROR',
+      code: 'DAML_FAILURE',
       message: /insufficient-funds.*missing 334\.4/,
     });
     await expectRefused(net, () => buy({ inputs, bytes: '199999' }), {
       status: 400,
-      code: 'DAML_INTERPRETATION_ERROR',
+      code: 'DAML_FAILURE',
       message: /insufficient-topup-amount.*\(199999\).*\(200000\)/,
     });
     await expectRefused(
       net,
       () => buy({ inputs, bytes: '200000', synchronizer: 'other::1220aa' }),
-      { status: 400, code: 'DAML_INTERPRETATION_ERROR', message: /unknown-synchronizer/ },
+      { status: 400, code: 'DAML_FAILURE', message: /unknown-synchronizer/ },
     );
     expect(await balanceOf(net, 'alice', alice)).toBe(units('1666'));
     expect(await dsoContracts(net, spliceIds.memberTraffic)).toHaveLength(1);

@@ -143,7 +143,7 @@ describe('a legacy transfer offer over the Ledger API', () => {
       net,
       () =>
         walletAction(installs.bob, bob, 'WalletAppInstall_TransferOffer_Accept', { cid: offer }),
-      { status: 400, code: 'DAML_INTERPRETATION_ERROR', message: /expired/i },
+      { status: 400, code: 'DAML_FAILURE', message: /expired/i },
     );
     const expired = await walletAction(
       installs.alice,

@@ -84,6 +84,17 @@ describe('the wallet page’s words', () => {
         'splice.lfdecentralizedtrust.org/insufficient-funds: Insufficient funds: you are missing 10.0 to complete this transfer.',
       ),
     ).toBe('Insufficient funds: you are missing 10.0 to complete this transfer.');
+    // Canton's DAML_FAILURE cause: the failure status's id, or the unhandled exception, first.
+    expect(
+      sentenceOf(
+        'Interpretation error: Error: User failure: splice.lfdecentralizedtrust.org/insufficient-funds (error category 9): Insufficient funds: you are missing 10.0 to complete this transfer.',
+      ),
+    ).toBe('Insufficient funds: you are missing 10.0 to complete this transfer.');
+    expect(
+      sentenceOf(
+        "Interpretation error: Error: User failure: UNHANDLED_EXCEPTION/DA.Exception.GeneralError:GeneralError (error category 9): The requirement 'Contract expired' was not met.",
+      ),
+    ).toBe("The requirement 'Contract expired' was not met.");
     expect(sentenceOf('the user bob is not onboarded')).toBe('The user bob is not onboarded.');
     expect(sentenceOf('')).toBe('The node refused the request.');
   });

@@ -32,6 +32,7 @@ const handlingOfCode: Record<DomainErrorCode, Handling> = {
   DUPLICATE_CONTRACT_KEY: 'permanent',
   DAML_AUTHORIZATION_ERROR: 'permanent',
   DAML_INTERPRETATION_ERROR: 'permanent',
+  DAML_FAILURE: 'permanent',
   WRONGLY_TYPED_CONTRACT: 'permanent',
   CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: 'permanent',
   TEMPLATES_OR_INTERFACES_NOT_FOUND: 'permanent',

@@ -31,6 +31,9 @@ export const cantonErrorCatalogue: Readonly<Record<DomainErrorCode, CatalogueEnt
   DUPLICATE_CONTRACT_KEY: definite(exists),
   DAML_AUTHORIZATION_ERROR: definite(invalid),
   DAML_INTERPRETATION_ERROR: definite(precondition),
+  // Canton's Interpreter.FailureStatus takes the failure's own category; Daml's unhandled
+  // exceptions and Splice's failWithStatus both use InvalidGivenCurrentSystemStateOther.
+  DAML_FAILURE: definite(precondition),
   // Canton's CommandExecutionErrors.Interpreter: InvalidGivenCurrentSystemStateOther.
   WRONGLY_TYPED_CONTRACT: definite(precondition),
   CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: definite(precondition),

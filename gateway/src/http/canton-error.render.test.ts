@@ -36,6 +36,7 @@ describe('renderCantonError', () => {
     ['DUPLICATE_COMMAND', 409, 10, 6],
     ['INVALID_ARGUMENT', 400, 8, 3],
     ['DAML_INTERPRETATION_ERROR', 400, 9, 9],
+    ['DAML_FAILURE', 400, 9, 9],
     ['OFFSET_AFTER_LEDGER_END', 400, 12, 11],
     ['CONCURRENT_USER_UPDATE_DETECTED', 409, 2, 10],
     ['UNAVAILABLE', 503, 1, 14],

@@ -14,13 +14,16 @@ export class ApiError extends Error {
 
 // Splice prefixes its error ids to messages (`splice.lfdecentralizedtrust.org/insufficient-funds: …`).
 const errorIdPrefix = /^[a-z0-9.-]+\.[a-z]+\/[a-z0-9-]+:\s*/i;
+// Canton's DAML_FAILURE cause leads with the failure's error id (or exception) and category.
+const userFailurePrefix =
+  /^(?:Interpretation error: Error: )?User failure: \S+ \(error category \d+\):\s*/;
 
 /**
  * A server's error text as a sentence: no error-id prefix, a capital, a full stop.
  * @param {string} text
  */
 export function sentenceOf(text) {
-  const words = text.replace(errorIdPrefix, '').trim();
+  const words = text.replace(userFailurePrefix, '').replace(errorIdPrefix, '').trim();
   if (words === '') return 'The node refused the request.';
   const sentence = words.charAt(0).toUpperCase() + words.slice(1);
   return /[.!?)]$/.test(sentence) ? sentence : `${sentence}.`;

@@ -11,6 +11,8 @@ export const domainErrorCodes = [
   'DUPLICATE_CONTRACT_KEY',
   'DAML_AUTHORIZATION_ERROR',
   'DAML_INTERPRETATION_ERROR',
+  // Canton 3.x's code for a Daml `error`/`abort`/`assert` and `failWithStatus` left unhandled.
+  'DAML_FAILURE',
   // A contract used as a template it is not of, or through an interface it does not implement.
   'WRONGLY_TYPED_CONTRACT',
   'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',

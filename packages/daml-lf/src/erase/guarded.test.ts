@@ -22,8 +22,8 @@ it("reports FAIL_WITH_STATUS as Canton's user failure, with its error id and cat
   } catch (error) {
     caught = error;
   }
-  expect(isDomainError(caught)).toBe(true);
+  expect(isDomainError(caught) && caught.code).toBe('DAML_FAILURE');
   expect((caught as Error).message).toBe(
-    'User failure: splice.amulet/insufficient-funds (error category 9): Insufficient funds',
+    'Interpretation error: Error: User failure: splice.amulet/insufficient-funds (error category 9): Insufficient funds',
   );
 });

@@ -15,9 +15,15 @@ function interpretationError(message: string, cause: unknown): DomainError {
   return new DomainError('DAML_INTERPRETATION_ERROR', message, { cause });
 }
 
+// Canton 3.x reports a Daml user failure (an unhandled exception, failWithStatus) as
+// DAML_FAILURE, its cause the engine's interpretation error text.
+function damlFailure(message: string, cause: unknown): DomainError {
+  return new DomainError('DAML_FAILURE', `Interpretation error: Error: ${message}`, { cause });
+}
+
 /**
- * Runs an evaluation for the ledger: Daml errors become the ledger's
- * DAML_INTERPRETATION_ERROR. An unhandled exception stays the error's cause, so a `try` in
+ * Runs an evaluation for the ledger: Daml's user failures become DAML_FAILURE, other Daml
+ * errors DAML_INTERPRETATION_ERROR. An unhandled exception stays the error's cause, so a `try` in
  * an enclosing LF choice can still catch it.
  */
 export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TResult {
@@ -25,12 +31,12 @@ export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TRes
     return run();
   } catch (error) {
     if (error instanceof UnhandledException) {
-      throw interpretationError(describeUnhandled(evaluator, error), error);
+      throw damlFailure(describeUnhandled(evaluator, error), error);
     }
     if (error instanceof FailureStatus) {
       const category = failureCategoryCodes[error.category] ?? 9;
       const message = `User failure: ${error.errorId} (error category ${category}): ${error.message}`;
-      throw interpretationError(message, error);
+      throw damlFailure(message, error);
     }
     if (error instanceof FatalFailure) throw interpretationError(error.message, error);
     if (error instanceof RangeError && /call stack/.test(error.message)) {

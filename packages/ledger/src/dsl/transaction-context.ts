@@ -120,8 +120,14 @@ export type TransactionContext = {
    */
   beginRollbackScope(): { rollback(): void };
 
-  /** Aborts the transaction with DAML_INTERPRETATION_ERROR (Daml's `abort`/`assert`). */
+  /** Aborts the transaction with DAML_FAILURE (Daml's `abort`/`assert`). */
   fail(message: string): never;
+
+  /**
+   * Aborts the transaction with DAML_FAILURE carrying an error id, as Daml's `failWithStatus`
+   * with the InvalidGivenCurrentSystemStateOther category.
+   */
+  failWithStatus(errorId: string, message: string): never;
 
   /**
    * `exercise` in two steps, for an evaluator that runs choice bodies on its own stack (so

@@ -116,7 +116,7 @@ describe('ledger engine: command deduplication', () => {
   test('a rejected submission does not count: the same change may be submitted again', async () => {
     const { engine } = await startEngine(createMemoryJournal(), { host: true });
     const failing = submission([createIou(bank, alice, '0.0')], { commandId: 'retry-me' });
-    expect(await errorCode(engine.submit(failing))).toBe('DAML_INTERPRETATION_ERROR');
+    expect(await errorCode(engine.submit(failing))).toBe('DAML_FAILURE');
     expect(await errorCode(engine.submit({ ...failing, commands: create }))).toBe('ACCEPTED');
   });
 
@@ -225,7 +225,7 @@ describe('ledger engine: asynchronous submission', () => {
   test('interpretation errors and in-flight resubmissions are thrown to the caller', async () => {
     const { engine } = await startEngine(createMemoryJournal(), { host: true });
     expect(await errorCode(engine.submitAsync(submission([createIou(bank, alice, '0.0')])))).toBe(
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
     );
     const request = submission(create);
     const first = engine.submitAsync(request);

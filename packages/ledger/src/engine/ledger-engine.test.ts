@@ -59,7 +59,7 @@ describe('ledger engine: commits', () => {
     const { engine, published } = await startEngine(createMemoryJournal(), { host: true });
     const before = snapshotOf(engine);
     const error = await rejection(engine.submit(submission([createIou(bank, alice, '-5.0')])));
-    expect(error.code).toBe('DAML_INTERPRETATION_ERROR');
+    expect(error.code).toBe('DAML_FAILURE');
     expect(snapshotOf(engine)).toEqual(before);
     expect(published).toHaveLength(1);
     const next = await engine.submit(submission([createIou(bank, alice, '5.0')]));

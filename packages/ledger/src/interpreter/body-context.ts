@@ -38,6 +38,7 @@ type BodyContext = {
   isLedgerTimeGE(time: string): boolean;
   beginRollbackScope(): { rollback(): void };
   fail(message: string): never;
+  failWithStatus(errorId: string, message: string): never;
   beginExercise(
     target: EntityReference,
     contractId: string,
@@ -132,8 +133,19 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
     },
     ...ledgerTimeComparisons(state),
     beginRollbackScope: () => beginRollbackScope(state, frame),
+    // Canton 3.x's wording for Daml's `abort`/`assert` (a GeneralError nobody handles) and
+    // for failWithStatus, so clients match one cause on either implementation.
     fail(message) {
-      throw new DomainError('DAML_INTERPRETATION_ERROR', message);
+      throw new DomainError(
+        'DAML_FAILURE',
+        `Interpretation error: Error: User failure: UNHANDLED_EXCEPTION/DA.Exception.GeneralError:GeneralError (error category 9): ${message}`,
+      );
+    },
+    failWithStatus(errorId, message) {
+      throw new DomainError(
+        'DAML_FAILURE',
+        `Interpretation error: Error: User failure: ${errorId} (error category 9): ${message}`,
+      );
     },
     beginExercise: (target, contractId, choice, argument, typedBy) =>
       beginExercise(

@@ -26,7 +26,12 @@ function checkEnsure(template: ResolvedTemplate, payload: RecordValue): void {
   const verdict = template.definition.ensure?.(payload) ?? true;
   if (verdict === true) return;
   const reason = typeof verdict === 'string' ? `: ${verdict}` : '';
-  throw interpretationError(`Template precondition violated for ${template.templateId}${reason}`);
+  // As Canton 3.x reports a false `ensure` of a template the Daml compiler can show (Splice's):
+  // the PreconditionFailed exception it throws, unhandled.
+  throw new DomainError(
+    'DAML_FAILURE',
+    `Interpretation error: Error: User failure: UNHANDLED_EXCEPTION/DA.Exception.PreconditionFailed:PreconditionFailed (error category 9): Template precondition violated for ${template.templateId}${reason}`,
+  );
 }
 
 function contractKeyOf(

@@ -73,7 +73,7 @@ describe('creating an Iou', () => {
       actAs: [bank, alice],
       commands: [createIou({ amount: '0' })],
     });
-    expect(error.code).toBe('DAML_INTERPRETATION_ERROR');
+    expect(error.code).toBe('DAML_FAILURE');
     expect(error.message).toContain('amount must be positive');
   });
 
@@ -208,7 +208,7 @@ describe('Iou choices', () => {
       actAs: [alice],
       commands: [exercise(iouId, a, 'Iou_Merge', { otherCid: b })],
     });
-    expect(error.code).toBe('DAML_INTERPRETATION_ERROR');
+    expect(error.code).toBe('DAML_FAILURE');
   });
 
   test('transfer then accept moves the Iou to the new owner', () => {

@@ -174,7 +174,7 @@ describe('DsoRules', () => {
     const action = startIssuing(textFieldOf(result, 'summarizingRound'));
     await expectRejected(
       confirmAndExecute(setup, [sv1 ?? ''], action),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Enough confirmations/,
     );
     await confirmAndExecute(setup, [sv1 ?? '', sv2 ?? ''], action);
@@ -185,11 +185,7 @@ describe('DsoRules', () => {
     const setup = await dsoSetup();
     const outsider = await setup.net.party('outsider');
     setup.net.advance(tickMicros);
-    await expectRejected(
-      advance(setup, outsider),
-      'DAML_INTERPRETATION_ERROR',
-      /SV party is an actual SV/,
-    );
+    await expectRejected(advance(setup, outsider), 'DAML_FAILURE', /SV party is an actual SV/);
     const confirm = setup.call(outsider, 'DsoRules_ConfirmAction', {
       confirmer: outsider,
       action: startIssuing(''),
@@ -211,7 +207,7 @@ describe('DsoRules', () => {
       voteCid: vote,
       amuletPrice: '0.03',
     });
-    await expectRejected(again, 'DAML_INTERPRETATION_ERROR', /voteCooldownTime/);
+    await expectRejected(again, 'DAML_FAILURE', /voteCooldownTime/);
     expect(
       setup.net.ledger
         .active(dsoReferences.amuletPriceVote)

@@ -23,7 +23,7 @@ describe('validator onboarding secrets', () => {
         choice: 'ValidatorOnboarding_Match',
         choiceArgument: { providedSecret, validator: net.validator },
       });
-    await expectRejected(match('guess'), 'DAML_INTERPRETATION_ERROR', /provided secret matches/);
+    await expectRejected(match('guess'), 'DAML_FAILURE', /provided secret matches/);
     await match('s3cr3t');
     const used = net.ledger.active(
       '#splice-validator-lifecycle:Splice.ValidatorOnboarding:UsedSecret',

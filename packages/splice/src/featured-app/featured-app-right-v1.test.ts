@@ -65,7 +65,7 @@ describe('splice-api-featured-app-v1 on FeaturedAppRight', () => {
   it('holds a provider to fair use: weights in (0, 1] adding up to 1, at most 20 parties', async () => {
     const { app, alice, bob, createMarkers, markers } = await featuredNetwork();
     const refused = (beneficiaries: { beneficiary: string; weight: string }[], message: RegExp) =>
-      expectRejected(createMarkers(app, beneficiaries), 'DAML_INTERPRETATION_ERROR', message);
+      expectRejected(createMarkers(app, beneficiaries), 'DAML_FAILURE', message);
     await refused([{ beneficiary: alice, weight: '0.5' }], /add up to 1.0/);
     await refused(
       [

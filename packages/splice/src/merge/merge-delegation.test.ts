@@ -132,7 +132,7 @@ describe('merge delegations', () => {
       },
       [alice],
     );
-    await expectRejected(merge, 'DAML_INTERPRETATION_ERROR', /Number of sender input holdings 1/);
+    await expectRejected(merge, 'DAML_FAILURE', /Number of sender input holdings 1/);
   });
 
   it('only merge through the delegation’s operator, and only the owner’s own holdings', async () => {
@@ -171,11 +171,7 @@ describe('merge delegations', () => {
       },
       [alice, bob],
     );
-    await expectRejected(
-      othersHoldings,
-      'DAML_INTERPRETATION_ERROR',
-      /Unexpected self-transfer sender/,
-    );
+    await expectRejected(othersHoldings, 'DAML_FAILURE', /Unexpected self-transfer sender/);
     expect(net.amulets(bob)).toHaveLength(3);
   });
 

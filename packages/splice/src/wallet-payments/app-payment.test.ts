@@ -105,10 +105,6 @@ describe('app payments', () => {
     const { net, alice, accept } = await paymentSetup();
     const coin = await net.tap(alice, '300.0');
     net.advance(hourMicros);
-    await expectRejected(
-      accept(coin),
-      'DAML_INTERPRETATION_ERROR',
-      /AppPaymentRequest has not expired/,
-    );
+    await expectRejected(accept(coin), 'DAML_FAILURE', /AppPaymentRequest has not expired/);
   });
 });

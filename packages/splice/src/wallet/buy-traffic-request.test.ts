@@ -112,7 +112,7 @@ describe('BuyTrafficRequest', () => {
         walletProvider: net.validator,
       },
     });
-    await expectRejected(direct, 'DAML_INTERPRETATION_ERROR', /Contract has not expired/);
+    await expectRejected(direct, 'DAML_FAILURE', /Contract has not expired/);
     const expired = await setup.call('WalletAppInstall_BuyTrafficRequest_Expire', {
       requestCid: request,
     });
@@ -150,7 +150,7 @@ describe('BuyTrafficRequest', () => {
     const { request } = await requestTraffic(setup, 'traffic-poor');
     await expectRejected(
       completeInBatch(net, setup.call, request, coin),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /insufficient-funds/,
     );
     expect(net.balance(alice)).toBe(units('10.0'));

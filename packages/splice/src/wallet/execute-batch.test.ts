@@ -150,10 +150,6 @@ describe('CO_BuyMemberTraffic', () => {
     const [state] = net.ledger.active(
       '#splice-wallet:Splice.Wallet.TopUpState:ValidatorTopUpState',
     );
-    await expectRejected(
-      buy(state?.contractId ?? ''),
-      'DAML_INTERPRETATION_ERROR',
-      /enough time has elapsed/,
-    );
+    await expectRejected(buy(state?.contractId ?? ''), 'DAML_FAILURE', /enough time has elapsed/);
   });
 });

@@ -62,7 +62,7 @@ describe('minting delegations', () => {
     expect(net.balance(beneficiary)).toBe(units('4.0'));
     expect(coins).toHaveLength(2);
     net.advance(30n * dayMicros);
-    await expectRejected(mint(), 'DAML_INTERPRETATION_ERROR', /expiresAt/);
+    await expectRejected(mint(), 'DAML_FAILURE', /expiresAt/);
   });
 
   it('replaces an existing delegation of the same delegate on acceptance', async () => {

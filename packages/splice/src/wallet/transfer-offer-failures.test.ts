@@ -44,7 +44,7 @@ describe('legacy transfer offers that fail', () => {
       inputs: [inputAmulet(coin)],
       operations: [{ tag: 'CO_CompleteAcceptedTransfer', value: accepted }],
     });
-    await expectRejected(batch, 'DAML_INTERPRETATION_ERROR', /insufficient-funds/);
+    await expectRejected(batch, 'DAML_FAILURE', /insufficient-funds/);
     expect(net.balance(alice)).toBe(units('5.0'));
     expect(net.ledger.active(walletReferences.acceptedTransferOffer)).toHaveLength(1);
   });
@@ -111,6 +111,6 @@ describe('legacy transfer offers that fail', () => {
       expiresAt: '2030-01-01T00:00:00Z',
       trackingId: 'long',
     });
-    await expectRejected(create, 'DAML_INTERPRETATION_ERROR', /280/);
+    await expectRejected(create, 'DAML_FAILURE', /280/);
   });
 });

@@ -96,13 +96,9 @@ describe('legacy transfer offers', () => {
       installChoice(net, setup.aliceInstall, alice, 'WalletAppInstall_TransferOffer_Expire', {
         cid: offer,
       });
-    await expectRejected(expire(), 'DAML_INTERPRETATION_ERROR', /Contract has expired/);
+    await expectRejected(expire(), 'DAML_FAILURE', /Contract has expired/);
     net.advance(hourMicros);
-    await expectRejected(
-      acceptOffer(setup, offer),
-      'DAML_INTERPRETATION_ERROR',
-      /Offer has not expired/,
-    );
+    await expectRejected(acceptOffer(setup, offer), 'DAML_FAILURE', /Offer has not expired/);
     const expired = await expire();
     expect(transferOfferStatusUpdates(expired.record)).toEqual([
       { status: 'failed', trackingId: 'offer-1', failureKind: 'expired', withdrawnReason: null },

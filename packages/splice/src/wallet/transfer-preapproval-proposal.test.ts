@@ -139,6 +139,6 @@ describe('TransferPreapprovalProposal', () => {
         },
       ],
     );
-    await expectRejected(accept, 'DAML_INTERPRETATION_ERROR', /Only a validator can accept/);
+    await expectRejected(accept, 'DAML_FAILURE', /Only a validator can accept/);
   });
 });

@@ -33,7 +33,7 @@ const rules = [
   ],
   [
     // Splice's own packages report it as a Daml failure status, its id and category first.
-    /^(?:User failure: \S+ \(error category \d+\): )?Insufficient funds: you are missing (\d+(?:\.\d+)?) to complete this transfer\.?$/,
+    /^(?:(?:Interpretation error: Error: )?User failure: \S+ \(error category \d+\): )?Insufficient funds: you are missing (\d+(?:\.\d+)?) to complete this transfer\.?$/,
     (match) =>
       `Not enough coin: this needs ${groupDigits(match[1] ?? '')} ${coin} more than you hold, ` +
       'fees included. Send less, or tap or receive coin first.',

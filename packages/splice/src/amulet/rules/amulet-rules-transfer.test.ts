@@ -113,8 +113,8 @@ describe('AmuletRules_Transfer', () => {
     const coin = await net.tap(alice, '10.0');
     await expectRejected(
       net.transfer({ sender: alice, inputs: [inputAmulet(coin)], outputs: [output(bob, '10.5')] }),
-      'DAML_INTERPRETATION_ERROR',
-      /splice\.lfdecentralizedtrust\.org\/insufficient-funds: Insufficient funds: you are missing 0\.5 /,
+      'DAML_FAILURE',
+      /User failure: splice\.lfdecentralizedtrust\.org\/insufficient-funds \(error category 9\): Insufficient funds: you are missing 0\.5 /,
     );
     expect(net.holdings(alice)).toBe(toUnits('10'));
     expect(net.holdings(bob)).toBe(0n);
@@ -165,7 +165,7 @@ describe('AmuletRules_Transfer', () => {
         },
         expectedDso: net.dso,
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /is owned by bob.*not alice/,
     );
   });
@@ -189,12 +189,12 @@ describe('AmuletRules_Transfer', () => {
     };
     await expectRejected(
       net.rules('AmuletRules_Transfer', [alice], { transfer, context, expectedDso: null }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Expected DSO party not set/,
     );
     await expectRejected(
       net.rules('AmuletRules_Transfer', [alice], { transfer, context, expectedDso: alice }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /does not match actual DSO party/,
     );
   });
@@ -210,7 +210,7 @@ describe('AmuletRules_Transfer', () => {
         inputs: coins.map(inputAmulet),
         outputs: [output(bob, '1.0')],
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /splice\.lfdecentralizedtrust\.org\/maximum-inputs-exceeded/,
     );
     const merged = await net.transfer({
@@ -225,7 +225,7 @@ describe('AmuletRules_Transfer', () => {
         inputs: [inputAmulet(merged.senderChangeAmulet ?? '')],
         outputs: Array.from({ length: 101 }, () => output(bob, '0.1')),
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /splice\.lfdecentralizedtrust\.org\/maximum-outputs-exceeded/,
     );
   });
@@ -236,7 +236,7 @@ describe('AmuletRules_Transfer', () => {
     const coin = await net.tap(alice, '10.0');
     await expectRejected(
       net.transfer({ sender: alice, inputs: [inputAmulet(coin)], outputs: [output(bob, '0.0')] }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Amount is positive/,
     );
   });
@@ -265,7 +265,7 @@ describe('AmuletRules_Transfer', () => {
         context: withRound(notYetOpen?.contractId ?? ''),
         expectedDso: net.dso,
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /openRound\.opensAt .* has not passed yet/,
     );
     await net.ledger.submit(
@@ -320,7 +320,7 @@ describe('AmuletRules_Transfer', () => {
         inputs: [inputAmulet(result.senderChangeAmulet ?? '')],
         outputs: [output(bob, '1.0', { holders, expiresAt: inFuture(6n), optContext: null })],
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Fewer than the allowed number of lock holders/,
     );
   });
@@ -336,7 +336,7 @@ describe('AmuletRules_Transfer', () => {
         inputs: [inputAmulet(coin)],
         outputs: [output(bob, '1.0', lock)],
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /lock\.expiresAt .* has already passed/,
     );
   });

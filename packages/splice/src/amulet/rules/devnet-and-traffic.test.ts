@@ -65,14 +65,10 @@ describe('AmuletRules_DevNet_Tap', () => {
       });
     await expectRejected(
       tap(alice, '100000000.0000000001'),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Tapped amount <= 100,000,000/,
     );
-    await expectRejected(
-      tap(alice, '0.0'),
-      'DAML_INTERPRETATION_ERROR',
-      /initialAmount must be positive/,
-    );
+    await expectRejected(tap(alice, '0.0'), 'DAML_FAILURE', /initialAmount must be positive/);
     await expectRejected(tap(bob, '1.0'), 'DAML_AUTHORIZATION_ERROR', /missing alice/);
   });
 
@@ -96,12 +92,12 @@ describe('AmuletRules_DevNet_Tap', () => {
         amount: '1.0',
         openRound: net.openRound(),
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /isDevNet/,
     );
     await expectRejected(
       onMainNet('AmuletRules_DevNet_FeatureApp', { provider: alice }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /isDevNet/,
     );
   });
@@ -146,7 +142,7 @@ describe('AmuletRules_BuyMemberTraffic', () => {
     const change = (result as { senderChangeAmulet: string }).senderChangeAmulet;
     await expectRejected(
       buyTraffic(net, alice, { inputs: [change], bytes: '300000' }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /insufficient-funds.*missing 667/,
     );
   });
@@ -157,13 +153,13 @@ describe('AmuletRules_BuyMemberTraffic', () => {
     const coin = await net.tap(alice, '1000.0');
     await expectRejected(
       buyTraffic(net, alice, { inputs: [coin], bytes: '200000', synchronizer: 'other::1220aa' }),
-      'DAML_INTERPRETATION_ERROR',
-      /splice\.lfdecentralizedtrust\.org\/unknown-synchronizer: Unknown synchronizer provided: other::1220aa/,
+      'DAML_FAILURE',
+      /User failure: splice\.lfdecentralizedtrust\.org\/unknown-synchronizer \(error category 9\): Unknown synchronizer provided: other::1220aa/,
     );
     await expectRejected(
       buyTraffic(net, alice, { inputs: [coin], bytes: '199999' }),
-      'DAML_INTERPRETATION_ERROR',
-      /splice\.lfdecentralizedtrust\.org\/insufficient-topup-amount: The requested top-up amount \(199999\) is below the minimum allowed \(200000\)/,
+      'DAML_FAILURE',
+      /User failure: splice\.lfdecentralizedtrust\.org\/insufficient-topup-amount \(error category 9\): The requested top-up amount \(199999\) is below the minimum allowed \(200000\)/,
     );
   });
 

@@ -155,7 +155,7 @@ describe('rewards', () => {
         outputs: [],
         context: { featuredAppRight },
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /is not of provider bob/,
     );
   });
@@ -166,11 +166,7 @@ describe('rewards', () => {
     await recordRoundOneActivity(net, alice, bob);
     const mint = await minter(net, alice);
     await advanceTicks(net, 2);
-    await expectRejected(
-      mint(),
-      'DAML_INTERPRETATION_ERROR',
-      /did not contain issuing mining round .*Round 1/,
-    );
+    await expectRejected(mint(), 'DAML_FAILURE', /did not contain issuing mining round .*Round 1/);
     await advanceTicks(net, 1);
     const minted = await mint();
     // Round 1 issues from the first segment: 40e9 / 52560 = 761035.0076103501 a round, 95 %
@@ -222,11 +218,7 @@ describe('rewards', () => {
         choice: 'ValidatorLicense_RecordValidatorLivenessActivity',
         choiceArgument: { openRoundCid: net.openRound() },
       });
-    await expectRejected(
-      record(licenseCid),
-      'DAML_INTERPRETATION_ERROR',
-      /already recorded for round 1/,
-    );
+    await expectRejected(record(licenseCid), 'DAML_FAILURE', /already recorded for round 1/);
     await advanceTicks(net, 2);
     const next = await record(licenseCid);
     const license = net.ledger

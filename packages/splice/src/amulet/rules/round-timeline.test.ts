@@ -64,7 +64,7 @@ describe('the round timeline under a simulated clock', () => {
         round0Duration: { microseconds: '1' },
         initialRound: null,
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Round0 duration is larger or equal to tick duration/,
     );
   });
@@ -73,7 +73,7 @@ describe('the round timeline under a simulated clock', () => {
     const net = await startAmuletLedger();
     await expectRejected(
       advanceOldest(net),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /roundToArchive is past targetCloseAt/,
     );
     net.ledger.clock.advance(tickMicros);
@@ -115,11 +115,7 @@ describe('the round timeline under a simulated clock', () => {
     net.ledger.clock.advance(tickMicros);
     const { issuingRoundCid } = await startIssuingOldest(net);
     const close = () => net.rules('AmuletRules_MiningRound_Close', [net.dso], { issuingRoundCid });
-    await expectRejected(
-      close(),
-      'DAML_INTERPRETATION_ERROR',
-      /Mining round is past targetClosesAt/,
-    );
+    await expectRejected(close(), 'DAML_FAILURE', /Mining round is past targetClosesAt/);
     net.ledger.clock.advance(3n * tickMicros);
     const { closedRoundCid } = (await close()).result as { closedRoundCid: string };
     const closed = net.ledger

@@ -202,7 +202,7 @@ describe('supply', () => {
           await apply(world, next);
         } catch (error) {
           // Overdrafts and overspending purchases are refused, and a refusal changes nothing.
-          expect(isDomainError(error) && error.code).toBe('DAML_INTERPRETATION_ERROR');
+          expect(isDomainError(error) && error.code).toBe('DAML_FAILURE');
           expect(world.net.holdings()).toBe(before);
         }
         expect(world.net.holdings()).toBe(world.minted - world.burnt);

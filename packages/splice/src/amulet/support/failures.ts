@@ -1,7 +1,7 @@
 import type { TransactionContext } from '@pocketnet/ledger';
 
-// Splice's failWithStatus errors (amulet 0.1.18+). The error id leads the message so that
-// clients matching on it find it in the DAML_INTERPRETATION_ERROR's cause.
+// Splice's failWithStatus errors (amulet 0.1.18+): clients match on the error id in the
+// DAML_FAILURE's cause.
 
 const spliceErrorPrefix = 'splice.lfdecentralizedtrust.org/';
 
@@ -20,5 +20,5 @@ export function failWithStatus(
   errorId: SpliceErrorId,
   message: string,
 ): never {
-  return tx.fail(`${errorId}: ${message}`);
+  return tx.failWithStatus(errorId, message);
 }

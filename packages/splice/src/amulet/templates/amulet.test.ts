@@ -39,7 +39,7 @@ describe('Amulet', () => {
         choice: 'Amulet_Expire',
         choiceArgument: { roundCid: net.openRound() },
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /"Amulet_Expire" is no longer supported since "splice-amulet"-"0.1.17"/,
     );
     expect(net.holdings(alice)).toBe(parseNumeric('0.01'));
@@ -76,12 +76,12 @@ describe('Amulet', () => {
       });
     await expectRejected(
       expireV2(late ?? '', late ?? ''),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /externalPartyConfigState0Cid \/= externalPartyConfigState1Cid/,
     );
     await expectRejected(
       expireV2(later ?? '', early ?? ''),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /not expired as of round 3/,
     );
     const { result } = await expireV2(late ?? '', later ?? '');

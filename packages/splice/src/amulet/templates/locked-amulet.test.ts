@@ -76,7 +76,7 @@ describe('LockedAmulet', () => {
     const { alice, locked } = await lockFor(net, '4.0');
     await expectRejected(
       choose(net, [alice], locked, 'LockedAmulet_OwnerExpireLockV2'),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /Lock\.expiresAt .* has not passed yet/,
     );
     net.ledger.clock.advance(2n * tickMicros);
@@ -98,7 +98,7 @@ describe('LockedAmulet', () => {
     );
     await expectRejected(
       choose(net, [net.dso], locked, 'LockedAmulet_ExpireAmulet', { roundCid: net.openRound() }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /"LockedAmulet_ExpireAmulet" is no longer supported since "splice-amulet"-"0.1.17"/,
     );
     expect(net.ledger.active(ids.lockedAmulet)).toHaveLength(1);

@@ -69,7 +69,7 @@ describe('FeaturedAppRight, ValidatorRight and coupons', () => {
         choice: 'ValidatorRewardCoupon_DsoExpire',
         choiceArgument: { closedRoundCid: closed },
       }),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /is for round 6, not 7/,
     );
   });
@@ -93,7 +93,7 @@ describe('AmuletRules_UpdateExternalPartyConfigStates', () => {
       });
     await expectRejected(
       update(),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /ExternalPartyConfigState0\.targetArchiveAfter .* has not passed yet/,
     );
     net.ledger.clock.advance(86_400_000_000n);

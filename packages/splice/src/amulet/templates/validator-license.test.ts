@@ -37,16 +37,8 @@ describe('ValidatorLicense', () => {
         contactPoint: 'ops@example.com',
       });
     const first = await update(license, '0.6.1');
-    await expectRejected(
-      update(first, '0.6.1'),
-      'DAML_INTERPRETATION_ERROR',
-      /Metadata has changed/,
-    );
-    await expectRejected(
-      update(first, '0.6.2'),
-      'DAML_INTERPRETATION_ERROR',
-      /At least 1h has passed/,
-    );
+    await expectRejected(update(first, '0.6.1'), 'DAML_FAILURE', /Metadata has changed/);
+    await expectRejected(update(first, '0.6.2'), 'DAML_FAILURE', /At least 1h has passed/);
     net.ledger.clock.advance(hour);
     const second = await update(first, '0.6.2');
     const payload = net.ledger
@@ -65,7 +57,7 @@ describe('ValidatorLicense', () => {
     const reported = await choose(validator, license, 'ValidatorLicense_ReportActive');
     await expectRejected(
       choose(validator, reported, 'ValidatorLicense_ReportActive'),
-      'DAML_INTERPRETATION_ERROR',
+      'DAML_FAILURE',
       /At least 1h/,
     );
     net.ledger.clock.advance(hour);
