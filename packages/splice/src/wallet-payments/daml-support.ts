@@ -1,5 +1,6 @@
 import type { TransactionContext } from '@pocketnet/ledger';
 import { formatNumeric, formatTime, parseNumeric, parseTime } from '@pocketnet/ledger';
+import { deadlineErrorIds } from '../amulet/support/time.ts';
 
 /** Daml's `RelTime` as the JSON encoding writes it. */
 export type RelTime = { readonly microseconds: string };
@@ -30,7 +31,9 @@ export function require(tx: TransactionContext, message: string, condition: bool
 
 /** Splice's `assertWithinDeadline`: the deadline must still be in the future. */
 export function assertWithinDeadline(tx: TransactionContext, name: string, deadline: string): void {
-  if (!isBefore(tx.now(), deadline)) tx.fail(`${name} (${deadline}) has passed`);
+  if (!isBefore(tx.now(), deadline)) {
+    tx.failWithStatus(deadlineErrorIds.exceeded, `${name} (${deadline}) has passed`);
+  }
 }
 
 /** Splice's `assertDeadlineExceeded`: the deadline must have passed. */
@@ -39,7 +42,9 @@ export function assertDeadlineExceeded(
   name: string,
   deadline: string,
 ): void {
-  if (isBefore(tx.now(), deadline)) tx.fail(`${name} (${deadline}) has not passed yet`);
+  if (isBefore(tx.now(), deadline)) {
+    tx.failWithStatus(deadlineErrorIds.notExceeded, `${name} (${deadline}) has not passed yet`);
+  }
 }
 
 /** Daml's `dedupSort` on parties. */

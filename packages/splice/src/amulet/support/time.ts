@@ -25,16 +25,27 @@ export function nowMicros(tx: TransactionContext): bigint {
   return timeMicros(tx.now());
 }
 
+// Daml 3.x's DA.Assert fails these with a failure status of its own, so the DAML_FAILURE's
+// cause names the same error id on both implementations.
+export const deadlineErrorIds = {
+  exceeded: 'stdlib.daml.com/deadline-exceeded',
+  notExceeded: 'stdlib.daml.com/deadline-not-exceeded',
+} as const;
+
 // Daml's assertDeadlineExceeded and assertWithinDeadline compare with the ledger time primitives
 // (isLedgerTimeGE / isLedgerTimeLT), not getTime: an externally signed transaction that checks a
 // deadline this way stays executable until the deadline, as in Splice.
 
 /** Splice's assertDeadlineExceeded: the time must have come (`time <= now`). */
 export function requireDeadlineExceeded(tx: TransactionContext, label: string, time: string): void {
-  if (!tx.isLedgerTimeGE(time)) tx.fail(`${label} (${time}) has not passed yet`);
+  if (!tx.isLedgerTimeGE(time)) {
+    tx.failWithStatus(deadlineErrorIds.notExceeded, `${label} (${time}) has not passed yet`);
+  }
 }
 
 /** Splice's assertWithinDeadline: the time must still be ahead (`now < time`). */
 export function requireWithinDeadline(tx: TransactionContext, label: string, time: string): void {
-  if (!tx.isLedgerTimeLT(time)) tx.fail(`${label} (${time}) has already passed`);
+  if (!tx.isLedgerTimeLT(time)) {
+    tx.failWithStatus(deadlineErrorIds.exceeded, `${label} (${time}) has already passed`);
+  }
 }
