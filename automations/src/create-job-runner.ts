@@ -1,3 +1,4 @@
+import type { UndoLog } from '@pocketnet/ledger';
 import type { Logger } from 'pino';
 import { createInProcessRunner } from './queue/in-process-runner.ts';
 import type { JobRunner } from './queue/job-types.ts';
@@ -11,8 +12,11 @@ export async function createJobRunner(options: {
   readonly redisUrl?: string | undefined;
   readonly prefix?: string;
   readonly logger: Logger;
+  /** The node's undo log, for the in-process runner's jobs (BullMQ's are not rolled back). */
+  readonly undo?: UndoLog;
 }): Promise<JobRunner> {
-  if (options.redisUrl === undefined || options.redisUrl === '') return createInProcessRunner();
+  if (options.redisUrl === undefined || options.redisUrl === '')
+    return createInProcessRunner(options.undo ? { undo: options.undo } : {});
   await assertRedisKeepsKeys(options.redisUrl);
   // BullMQ (and ioredis) load only with REDIS_URL: a start without Redis skips ~250 modules.
   const { createBullmqRunner } = await import('./queue/bullmq-runner.ts');

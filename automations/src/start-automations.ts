@@ -41,6 +41,7 @@ export function startAutomations(deps: {
 }): Automations {
   const { node, config, runner, logger } = deps;
   const { automation } = node;
+  runner.recordChangesIn?.(automation.undo);
   const processorDeps = { automation, policies: policiesOf(config) };
   const workers = queueNames.map((queue) =>
     runner.work(queue, queueProcessor(queue, processorDeps), {
@@ -52,7 +53,7 @@ export function startAutomations(deps: {
   const restoreDispatcher = automation.schedule.setDispatcher(async (task, dueMicros) => {
     await dispatch.run(jobOfTask(task, dueMicros, automation.ledgerEnd()));
   });
-  const awaitingFunds = createAwaitingFunds(dispatch);
+  const awaitingFunds = createAwaitingFunds(dispatch, automation.undo);
   const triggerDeps = {
     ...processorDeps,
     awaitingFunds,
@@ -65,9 +66,11 @@ export function startAutomations(deps: {
       automation.schedule.declare(
         createDueItemsTrigger({
           name: each.name,
-          items: () => each.due(triggerDeps),
+          // A bare ledger runs no validator: none of its work is ever due there.
+          items: () => (automation.operator() === null ? [] : each.due(triggerDeps)),
           now: automation.now,
           dispatch,
+          undo: automation.undo,
         }),
       ),
     );

@@ -33,6 +33,7 @@ if (import.meta.main) {
     records$: bus.records$,
     clock,
     participant: node.participant,
+    undo: node.undo,
   });
   // A warm-up workflow first, so that the machines' one-off structures are not counted.
   for (const record of workload.workflows(4)) bus.publish(record);

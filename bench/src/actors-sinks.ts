@@ -18,7 +18,7 @@ export type RoutingSink = {
 
 /** The node's actor runtime on a bus of its own. */
 export function createActorSink(
-  node: Pick<PocketnetNode, 'participant'>,
+  node: Pick<PocketnetNode, 'participant' | 'undo'>,
   clock: SimulatedClock,
 ): RoutingSink {
   const bus = createUpdateBus();
@@ -27,6 +27,7 @@ export function createActorSink(
     records$: bus.records$,
     clock,
     participant: node.participant,
+    undo: node.undo,
   });
   return {
     publish: bus.publish,

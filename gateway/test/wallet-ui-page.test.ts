@@ -116,10 +116,12 @@ describe('the wallet page’s words', () => {
     expect(format.stateWord('open.created', { machine: 'transfer-offer', other: 'bob' })).toBe(
       'Waiting for bob',
     );
-    expect(format.stateWord('active.renewed', { machine: 'transfer-preapproval' })).toBe('Renewed');
+    expect(format.stateWord('open.active.renewed', { machine: 'transfer-preapproval' })).toBe(
+      'Renewed',
+    );
     expect(format.stateWord('withdrawn', { machine: 'transfer-offer' })).toBe('Withdrawn');
     expect(format.stateTone('withdrawn')).toBe('bad');
-    expect(format.stateTone('active.paid')).toBe('good');
+    expect(format.stateTone('open.active.paid')).toBe('good');
     expect(format.stateTone('created')).toBe('neutral');
   });
 });

@@ -8,11 +8,20 @@ import {
   type Value,
 } from '@pocketnet/ledger';
 import { amuletTemplateIds as amulet, externalReferences } from '@pocketnet/splice';
-import { textAt } from '../src/actors/ledger-values.ts';
 import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
 import { unrestrictedCaller } from '../src/services/caller.ts';
 import { spliceDarsUnderTest } from './splice-dars-under-test.ts';
+
+/** A text at a path of a ledger value in a test's assertions ('' when it is not there). */
+export function textAt(value: Value, ...path: string[]): string {
+  let current: Value = value;
+  for (const name of path) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return '';
+    current = (current as { readonly [field: string]: Value })[name] ?? null;
+  }
+  return typeof current === 'string' ? current : '';
+}
 
 // A devnet node with a simulated clock, and the Splice calls the workflow tests make in-engine,
 // as the wallet backend would: every submission reads as the DSO (its rules and rounds).

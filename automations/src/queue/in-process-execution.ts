@@ -1,8 +1,10 @@
+import type { UndoLog } from '@pocketnet/ledger';
 import type { Subject } from 'rxjs';
 import {
   createInProcessQueue,
   type InProcessJob,
   type InProcessQueue,
+  keepJob,
 } from './in-process-queue.ts';
 import { attemptsOf, backoffDelayMs } from './job-defaults.ts';
 import { PermanentJobError, reasonOf } from './job-errors.ts';
@@ -25,7 +27,7 @@ const maxStalledCount = 1;
  * completes the job or retries it after its backoff (a permanent failure, or the last attempt,
  * fails it), and a job whose worker was closed by force stalls back to waiting.
  */
-export function createInProcessExecution(events: Subject<JobEvent>) {
+export function createInProcessExecution(events: Subject<JobEvent>, undoLog: () => UndoLog | null) {
   const queues = new Map<string, InProcessQueue>();
   const workers = new Map<string, Set<WorkerState>>();
   const stalls = new Map<InProcessJob, number>();
@@ -33,27 +35,41 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
   const queueOf = (name: string) => {
     let queue = queues.get(name);
     if (queue === undefined) {
-      queue = createInProcessQueue(name, (job) =>
-        events.next({ type: 'waiting', queue: name, jobId: job.id, name: job.name }),
+      queue = createInProcessQueue(
+        name,
+        (job) => events.next({ type: 'waiting', queue: name, jobId: job.id, name: job.name }),
+        undoLog,
       );
       queues.set(name, queue);
     }
     return queue;
   };
+  const keep = (job: InProcessJob) => {
+    const undo = undoLog();
+    if (undo === null) return;
+    keepJob(undo, job, (delayed) => {
+      const queue = queueOf(delayed.queue);
+      later(queue, delayed, backoffDelayMs(delayed.options.backoff, delayed.attemptsMade));
+    });
+  };
   const later = (queue: InProcessQueue, job: InProcessJob, delayMs: number) => {
+    keep(job);
     job.state = 'delayed';
     job.timer = setTimeout(() => {
       job.timer = null;
+      keep(job);
       queue.moveTo(job, 'waiting');
       dispatch(queue.name);
     }, delayMs);
   };
   const fail = (queue: InProcessQueue, job: InProcessJob, reason: string) => {
+    keep(job);
     job.failedReason = reason;
     queue.moveTo(job, 'failed');
     events.next({ type: 'failed', queue: queue.name, jobId: job.id, name: job.name, reason });
   };
   const settle = (queue: InProcessQueue, job: InProcessJob, answer: Answer) => {
+    keep(job);
     if (answer.ok) {
       job.result = answer.result;
       queue.moveTo(job, 'completed');
@@ -80,6 +96,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
     attemptsMade: job.attemptsMade,
     updateProgress: async (progress: JobProgress) => {
       if (!owns()) return;
+      keep(job);
       job.progress = progress;
       events.next({ type: 'progress', queue: queue.name, jobId: job.id, name: job.name, progress });
     },
@@ -87,6 +104,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
   const start = (queue: InProcessQueue, worker: WorkerState, job: InProcessJob) => {
     tokens += 1;
     const token = tokens;
+    keep(job);
     job.state = 'active';
     job.token = token;
     // A stalled run may still answer: only the run that owns the job settles it.
@@ -109,7 +127,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
     const queue = queueOf(name);
     for (const worker of workers.get(name) ?? []) {
       while (!worker.closing && worker.running.size < worker.concurrency) {
-        const job = queue.waiting.shift();
+        const job = queue.takeWaiting();
         if (job === undefined) return;
         if (job.state === 'waiting') start(queue, worker, job);
       }
@@ -125,6 +143,7 @@ export function createInProcessExecution(events: Subject<JobEvent>) {
     stall(queue: InProcessQueue, job: InProcessJob) {
       const count = (stalls.get(job) ?? 0) + 1;
       stalls.set(job, count);
+      keep(job);
       job.token = 0;
       if (count > maxStalledCount) fail(queue, job, 'job stalled more than allowable limit');
       else queue.moveTo(job, 'waiting');

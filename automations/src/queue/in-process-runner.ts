@@ -1,3 +1,4 @@
+import type { UndoLog } from '@pocketnet/ledger';
 import { Subject } from 'rxjs';
 import {
   createInProcessExecution,
@@ -9,7 +10,12 @@ import { checkJobId } from './job-errors.ts';
 import type { JobEvent, JobRequest, JobRunner, JobWorker, Processor } from './job-types.ts';
 import { createJobWaiters, terminalOf } from './job-waiters.ts';
 
-function addJob(execution: InProcessExecution, name: string, request: JobRequest): string {
+function addJob(
+  execution: InProcessExecution,
+  name: string,
+  request: JobRequest,
+  undo: UndoLog | null,
+): string {
   const { jobId } = request.options;
   checkJobId(jobId);
   const queue = execution.queueOf(name);
@@ -29,6 +35,12 @@ function addJob(execution: InProcessExecution, name: string, request: JobRequest
     timer: null,
   };
   queue.jobs.set(jobId, job);
+  // A job added after the mark is gone after a rollback: its id may be triggered again.
+  undo?.record(() => {
+    queue.jobs.delete(jobId);
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+  });
   const delayMs = request.options.delayMs ?? 0;
   if (delayMs > 0) execution.later(queue, job, delayMs);
   else queue.moveTo(job, 'waiting');
@@ -64,9 +76,19 @@ function startWorker(execution: InProcessExecution, name: string, worker: Worker
  * BullMQ adapter (ids, dedup, retries with backoff, permanent failures, progress, counts,
  * events, stalled jobs rerun), with every job in this process's memory.
  */
-export function createInProcessRunner(): JobRunner {
+export function createInProcessRunner(
+  options: {
+    /**
+     * The node's undo log (or later, `recordChangesIn`): the jobs then go back with a revert
+     * (issue 23), so that the jobs the same triggers make again after it run again, rather than
+     * answer from the undone future.
+     */
+    readonly undo?: UndoLog;
+  } = {},
+): JobRunner {
+  let undo: UndoLog | null = options.undo ?? null;
   const events = new Subject<JobEvent>();
-  const execution = createInProcessExecution(events);
+  const execution = createInProcessExecution(events, () => undo);
   const jobOf = (name: string, jobId: string) => execution.queueOf(name).jobs.get(jobId);
   const waiters = createJobWaiters({
     events$: events,
@@ -79,7 +101,7 @@ export function createInProcessRunner(): JobRunner {
   });
   return {
     kind: 'in-process',
-    add: async (name, request) => addJob(execution, name, request),
+    add: async (name, request) => addJob(execution, name, request, undo),
     work: (name, processor: Processor, options = {}) =>
       startWorker(execution, name, {
         processor,
@@ -96,6 +118,9 @@ export function createInProcessRunner(): JobRunner {
     list: async (name, state, limit) => execution.queueOf(name).list(state, limit),
     events$: events.asObservable(),
     listen: async () => {},
+    recordChangesIn(log) {
+      undo = log;
+    },
     async close() {
       const workers = [...execution.workers.values()].flatMap((set) => [...set]);
       for (const worker of workers) worker.closing = true;

@@ -1,3 +1,4 @@
+import type { UndoLog } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 
 /** The states a job passes through, as BullMQ names them. */
@@ -117,5 +118,10 @@ export type JobRunner = {
   readonly events$: Observable<JobEvent>;
   /** Makes `events$` carry this queue's events (BullMQ listens per queue; in-process always). */
   listen(queue: string): Promise<void>;
+  /**
+   * Has the runner record its jobs' changes in the node's undo log, so that a revert in place
+   * (issue 23) takes them back; a runner without it (BullMQ's, in Redis) is rebuilt instead.
+   */
+  recordChangesIn?(undo: UndoLog): void;
   close(): Promise<void>;
 };

@@ -1,3 +1,4 @@
+import { type UndoLog, undoableMap, undoableSet } from '@pocketnet/ledger';
 import type { JobResult } from '../queue/job-types.ts';
 import { completeOffer } from '../validator/complete-offer.automation.ts';
 import type { JobDispatch } from './job-dispatch.ts';
@@ -9,12 +10,12 @@ import type { JobTrigger } from './job-trigger.ts';
  * writer learns them again). They are tried again when the sender's holdings change, as Splice's
  * wallet retries a completion until the offer expires.
  */
-export function createAwaitingFunds(dispatch: Pick<JobDispatch, 'onResult'>) {
-  const bySender = new Map<string, Set<string>>();
+export function createAwaitingFunds(dispatch: Pick<JobDispatch, 'onResult'>, undo: UndoLog) {
+  const bySender = undoableMap<string, Set<string>>(undo);
   const learn = (trigger: JobTrigger, result: JobResult) => {
     if (!completeOffer.owns(trigger)) return;
     const { acceptedCid, sender } = trigger.data as { acceptedCid: string; sender: string };
-    const waiting = bySender.get(sender) ?? new Set<string>();
+    const waiting = bySender.get(sender) ?? undoableSet<string>(undo);
     if (result.awaitingFunds !== undefined) waiting.add(acceptedCid);
     else waiting.delete(acceptedCid);
     if (waiting.size > 0) bySender.set(sender, waiting);

@@ -1,3 +1,4 @@
+import { type UndoLog, undoableSet } from '@pocketnet/ledger';
 import type { BackgroundTask } from '@pocketnet/runtime';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { DueItem } from './job-trigger.ts';
@@ -14,8 +15,10 @@ export function createDueItemsTrigger(deps: {
   readonly items: () => readonly DueItem[];
   readonly now: () => bigint;
   readonly dispatch: JobDispatch;
+  /** A rollback forgets what was dispatched after its mark, so that it is dispatched again. */
+  readonly undo: UndoLog;
 }): BackgroundTask {
-  const dispatched = new Set<string>();
+  const dispatched = undoableSet<string>(deps.undo);
   const open = () => deps.items().filter((item) => !dispatched.has(keyOf(item)));
   return {
     name: deps.name,

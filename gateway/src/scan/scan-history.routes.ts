@@ -27,7 +27,7 @@ export function createHistoryRendering(
 ) {
   const values = createEventValues(history.valueTypes);
   // A third each: serialised updates, serialised contracts, and whole pages.
-  const pages = createPageCache(cacheBytes / 3);
+  const pages = createPageCache(cacheBytes / 3, history.rollbacks);
   return {
     history,
     values,
@@ -43,7 +43,7 @@ export function createHistoryRendering(
       cache: createJsonFragmentCache<CreatedNode>(cacheBytes / 3),
       pages,
     }),
-    bulkObjects: createBulkObjectRenderer(values),
+    bulkObjects: createBulkObjectRenderer(values, history.rollbacks),
   };
 }
 

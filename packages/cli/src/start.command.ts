@@ -147,18 +147,20 @@ async function startEmbedded(
         : memoryJournalStore(),
     clock: createWallClock(),
     config,
-    createRunner: async (scope) => {
-      const runner = scope === null ? firstRunner : null;
+    createRunner: async (scope, undo) => {
+      const checked = scope === null ? firstRunner : null;
       if (scope === null) firstRunner = null;
-      return (
-        runner ??
-        createJobRunner({
-          redisUrl: options.redisUrl ?? undefined,
-          // An app validator's queues beside the SV's, not shared with them.
-          prefix: scope === null ? options.redisPrefix : `${options.redisPrefix}-${scope}`,
-          logger,
-        })
-      );
+      // The checked runner is kept if it is BullMQ's; an in-process one must record into the
+      // node's undo log (a revert in place), which did not exist when it was made (the one
+      // made is closed with what the start opened).
+      if (checked?.kind === 'bullmq') return checked;
+      return createJobRunner({
+        redisUrl: options.redisUrl ?? undefined,
+        // An app validator's queues beside the SV's, not shared with them.
+        prefix: scope === null ? options.redisPrefix : `${options.redisPrefix}-${scope}`,
+        logger,
+        undo,
+      });
     },
     logger,
     auth,

@@ -31,7 +31,7 @@ async function loadInspector(port: number) {
   return { server, inspector };
 }
 
-/** `active.renewed` → `{ active: 'renewed' }`, XState's state value. */
+/** `open.active.renewed` → `{ open: { active: 'renewed' } }`, XState's state value. */
 function stateValue(state: string): unknown {
   const [head = '', ...rest] = state.split('.');
   return rest.length === 0 ? head : { [head]: stateValue(rest.join('.')) };

@@ -39,7 +39,14 @@ export type TimeMachineNode = {
 };
 
 export async function startTimeMachineNode(
-  options: { dataDir?: string; loadState?: LoadedState; fixture?: Fixture; seed?: string } = {},
+  options: {
+    dataDir?: string;
+    loadState?: LoadedState;
+    fixture?: Fixture;
+    seed?: string;
+    /** How a revert puts the node back (in place unless told). */
+    revert?: 'in place' | 'rebuild';
+  } = {},
 ): Promise<TimeMachineNode> {
   const servers = createLifeServers('127.0.0.1');
   const embedded = await startEmbeddedNode({
@@ -53,13 +60,14 @@ export async function startTimeMachineNode(
     store: options.dataDir ? fileJournalStore(options.dataDir) : memoryJournalStore(),
     clock: createSimulatedClock(1_767_225_600_000_000n),
     config: parseAutomationConfig({}),
-    createRunner: async () => createInProcessRunner(),
+    createRunner: async (_scope, undo) => createInProcessRunner({ undo }),
     logger: pino({ level: 'silent' }),
     auth: { mode: 'hs256', secret, audience },
     settings: scaleOutSettings({}),
     servers,
     ...(options.loadState ? { loadState: options.loadState } : {}),
     ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.revert ? { revert: options.revert } : {}),
   });
   const port = await servers.listen(0);
   const url = `http://127.0.0.1:${port}`;

@@ -32,35 +32,41 @@ const snapshot = async (node: TimeMachineNode) =>
   await node.json<{ id: string; ledger_end: number }>('/api/devnet/v0/snapshot', { body: {} });
 
 describe('snapshot and revert', () => {
-  it('puts balances, history, scan, actors and the clock back as they were', async () => {
-    net = await startTimeMachineNode();
-    const alice = await onboard(net, 'alice');
-    const bob = await onboard(net, 'bob');
-    await tap(net, 'alice', '200');
-    await preapprove(net, 'bob');
-    // The clock goes back to the snapshot's time, not to the node's start.
-    await net.json('/api/devnet/v0/time/advance', { body: { seconds: 600 } });
-    const before = await answersOf(net, { alice, bob });
-    const taken = await snapshot(net);
-    expect(taken.ledger_end).toBe(before.ledgerEnd);
+  // In place (the node's undo log), and by a rebuild from the cut journal (the fallback).
+  it.each(['in place', 'rebuild'] as const)(
+    'puts balances, history, scan, actors and the clock back as they were (%s)',
+    async (revert) => {
+      net = await startTimeMachineNode({ revert });
+      const node = net.embedded.current().node;
+      const alice = await onboard(net, 'alice');
+      const bob = await onboard(net, 'bob');
+      await tap(net, 'alice', '200');
+      await preapprove(net, 'bob');
+      // The clock goes back to the snapshot's time, not to the node's start.
+      await net.json('/api/devnet/v0/time/advance', { body: { seconds: 600 } });
+      const before = await answersOf(net, { alice, bob });
+      const taken = await snapshot(net);
+      expect(taken.ledger_end).toBe(before.ledgerEnd);
 
-    await send(net, 'alice', bob, '40', 'rent');
-    await net.json('/api/devnet/v0/time/advance', { body: { seconds: 3600 } });
-    const moved = await answersOf(net, { alice, bob });
-    expect(moved.wallets).not.toEqual(before.wallets);
-    expect(moved.ledgerEnd).toBeGreaterThan(before.ledgerEnd);
+      await send(net, 'alice', bob, '40', 'rent');
+      await net.json('/api/devnet/v0/time/advance', { body: { seconds: 3600 } });
+      const moved = await answersOf(net, { alice, bob });
+      expect(moved.wallets).not.toEqual(before.wallets);
+      expect(moved.ledgerEnd).toBeGreaterThan(before.ledgerEnd);
 
-    const reverted = await net.json<{ id: string; ledger_end: number; now_micros: string }>(
-      '/api/devnet/v0/revert',
-      { body: { id: taken.id } },
-    );
-    expect(reverted).toMatchObject({ id: taken.id, ledger_end: before.ledgerEnd });
-    expectSameAnswers(await answersOf(net, { alice, bob }), before);
+      const reverted = await net.json<{ id: string; ledger_end: number; now_micros: string }>(
+        '/api/devnet/v0/revert',
+        { body: { id: taken.id } },
+      );
+      expect(reverted).toMatchObject({ id: taken.id, ledger_end: before.ledgerEnd });
+      expectSameAnswers(await answersOf(net, { alice, bob }), before);
+      expect(net.embedded.current().node === node).toBe(revert === 'in place');
 
-    // The timeline goes on from the snapshot: the next offset follows its ledger end.
-    await send(net, 'alice', bob, '10', 'rent');
-    expect(await ledgerEnd(net)).toBeGreaterThan(before.ledgerEnd);
-  });
+      // The timeline goes on from the snapshot: the next offset follows its ledger end.
+      await send(net, 'alice', bob, '10', 'rent');
+      expect(await ledgerEnd(net)).toBeGreaterThan(before.ledgerEnd);
+    },
+  );
 });
 
 describe('a restart after a revert', () => {

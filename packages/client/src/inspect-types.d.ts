@@ -3,7 +3,7 @@
 export type MachineInfo = {
   readonly id: string;
   readonly description: string;
-  /** Every state, nested ones dotted (`active.renewed`). */
+  /** Every state, nested ones dotted (`open.active.renewed`). */
   readonly states: readonly string[];
   readonly initial: string;
   readonly finalStates: readonly string[];

@@ -10,6 +10,7 @@ import type { Package } from '../src/packages/package.ts';
 import { createPackageRegistry } from '../src/packages/registry.ts';
 import type { ParticipantState } from '../src/participant/participant-state.ts';
 import type { JournalRecord, TopologyRecord, TransactionRecord } from '../src/transaction.ts';
+import type { UndoLog } from '../src/undo/undo-log.ts';
 import type { Value } from '../src/value.ts';
 
 // Test support for the engine: one participant hosting a bank and two customers, and builders
@@ -56,6 +57,8 @@ export async function startEngine(
     readonly host?: boolean;
     /** The packages loaded (the example packages unless given). */
     readonly packages?: readonly Package[];
+    /** The undo log the engine's state records into (one of its own unless given). */
+    readonly undo?: UndoLog;
   } = {},
 ): Promise<TestEngine> {
   const clock = options.clock ?? createSimulatedClock(startMicros);
@@ -67,6 +70,7 @@ export async function startEngine(
     participantId,
     synchronizerId,
     publish: (record) => published.push(record),
+    ...(options.undo ? { undo: options.undo } : {}),
   });
   await engine.recover();
   if (options.host === true) await engine.commitTopology(hostParties([bank, alice, bob]));

@@ -1,4 +1,10 @@
-import { formatMicros, type JournalRecord } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  formatMicros,
+  type JournalRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { EventObject } from 'xstate';
 import { type ActorEntry, applyEffects, type Cause, type Reactions } from './actor-effects.ts';
 import { logTransition } from './actor-history.ts';
@@ -16,21 +22,41 @@ type SpawnRoute = Extract<ActorRoute, { kind: 'spawn' }>;
  * history once they reached a final state. Timers fire on the node's clock, never ahead of the
  * bus: before a record is routed, every timer due by its record time has fired.
  */
-export function createActorRegistry(reactions: Reactions) {
+export function createActorRegistry(reactions: Reactions, undo: UndoLog) {
   const mapRecord = createLedgerEventMapper();
   const micros = createRecordTimeReader();
   // Every actor, in the order they were spawned, and by machine and key (its id without the
   // machine: ids are not kept, a flat copy of a contract id each); contract ids and routing
   // keys → the actor they route to.
-  const spawned: ActorEntry[] = [];
-  const byMachine = new Map<string, Map<string, ActorEntry>>();
-  const routes = new Map<string, ActorEntry>();
+  const spawned = appendOnlyArray<ActorEntry>(undo);
+  const byMachine = undoableMap<string, Map<string, ActorEntry>>(undo);
+  const routes = undoableMap<string, ActorEntry>(undo);
   // Machine → tracking id → the workflow that carries it, or all of them, oldest first.
-  const tracked = new Map<string, Map<string, ActorEntry | ActorEntry[]>>();
-  const timers = createTimerQueue<ActorEntry>();
+  const tracked = undoableMap<string, Map<string, ActorEntry | ActorEntry[]>>(undo);
+  const timers = createTimerQueue<ActorEntry>(undo);
+  // Compiled machines, the same whatever the actors did: nothing to take back.
   const steppers = new Map<MachineId, MachineStepper>();
-  let lastMicros = 0;
-  let live = 0;
+  const counts = { lastMicros: 0, live: 0 };
+  /**
+   * Before an actor moves, what a rollback restores: its fields, its history's length (the
+   * history only grows, or is copied once when the actor ends) and its timers.
+   */
+  const keep = (entry: ActorEntry) => {
+    if (!undo.recording) return;
+    const { state, context, done, output, log, indexedContracts } = entry;
+    const length = log.length;
+    const held = entry.timers === null ? null : [...entry.timers];
+    undo.record(() => {
+      entry.state = state;
+      entry.context = context;
+      entry.done = done;
+      entry.output = output;
+      log.length = length;
+      entry.log = log;
+      entry.timers = held;
+      entry.indexedContracts = indexedContracts;
+    });
+  };
 
   const stepperOf = (machine: MachineId) => {
     let stepper = steppers.get(machine);
@@ -59,7 +85,7 @@ export function createActorRegistry(reactions: Reactions) {
   const settle = (entry: ActorEntry) => {
     index(entry);
     if (entry.done) {
-      live -= 1;
+      undo.assign(counts, 'live', counts.live - 1);
       for (const timer of entry.timers ?? []) timers.cancel(timer);
       entry.timers = null;
       // Kept for good: without the room a growing array keeps for more.
@@ -75,6 +101,7 @@ export function createActorRegistry(reactions: Reactions) {
   const advance = (entry: ActorEntry, event: EventObject, cause: Cause, atMicros: number) => {
     const step = entry.stepper.next(entry, event);
     if (step === null) return;
+    keep(entry);
     entry.state = step.state;
     entry.context = step.context;
     entry.done = step.done;
@@ -88,8 +115,11 @@ export function createActorRegistry(reactions: Reactions) {
   const track = (entry: ActorEntry) => {
     const trackingId = entry.binding.trackingId(entry.context as WorkflowContext);
     if (trackingId === null) return;
-    const byId = tracked.get(entry.binding.id) ?? new Map<string, ActorEntry | ActorEntry[]>();
-    tracked.set(entry.binding.id, byId);
+    let byId = tracked.get(entry.binding.id);
+    if (byId === undefined) {
+      byId = undoableMap(undo);
+      tracked.set(entry.binding.id, byId);
+    }
     const carriers = byId.get(trackingId);
     if (carriers === undefined) byId.set(trackingId, entry);
     else byId.set(trackingId, [...(Array.isArray(carriers) ? carriers : [carriers]), entry]);
@@ -98,9 +128,9 @@ export function createActorRegistry(reactions: Reactions) {
     // A contract an actor owns already (a renewal's, an acceptance's) starts nothing new.
     if (route.contractId !== null && routes.has(route.contractId)) return;
     const binding = bindingOf(route.machine);
-    const keys = byMachine.get(route.machine) ?? new Map<string, ActorEntry>();
+    const keys = byMachine.get(route.machine) ?? undoableMap<string, ActorEntry>(undo);
     if (keys.has(route.key) || binding === undefined) return;
-    byMachine.set(route.machine, keys);
+    if (!byMachine.has(route.machine)) byMachine.set(route.machine, keys);
     const stepper = stepperOf(route.machine);
     const { state, context, done, output, effects } = stepper.initial(route.input());
     // One literal, so that every field sits in the object itself.
@@ -118,7 +148,7 @@ export function createActorRegistry(reactions: Reactions) {
     };
     keys.set(route.key, entry);
     spawned.push(entry);
-    live += 1;
+    undo.assign(counts, 'live', counts.live + 1);
     track(entry);
     applyEffects({ entry, effects, cause, atMicros, timers, reactions });
     settle(entry);
@@ -127,12 +157,19 @@ export function createActorRegistry(reactions: Reactions) {
   // (a merge is two), and a contract's actor never changes once it has one.
   let lastContract: string | null = null;
   let lastOwner: ActorEntry | undefined;
+  // A rollback may drop the route remembered, and a replay may bring its contract id back.
+  const forgetLast = () => {
+    lastContract = null;
+    lastOwner = undefined;
+  };
+  const forgetLastAfterRollback = () => undo.afterRollback(forgetLast);
   const owner = (target: string) => {
     if (target === lastContract) return lastOwner;
     const found = routes.get(target);
     if (found === undefined) return actorById(target);
     lastContract = target;
     lastOwner = found;
+    undo.record(forgetLastAfterRollback);
     return found;
   };
   const route = (target: ActorRoute, cause: Cause, atMicros: number) => {
@@ -153,6 +190,7 @@ export function createActorRegistry(reactions: Reactions) {
       timer = timers.takeDue(untilMicros)
     ) {
       const entry = timer.owner;
+      keep(entry);
       entry.timers = entry.timers?.filter((held) => held !== timer) ?? null;
       const at = formatMicros(BigInt(timer.dueMicros));
       const cause: Cause = { offset: null, updateId: null, at };
@@ -180,7 +218,7 @@ export function createActorRegistry(reactions: Reactions) {
           for (const target of routed) route(target, cause, atMicros);
           fireDue(atMicros);
         }
-        if (atMicros > lastMicros) lastMicros = atMicros;
+        if (atMicros > counts.lastMicros) undo.assign(counts, 'lastMicros', atMicros);
       } catch (error) {
         reactions.error(error);
       }
@@ -188,8 +226,8 @@ export function createActorRegistry(reactions: Reactions) {
     fireDue,
     nextDueMicros: () => timers.nextDueMicros(),
     /** The latest record time routed: after a restart the clock may lag the journal. */
-    lastMicros: () => lastMicros,
-    liveCount: () => live,
+    lastMicros: () => counts.lastMicros,
+    liveCount: () => counts.live,
     /** Steps taken by plans and by XState's own transition, over every machine. */
     stepCounts() {
       const total = { planned: 0, xstate: 0 };

@@ -2,6 +2,7 @@ import {
   type CreatedNode,
   createParticipantState,
   createSimulatedClock,
+  createUndoLog,
   formatMicros,
   type JournalRecord,
   type TransactionRecord,
@@ -67,6 +68,7 @@ function runtime() {
     clock,
     participant: createParticipantState('participant1::1220'),
     onError: (error) => errors.push(error),
+    undo: createUndoLog(),
   });
   actors.requests$.subscribe((request) => requests.push(request));
   return { bus, actors, errors, requests, clock };

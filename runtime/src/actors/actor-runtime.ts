@@ -1,4 +1,4 @@
-import type { Clock, JournalRecord, ParticipantState } from '@pocketnet/ledger';
+import type { Clock, JournalRecord, ParticipantState, UndoLog } from '@pocketnet/ledger';
 import { type Observable, Subject } from 'rxjs';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import { accessOf, type Caller } from '../services/caller.ts';
@@ -66,6 +66,8 @@ export function createActorRuntime(deps: {
   clock: Clock;
   participant: ParticipantState;
   onError: (error: unknown) => void;
+  /** The node's undo log: a rollback takes the actors and their timers back with the ledger. */
+  undo: UndoLog;
   /** Fires due timers every so many ms on a wall clock (when no scheduler does); 0 = never. */
   tickMillis?: number;
 }): ActorRuntime & {
@@ -76,14 +78,17 @@ export function createActorRuntime(deps: {
 } {
   const transitions = new Subject<ActorTransition>();
   const requests = new Subject<ActorRequest>();
-  const registry = createActorRegistry({
-    // A transition is built only for someone listening; the history keeps it compactly.
-    transition: (entry) => {
-      if (transitions.observed) transitions.next(lastTransitionOf(entry));
+  const registry = createActorRegistry(
+    {
+      // A transition is built only for someone listening; the history keeps it compactly.
+      transition: (entry) => {
+        if (transitions.observed) transitions.next(lastTransitionOf(entry));
+      },
+      request: (request) => requests.next(request),
+      error: (error) => deps.onError(error),
     },
-    request: (request) => requests.next(request),
-    error: (error) => deps.onError(error),
-  });
+    deps.undo,
+  );
   const subscription = deps.records$.subscribe((record) => registry.apply(record));
   const now = () => Math.max(Number(deps.clock.nowMicros()), registry.lastMicros());
   const settle = () => registry.fireDue(now());

@@ -6,7 +6,7 @@ import type { Caller } from '../services/caller.ts';
 export type MachineInfo = {
   id: string;
   description: string;
-  /** Every state, nested ones dotted (`active.renewed`). */
+  /** Every state, nested ones dotted (`open.active.renewed`). */
   states: string[];
   initial: string;
   finalStates: string[];

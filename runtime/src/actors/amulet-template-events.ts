@@ -1,6 +1,14 @@
 import type { CreatedNode, ExercisedNode } from '@pocketnet/ledger';
+import {
+  amuletTransferInstruction,
+  choicesOf,
+  mergeDelegationTemplates,
+  roundTemplates,
+  transferPreapprovalTemplate,
+} from '../vocabulary/splice-templates.ts';
+import { argumentOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { ActorRoute, Step } from './ledger-events.ts';
-import { actorEvent as event, textAt, textsAt } from './ledger-values.ts';
+import { actorEvent as event } from './ledger-values.ts';
 import { actorIdOf, onboardingPartyKey } from './machine-catalog.ts';
 import type { MergeDelegationInput } from './machines/merge-delegation.machine.ts';
 import type { MiningRoundInput } from './machines/mining-round.machine.ts';
@@ -9,95 +17,112 @@ import type { TransferPreapprovalInput } from './machines/transfer-preapproval.m
 import type { TemplateEvents } from './splice-template-events.ts';
 
 // The splice-amulet and merge-delegation templates: preapprovals, token-standard transfer
-// instructions, mining rounds and merge delegations.
+// instructions, mining rounds and merge delegations. Payloads are read by their generated types:
+// the engine checked every committed value against its template.
+
+const preapprovalChoices = choicesOf.transferPreapproval;
+const instructionChoices = choicesOf.transferInstruction;
+const { MergeDelegation, MergeDelegationProposal } = mergeDelegationTemplates;
+const proposalChoices = MergeDelegationProposal.choices;
+const delegationChoices = MergeDelegation.choices;
 
 export const transferPreapprovalEvents: TemplateEvents = {
   // Created by a proposal's acceptance or a renewal, it belongs to that actor already.
   created: (node, step) => {
-    const payload = node.createArgument;
+    const payload = payloadOf(transferPreapprovalTemplate, node.createArgument);
     const input = (): TransferPreapprovalInput => ({
       ...step,
       contractId: node.contractId,
-      receiver: textAt(payload, 'receiver'),
-      provider: textAt(payload, 'provider'),
-      dso: textAt(payload, 'dso'),
-      expiresAt: textAt(payload, 'expiresAt'),
+      receiver: payload.receiver,
+      provider: payload.provider,
+      dso: payload.dso,
+      expiresAt: payload.expiresAt,
     });
     const key = node.contractId;
     const label = 'preapproval.created';
     return [{ kind: 'spawn', machine: 'transfer-preapproval', key, label, input, contractId: key }];
   },
   choices: {
-    TransferPreapproval_Renew: (node, step) => [
+    [preapprovalChoices.TransferPreapproval_Renew.name]: (node, step) => [
       event('preapproval.renewed', step, {
-        preapprovalContractId: textAt(node.exerciseResult, 'transferPreapprovalCid'),
-        expiresAt: textAt(node.choiceArgument, 'newExpiresAt'),
+        preapprovalContractId: resultOf(
+          preapprovalChoices.TransferPreapproval_Renew,
+          node.exerciseResult,
+        ).transferPreapprovalCid,
+        expiresAt: argumentOf(preapprovalChoices.TransferPreapproval_Renew, node.choiceArgument)
+          .newExpiresAt,
       }),
     ],
-    TransferPreapproval_Cancel: (_node, step) => [event('preapproval.cancelled', step)],
-    TransferPreapproval_Expire: (_node, step) => [event('preapproval.expired', step)],
+    [preapprovalChoices.TransferPreapproval_Cancel.name]: (_node, step) => [
+      event('preapproval.cancelled', step),
+    ],
+    [preapprovalChoices.TransferPreapproval_Expire.name]: (_node, step) => [
+      event('preapproval.expired', step),
+    ],
   },
   consumed: (_node, step) => [event('preapproval.cancelled', step)],
 };
 
 function instructionCreated(node: CreatedNode, step: Step): ActorRoute[] {
-  const payload = node.createArgument;
+  const { transfer, lockedAmulet } = payloadOf(amuletTransferInstruction, node.createArgument);
   const input = (): TransferInstructionInput => ({
     ...step,
     contractId: node.contractId,
-    sender: textAt(payload, 'transfer', 'sender'),
-    receiver: textAt(payload, 'transfer', 'receiver'),
-    admin: textAt(payload, 'transfer', 'instrumentId', 'admin'),
-    instrumentId: textAt(payload, 'transfer', 'instrumentId', 'id'),
-    amount: textAt(payload, 'transfer', 'amount'),
-    requestedAt: textAt(payload, 'transfer', 'requestedAt'),
-    executeBefore: textAt(payload, 'transfer', 'executeBefore'),
-    lockedAmuletContractId: textAt(payload, 'lockedAmulet'),
+    sender: transfer.sender,
+    receiver: transfer.receiver,
+    admin: transfer.instrumentId.admin,
+    instrumentId: transfer.instrumentId.id,
+    amount: transfer.amount,
+    requestedAt: transfer.requestedAt,
+    executeBefore: transfer.executeBefore,
+    lockedAmuletContractId: lockedAmulet,
   });
   const key = node.contractId;
   const label = 'instruction.pending';
   return [{ kind: 'spawn', machine: 'transfer-instruction', key, label, input, contractId: key }];
 }
 
+/** The TransferInstructionResult every choice of an instruction answers. */
+const instructionResultOf = (node: ExercisedNode) =>
+  resultOf(instructionChoices.TransferInstruction_Accept, node.exerciseResult);
+
 /** An instruction ended without a transfer: the sender's holdings that came back. */
 const returned = (type: string) => (node: ExercisedNode, step: Step) => [
   event(type, step, {
-    returnedHoldingContractIds: textsAt(node.exerciseResult, 'senderChangeCids'),
+    returnedHoldingContractIds: [...instructionResultOf(node).senderChangeCids],
   }),
 ];
 
 export const transferInstructionEvents: TemplateEvents = {
   created: instructionCreated,
   choices: {
-    TransferInstruction_Accept: (node, step) => [
-      event('instruction.completed', step, {
-        receiverHoldingContractIds: textsAt(
-          node.exerciseResult,
-          'output',
-          'value',
-          'receiverHoldingCids',
-        ),
-      }),
-    ],
-    TransferInstruction_Reject: returned('instruction.rejected'),
-    TransferInstruction_Withdraw: returned('instruction.withdrawn'),
+    [instructionChoices.TransferInstruction_Accept.name]: (node, step) => {
+      const { output } = instructionResultOf(node);
+      const receiverHoldingContractIds =
+        output.tag === 'TransferInstructionResult_Completed'
+          ? [...output.value.receiverHoldingCids]
+          : [];
+      return [event('instruction.completed', step, { receiverHoldingContractIds })];
+    },
+    [instructionChoices.TransferInstruction_Reject.name]: returned('instruction.rejected'),
+    [instructionChoices.TransferInstruction_Withdraw.name]: returned('instruction.withdrawn'),
     // The registry's update of an instruction past executeBefore: it expired.
-    TransferInstruction_Update: returned('instruction.expired'),
+    [instructionChoices.TransferInstruction_Update.name]: returned('instruction.expired'),
   },
   consumed: returned('instruction.withdrawn'),
 };
 
 function openRoundCreated(node: CreatedNode, step: Step): ActorRoute[] {
-  const payload = node.createArgument;
-  const round = textAt(payload, 'round', 'number');
+  const payload = payloadOf(roundTemplates.OpenMiningRound, node.createArgument);
+  const round = payload.round.number;
   const input = (): MiningRoundInput => ({
     ...step,
     contractId: node.contractId,
     round,
-    dso: textAt(payload, 'dso'),
-    opensAt: textAt(payload, 'opensAt'),
-    targetClosesAt: textAt(payload, 'targetClosesAt'),
-    amuletPrice: textAt(payload, 'amuletPrice'),
+    dso: payload.dso,
+    opensAt: payload.opensAt,
+    targetClosesAt: payload.targetClosesAt,
+    amuletPrice: payload.amuletPrice,
   });
   const label = 'round.opened';
   return [{ kind: 'spawn', machine: 'mining-round', key: round, label, input, contractId: null }];
@@ -108,7 +133,11 @@ const roundPhase = (type: string) => ({
   created: (node: CreatedNode, step: Step): ActorRoute[] => [
     {
       kind: 'send',
-      target: actorIdOf('mining-round', textAt(node.createArgument, 'round', 'number')),
+      // Every phase of a round carries its `round`.
+      target: actorIdOf(
+        'mining-round',
+        payloadOf(roundTemplates.SummarizingMiningRound, node.createArgument).round.number,
+      ),
       event: event(type, step, { contractId: node.contractId }),
     },
   ],
@@ -126,12 +155,14 @@ const delegationStarted =
   (startsWith: MergeDelegationInput['startsWith']) =>
   (node: CreatedNode, step: Step): ActorRoute[] => {
     const delegation =
-      startsWith === 'proposal' ? (node.createArgument.delegation ?? null) : node.createArgument;
+      startsWith === 'proposal'
+        ? payloadOf(MergeDelegationProposal, node.createArgument).delegation
+        : payloadOf(MergeDelegation, node.createArgument);
     const input = (): MergeDelegationInput => ({
       ...step,
       contractId: node.contractId,
-      owner: textAt(delegation, 'owner'),
-      operator: textAt(delegation, 'operator'),
+      owner: delegation.owner,
+      operator: delegation.operator,
       startsWith,
     });
     const key = node.contractId;
@@ -147,7 +178,9 @@ export const mergeDelegationProposalEvents: TemplateEvents = {
     ...delegationStarted('proposal')(node, step),
     {
       kind: 'send',
-      target: onboardingPartyKey(textAt(node.createArgument, 'delegation', 'owner')),
+      target: onboardingPartyKey(
+        payloadOf(MergeDelegationProposal, node.createArgument).delegation.owner,
+      ),
       event: event('onboarding.completed', step, {
         completedBy: 'mergeDelegationProposal',
         contractId: node.contractId,
@@ -155,13 +188,16 @@ export const mergeDelegationProposalEvents: TemplateEvents = {
     },
   ],
   choices: {
-    MergeDelegationProposal_Accept: (node, step) => [
+    [proposalChoices.MergeDelegationProposal_Accept.name]: (node, step) => [
       event('delegation.accepted', step, {
-        delegationContractId: textAt(node.exerciseResult, 'mergeDelegationCid'),
+        delegationContractId: resultOf(
+          proposalChoices.MergeDelegationProposal_Accept,
+          node.exerciseResult,
+        ).mergeDelegationCid,
       }),
     ],
-    MergeDelegationProposal_Reject: ended('delegation.rejected'),
-    MergeDelegationProposal_Withdraw: ended('delegation.withdrawn'),
+    [proposalChoices.MergeDelegationProposal_Reject.name]: ended('delegation.rejected'),
+    [proposalChoices.MergeDelegationProposal_Withdraw.name]: ended('delegation.withdrawn'),
   },
   consumed: ended('delegation.withdrawn'),
 };
@@ -169,13 +205,13 @@ export const mergeDelegationProposalEvents: TemplateEvents = {
 export const mergeDelegationEvents: TemplateEvents = {
   created: delegationStarted('delegation'),
   choices: {
-    // One merge of a batch (BatchMergeUtility_MergeHoldings runs one per delegation).
-    MergeDelegation_Merge: (_node, step) => [
+    // One merge of a batch (BatchMergeUtility_BatchMerge runs one per delegation).
+    [delegationChoices.MergeDelegation_Merge.name]: (_node, step) => [
       event('delegation.mergeStarted', step),
       event('delegation.merged', step),
     ],
-    MergeDelegation_Reject: ended('delegation.rejected'),
-    MergeDelegation_Withdraw: ended('delegation.withdrawn'),
+    [delegationChoices.MergeDelegation_Reject.name]: ended('delegation.rejected'),
+    [delegationChoices.MergeDelegation_Withdraw.name]: ended('delegation.withdrawn'),
   },
   consumed: ended('delegation.withdrawn'),
 };

@@ -54,28 +54,30 @@ describe('machine inspection', () => {
     });
     const preapproval = described('transfer-preapproval');
     expect(preapproval.states).toEqual([
-      'proposed',
-      'active',
-      'active.paid',
-      'active.renewed',
+      'open',
+      'open.proposed',
+      'open.active',
+      'open.active.paid',
+      'open.active.renewed',
       'expired',
       'cancelled',
     ]);
     expect(preapproval.transitions).toContainEqual(
       expect.objectContaining({
-        from: 'proposed',
-        to: 'active',
+        from: 'open.proposed',
+        to: 'open.active',
         label: 'always [isCreatedDirectly]',
       }),
     );
-    expect(preapproval.stateDescriptions['active.renewed']).toMatch(/renewed/i);
+    expect(preapproval.stateDescriptions['open.active.renewed']).toMatch(/renewed/i);
   });
 
   it('draws a Mermaid stateDiagram-v2 with initial, nested and final states', () => {
     const { mermaid } = described('transfer-preapproval');
-    expect(mermaid.split('\n').slice(0, 2)).toEqual(['stateDiagram-v2', '  [*] --> proposed']);
-    expect(mermaid).toContain('  state active {\n    [*] --> active_paid\n');
-    expect(mermaid).toContain('  active --> active_renewed : preapproval.renewed\n');
+    expect(mermaid.split('\n').slice(0, 2)).toEqual(['stateDiagram-v2', '  [*] --> open']);
+    expect(mermaid).toContain('  state open {\n    [*] --> open_proposed\n');
+    expect(mermaid).toContain('    state open_active {\n      [*] --> open_active_paid\n');
+    expect(mermaid).toContain('  open_active --> open_active_renewed : preapproval.renewed\n');
     expect(mermaid).toContain('  expired --> [*]\n');
     expect(mermaid).toContain('  cancelled --> [*]\n');
   });

@@ -6,7 +6,7 @@ import { renderMermaid } from './machine-mermaid.ts';
 // What the inspector draws: a machine's states, transitions and final states, read off
 // XState's own state nodes, plus its JSON definition and a Mermaid statechart.
 
-/** A state node's path below the root, dotted (`active.renewed`); '' for the root. */
+/** A state node's path below the root, dotted (`open.active.renewed`); '' for the root. */
 export const pathOf = (node: AnyStateNode): string => node.path.join('.');
 
 export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {

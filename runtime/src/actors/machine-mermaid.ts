@@ -4,7 +4,7 @@ import type { MachineTransition } from './actor-types.ts';
 // A machine as a Mermaid `stateDiagram-v2`: states (compound ones as blocks), the initial state
 // of each level, every transition labelled with its event, and final states ending in [*].
 
-/** Mermaid ids may not hold dots: `active.renewed` is drawn as `active_renewed`. */
+/** Mermaid ids may not hold dots: `open.active.renewed` is drawn as `open_active_renewed`. */
 const idOf = (path: string) => path.replaceAll('.', '_').replaceAll('-', '_');
 
 function renderLevel(node: AnyStateNode, indent: string): string[] {

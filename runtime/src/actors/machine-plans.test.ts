@@ -77,7 +77,7 @@ describe('plans', () => {
       };
       kept = stepper.next(kept, renewed) ?? kept;
     }
-    expect(kept.state).toBe('active.renewed');
+    expect(kept.state).toBe('open.active.renewed');
     expect(stepper.counts()).toEqual({ planned: 3, xstate: 0 });
     const cancelled = stepper.next(kept, {
       type: 'preapproval.cancelled',

@@ -20,7 +20,7 @@ const accepted = {
   preapprovalContractId: 'preapproval-1',
   expiresAt: '2026-01-01T00:00:01.000001Z',
 };
-const expiry = 'xstate.after.expiry.transfer-preapproval.active';
+const expiry = 'xstate.after.expiry.transfer-preapproval.open.active';
 
 const handled = (step: MachineStep | null): MachineStep => {
   if (step === null) throw new Error('the event was not handled');
@@ -32,12 +32,17 @@ describe('the machine stepper', () => {
     const stepper = createMachineStepper(transferPreapprovalMachine);
     const initial = stepper.initial(input);
     const pure = start(transferPreapprovalMachine, input);
-    expect(initial).toMatchObject({ state: 'proposed', done: false, output: null, effects: [] });
+    expect(initial).toMatchObject({
+      state: 'open.proposed',
+      done: false,
+      output: null,
+      effects: [],
+    });
     expect(initial.context).toEqual(pure.snapshot.context);
     const next = handled(stepper.next(initial, accepted));
     const [pureNext] = transition(transferPreapprovalMachine, pure.snapshot, accepted);
     expect(next.context).toEqual(pureNext.context);
-    expect(next.state).toBe('active.paid');
+    expect(next.state).toBe('open.active.paid');
     expect(next.effects).toEqual([
       { kind: 'schedule', id: expiry, event: { type: expiry }, delayMillis: 1000.001 },
     ]);
@@ -61,7 +66,7 @@ describe('the machine stepper', () => {
     const second = handled(stepper.next(stepper.initial(input), accepted));
     expect(first.state).toBe(second.state);
     const snapshot = stepper.snapshotOf(first);
-    expect(snapshot.value).toEqual({ active: 'paid' });
+    expect(snapshot.value).toEqual({ open: { active: 'paid' } });
     expect(snapshot.context).toBe(first.context);
   });
 

@@ -28,7 +28,7 @@ export type StepEffect =
  * context; machines here spawn no children and keep no history states), not the snapshot.
  */
 export type MachineState = {
-  /** Dotted (`active.renewed`), one shared string per state of the machine. */
+  /** Dotted (`open.active.renewed`), one shared string per state of the machine. */
   readonly state: string;
   readonly context: Readonly<Record<string, unknown>>;
   readonly done: boolean;
@@ -70,7 +70,7 @@ function dottedValue(value: unknown): string {
   return rest === '' ? key : `${key}.${rest}`;
 }
 
-/** A snapshot's state as one string: `active.renewed` for nested states. */
+/** A snapshot's state as one string: `open.active.renewed` for nested states. */
 export const stateOf = (snapshot: AnyMachineSnapshot): string => dottedValue(snapshot.value);
 
 /**

@@ -5,9 +5,9 @@ import {
   type ActorNode,
   hourMicros,
   startActorNode,
+  textAt,
 } from '../../testing/actor-node.test-helper.ts';
 import type { ActorRequest } from './actor-types.ts';
-import { textAt } from './ledger-values.ts';
 
 // Merge delegations and traffic purchases on a devnet node.
 

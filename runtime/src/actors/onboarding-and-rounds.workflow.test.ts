@@ -25,8 +25,8 @@ describe('user-onboarding actors on a node', () => {
       output: { userId: 'administrator', party: net.operator, completedBy: 'validatorOperator' },
     });
     expect(operator?.history.map((step) => step.to)).toEqual([
-      'requested',
-      'partyAllocated',
+      'open.requested',
+      'open.partyAllocated',
       'walletInstalled',
       'onboarded',
     ]);
@@ -35,11 +35,11 @@ describe('user-onboarding actors on a node', () => {
   it('follows a user from its creation through its party and wallet to its delegation', async () => {
     await net.node.admin.createUser(net.caller, { user: { id: 'carol', primaryParty: '' } });
     const actorId = 'user-onboarding:carol';
-    expect(net.actor(actorId)).toMatchObject({ state: 'requested', parties: [] });
+    expect(net.actor(actorId)).toMatchObject({ state: 'open.requested', parties: [] });
     const carolCaller: Caller = { kind: 'user', userId: 'carol', identityProviderId: '' };
     expect(net.node.actors.canSee(carolCaller, actorId)).toBe(true);
     const carol = await net.party('carol', 'carol');
-    expect(net.actor(actorId)).toMatchObject({ state: 'partyAllocated', parties: [carol] });
+    expect(net.actor(actorId)).toMatchObject({ state: 'open.partyAllocated', parties: [carol] });
     const install = await net.submit(
       [carol, net.operator],
       [

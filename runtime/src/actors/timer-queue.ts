@@ -1,3 +1,5 @@
+import type { UndoLog } from '@pocketnet/ledger';
+
 /**
  * A delayed event of one actor, due at a time of the node's clock (µs since the epoch, as a
  * number: exact until the year 2255). Cancelled timers stay in the heap until they surface.
@@ -16,11 +18,14 @@ export type ActorTimer<TOwner> = {
  * A min-heap of timers by due time; the actors' timers on the node's clock. Timers cancelled
  * through `cancel` are counted, and once they are most of the heap it is rebuilt without them
  * (a renewed preapproval leaves its old expiry behind, due a month later).
+ *
+ * A rollback puts back what each change took: a taken timer returns to the heap (its order,
+ * due time then sequence, is total, so it surfaces where it did), a scheduled one is cancelled,
+ * a cancelled one lives again, a rebuilt heap is the one before.
  */
-export function createTimerQueue<TOwner>() {
+export function createTimerQueue<TOwner>(undo: UndoLog) {
   let heap: ActorTimer<TOwner>[] = [];
-  let sequence = 0;
-  let cancelledInHeap = 0;
+  const counts = { sequence: 0, cancelledInHeap: 0 };
   const before = (left: ActorTimer<TOwner>, right: ActorTimer<TOwner>) =>
     left.dueMicros < right.dueMicros ||
     (left.dueMicros === right.dueMicros && left.sequence < right.sequence);
@@ -51,8 +56,13 @@ export function createTimerQueue<TOwner>() {
       index = smallest;
     }
   };
+  const insert = (timer: ActorTimer<TOwner>) => {
+    heap.push(timer);
+    siftUp(heap.length - 1);
+  };
   const pop = () => {
     const top = heap[0];
+    if (top !== undefined && undo.recording) undo.record(() => insert(top));
     const last = heap.pop();
     if (heap.length > 0 && last !== undefined) {
       heap[0] = last;
@@ -63,28 +73,41 @@ export function createTimerQueue<TOwner>() {
   const dropCancelled = () => {
     while (heap.length > 0 && heap[0]?.cancelled) {
       pop();
-      if (cancelledInHeap > 0) cancelledInHeap -= 1;
+      if (counts.cancelledInHeap > 0)
+        undo.assign(counts, 'cancelledInHeap', counts.cancelledInHeap - 1);
     }
   };
   /** Without the cancelled timers; the order of the rest (due time, then sequence) is total. */
   const rebuild = () => {
+    const before = heap;
+    // The array before stays as it was: later changes go to the new one.
+    undo.record(() => {
+      heap = before;
+    });
     heap = heap.filter((timer) => !timer.cancelled);
     for (let index = (heap.length >> 1) - 1; index >= 0; index--) siftDown(index);
-    cancelledInHeap = 0;
+    undo.assign(counts, 'cancelledInHeap', 0);
   };
   return {
     schedule(owner: TOwner, id: string, event: { type: string }, dueMicros: number) {
-      sequence += 1;
+      const sequence = counts.sequence + 1;
+      undo.assign(counts, 'sequence', sequence);
       const timer: ActorTimer<TOwner> = { owner, id, event, dueMicros, sequence, cancelled: false };
-      heap.push(timer);
-      siftUp(heap.length - 1);
+      if (undo.recording) {
+        undo.record(() => {
+          // Leaves the heap as a cancelled timer does, without counting as one.
+          timer.cancelled = true;
+        });
+      }
+      insert(timer);
       return timer;
     },
     /** Cancels a timer of this queue (once); it leaves the heap when it surfaces or sooner. */
     cancel(timer: ActorTimer<TOwner>) {
       if (timer.cancelled) return;
-      timer.cancelled = true;
-      cancelledInHeap += 1;
+      undo.assign(timer, 'cancelled', true);
+      undo.assign(counts, 'cancelledInHeap', counts.cancelledInHeap + 1);
+      const { cancelledInHeap } = counts;
       if (cancelledInHeap > 1024 && cancelledInHeap * 2 > heap.length) rebuild();
     },
     /** When the earliest live timer falls due, or null when none is pending. */

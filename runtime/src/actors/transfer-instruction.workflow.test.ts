@@ -4,9 +4,9 @@ import {
   type ActorNode,
   hourMicros,
   startActorNode,
+  textAt,
 } from '../../testing/actor-node.test-helper.ts';
 import type { ActorRequest } from './actor-types.ts';
-import { textAt } from './ledger-values.ts';
 
 // Token-standard transfers on a devnet node: the factory locks the amount in an
 // AmuletTransferInstruction, whose actor follows it to its end.

@@ -4,10 +4,10 @@ import {
   type ActorNode,
   hourMicros,
   startActorNode,
+  textAt,
 } from '../../testing/actor-node.test-helper.ts';
 import type { Caller } from '../services/caller.ts';
 import type { ActorRequest } from './actor-types.ts';
-import { textAt } from './ledger-values.ts';
 
 // Legacy transfer offers on a devnet node: each is an actor from its TransferOffer on, moved by
 // the ledger (accept, reject, withdraw, complete) and by the node's clock (expiry).

@@ -4,8 +4,8 @@ import {
   type ActorNode,
   hourMicros,
   startActorNode,
+  textAt,
 } from '../../testing/actor-node.test-helper.ts';
-import { textAt } from './ledger-values.ts';
 
 // TransferPreapprovals on a devnet node: proposed by the receiver, paid by the validator
 // operator (its provider), renewed, cancelled, or expired by the node's clock.
@@ -57,10 +57,10 @@ describe('transfer-preapproval actors on a node', () => {
 
   it('is proposed, active once the provider pays, and active again when renewed', async () => {
     const { proposal, actorId } = await propose();
-    expect(net.actor(actorId)?.state).toBe('proposed');
+    expect(net.actor(actorId)?.state).toBe('open.proposed');
     const preapproval = await accept(proposal, dayMicros);
     expect(net.actor(actorId)).toMatchObject({
-      state: 'active.paid',
+      state: 'open.active.paid',
       contractIds: [proposal, preapproval],
       parties: [bob, net.operator, net.dso],
     });
@@ -72,7 +72,7 @@ describe('transfer-preapproval actors on a node', () => {
     });
     const renewed = textAt(result, 'transferPreapprovalCid');
     const actor = net.actor(actorId);
-    expect(actor?.state).toBe('active.renewed');
+    expect(actor?.state).toBe('open.active.renewed');
     expect(actor?.contractIds).toEqual([proposal, preapproval, renewed]);
     expect(actor?.history.map((step) => step.event)).toEqual([
       'preapproval.proposed',
@@ -81,7 +81,7 @@ describe('transfer-preapproval actors on a node', () => {
     ]);
     // The renewal moved the deadline: a day on, it is still active; two days on, expired.
     await net.advance(dayMicros);
-    expect(net.actor(actorId)?.state).toBe('active.renewed');
+    expect(net.actor(actorId)?.state).toBe('open.active.renewed');
     await net.advance(dayMicros);
     expect(net.actor(actorId)).toMatchObject({
       state: 'expired',
@@ -110,8 +110,8 @@ describe('transfer-preapproval actors on a node', () => {
       },
     );
     const actorId = `transfer-preapproval:${contractId}`;
-    expect(net.actor(actorId)?.state).toBe('active.paid');
-    expect(net.actor(actorId)?.history.map((step) => step.to)).toEqual(['active.paid']);
+    expect(net.actor(actorId)?.state).toBe('open.active.paid');
+    expect(net.actor(actorId)?.history.map((step) => step.to)).toEqual(['open.active.paid']);
     await net.advance(hourMicros);
     expect(net.actor(actorId)?.state).toBe('expired');
   });

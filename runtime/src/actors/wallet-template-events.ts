@@ -1,6 +1,15 @@
-import type { CreatedNode, ExercisedNode, Value } from '@pocketnet/ledger';
+import type { CreatedNode } from '@pocketnet/ledger';
+import {
+  amuletTemplates,
+  buyTrafficRequestTemplate,
+  choicesOf,
+  transferOfferTemplate,
+  transferPreapprovalProposalTemplate,
+  walletInstall,
+} from '../vocabulary/splice-templates.ts';
+import { argumentOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { ActorRoute, Step } from './ledger-events.ts';
-import { actorEvent as event, optionalTextAt, textAt, valueAt } from './ledger-values.ts';
+import { actorEvent as event } from './ledger-values.ts';
 import { actorIdOf, onboardingPartyKey } from './machine-catalog.ts';
 import type { TrafficPurchaseInput } from './machines/traffic-purchase.machine.ts';
 import type { TransferOfferInput } from './machines/transfer-offer.machine.ts';
@@ -8,30 +17,27 @@ import type { TransferPreapprovalInput } from './machines/transfer-preapproval.m
 import type { TemplateEvents } from './splice-template-events.ts';
 
 // The splice-wallet templates: legacy transfer offers, traffic requests, preapproval
-// proposals and wallet installs.
+// proposals and wallet installs. Payloads are read by their generated types: the engine checked
+// every committed value against its template.
 
-const reasonOf = (node: ExercisedNode) => optionalTextAt(node.choiceArgument, 'reason');
-
-/** The receiver's new amulet: the first output of the completing transfer. */
-function receiverAmulet(result: Value): string {
-  const created = valueAt(result, ['transferResult', 'createdAmulets']);
-  const first = Array.isArray(created) ? (created[0] ?? null) : null;
-  return textAt(first, 'value');
-}
+const offerChoices = choicesOf.transferOffer;
+const acceptedChoices = choicesOf.acceptedTransferOffer;
+const trafficChoices = choicesOf.buyTrafficRequest;
+const proposalChoices = choicesOf.transferPreapprovalProposal;
 
 function transferOfferCreated(node: CreatedNode, step: Step): ActorRoute[] {
-  const offer = node.createArgument;
+  const offer = payloadOf(transferOfferTemplate, node.createArgument);
   const input = (): TransferOfferInput => ({
     ...step,
     contractId: node.contractId,
-    sender: textAt(offer, 'sender'),
-    receiver: textAt(offer, 'receiver'),
-    dso: textAt(offer, 'dso'),
-    amount: textAt(offer, 'amount', 'amount'),
-    unit: textAt(offer, 'amount', 'unit'),
-    description: textAt(offer, 'description'),
-    expiresAt: textAt(offer, 'expiresAt'),
-    trackingId: textAt(offer, 'trackingId'),
+    sender: offer.sender,
+    receiver: offer.receiver,
+    dso: offer.dso,
+    amount: offer.amount.amount,
+    unit: offer.amount.unit,
+    description: offer.description,
+    expiresAt: offer.expiresAt,
+    trackingId: offer.trackingId,
   });
   const key = node.contractId;
   return [
@@ -49,51 +55,68 @@ function transferOfferCreated(node: CreatedNode, step: Step): ActorRoute[] {
 export const transferOfferEvents: TemplateEvents = {
   created: transferOfferCreated,
   choices: {
-    TransferOffer_Accept: (node, step) => [
+    [offerChoices.TransferOffer_Accept.name]: (node, step) => [
       event('offer.accepted', step, {
-        acceptedContractId: textAt(node.exerciseResult, 'acceptedTransferOffer'),
+        acceptedContractId: resultOf(offerChoices.TransferOffer_Accept, node.exerciseResult)
+          .acceptedTransferOffer,
       }),
     ],
-    TransferOffer_Reject: (_node, step) => [event('offer.rejected', step, { reason: null })],
-    TransferOffer_Withdraw: (node, step) => [
-      event('offer.withdrawn', step, { reason: reasonOf(node) }),
+    [offerChoices.TransferOffer_Reject.name]: (_node, step) => [
+      event('offer.rejected', step, { reason: null }),
     ],
-    TransferOffer_Expire: (_node, step) => [event('offer.expired', step)],
+    [offerChoices.TransferOffer_Withdraw.name]: (node, step) => [
+      event('offer.withdrawn', step, {
+        reason: argumentOf(offerChoices.TransferOffer_Withdraw, node.choiceArgument).reason,
+      }),
+    ],
+    [offerChoices.TransferOffer_Expire.name]: (_node, step) => [event('offer.expired', step)],
   },
   consumed: (_node, step) => [event('offer.withdrawn', step, { reason: 'archived' })],
 };
 
 export const acceptedTransferOfferEvents: TemplateEvents = {
   choices: {
-    AcceptedTransferOffer_Complete: (node, step) => [
-      event('offer.completed', step, {
-        receiverAmuletContractId: receiverAmulet(node.exerciseResult),
+    [acceptedChoices.AcceptedTransferOffer_Complete.name]: (node, step) => {
+      // The receiver's new amulet: the first output of the completing transfer.
+      const { transferResult } = resultOf(
+        acceptedChoices.AcceptedTransferOffer_Complete,
+        node.exerciseResult,
+      );
+      const [first] = transferResult.createdAmulets;
+      const receiverAmuletContractId = typeof first?.value === 'string' ? first.value : '';
+      return [event('offer.completed', step, { receiverAmuletContractId })];
+    },
+    // The receiver withdrawing its acceptance is a rejection; the sender aborting, a withdrawal.
+    [acceptedChoices.AcceptedTransferOffer_Withdraw.name]: (node, step) => [
+      event('offer.rejected', step, {
+        reason: argumentOf(acceptedChoices.AcceptedTransferOffer_Withdraw, node.choiceArgument)
+          .reason,
       }),
     ],
-    // The receiver withdrawing its acceptance is a rejection; the sender aborting, a withdrawal.
-    AcceptedTransferOffer_Withdraw: (node, step) => [
-      event('offer.rejected', step, { reason: reasonOf(node) }),
+    [acceptedChoices.AcceptedTransferOffer_Abort.name]: (node, step) => [
+      event('offer.withdrawn', step, {
+        reason: argumentOf(acceptedChoices.AcceptedTransferOffer_Abort, node.choiceArgument).reason,
+      }),
     ],
-    AcceptedTransferOffer_Abort: (node, step) => [
-      event('offer.withdrawn', step, { reason: reasonOf(node) }),
+    [acceptedChoices.AcceptedTransferOffer_Expire.name]: (_node, step) => [
+      event('offer.expired', step),
     ],
-    AcceptedTransferOffer_Expire: (_node, step) => [event('offer.expired', step)],
   },
   consumed: (_node, step) => [event('offer.withdrawn', step, { reason: 'archived' })],
 };
 
 function buyTrafficRequestCreated(node: CreatedNode, step: Step): ActorRoute[] {
-  const request = node.createArgument;
+  const request = payloadOf(buyTrafficRequestTemplate, node.createArgument);
   const input = (): TrafficPurchaseInput => ({
     ...step,
     contractId: node.contractId,
-    endUserParty: textAt(request, 'endUserParty'),
-    dso: textAt(request, 'dso'),
-    expiresAt: textAt(request, 'expiresAt'),
-    trackingId: textAt(request, 'trackingId'),
-    trafficAmount: textAt(request, 'trafficAmount'),
-    memberId: textAt(request, 'memberId'),
-    synchronizerId: textAt(request, 'synchronizerId'),
+    endUserParty: request.endUserParty,
+    dso: request.dso,
+    expiresAt: request.expiresAt,
+    trackingId: request.trackingId,
+    trafficAmount: request.trafficAmount,
+    memberId: request.memberId,
+    synchronizerId: request.synchronizerId,
   });
   const key = node.contractId;
   return [
@@ -111,27 +134,34 @@ function buyTrafficRequestCreated(node: CreatedNode, step: Step): ActorRoute[] {
 export const buyTrafficRequestEvents: TemplateEvents = {
   created: buyTrafficRequestCreated,
   choices: {
-    BuyTrafficRequest_Complete: (node, step) => [
+    [trafficChoices.BuyTrafficRequest_Complete.name]: (node, step) => [
       event('traffic.completed', step, {
-        purchasedTrafficContractId: textAt(node.exerciseResult, 'purchasedTraffic'),
+        purchasedTrafficContractId: resultOf(
+          trafficChoices.BuyTrafficRequest_Complete,
+          node.exerciseResult,
+        ).purchasedTraffic,
       }),
     ],
-    BuyTrafficRequest_Cancel: (node, step) => [
-      event('traffic.rejected', step, { reason: reasonOf(node) }),
+    [trafficChoices.BuyTrafficRequest_Cancel.name]: (node, step) => [
+      event('traffic.rejected', step, {
+        reason: argumentOf(trafficChoices.BuyTrafficRequest_Cancel, node.choiceArgument).reason,
+      }),
     ],
-    BuyTrafficRequest_Expire: (_node, step) => [event('traffic.expired', step)],
+    [trafficChoices.BuyTrafficRequest_Expire.name]: (_node, step) => [
+      event('traffic.expired', step),
+    ],
   },
   consumed: (_node, step) => [event('traffic.rejected', step, { reason: 'archived' })],
 };
 
 function preapprovalProposalCreated(node: CreatedNode, step: Step): ActorRoute[] {
-  const proposal = node.createArgument;
+  const proposal = payloadOf(transferPreapprovalProposalTemplate, node.createArgument);
   const input = (): TransferPreapprovalInput => ({
     ...step,
     contractId: node.contractId,
-    receiver: textAt(proposal, 'receiver'),
-    provider: textAt(proposal, 'provider'),
-    dso: optionalTextAt(proposal, 'expectedDso'),
+    receiver: proposal.receiver,
+    provider: proposal.provider,
+    dso: proposal.expectedDso ?? null,
     expiresAt: null,
   });
   const key = node.contractId;
@@ -150,10 +180,16 @@ function preapprovalProposalCreated(node: CreatedNode, step: Step): ActorRoute[]
 export const preapprovalProposalEvents: TemplateEvents = {
   created: preapprovalProposalCreated,
   choices: {
-    TransferPreapprovalProposal_Accept: (node, step) => [
+    [proposalChoices.TransferPreapprovalProposal_Accept.name]: (node, step) => [
       event('preapproval.accepted', step, {
-        preapprovalContractId: textAt(node.exerciseResult, 'transferPreapprovalCid'),
-        expiresAt: textAt(node.choiceArgument, 'expiresAt'),
+        preapprovalContractId: resultOf(
+          proposalChoices.TransferPreapprovalProposal_Accept,
+          node.exerciseResult,
+        ).transferPreapprovalCid,
+        expiresAt: argumentOf(
+          proposalChoices.TransferPreapprovalProposal_Accept,
+          node.choiceArgument,
+        ).expiresAt,
       }),
     ],
   },
@@ -162,10 +198,10 @@ export const preapprovalProposalEvents: TemplateEvents = {
 
 /** A wallet install names its user: that user's onboarding has its wallet now. */
 function walletInstalled(node: CreatedNode, step: Step): ActorRoute[] {
-  const install = node.createArgument;
-  const party = textAt(install, 'endUserParty');
-  const validatorParty = textAt(install, 'validatorParty');
-  const target = actorIdOf('user-onboarding', textAt(install, 'endUserName'));
+  const install = payloadOf(walletInstall.WalletAppInstall, node.createArgument);
+  const party = install.endUserParty;
+  const validatorParty = install.validatorParty;
+  const target = actorIdOf('user-onboarding', install.endUserName);
   const installed = event('onboarding.walletInstalled', step, {
     party,
     validatorParty,
@@ -186,7 +222,9 @@ export const validatorRightEvents: TemplateEvents = {
   created: (node, step) => [
     {
       kind: 'send',
-      target: onboardingPartyKey(textAt(node.createArgument, 'user')),
+      target: onboardingPartyKey(
+        payloadOf(amuletTemplates.ValidatorRight, node.createArgument).user,
+      ),
       event: event('onboarding.validatorRightCreated', step, { contractId: node.contractId }),
     },
   ],

@@ -1,8 +1,10 @@
-import { mergeReferences } from '@pocketnet/splice';
 import { mergeDelegationTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import { type AutomationContext, keyOfInputs } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
-import { effectiveAmountOf, payloadOf } from './automation-values.ts';
+import { effectiveAmountOf } from './automation-values.ts';
+
+const { MergeDelegationProposal } = mergeDelegationTemplates;
 
 export type SmallAmuletPolicy = {
   /** An amulet worth less than this (Numeric 10) is small. */
@@ -24,7 +26,7 @@ export function createAmuletMerges(context: AutomationContext) {
     const round = context.roundOf(wallet.network.openRound());
     return wallet.contracts
       .of(party, 'amulet')
-      .filter((amulet) => effectiveAmountOf(payloadOf(amulet), round) < policy.belowAmount)
+      .filter((amulet) => effectiveAmountOf(amulet, round) < policy.belowAmount)
       .slice(0, maxInputs);
   };
   return {
@@ -43,7 +45,9 @@ export function createAmuletMerges(context: AutomationContext) {
       const small = smallOf(party, policy);
       if (small.length < Math.max(2, policy.minCount))
         return noop(`${party} has few small amulets`);
-      const inputs = small.map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }));
+      const inputs = small.map(
+        (amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }) as const,
+      );
       const key = commandIdOf(jobId, keyOfInputs(inputs.map((input) => input.value)));
       return effectOnce(
         () =>
@@ -60,7 +64,7 @@ export function createAmuletMerges(context: AutomationContext) {
       return wallet.contracts
         .of(context.operator(), 'mergeDelegationProposal')
         .filter((proposal) => {
-          const delegation = proposal.node.createArgument.delegation as { operator?: string };
+          const { delegation } = payloadOf(MergeDelegationProposal, proposal.node.createArgument);
           return delegation.operator === context.operator();
         })
         .map((proposal) => proposal.node.contractId);
@@ -70,19 +74,15 @@ export function createAmuletMerges(context: AutomationContext) {
         () =>
           context.exerciseAs(
             [context.operator()],
-            {
-              templateId: mergeReferences.mergeDelegationProposal,
-              contractId: proposalCid,
-              choice:
-                mergeDelegationTemplates.MergeDelegationProposal.choices
-                  .MergeDelegationProposal_Accept.name,
-              argument: {},
-            },
+            exerciseOf(
+              MergeDelegationProposal,
+              proposalCid,
+              MergeDelegationProposal.choices.MergeDelegationProposal_Accept,
+              {},
+            ),
             commandIdOf(jobId),
           ),
         `accepted the merge delegation ${proposalCid}`,
       ),
   };
 }
-
-export type AmuletMerges = ReturnType<typeof createAmuletMerges>;

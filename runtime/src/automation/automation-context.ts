@@ -1,9 +1,15 @@
-import { type CreatedNode, sha256Hex, type TransactionRecord, type Value } from '@pocketnet/ledger';
+import {
+  type Command,
+  type CreatedNode,
+  parseTime,
+  sha256Hex,
+  type TransactionRecord,
+} from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { roundTemplates, walletInstall } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
-import { exercise } from '../wallet/wallet-submitter.ts';
 import type { AutomationIndex } from './automation-index.ts';
-import { microsAt, roundNumberAt } from './automation-values.ts';
 import type { AutomationWallet } from './automation-wallet.ts';
 
 /** What every automation service is built from. */
@@ -13,7 +19,10 @@ export type AutomationDeps = {
   readonly index: AutomationIndex;
 };
 
-const roundOf = (round: CreatedNode) => roundNumberAt(round.createArgument, 'round');
+/** A mining round's payload (every phase carries `round` and the open ones `opensAt`). */
+const openRoundOf = (round: CreatedNode) =>
+  payloadOf(roundTemplates.OpenMiningRound, round.createArgument);
+const roundOf = (round: CreatedNode) => BigInt(openRoundOf(round).round.number);
 
 /** Shared reads and writes of the automations: wallets, rounds, and commands with job ids. */
 export function createAutomationContext(deps: AutomationDeps) {
@@ -23,21 +32,21 @@ export function createAutomationContext(deps: AutomationDeps) {
   const opened = (kind: 'openMiningRound' | 'issuingMiningRound') =>
     index
       .active(kind)
-      .filter((round) => (microsAt(round.createArgument, 'opensAt') ?? now() + 1n) <= now())
+      .filter((round) => (parseTime(openRoundOf(round).opensAt) ?? now() + 1n) <= now())
       .sort((a, b) => (roundOf(a) < roundOf(b) ? -1 : 1));
   /** The installs this validator holds for its users (the operator's own among them). */
   const installs = () =>
     wallet.contracts
       .of(operator(), 'walletAppInstall')
-      .filter((install) => install.node.createArgument.validatorParty === operator());
+      .map((install) => payloadOf(walletInstall.WalletAppInstall, install.node.createArgument))
+      .filter((install) => install.validatorParty === operator());
   return {
     ...deps,
     now,
     operator,
     dso: () => wallet.network.dso(),
     hasNetwork: () => core.devnetParties() !== null,
-    walletParties: () =>
-      installs().map((install) => String(install.node.createArgument.endUserParty)),
+    walletParties: () => installs().map((install) => install.endUserParty),
     walletOf: (party: string): UserWallet => wallet.access.walletOfParty(party),
     /** What `party` holds, as a key: a job that waits on its holdings is named by it. */
     holdingsKey: (party: string) =>
@@ -45,18 +54,16 @@ export function createAutomationContext(deps: AutomationDeps) {
     openedRounds: () => opened('openMiningRound'),
     issuingRounds: () => opened('issuingMiningRound'),
     roundOf,
-    /** An exercise as `actAs`, reading as the DSO, with a command id for deduplication. */
+    /** A command (exerciseOf) as `actAs`, reading as the DSO, with a command id. */
     exerciseAs(
       actAs: readonly string[],
-      command: { templateId: string; contractId: string; choice: string; argument: Value },
+      command: Command,
       commandId: string,
     ): Promise<TransactionRecord> {
       return wallet.submit({
         actAs,
         readAs: [wallet.network.dso()],
-        commands: [
-          exercise(command.templateId, command.contractId, command.choice, command.argument),
-        ],
+        commands: [command],
         deduplicationKey: commandId,
       });
     },

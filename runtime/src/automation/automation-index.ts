@@ -32,7 +32,7 @@ export function createAutomationIndex(core: PocketnetNodeCore) {
   const own = templateByName(core.packages, Object.values(indexed));
   const idOf = (kind: IndexedTemplate) =>
     core.packages.resolveTemplate({ ...indexed, ...watchedByNode }[kind]).templateId;
-  const watched = createWatchedTemplates((templateId) => own(templateId) !== undefined);
+  const watched = createWatchedTemplates((templateId) => own(templateId) !== undefined, core.undo);
   const subscription = core.records$.subscribe((record) => watched.apply(record));
   return {
     active: (kind: IndexedTemplate): CreatedNode[] =>

@@ -22,9 +22,13 @@ export type AutomationWallet = {
  * contract store subscribes to the bus, so this runs before the journal is replayed.
  */
 export function createAutomationWallet(core: PocketnetNodeCore): AutomationWallet {
-  const contracts = createWalletContracts(core.records$);
+  const contracts = createWalletContracts(core.records$, core.undo);
   const network = createNetworkContext({ core, contracts });
-  const submit = createWalletSubmitter({ engine: core.engine, now: () => core.clock.nowMicros() });
+  const submit = createWalletSubmitter({
+    engine: core.engine,
+    now: () => core.clock.nowMicros(),
+    undo: core.undo,
+  });
   const access = createWalletAccess({ participant: core.participant, contracts, network });
   const actions = createWalletActions({ contracts, network, submit });
   return { contracts, network, access, actions, submit };

@@ -43,6 +43,7 @@ export function createAutomation(
     index,
     memberId: participantMemberId(core.identity.participantId),
     synchronizerId: core.identity.synchronizerId,
+    undo: core.undo,
   });
   const created$: Observable<WalletContractCreated> = core.records$.pipe(
     filter((record) => record.type === 'transaction'),
@@ -58,6 +59,8 @@ export function createAutomation(
   );
   return {
     schedule: options.schedule,
+    /** The node's undo log, which the automations' triggers record their state into. */
+    undo: core.undo,
     /** Contracts of the wallet's templates as transactions create them. */
     created$,
     now: () => core.clock.nowMicros(),

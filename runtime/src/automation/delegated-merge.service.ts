@@ -1,7 +1,7 @@
-import type { Value } from '@pocketnet/ledger';
-import { mergeReferences } from '@pocketnet/splice';
+import type { CreatedNode } from '@pocketnet/ledger';
+import { mergeDelegationTemplates } from '../vocabulary/splice-templates.ts';
+import { createOf, exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
-import { create, exercise } from '../wallet/wallet-submitter.ts';
 import { type AutomationContext, keyOfInputs } from './automation-context.ts';
 import {
   type AutomationOutcome,
@@ -14,54 +14,55 @@ import { selfMergeCall } from './merge-call.ts';
 
 /** Holdings a user may have before its wallet provider merges them (the seed: more than 10). */
 export const mergeThreshold = 10;
-/** Merge calls per BatchMergeUtility_MergeHoldings, and holdings per merge: about 100. */
+/** Merge calls per BatchMergeUtility_BatchMerge, and holdings per merge: about 100. */
 export const mergeBatchSize = 100;
 
 export type MergeProgress = { readonly merged: number; readonly total: number };
 
 /**
  * Merges for MergeDelegations: the operator merges the holdings of every delegating user with
- * more than 10 of them through BatchMergeUtility_MergeHoldings, up to 100 users per transaction
+ * more than 10 of them through BatchMergeUtility_BatchMerge, up to 100 users per transaction
  * and 100 holdings per user, featuring itself so that the merges earn it app rewards.
  */
+const { BatchMergeUtility, MergeDelegation } = mergeDelegationTemplates;
+const delegationOf = (delegation: WalletContract) =>
+  payloadOf(MergeDelegation, delegation.node.createArgument);
+
 export function createDelegatedMerges(context: AutomationContext) {
   const { wallet } = context;
   const delegations = () =>
     wallet.contracts
       .of(context.operator(), 'mergeDelegation')
-      .filter((delegation) => delegation.node.createArgument.operator === context.operator());
+      .filter((delegation) => delegationOf(delegation).operator === context.operator());
   const holdingsOf = (owner: string) => wallet.contracts.of(owner, 'amulet');
   const candidates = () =>
     delegations().filter(
-      (delegation) =>
-        holdingsOf(String(delegation.node.createArgument.owner)).length > mergeThreshold,
+      (delegation) => holdingsOf(delegationOf(delegation).owner).length > mergeThreshold,
     );
 
   const mergeCall = (delegation: WalletContract) => {
-    const owner = String(delegation.node.createArgument.owner);
+    const { owner } = delegationOf(delegation);
     return selfMergeCall(context, {
       delegation,
       holdings: holdingsOf(owner).slice(0, mergeBatchSize),
     });
   };
 
+  const ownUtility = (contract: CreatedNode) =>
+    payloadOf(BatchMergeUtility, contract.createArgument).operator === context.operator();
   const utility = async (jobId: string): Promise<string> => {
-    const found = context.index
-      .active('batchMergeUtility')
-      .find((contract) => contract.createArgument.operator === context.operator());
+    const found = context.index.active('batchMergeUtility').find(ownUtility);
     if (found) return found.contractId;
     await effectOnce(
       () =>
         wallet.submit({
           actAs: [context.operator()],
-          commands: [create(mergeReferences.batchMergeUtility, { operator: context.operator() })],
+          commands: [createOf(BatchMergeUtility, { operator: context.operator() })],
           deduplicationKey: commandIdOf(jobId, 'utility'),
         }),
       'created the BatchMergeUtility',
     );
-    const created = context.index
-      .active('batchMergeUtility')
-      .find((contract) => contract.createArgument.operator === context.operator());
+    const created = context.index.active('batchMergeUtility').find(ownUtility);
     if (!created) throw new Error('the BatchMergeUtility was not created');
     return created.contractId;
   };
@@ -75,7 +76,7 @@ export function createDelegatedMerges(context: AutomationContext) {
       onProgress: (progress: MergeProgress) => Promise<void>,
     ): Promise<AutomationOutcome> {
       const total = candidates().reduce(
-        (sum, delegation) => sum + holdingsOf(String(delegation.node.createArgument.owner)).length,
+        (sum, delegation) => sum + holdingsOf(delegationOf(delegation).owner).length,
         0,
       );
       if (total === 0) return noop('no delegating user has more than 10 holdings');
@@ -91,13 +92,11 @@ export function createDelegatedMerges(context: AutomationContext) {
               actAs: [context.operator()],
               readAs: [context.dso()],
               commands: [
-                exercise(
-                  mergeReferences.batchMergeUtility,
+                exerciseOf(
+                  BatchMergeUtility,
                   utilityCid,
-                  'BatchMergeUtility_MergeHoldings',
-                  {
-                    mergeCalls: calls.map((call) => call.call) as unknown as Value,
-                  },
+                  BatchMergeUtility.choices.BatchMergeUtility_BatchMerge,
+                  { mergeCalls: calls.map((call) => call.call) },
                 ),
               ],
               deduplicationKey: commandIdOf(jobId, keyOfInputs(inputs)),
@@ -114,5 +113,3 @@ export function createDelegatedMerges(context: AutomationContext) {
     },
   };
 }
-
-export type DelegatedMerges = ReturnType<typeof createDelegatedMerges>;

@@ -1,9 +1,19 @@
-import { transferInstructionInterfaceId } from '@pocketnet/splice';
-import { choicesOf, walletInstallChoices } from '../vocabulary/splice-templates.ts';
-import { walletReference } from '../wallet/wallet-templates.ts';
+import { parseTime } from '@pocketnet/ledger';
+import { spliceVocabulary } from '@pocketnet/splice';
+import {
+  amuletTemplates,
+  amuletTransferInstruction,
+  buyTrafficRequestTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
+import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
-import { microsAt, textAt } from './automation-values.ts';
+
+const transferInstruction =
+  spliceVocabulary.spliceApiTokenTransferInstructionV1['Splice.Api.Token.TransferInstructionV1']
+    .TransferInstruction;
 
 export type ExpiryKind = 'instruction' | 'lock' | 'trafficRequest';
 
@@ -21,14 +31,16 @@ export type ExpiryWork = {
 export function createExpiries(context: AutomationContext) {
   const { wallet } = context;
   const instructions = () =>
-    wallet.contracts.of(context.dso(), 'transferInstruction').map((instruction) => ({
-      contract: instruction,
-      due: microsAt(instruction.node.createArgument, 'transfer', 'executeBefore'),
-    }));
+    wallet.contracts.of(context.dso(), 'transferInstruction').map((instruction) => {
+      const payload = payloadOf(amuletTransferInstruction, instruction.node.createArgument);
+      return {
+        contract: instruction,
+        lockedAmulet: payload.lockedAmulet,
+        due: parseTime(payload.transfer.executeBefore),
+      };
+    });
   const lockedByInstructions = () =>
-    new Set(
-      instructions().map(({ contract }) => String(contract.node.createArgument.lockedAmulet)),
-    );
+    new Set(instructions().map((instruction) => instruction.lockedAmulet));
   const locks = () => {
     const held = lockedByInstructions();
     return context
@@ -37,7 +49,9 @@ export function createExpiries(context: AutomationContext) {
       .filter((locked) => !held.has(locked.node.contractId))
       .map((locked) => ({
         contract: locked,
-        due: microsAt(locked.node.createArgument, 'lock', 'expiresAt'),
+        due: parseTime(
+          payloadOf(amuletTemplates.LockedAmulet, locked.node.createArgument).lock.expiresAt,
+        ),
       }));
   };
   const trafficRequests = () =>
@@ -46,20 +60,23 @@ export function createExpiries(context: AutomationContext) {
       .flatMap((party) => wallet.contracts.of(party, 'buyTrafficRequest'))
       .map((request) => ({
         contract: request,
-        due: microsAt(request.node.createArgument, 'expiresAt'),
+        due: parseTime(payloadOf(buyTrafficRequestTemplate, request.node.createArgument).expiresAt),
       }));
-  const work = (kind: ExpiryKind, entries: ReturnType<typeof locks>): ExpiryWork[] =>
+  const work = (
+    kind: ExpiryKind,
+    entries: readonly { readonly contract: WalletContract; readonly due: bigint | null }[],
+  ): ExpiryWork[] =>
     entries.flatMap(({ contract, due }) =>
       due === null ? [] : [{ kind, contractId: contract.node.contractId, dueMicros: due }],
     );
   const expireInstruction = (contractId: string, jobId: string) =>
     context.exerciseAs(
       [context.dso()],
-      {
-        templateId: transferInstructionInterfaceId,
+      exerciseOf(
+        transferInstruction,
         contractId,
-        choice: choicesOf.transferInstruction.TransferInstruction_Update.name,
-        argument: {
+        transferInstruction.choices.TransferInstruction_Update,
+        {
           extraActors: [],
           extraArgs: {
             context: wallet.network.choiceContext({
@@ -68,7 +85,7 @@ export function createExpiries(context: AutomationContext) {
             meta: { values: {} },
           },
         },
-      },
+      ),
       commandIdOf(jobId),
     );
   return {
@@ -87,19 +104,20 @@ export function createExpiries(context: AutomationContext) {
       const effect = () => {
         if (kind === 'instruction') return expireInstruction(contractId, jobId);
         if (kind === 'lock') {
+          const { LockedAmulet } = amuletTemplates;
           return context.exerciseAs(
-            [textAt(payload, 'amulet', 'owner')],
-            {
-              templateId: walletReference('lockedAmulet'),
+            [payloadOf(LockedAmulet, payload).amulet.owner],
+            exerciseOf(
+              LockedAmulet,
               contractId,
-              choice: choicesOf.lockedAmulet.LockedAmulet_OwnerExpireLockV2.name,
-              argument: {},
-            },
+              LockedAmulet.choices.LockedAmulet_OwnerExpireLockV2,
+              {},
+            ),
             commandIdOf(jobId),
           );
         }
         return wallet.actions.installChoice(
-          context.walletOf(textAt(payload, 'endUserParty')),
+          context.walletOf(payloadOf(buyTrafficRequestTemplate, payload).endUserParty),
           walletInstallChoices.WalletAppInstall_BuyTrafficRequest_Expire,
           { requestCid: contractId },
           commandIdOf(jobId),
@@ -109,5 +127,3 @@ export function createExpiries(context: AutomationContext) {
     },
   };
 }
-
-export type Expiries = ReturnType<typeof createExpiries>;

@@ -1,8 +1,8 @@
-import { amuletTemplateIds } from '@pocketnet/splice';
-import { choicesOf } from '../vocabulary/splice-templates.ts';
+import type { CreatedNode } from '@pocketnet/ledger';
+import { validatorLicenseTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
-import { roundNumberAt, textAt } from './automation-values.ts';
 
 export type LivenessWork = { readonly validator: string; readonly round: string };
 
@@ -10,16 +10,20 @@ export type LivenessWork = { readonly validator: string; readonly round: string 
  * The validator's liveness: once per open round it records a ValidatorLivenessActivityRecord
  * on its licence, which mints at the faucet rate once the round issues.
  */
+const { ValidatorLicense } = validatorLicenseTemplates;
+const licensePayload = (license: CreatedNode) =>
+  payloadOf(ValidatorLicense, license.createArgument);
+
 export function createLivenessRecording(context: AutomationContext) {
   const licenseOf = (validator: string) =>
     context.index
       .active('validatorLicense')
-      .find((license) => license.createArgument.validator === validator);
+      .find((license) => licensePayload(license).validator === validator);
   const lastRecorded = (validator: string): bigint | null => {
     const license = licenseOf(validator);
     if (!license) return null;
-    const state = license.createArgument.faucetState ?? null;
-    return state === null ? -1n : roundNumberAt(state, 'lastReceivedFor');
+    const state = licensePayload(license).faucetState ?? null;
+    return state === null ? -1n : BigInt(state.lastReceivedFor.number);
   };
   return {
     pending(): LivenessWork[] {
@@ -43,19 +47,16 @@ export function createLivenessRecording(context: AutomationContext) {
         () =>
           context.exerciseAs(
             [work.validator],
-            {
-              templateId: amuletTemplateIds.validatorLicense,
-              contractId: license.contractId,
-              choice:
-                choicesOf.validatorLicense.ValidatorLicense_RecordValidatorLivenessActivity.name,
-              argument: { openRoundCid: round.contractId },
-            },
+            exerciseOf(
+              ValidatorLicense,
+              license.contractId,
+              ValidatorLicense.choices.ValidatorLicense_RecordValidatorLivenessActivity,
+              { openRoundCid: round.contractId },
+            ),
             commandIdOf(jobId),
           ),
-        `recorded liveness of ${textAt(license.createArgument, 'validator')} in round ${work.round}`,
+        `recorded liveness of ${licensePayload(license).validator} in round ${work.round}`,
       );
     },
   };
 }
-
-export type LivenessRecording = ReturnType<typeof createLivenessRecording>;

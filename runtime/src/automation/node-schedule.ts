@@ -35,6 +35,9 @@ export function createNodeSchedule(clock: ControllableClock) {
   const due: DueTask[] = [];
   let dispatcher: WorkDispatcher = runDirectly;
   const scheduler = createScheduler(clock, due);
+  // What holders that act on their own (not only when asked or when time moves) start again
+  // once a revert has rolled the node's state and clock back.
+  const rearms = new Set<() => void>();
   return {
     advanceTo: scheduler.advanceTo,
     runDue: scheduler.runDue,
@@ -61,6 +64,19 @@ export function createNodeSchedule(clock: ControllableClock) {
     },
     /** The declared tasks, in the order of their declaration. */
     tasks: (): readonly BackgroundTask[] => [...declared.values()],
+    /**
+     * Registers work to do after a revert (issue 23): the node's state and clock are back at
+     * the snapshot, the journal is cut, streams are ended. The schedule itself needs none, as
+     * its tasks say when they are due from that state.
+     */
+    afterRevert(work: () => void): () => void {
+      rearms.add(work);
+      return () => rearms.delete(work);
+    },
+    /** Called by the revert once the node is back: each holder's re-arming, in registration order. */
+    rearm(): void {
+      for (const work of rearms) work();
+    },
     /** Replaces how `job` tasks run; the returned function restores direct runs. */
     setDispatcher(next: WorkDispatcher): () => void {
       dispatcher = next;

@@ -1,6 +1,7 @@
+import { parseTime } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
-import type { ArgumentFields } from '../vocabulary/typed-commands.ts';
+import { transferOfferTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { type ArgumentFields, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import {
@@ -10,7 +11,6 @@ import {
   noop,
   stale,
 } from './automation-outcome.ts';
-import { microsAt } from './automation-values.ts';
 import { invalidTransferReason, isOutOfFunds } from './invalid-transfer.ts';
 
 type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
@@ -34,8 +34,10 @@ export function createOfferAutomation(context: AutomationContext) {
     const found = wallet.contracts.get(contractId);
     return found?.kind === kind ? found : null;
   };
-  const party = (contract: WalletContract, role: 'sender' | 'receiver') =>
-    String(contract.node.createArgument[role]);
+  // A TransferOffer and an AcceptedTransferOffer name sender, receiver and expiresAt alike.
+  const offerOf = (contract: WalletContract) =>
+    payloadOf(transferOfferTemplate, contract.node.createArgument);
+  const party = (contract: WalletContract, role: 'sender' | 'receiver') => offerOf(contract)[role];
   const isHosted = (candidate: string) => context.walletParties().includes(candidate);
   const byWallet = async <A, R>(
     of: string,
@@ -121,7 +123,7 @@ export function createOfferAutomation(context: AutomationContext) {
       for (const user of context.walletParties()) {
         for (const kind of ['transferOffer', 'acceptedTransferOffer'] as const) {
           for (const contract of wallet.contracts.of(user, kind)) {
-            const expiresAtMicros = microsAt(contract.node.createArgument, 'expiresAt');
+            const expiresAtMicros = parseTime(offerOf(contract).expiresAt);
             if (expiresAtMicros === null) continue;
             seen.set(contract.node.contractId, {
               contractId: contract.node.contractId,
@@ -150,5 +152,3 @@ export function createOfferAutomation(context: AutomationContext) {
     },
   };
 }
-
-export type OfferAutomation = ReturnType<typeof createOfferAutomation>;

@@ -1,7 +1,17 @@
-import { formatTime } from '@pocketnet/ledger';
+import { formatTime, parseTime } from '@pocketnet/ledger';
+import { spliceVocabulary } from '@pocketnet/splice';
+import { transferPreapprovalTemplate } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
+import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
-import { microsAt } from './automation-values.ts';
+
+const proposalTemplate =
+  spliceVocabulary.spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal;
+const preapprovalOf = (contract: WalletContract) =>
+  payloadOf(transferPreapprovalTemplate, contract.node.createArgument);
+const proposalOf = (contract: WalletContract) =>
+  payloadOf(proposalTemplate, contract.node.createArgument);
 
 export type RenewalPolicy = {
   /** Renew once less than this is left before `expiresAt` (µs). */
@@ -32,11 +42,11 @@ export function createPreapprovalRenewal(context: AutomationContext) {
   const provided = () =>
     wallet.contracts
       .of(context.operator(), 'transferPreapproval')
-      .filter((preapproval) => preapproval.node.createArgument.provider === context.operator());
+      .filter((preapproval) => preapprovalOf(preapproval).provider === context.operator());
   const proposals = () =>
     wallet.contracts
       .of(context.operator(), 'preapprovalProposal')
-      .filter((proposal) => proposal.node.createArgument.provider === context.operator());
+      .filter((proposal) => proposalOf(proposal).provider === context.operator());
   return {
     /** Open TransferPreapprovalProposals that name the operator as provider. */
     pendingProposals(): string[] {
@@ -64,14 +74,14 @@ export function createPreapprovalRenewal(context: AutomationContext) {
             ],
             { deduplicationKey: commandIdOf(jobId) },
           ),
-        `accepted the preapproval proposal of ${String(proposal.node.createArgument.receiver)} until ${expiresAt}`,
+        `accepted the preapproval proposal of ${proposalOf(proposal).receiver} until ${expiresAt}`,
       );
     },
     /** Each preapproval the operator provides, and when it falls due for renewal. */
     pending(policy: RenewalPolicy): RenewalWork[] {
       if (!context.hasNetwork()) return [];
       return provided().flatMap((preapproval) => {
-        const expiresAt = microsAt(preapproval.node.createArgument, 'expiresAt');
+        const expiresAt = parseTime(preapprovalOf(preapproval).expiresAt);
         if (expiresAt === null) return [];
         return [
           {
@@ -88,7 +98,7 @@ export function createPreapprovalRenewal(context: AutomationContext) {
     ): Promise<AutomationOutcome> {
       const preapproval = provided().find((found) => found.node.contractId === contractId);
       if (!preapproval) return stale(`the preapproval ${contractId} was renewed or is gone`);
-      const expiresAt = microsAt(preapproval.node.createArgument, 'expiresAt') ?? 0n;
+      const expiresAt = parseTime(preapprovalOf(preapproval).expiresAt) ?? 0n;
       const fromNow = context.now() + policy.lifetimeMicros;
       const newExpiresAt = fromNow > expiresAt ? fromNow : expiresAt + policy.lifetimeMicros;
       return effectOnce(
@@ -103,10 +113,8 @@ export function createPreapprovalRenewal(context: AutomationContext) {
             ],
             { deduplicationKey: commandIdOf(jobId) },
           ),
-        `renewed the preapproval of ${String(preapproval.node.createArgument.receiver)} to ${formatTime(newExpiresAt)}`,
+        `renewed the preapproval of ${preapprovalOf(preapproval).receiver} to ${formatTime(newExpiresAt)}`,
       );
     },
   };
 }
-
-export type PreapprovalRenewal = ReturnType<typeof createPreapprovalRenewal>;

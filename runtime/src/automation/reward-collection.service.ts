@@ -1,16 +1,26 @@
-import type { CreatedNode, Value } from '@pocketnet/ledger';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import type { CreatedNode } from '@pocketnet/ledger';
+import {
+  amuletTemplates,
+  livenessActivityRecordTemplate,
+  roundTemplates,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import type { PaymentTransferContext, TransferInput } from '../vocabulary/splice-types.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import { type AutomationContext, keyOfInputs } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
-import { roundNumberAt, textAt } from './automation-values.ts';
 
 /** Splice's `maxNumInputs`: at most 100 inputs per transfer. */
 const maxInputs = 100;
 
 export type RewardWork = { readonly party: string; readonly round: string };
 
-type Input = { readonly tag: string; readonly value: string };
+type RewardInputTag =
+  | 'InputAppRewardCoupon'
+  | 'InputValidatorLivenessActivityRecord'
+  | 'InputValidatorRewardCoupon';
+type Input = Extract<TransferInput, { readonly tag: RewardInputTag }>;
 
 /**
  * Reward collection: each wallet party mints what it earned in an issuing round (its app
@@ -19,44 +29,55 @@ type Input = { readonly tag: string; readonly value: string };
  */
 export function createRewardCollection(context: AutomationContext) {
   const { wallet } = context;
+  // Coupons and liveness records all carry their `round`.
   const inRound = (round: bigint) => (contract: WalletContract) =>
-    roundNumberAt(contract.node.createArgument, 'round') === round;
+    BigInt(
+      payloadOf(amuletTemplates.AppRewardCoupon, contract.node.createArgument).round.number,
+    ) === round;
+  const rightOf = (right: WalletContract) =>
+    payloadOf(amuletTemplates.ValidatorRight, right.node.createArgument);
   const rightsOf = (validator: string) =>
     wallet.contracts
       .of(validator, 'validatorRight')
-      .filter((right) => right.node.createArgument.validator === validator);
+      .filter((right) => rightOf(right).validator === validator);
 
   /** The inputs `party` can mint in `round`, with the validator rights they need. */
   const inputsOf = (party: string, round: bigint) => {
     const inputs: Input[] = [];
-    const add = (tag: string) => (contract: WalletContract) =>
+    const add = (tag: RewardInputTag) => (contract: WalletContract) =>
       inputs.push({ tag, value: contract.node.contractId });
     wallet.contracts
       .of(party, 'appRewardCoupon')
       .filter(inRound(round))
       .filter((coupon) => {
-        const payload = coupon.node.createArgument;
-        return (textAt(payload, 'beneficiary') || textAt(payload, 'provider')) === party;
+        const payload = payloadOf(amuletTemplates.AppRewardCoupon, coupon.node.createArgument);
+        return (payload.beneficiary || payload.provider) === party;
       })
       .forEach(add('InputAppRewardCoupon'));
     wallet.contracts
       .of(party, 'livenessActivityRecord')
-      .filter((record) => record.node.createArgument.validator === party)
+      .filter(
+        (record) =>
+          payloadOf(livenessActivityRecordTemplate, record.node.createArgument).validator === party,
+      )
       .filter(inRound(round))
       .forEach(add('InputValidatorLivenessActivityRecord'));
     const rights = party === context.operator() ? rightsOf(party) : [];
     for (const right of rights) {
-      const user = String(right.node.createArgument.user);
+      const user = rightOf(right).user;
       wallet.contracts
         .of(user, 'validatorRewardCoupon')
-        .filter((coupon) => coupon.node.createArgument.user === user)
+        .filter(
+          (coupon) =>
+            payloadOf(amuletTemplates.ValidatorRewardCoupon, coupon.node.createArgument).user ===
+            user,
+        )
         .filter(inRound(round))
         .forEach(add('InputValidatorRewardCoupon'));
     }
-    const validatorRights = rights.map((right) => [
-      String(right.node.createArgument.user),
-      right.node.contractId,
-    ]);
+    const validatorRights = rights.map(
+      (right) => [rightOf(right).user, right.node.contractId] as const,
+    );
     return { inputs, validatorRights };
   };
 
@@ -88,10 +109,10 @@ export function createRewardCollection(context: AutomationContext) {
       for (let start = 0; start < inputs.length; start += maxInputs) {
         const batch = inputs.slice(start, start + maxInputs);
         const argument = {
-          context: collectionContext(context, { issuing, validatorRights }) as unknown as Value,
+          context: collectionContext(context, { issuing, validatorRights }),
           inputs: batch,
           operations: [{ tag: 'CO_MergeTransferInputs', value: {} }],
-        };
+        } as const;
         const key = commandIdOf(jobId, keyOfInputs(batch.map((input) => input.value)));
         last = await effectOnce(
           () =>
@@ -111,21 +132,20 @@ export function createRewardCollection(context: AutomationContext) {
 
 function collectionContext(
   context: AutomationContext,
-  minting: { issuing: CreatedNode; validatorRights: unknown[] },
-) {
-  const payment = context.wallet.network.paymentContext() as {
-    amuletRules: string;
-    context: { openMiningRound: string };
-  };
+  minting: {
+    issuing: CreatedNode;
+    validatorRights: PaymentTransferContext['context']['validatorRights'];
+  },
+): PaymentTransferContext {
+  const payment = context.wallet.network.paymentContext();
+  const issuingRound = payloadOf(roundTemplates.IssuingMiningRound, minting.issuing.createArgument);
   return {
     amuletRules: payment.amuletRules,
     context: {
       openMiningRound: payment.context.openMiningRound,
-      issuingMiningRounds: [[minting.issuing.createArgument.round, minting.issuing.contractId]],
+      issuingMiningRounds: [[issuingRound.round, minting.issuing.contractId]],
       validatorRights: minting.validatorRights,
       featuredAppRight: null,
     },
   };
 }
-
-export type RewardCollection = ReturnType<typeof createRewardCollection>;

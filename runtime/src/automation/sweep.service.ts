@@ -1,8 +1,21 @@
 import { divNumeric, formatNumeric, formatTime, mulNumeric, parseNumeric } from '@pocketnet/ledger';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import {
+  roundTemplates,
+  transferOfferTemplate,
+  transferPreapprovalTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
+import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
-import { effectiveAmountOf, payloadOf, textAt } from './automation-values.ts';
+import { effectiveAmountOf } from './automation-values.ts';
+
+// A TransferOffer and an AcceptedTransferOffer carry sender, receiver, amount and trackingId alike.
+const offerOf = (offer: WalletContract) =>
+  payloadOf(transferOfferTemplate, offer.node.createArgument);
+const preapprovalPayload = (preapproval: WalletContract) =>
+  payloadOf(transferPreapprovalTemplate, preapproval.node.createArgument);
 
 export type SweepPolicy = {
   readonly sender: string;
@@ -24,29 +37,27 @@ const sweepTrackingPrefix = 'sweep-';
 export function createSweeps(context: AutomationContext) {
   const { wallet } = context;
   const price = () =>
-    parseNumeric(textAt(wallet.network.openRound().createArgument, 'amuletPrice'));
+    parseNumeric(
+      payloadOf(roundTemplates.OpenMiningRound, wallet.network.openRound().createArgument)
+        .amuletPrice,
+    );
   const balanceOf = (party: string) => {
     const round = context.roundOf(wallet.network.openRound());
     return wallet.contracts
       .of(party, 'amulet')
-      .reduce((sum, amulet) => sum + effectiveAmountOf(payloadOf(amulet), round), 0n);
+      .reduce((sum, amulet) => sum + effectiveAmountOf(amulet, round), 0n);
   };
   const onOffer = (policy: SweepPolicy) =>
     (['transferOffer', 'acceptedTransferOffer'] as const)
       .flatMap((kind) => wallet.contracts.of(policy.sender, kind))
-      .filter((offer) => {
-        const payload = offer.node.createArgument;
-        return (
-          payload.sender === policy.sender &&
-          payload.receiver === policy.receiver &&
-          textAt(payload, 'trackingId').startsWith(sweepTrackingPrefix)
-        );
-      })
-      .reduce(
-        (sum, offer) =>
-          sum + parseNumeric(textAt(offer.node.createArgument, 'amount', 'amount') || '0'),
-        0n,
-      );
+      .map(offerOf)
+      .filter(
+        (offer) =>
+          offer.sender === policy.sender &&
+          offer.receiver === policy.receiver &&
+          offer.trackingId.startsWith(sweepTrackingPrefix),
+      )
+      .reduce((sum, offer) => sum + parseNumeric(offer.amount.amount), 0n);
   /** What the sender should move now (amulet), or 0 while it is within its limit. */
   const excessOf = (policy: SweepPolicy): bigint => {
     const amuletPrice = price();
@@ -58,7 +69,7 @@ export function createSweeps(context: AutomationContext) {
     [
       ...wallet.contracts.of(receiver, 'transferPreapproval'),
       ...wallet.contracts.of(context.dso(), 'transferPreapproval'),
-    ].find((preapproval) => preapproval.node.createArgument.receiver === receiver);
+    ].find((preapproval) => preapprovalPayload(preapproval).receiver === receiver);
   return {
     isDue: (policy: SweepPolicy) => context.hasNetwork() && excessOf(policy) > 0n,
     /** What a sweep of `sender` starts from: its holdings, so both triggers name one job. */
@@ -72,7 +83,7 @@ export function createSweeps(context: AutomationContext) {
         ? preapprovalOf(policy.receiver)
         : undefined;
       if (preapproval) {
-        const provider = String(preapproval.node.createArgument.provider);
+        const { provider } = preapprovalPayload(preapproval);
         const send = {
           tag: 'CO_TransferPreapprovalSend',
           value: {
@@ -94,7 +105,7 @@ export function createSweeps(context: AutomationContext) {
         description: 'sweep',
         expiresAt: formatTime(context.now() + offerLifetimeMicros),
         trackingId: `${sweepTrackingPrefix}${jobId}`,
-      };
+      } as const;
       return effectOnce(
         () =>
           wallet.actions.installChoice(
@@ -108,5 +119,3 @@ export function createSweeps(context: AutomationContext) {
     },
   };
 }
-
-export type Sweeps = ReturnType<typeof createSweeps>;

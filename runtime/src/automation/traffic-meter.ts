@@ -1,7 +1,11 @@
-import type { JournalRecord } from '@pocketnet/ledger';
+import type { JournalRecord, UndoLog } from '@pocketnet/ledger';
+import { spliceVocabulary } from '@pocketnet/splice';
 import type { Observable } from 'rxjs';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { AutomationIndex } from './automation-index.ts';
-import { textAt } from './automation-values.ts';
+
+const memberTrafficTemplate =
+  spliceVocabulary.spliceAmulet['Splice.DecentralizedSynchronizer'].MemberTraffic;
 
 /**
  * The traffic a transaction costs this participant, estimated from its shape: a fixed part
@@ -24,26 +28,26 @@ export function createTrafficMeter(deps: {
   readonly index: AutomationIndex;
   readonly memberId: string;
   readonly synchronizerId: string;
+  readonly undo: UndoLog;
 }) {
-  let consumed = 0n;
+  const meter = { consumed: 0n };
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
-    consumed +=
+    const cost =
       trafficModel.perTransactionBytes + trafficModel.perEventBytes * BigInt(record.nodes.length);
+    deps.undo.assign(meter, 'consumed', meter.consumed + cost);
   });
   return {
     status(): TrafficStatus {
       const purchased = deps.index
         .active('memberTraffic')
+        .map((traffic) => payloadOf(memberTrafficTemplate, traffic.createArgument))
         .filter(
           (traffic) =>
-            textAt(traffic.createArgument, 'memberId') === deps.memberId &&
-            textAt(traffic.createArgument, 'synchronizerId') === deps.synchronizerId,
+            traffic.memberId === deps.memberId && traffic.synchronizerId === deps.synchronizerId,
         )
-        .reduce(
-          (sum, traffic) => sum + BigInt(textAt(traffic.createArgument, 'totalPurchased') || '0'),
-          0n,
-        );
+        .reduce((sum, traffic) => sum + BigInt(traffic.totalPurchased), 0n);
+      const { consumed } = meter;
       return { purchased, consumed, remaining: purchased - consumed };
     },
     close: () => subscription.unsubscribe(),

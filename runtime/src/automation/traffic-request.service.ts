@@ -1,7 +1,9 @@
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { parseTime } from '@pocketnet/ledger';
+import { buyTrafficRequestTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
+import type { WalletContract } from '../wallet/wallet-contracts.projection.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, stale } from './automation-outcome.ts';
-import { microsAt, textAt } from './automation-values.ts';
 import { invalidTransferReason } from './invalid-transfer.ts';
 
 /**
@@ -9,6 +11,9 @@ import { invalidTransferReason } from './invalid-transfer.ts';
  * the user's wallet pays for it (CO_CompleteBuyTrafficRequest) while the request is valid, or
  * rejects it with the reason it cannot (out of funds).
  */
+const requestOf = (request: WalletContract) =>
+  payloadOf(buyTrafficRequestTemplate, request.node.createArgument);
+
 export function createTrafficRequests(context: AutomationContext) {
   const { wallet } = context;
   const requests = () =>
@@ -17,26 +22,22 @@ export function createTrafficRequests(context: AutomationContext) {
       .flatMap((party) =>
         wallet.contracts
           .of(party, 'buyTrafficRequest')
-          .filter((request) => request.node.createArgument.endUserParty === party),
+          .filter((request) => requestOf(request).endUserParty === party),
       );
   return {
     /** Open requests of this validator's users that have not expired. */
     pending(): string[] {
       if (!context.hasNetwork()) return [];
       return requests()
-        .filter(
-          (request) => (microsAt(request.node.createArgument, 'expiresAt') ?? 0n) > context.now(),
-        )
+        .filter((request) => (parseTime(requestOf(request).expiresAt) ?? 0n) > context.now())
         .map((request) => request.node.contractId);
     },
     async complete(requestCid: string, jobId: string): Promise<AutomationOutcome> {
       const request = wallet.contracts.get(requestCid);
       if (request?.kind !== 'buyTrafficRequest')
         return stale(`the traffic request ${requestCid} is gone`);
-      const party = textAt(request.node.createArgument, 'endUserParty');
-      const payer = context.walletOf(party);
-      const bytes = textAt(request.node.createArgument, 'trafficAmount');
-      const member = textAt(request.node.createArgument, 'memberId');
+      const { endUserParty, trafficAmount: bytes, memberId: member } = requestOf(request);
+      const payer = context.walletOf(endUserParty);
       try {
         return await effectOnce(
           () =>
@@ -66,5 +67,3 @@ export function createTrafficRequests(context: AutomationContext) {
     },
   };
 }
-
-export type TrafficRequests = ReturnType<typeof createTrafficRequests>;

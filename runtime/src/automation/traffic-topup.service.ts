@@ -1,11 +1,16 @@
-import { formatNumeric, formatTime, numericOne, parseNumeric } from '@pocketnet/ledger';
-import { trafficCost } from '@pocketnet/splice';
+import { formatNumeric, formatTime, numericOne, parseNumeric, parseTime } from '@pocketnet/ledger';
+import { spliceVocabulary, trafficCost } from '@pocketnet/splice';
 import { participantMemberId } from '../scan/network/synchronizer-members.ts';
-import { create } from '../wallet/wallet-submitter.ts';
-import { walletReference } from '../wallet/wallet-templates.ts';
+import { amuletRulesTemplate, roundTemplates } from '../vocabulary/splice-templates.ts';
+import type { AmuletOperation } from '../vocabulary/splice-types.ts';
+import { createOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { AutomationContext } from './automation-context.ts';
 import { type AutomationOutcome, commandIdOf, effectOnce, noop } from './automation-outcome.ts';
-import { effectiveAmountOf, microsAt, payloadOf, textAt, valueAt } from './automation-values.ts';
+import { effectiveAmountOf } from './automation-values.ts';
+
+const topUpStateTemplate =
+  spliceVocabulary.spliceWallet['Splice.Wallet.TopUpState'].ValidatorTopUpState;
+
 import type { TrafficMeter } from './traffic-meter.ts';
 
 export type TopupPolicy = {
@@ -27,28 +32,35 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
   const { wallet, core } = context;
   const memberId = participantMemberId(core.identity.participantId);
   const fees = () => {
-    const rules = wallet.network.amuletRules().createArgument;
-    return valueAt(rules, 'configSchedule', 'initialValue', 'decentralizedSynchronizer', 'fees');
+    const rules = payloadOf(amuletRulesTemplate, wallet.network.amuletRules().createArgument);
+    return rules.configSchedule.initialValue.decentralizedSynchronizer.fees;
   };
   const topupAmount = (policy: TopupPolicy) => {
     const wanted =
       (policy.targetThroughput * policy.minTopupIntervalMicros + 999_999n) / 1_000_000n;
-    const minimum = BigInt(textAt(fees(), 'minTopupAmount') || '0');
+    const minimum = BigInt(fees().minTopupAmount);
     return wanted > minimum ? wanted : minimum;
   };
   const topupState = () =>
     wallet.contracts
       .of(context.operator(), 'topUpState')
-      .find((state) => state.node.createArgument.memberId === memberId);
+      .find(
+        (state) => payloadOf(topUpStateTemplate, state.node.createArgument).memberId === memberId,
+      );
   const nextAllowed = (policy: TopupPolicy): bigint => {
     const state = topupState();
-    const last = state ? microsAt(state.node.createArgument, 'lastPurchasedAt') : null;
+    const last = state
+      ? parseTime(payloadOf(topUpStateTemplate, state.node.createArgument).lastPurchasedAt)
+      : null;
     return last === null ? 0n : last + policy.minTopupIntervalMicros;
   };
   const costOf = (bytes: bigint) => {
-    const round = wallet.network.openRound().createArgument;
-    const price = textAt(round, 'trafficPrice') || textAt(fees(), 'extraTrafficPrice');
-    const amuletPrice = parseNumeric(textAt(round, 'amuletPrice'));
+    const round = payloadOf(
+      roundTemplates.OpenMiningRound,
+      wallet.network.openRound().createArgument,
+    );
+    const price = round.trafficPrice || fees().extraTrafficPrice;
+    const amuletPrice = parseNumeric(round.amuletPrice);
     return trafficCost({
       bytes,
       extraTrafficPriceUsdPerMegabyte: parseNumeric(price),
@@ -59,7 +71,7 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
     const round = context.roundOf(wallet.network.openRound());
     return wallet.contracts
       .of(context.operator(), 'amulet')
-      .reduce((sum, amulet) => sum + effectiveAmountOf(payloadOf(amulet), round), 0n);
+      .reduce((sum, amulet) => sum + effectiveAmountOf(amulet, round), 0n);
   };
   const isLow = (policy: TopupPolicy) => meter.status().remaining < topupAmount(policy);
   /** The ValidatorTopUpState that rate-limits purchases; created (as never used) when missing. */
@@ -71,7 +83,7 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
         wallet.submit({
           actAs: [context.operator()],
           commands: [
-            create(walletReference('topUpState'), {
+            createOf(topUpStateTemplate, {
               dso: context.dso(),
               validator: context.operator(),
               memberId,
@@ -103,11 +115,11 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
       const bytes = topupAmount(policy);
       const cost = costOf(bytes).amulet;
       const short = cost * tapMargin + numericOne - balance();
-      const tap =
+      const tap: AmuletOperation[] =
         short > 0n && context.core.devnetParties() !== null
           ? [{ tag: 'CO_Tap', value: { tapAmount: formatNumeric(short) } }]
           : [];
-      const buy = {
+      const buy: AmuletOperation = {
         tag: 'CO_BuyMemberTraffic',
         value: {
           trafficAmount: bytes.toString(),
@@ -120,15 +132,11 @@ export function createTrafficTopup(context: AutomationContext, meter: TrafficMet
       };
       return effectOnce(
         () =>
-          wallet.actions.executeBatch(
-            context.walletOf(context.operator()),
-            [...tap, buy] as unknown as Parameters<typeof wallet.actions.executeBatch>[1],
-            { deduplicationKey: commandIdOf(jobId) },
-          ),
+          wallet.actions.executeBatch(context.walletOf(context.operator()), [...tap, buy], {
+            deduplicationKey: commandIdOf(jobId),
+          }),
         `bought ${bytes} bytes of traffic for ${formatNumeric(cost)} amulet${tap.length > 0 ? ' (tapped first)' : ''}`,
       );
     },
   };
 }
-
-export type TrafficTopup = ReturnType<typeof createTrafficTopup>;

@@ -1,15 +1,28 @@
-import { parseTime, type Value } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
-import { textOf } from '../wallet-apps/app-access.ts';
+import { ansTemplates, subscriptionTemplates } from '../vocabulary/splice-templates.ts';
+import { type ArgumentValue, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { AppContract, AppContracts } from '../wallet-apps/app-contracts.projection.ts';
-import type { AnsSvCalls } from './ans-sv-calls.ts';
+import type { AnsSvCalls, ConfirmedAction } from './ans-sv-calls.ts';
+
+type ContextAction =
+  ArgumentValue<spliceVocabulary.splice_dso_governance.Splice.DsoRules.AnsEntryContext_ActionRequiringConfirmation>;
+const { AnsEntry, AnsEntryContext, AnsRules } = ansTemplates;
+const {
+  SubscriptionIdleState,
+  SubscriptionInitialPayment,
+  SubscriptionPayment,
+  TerminatedSubscription,
+} = subscriptionTemplates;
+const entryContextOf = (contract: AppContract) =>
+  payloadOf(AnsEntryContext, contract.node.createArgument);
+const entryOf = (contract: AppContract) => payloadOf(AnsEntry, contract.node.createArgument);
 
 /** How long the automation waits before trying a failed step again (node time). */
 const retryMicros = 3_600_000_000n;
 
 type Job = { readonly key: string; readonly due: bigint; run(): Promise<unknown> };
-
-const timeOf = (contract: AppContract, field: string) => parseTime(textOf(contract, field)) ?? null;
 
 /**
  * The SV's name-service automation on the devnet (Splice's AnsSubscriptionInitialPaymentTrigger,
@@ -24,60 +37,73 @@ export function createAnsDsoAutomation(deps: {
   readonly calls: () => AnsSvCalls | null;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   const { contracts } = deps;
-  const retryAt = new Map<string, bigint>();
-  const byDso = (dso: string) => (contract: AppContract) =>
-    textOf(contract, 'subscriptionData', 'provider') === dso &&
-    textOf(contract, 'subscriptionData', 'receiver') === dso;
+  const retryAt = undoableMap<string, bigint>(deps.undo);
+  // Initial and renewal payments, and terminated subscriptions, all carry subscriptionData.
+  const byDso = (dso: string) => (contract: AppContract) => {
+    const { subscriptionData } = payloadOf(TerminatedSubscription, contract.node.createArgument);
+    return subscriptionData.provider === dso && subscriptionData.receiver === dso;
+  };
   const contextOf = (reference: string) =>
-    contracts.all('ansEntryContext').find((context) => textOf(context, 'reference') === reference);
-  const liveEntryNamed = (name: string, now: bigint) =>
     contracts
-      .all('ansEntry')
-      .some((entry) => textOf(entry, 'name') === name && (timeOf(entry, 'expiresAt') ?? 0n) > now);
+      .all('ansEntryContext')
+      .find((context) => entryContextOf(context).reference === reference);
+  const liveEntryNamed = (name: string, now: bigint) =>
+    contracts.all('ansEntry').some((contract) => {
+      const entry = entryOf(contract);
+      return entry.name === name && (parseTime(entry.expiresAt) ?? 0n) > now;
+    });
 
-  const initialPaymentJob = (calls: AnsSvCalls, payment: AppContract, now: bigint): Job[] => {
-    const context = contextOf(textOf(payment, 'reference'));
+  const initialPaymentJob = (calls: AnsSvCalls, contract: AppContract, now: bigint): Job[] => {
+    const payment = payloadOf(SubscriptionInitialPayment, contract.node.createArgument);
+    const context = contextOf(payment.reference);
     if (!context) return [];
     const run = () => {
-      const transferContext = calls.transferContext(textOf(payment, 'round', 'number'));
-      const collect = transferContext !== null && !liveEntryNamed(textOf(context, 'name'), now);
+      const transferContext = calls.transferContext(payment.round.number);
+      const collect =
+        transferContext !== null && !liveEntryNamed(entryContextOf(context).name, now);
+      const orLatest = transferContext ?? calls.transferContext(null);
+      if (orLatest === null) throw new Error('no open round to collect the payment in');
+      const value = {
+        paymentCid: contract.node.contractId,
+        transferContext: orLatest,
+        ansRulesCid: rulesOf(contracts, calls.dso),
+      };
       return calls.confirmAndExecute(
-        contextAction(context, {
-          tag: collect ? 'ANSRARC_CollectInitialEntryPayment' : 'ANSRARC_RejectEntryInitialPayment',
-          value: {
-            paymentCid: payment.node.contractId,
-            transferContext: transferContext ?? calls.transferContext(null),
-            ansRulesCid: rulesOf(contracts, calls.dso),
-          },
-        }),
+        contextAction(
+          context,
+          collect
+            ? { tag: 'ANSRARC_CollectInitialEntryPayment', value }
+            : { tag: 'ANSRARC_RejectEntryInitialPayment', value },
+        ),
       );
     };
-    return [{ key: payment.node.contractId, due: now, run }];
+    return [{ key: contract.node.contractId, due: now, run }];
   };
 
-  const renewalJob = (calls: AnsSvCalls, payment: AppContract, now: bigint): Job[] => {
-    const context = contextOf(textOf(payment, 'reference'));
-    const entry = context
-      ? contracts
-          .of(textOf(context, 'user'), 'ansEntry')
-          .find((found) => textOf(found, 'name') === textOf(context, 'name'))
+  const renewalJob = (calls: AnsSvCalls, contract: AppContract, now: bigint): Job[] => {
+    const payment = payloadOf(SubscriptionPayment, contract.node.createArgument);
+    const context = contextOf(payment.reference);
+    const named = context ? entryContextOf(context) : undefined;
+    const entry = named
+      ? contracts.of(named.user, 'ansEntry').find((found) => entryOf(found).name === named.name)
       : undefined;
-    const transferContext = calls.transferContext(textOf(payment, 'round', 'number'));
+    const transferContext = calls.transferContext(payment.round.number);
     if (!context || !entry || transferContext === null) return [];
     const run = () =>
-      calls.onDsoRules('DsoRules_CollectEntryRenewalPayment', {
+      calls.onDsoRules(calls.dsoRulesChoices.DsoRules_CollectEntryRenewalPayment, {
         ansEntryContextCid: context.node.contractId,
         choiceArg: {
-          paymentCid: payment.node.contractId,
+          paymentCid: contract.node.contractId,
           entryCid: entry.node.contractId,
           transferContext,
           ansRulesCid: rulesOf(contracts, calls.dso),
         },
         sv: calls.sv,
       });
-    return [{ key: payment.node.contractId, due: now, run }];
+    return [{ key: contract.node.contractId, due: now, run }];
   };
 
   const jobs = (): Job[] => {
@@ -99,10 +125,11 @@ export function createAnsDsoAutomation(deps: {
         .all('terminatedSubscription')
         .filter(ofDso)
         .flatMap((terminated) => {
-          const context = contextOf(textOf(terminated, 'reference'));
+          const { reference } = payloadOf(TerminatedSubscription, terminated.node.createArgument);
+          const context = contextOf(reference);
           if (!context) return [];
           const run = () =>
-            calls.onDsoRules('DsoRules_TerminateSubscription', {
+            calls.onDsoRules(calls.dsoRulesChoices.DsoRules_TerminateSubscription, {
               ansEntryContextCid: context.node.contractId,
               terminatedSubscriptionCid: terminated.node.contractId,
               sv: calls.sv,
@@ -142,23 +169,25 @@ export function createAnsDsoAutomation(deps: {
   };
 }
 
-const contextAction = (context: AppContract, action: Value): Value => ({
+const contextAction = (context: AppContract, action: ContextAction): ConfirmedAction => ({
   tag: 'ARC_AnsEntryContext',
   value: { ansEntryContextCid: context.node.contractId, ansEntryContextAction: action },
 });
 
 const rulesOf = (contracts: AppContracts, dso: string): string =>
-  contracts.of(dso, 'ansRules').find((rules) => textOf(rules, 'dso') === dso)?.node.contractId ??
+  contracts
+    .of(dso, 'ansRules')
+    .find((rules) => payloadOf(AnsRules, rules.node.createArgument).dso === dso)?.node.contractId ??
   '';
 
 /** Entries past their expiry, and the name service's subscriptions whose payment was missed. */
 function expiryJobs(calls: AnsSvCalls, contracts: AppContracts): Job[] {
   const actor = { actor: calls.dso };
   const entries = contracts.of(calls.dso, 'ansEntry').flatMap((entry): Job[] => {
-    const expiresAt = timeOf(entry, 'expiresAt');
+    const expiresAt = parseTime(entryOf(entry).expiresAt);
     if (expiresAt === null) return [];
     const run = () =>
-      calls.onDsoRules('DsoRules_ExpireAnsEntry', {
+      calls.onDsoRules(calls.dsoRulesChoices.DsoRules_ExpireAnsEntry, {
         ansEntryCid: entry.node.contractId,
         choiceArg: actor,
         sv: calls.sv,
@@ -166,14 +195,14 @@ function expiryJobs(calls: AnsSvCalls, contracts: AppContracts): Job[] {
     return [{ key: entry.node.contractId, due: expiresAt + 1n, run }];
   });
   const subscriptions = contracts.of(calls.dso, 'subscriptionIdleState').flatMap((state): Job[] => {
-    const dueAt = timeOf(state, 'nextPaymentDueAt');
-    const reference = textOf(state, 'reference');
+    const idle = payloadOf(SubscriptionIdleState, state.node.createArgument);
+    const dueAt = parseTime(idle.nextPaymentDueAt);
     const context = contracts
       .of(calls.dso, 'ansEntryContext')
-      .find((found) => textOf(found, 'reference') === reference);
+      .find((found) => entryContextOf(found).reference === idle.reference);
     if (dueAt === null || !context) return [];
     const run = () =>
-      calls.onDsoRules('DsoRules_ExpireSubscription', {
+      calls.onDsoRules(calls.dsoRulesChoices.DsoRules_ExpireSubscription, {
         ansEntryContextCid: context.node.contractId,
         subscriptionIdleStateCid: state.node.contractId,
         choiceArg: actor,

@@ -1,5 +1,9 @@
 import { parseTime } from '@pocketnet/ledger';
-import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import {
+  amuletRulesChoices,
+  amuletRulesTemplate,
+  roundTemplates,
+} from '../vocabulary/splice-templates.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 import { couponsOf, roundOf } from './round-coupons.ts';
 
@@ -16,7 +20,7 @@ const couponBatchSize = 100;
  */
 export const svPollingIntervalMicros = 30_000_000n;
 
-const closedAtOf = (round: DsoContract): bigint => {
+const closedAtOf = (round: DsoContract<unknown>): bigint => {
   const closedAt = parseTime(round.createdAt);
   if (closedAt === null) throw new Error(`a closed round has no creation time: ${round.createdAt}`);
   return closedAt;
@@ -28,7 +32,7 @@ const closedAtOf = (round: DsoContract): bigint => {
  */
 export function nextSettlementDue(ledger: DsoLedger): bigint | null {
   let next: bigint | null = null;
-  for (const closed of ledger.active(ids.closedMiningRound)) {
+  for (const closed of ledger.active(roundTemplates.ClosedMiningRound)) {
     const expiry = closedAtOf(closed) + svPollingIntervalMicros;
     const due = hasCoupons(couponsOf(ledger, roundOf(closed)))
       ? expiry
@@ -47,22 +51,33 @@ const hasCoupons = (coupons: ReturnType<typeof couponsOf>) =>
  * archived.
  */
 export async function settleClosedRounds(ledger: DsoLedger, now: bigint) {
-  const [rules] = ledger.active(ids.amuletRules);
+  const [rules] = ledger.active(amuletRulesTemplate);
   if (!rules) return;
-  for (const closed of ledger.active(ids.closedMiningRound)) {
+  for (const closed of ledger.active(roundTemplates.ClosedMiningRound)) {
     const expiry = closedAtOf(closed) + svPollingIntervalMicros;
     if (now < expiry) continue;
     for (const batch of couponBatches(couponsOf(ledger, roundOf(closed)))) {
-      await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_ClaimExpiredRewards', {
-        closedRoundCid: closed.contractId,
-        optValidatorFaucetCouponCids: null,
-        ...batch,
-      });
+      await ledger.exercise(
+        amuletRulesTemplate,
+        rules.contractId,
+        amuletRulesChoices.AmuletRules_ClaimExpiredRewards,
+        {
+          closedRoundCid: closed.contractId,
+          optValidatorFaucetCouponCids: null,
+          validatorRewardCouponCids: batch.validatorRewardCouponCids,
+          appCouponCids: batch.appCouponCids,
+          svRewardCouponCids: batch.svRewardCouponCids,
+          optValidatorLivenessActivityRecordCids: batch.optValidatorLivenessActivityRecordCids,
+        },
+      );
     }
     if (now < expiry + svPollingIntervalMicros) continue;
-    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Archive', {
-      closedRoundCid: closed.contractId,
-    });
+    await ledger.exercise(
+      amuletRulesTemplate,
+      rules.contractId,
+      amuletRulesChoices.AmuletRules_MiningRound_Archive,
+      { closedRoundCid: closed.contractId },
+    );
   }
 }
 

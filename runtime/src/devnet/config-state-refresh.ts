@@ -1,10 +1,22 @@
-import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import type { spliceVocabulary } from '@pocketnet/splice';
+import {
+  amuletRulesChoices,
+  amuletRulesTemplate,
+  externalPartyConfigStateTemplate,
+} from '../vocabulary/splice-templates.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 
+type ConfigState =
+  spliceVocabulary.splice_amulet.Splice.ExternalPartyConfigState.ExternalPartyConfigState;
+type OpenRound = spliceVocabulary.splice_amulet.Splice.Round.OpenMiningRound;
+
 /** The two ExternalPartyConfigStates, the one due for replacement first. */
-export function configStates(ledger: DsoLedger, micros: (time: unknown) => bigint): DsoContract[] {
+export function configStates(
+  ledger: DsoLedger,
+  micros: (time: string) => bigint,
+): DsoContract<ConfigState>[] {
   return ledger
-    .active(ids.externalPartyConfigState)
+    .active(externalPartyConfigStateTemplate)
     .sort((a, b) =>
       Number(micros(a.payload.targetArchiveAfter) - micros(b.payload.targetArchiveAfter)),
     );
@@ -17,17 +29,17 @@ export function configStates(ledger: DsoLedger, micros: (time: unknown) => bigin
  */
 export async function refreshConfigStates(
   ledger: DsoLedger,
-  context: { now: bigint; open: DsoContract[]; micros: (time: unknown) => bigint },
+  context: { now: bigint; open: DsoContract<OpenRound>[]; micros: (time: string) => bigint },
 ): Promise<void> {
   const [older, newer] = configStates(ledger, context.micros);
-  const [rules] = ledger.active(ids.amuletRules);
+  const [rules] = ledger.active(amuletRulesTemplate);
   const [round0, round1, round2] = context.open;
   if (!older || !newer || !rules || !round0 || !round1 || !round2) return;
   if (context.micros(older.payload.targetArchiveAfter) > context.now) return;
   await ledger.exercise(
-    ids.amuletRules,
+    amuletRulesTemplate,
     rules.contractId,
-    'AmuletRules_UpdateExternalPartyConfigStates',
+    amuletRulesChoices.AmuletRules_UpdateExternalPartyConfigStates,
     {
       externalPartyConfigStateCid0: older.contractId,
       externalPartyConfigStateCid1: newer.contractId,

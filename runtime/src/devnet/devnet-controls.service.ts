@@ -43,7 +43,7 @@ export function createDevnetControls(deps: {
     micros: deps.clock.nowMicros(),
     time: formatMicros(deps.clock.nowMicros()),
   });
-  return {
+  const service = {
     now(caller: Caller) {
       guard(caller);
       return now();
@@ -98,6 +98,16 @@ export function createDevnetControls(deps: {
     /** The price the next round opens with, if one was set. */
     amuletPrice: () => deps.durable.amuletPrice(),
   };
+  return service satisfies DevnetControls;
 }
 
-export type DevnetControls = ReturnType<typeof createDevnetControls>;
+/** The node's clock, in microseconds and as text. */
+export type DevnetTime = { micros: bigint; time: string };
+
+export interface DevnetControls {
+  now(caller: Caller): DevnetTime;
+  advanceTime(caller: Caller, micros: bigint): Promise<DevnetTime>;
+  setTime(caller: Caller, micros: bigint): Promise<DevnetTime>;
+  advanceRounds(caller: Caller, count: number): Promise<DevnetTime>;
+  setAmuletPrice(caller: Caller, price: string): Promise<{ amuletPrice: string }>;
+}

@@ -5,20 +5,27 @@ import {
   type LedgerEngine,
   planCreateUser,
   type TransactionRecord,
-  type Value,
 } from '@pocketnet/ledger';
 import {
-  amuletTemplateIds as amulet,
   defaultAnsRulesConfig,
   defaultInitialAmuletPrice,
   devNetAmuletRules,
-  dsoReferences,
-  externalReferences,
   initialDsoRules,
   singleNodeSynchronizerConfig,
-  walletReferences,
+  type spliceVocabulary,
 } from '@pocketnet/splice';
 import { synchronizerInfo } from '../synchronizers/synchronizer-set.ts';
+import {
+  amuletRulesTemplate,
+  amuletTemplates,
+  ansTemplates,
+  dsoRulesTemplate,
+  externalPartyAmuletRulesTemplates,
+  svNodeStateTemplate,
+  validatorLicenseTemplates,
+  walletInstall,
+} from '../vocabulary/splice-templates.ts';
+import { type ArgumentFields, createOf, exerciseOf } from '../vocabulary/typed-commands.ts';
 import { type DevnetParties, hostDevnetParties } from './devnet-parties.ts';
 
 export type GenesisOptions = {
@@ -34,7 +41,6 @@ export type GenesisOptions = {
   readonly templateOf?: ((reference: string) => string) | undefined;
 };
 
-const ansRules = '#splice-amulet-name-service:Splice.Ans:AnsRules';
 const genesisUser = 'pocketnet-genesis';
 
 /**
@@ -70,10 +76,10 @@ export async function createDevnetGenesis(engine: LedgerEngine, options: Genesis
   await submit(
     [parties.dso],
     [
-      exercise(
-        amulet.amuletRules,
+      exerciseOf(
+        amuletRulesTemplate,
         rules,
-        'AmuletRules_Bootstrap_Rounds',
+        amuletRulesTemplate.choices.AmuletRules_Bootstrap_Rounds,
         bootstrapArguments(options),
       ),
     ],
@@ -91,17 +97,17 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
   const record = await submit(
     [dso],
     [
-      create(
-        amulet.amuletRules,
+      createOf(
+        amuletRulesTemplate,
         devNetAmuletRules({
           dso,
           synchronizerId: options.synchronizerId,
           tickMicros: options.tickMicros,
         }),
       ),
-      create(externalReferences.externalPartyAmuletRules, { dso }),
-      create(
-        dsoReferences.dsoRules,
+      createOf(externalPartyAmuletRulesTemplates.ExternalPartyAmuletRules, { dso }),
+      createOf(
+        dsoRulesTemplate,
         initialDsoRules({
           dso,
           isDevNet: true,
@@ -109,10 +115,10 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
           svs: [{ party: sv, name: 'sv1', participantId: options.participantId }],
         }),
       ),
-      create(ansRules, { dso, config: defaultAnsRulesConfig }),
-      create(amulet.featuredAppRight, { dso, provider: validatorOperator }),
+      createOf(ansTemplates.AnsRules, { dso, config: defaultAnsRulesConfig }),
+      createOf(amuletTemplates.FeaturedAppRight, { dso, provider: validatorOperator }),
       // As Splice's DsoBootstrap: SV1's node state, its nodes for the global synchronizer.
-      create(dsoReferences.svNodeState, {
+      createOf(svNodeStateTemplate, {
         dso,
         sv,
         svName: 'sv1',
@@ -128,7 +134,7 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
         },
       }),
       // As DsoRules_OnboardValidator of splice-dso-governance 0.1.26: its own sponsor.
-      create(amulet.validatorLicense, {
+      createOf(validatorLicenseTemplates.ValidatorLicense, {
         validator: validatorOperator,
         sponsor: validatorOperator,
         dso,
@@ -145,13 +151,17 @@ async function createDsoContracts(submit: Submit, options: GenesisOptions): Prom
 function operatorContracts(options: GenesisOptions): Command[] {
   const { dso, validatorOperator } = options.parties;
   return [
-    create(walletReferences.walletAppInstall, {
+    createOf(walletInstall.WalletAppInstall, {
       dsoParty: dso,
       validatorParty: validatorOperator,
       endUserName: options.validatorWalletUser,
       endUserParty: validatorOperator,
     }),
-    create(amulet.validatorRight, { dso, user: validatorOperator, validator: validatorOperator }),
+    createOf(amuletTemplates.ValidatorRight, {
+      dso,
+      user: validatorOperator,
+      validator: validatorOperator,
+    }),
   ];
 }
 
@@ -164,27 +174,10 @@ export const withTemplates = (
     'templateId' in command ? { ...command, templateId: templateOf(command.templateId) } : command,
   );
 
-const bootstrapArguments = (options: GenesisOptions) => ({
+const bootstrapArguments = (
+  options: GenesisOptions,
+): ArgumentFields<spliceVocabulary.splice_amulet.Splice.AmuletRules.AmuletRules_Bootstrap_Rounds> => ({
   amuletPrice: defaultInitialAmuletPrice,
   round0Duration: { microseconds: options.tickMicros.toString() },
   initialRound: null,
-});
-
-const create = (templateId: string, createArguments: Value): Command => ({
-  kind: 'create',
-  templateId,
-  createArguments,
-});
-
-const exercise = (
-  templateId: string,
-  contractId: string,
-  choice: string,
-  choiceArgument: Value,
-): Command => ({
-  kind: 'exercise',
-  templateId,
-  contractId,
-  choice,
-  choiceArgument,
 });

@@ -3,6 +3,7 @@ import {
   type JournalRecord,
   type LedgerEngine,
   parseTime,
+  type UndoLog,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import type { ControllableClock } from '../time/controllable-clock.ts';
@@ -43,22 +44,27 @@ const commit = (engine: Pick<LedgerEngine, 'commitAdmin'>, change: DevnetTimeRec
 export function createDevnetTimeState(deps: {
   readonly records$: Observable<JournalRecord>;
   readonly clock: ControllableClock;
+  readonly undo: UndoLog;
 }) {
-  let price: string | null = null;
-  let lastRecordTime: string | null = null;
+  const { undo } = deps;
+  const state: { price: string | null; lastRecordTime: string | null } = {
+    price: null,
+    lastRecordTime: null,
+  };
   deps.records$.subscribe((record) => {
-    lastRecordTime = record.recordTime;
+    undo.assign(state, 'lastRecordTime', record.recordTime);
     if (!isDevnetTimeRecord(record)) return;
-    if (record.change.kind === amuletPriceSetKind) price = record.change.price;
+    if (record.change.kind === amuletPriceSetKind) undo.assign(state, 'price', record.change.price);
     else deps.clock.resumeFrom(BigInt(record.change.nowMicros));
   });
   return {
     recovered(): void {
+      const { lastRecordTime } = state;
       const last = lastRecordTime === null ? null : parseTime(lastRecordTime);
       if (last !== null) deps.clock.resumeFrom(last);
     },
     /** The price the next round opens with, if one was set. */
-    amuletPrice: () => price,
+    amuletPrice: () => state.price,
     /** Journals where the clock now is; resolves once durable. */
     async journalClock(engine: Pick<LedgerEngine, 'commitAdmin'>): Promise<void> {
       const change: ClockMoved = {
@@ -71,7 +77,7 @@ export function createDevnetTimeState(deps: {
     async journalPrice(engine: Pick<LedgerEngine, 'commitAdmin'>, value: string): Promise<void> {
       const change: AmuletPriceSet = { kind: amuletPriceSetKind, price: value };
       await commit(engine, change);
-      price = value;
+      undo.assign(state, 'price', value);
     },
   };
 }

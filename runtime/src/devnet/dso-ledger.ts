@@ -1,9 +1,20 @@
-import type { Command, PackageRegistry, TransactionRecord, Value } from '@pocketnet/ledger';
+import {
+  type Command,
+  type PackageRegistry,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { WatchedTemplates } from '../projections/watched-templates.projection.ts';
+import { type ArgumentFields, exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
 
-export type DsoContract = {
+type TemplateRef<P, C> = spliceVocabulary.TemplateRef<P, C>;
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+
+export type DsoContract<P> = {
   readonly contractId: string;
-  readonly payload: Record<string, Value>;
+  readonly payload: P;
   /** When the contract was created (the ledger time of its transaction). */
   readonly createdAt: string;
 };
@@ -11,18 +22,22 @@ export type DsoContract = {
 /** What the DSO's automation reads and does: active contracts by template, commands as the DSO. */
 export type DsoLedger = {
   readonly dso: string;
-  active(templateReference: string): DsoContract[];
-  exercise(
-    templateReference: string,
+  active<P, C>(template: TemplateRef<P, C>): DsoContract<P>[];
+  exercise<P, C, A, R>(
+    template: TemplateRef<P, C>,
     contractId: string,
-    choice: string,
-    choiceArgument: Value,
+    choice: ChoiceRef<A, R>,
+    argument: ArgumentFields<A>,
   ): Promise<TransactionRecord>;
   /**
    * The field names of a record in a choice's argument, as the package the reference selects
    * declares them: Splice's releases differ there (`--splice-dars` runs an older one).
    */
-  argumentFields(templateReference: string, choice: string, field: string): ReadonlySet<string>;
+  argumentFields<P, C, A, R>(
+    template: TemplateRef<P, C>,
+    choice: ChoiceRef<A, R>,
+    field: keyof A & string,
+  ): ReadonlySet<string>;
 };
 
 export function createDsoLedger(deps: {
@@ -30,8 +45,10 @@ export function createDsoLedger(deps: {
   packages: PackageRegistry;
   watched: WatchedTemplates;
   submit: (actAs: readonly string[], commands: readonly Command[]) => Promise<TransactionRecord>;
+  readonly undo: UndoLog;
 }): DsoLedger {
-  const templateIds = new Map<string, string>();
+  // Resolved by the packages uploaded, which a rollback may take back.
+  const templateIds = undoableMap<string, string>(deps.undo);
   const templateIdOf = (reference: string) => {
     let templateId = templateIds.get(reference);
     if (templateId === undefined) {
@@ -42,26 +59,23 @@ export function createDsoLedger(deps: {
   };
   return {
     dso: deps.dso,
-    active: (reference) =>
-      deps.watched.active(templateIdOf(reference)).map((node) => ({
+    active: (template) =>
+      deps.watched.active(templateIdOf(template.templateId)).map((node) => ({
         contractId: node.contractId,
-        payload: node.createArgument as Record<string, Value>,
+        payload: payloadOf(template, node.createArgument),
         createdAt: node.createdAt,
       })),
-    exercise: (templateId, contractId, choice, choiceArgument) =>
-      deps.submit(
-        [deps.dso],
-        [{ kind: 'exercise', templateId, contractId, choice, choiceArgument }],
-      ),
-    argumentFields(reference, choice, field) {
-      const { definition } = deps.packages.resolveTemplate(reference);
-      const argument = definition.choices.get(choice)?.argumentType;
+    exercise: (template, contractId, choice, argument) =>
+      deps.submit([deps.dso], [exerciseOf(template, contractId, choice, argument)]),
+    argumentFields(template, choice, field) {
+      const { definition } = deps.packages.resolveTemplate(template.templateId);
+      const argument = definition.choices.get(choice.name)?.argumentType;
       const nested =
         argument?.kind === 'record'
           ? argument.fields.find((candidate) => candidate.name === field)?.type
           : undefined;
       if (nested?.kind !== 'record') {
-        throw new Error(`${reference} ${choice} takes no record ${field}`);
+        throw new Error(`${template.templateId} ${choice.name} takes no record ${field}`);
       }
       return new Set(nested.fields.map((candidate) => candidate.name));
     },

@@ -1,14 +1,14 @@
 import { parseNumeric } from '@pocketnet/ledger';
-import { amuletTemplateIds as ids, isExpired } from '@pocketnet/splice';
+import { isExpired, type spliceVocabulary } from '@pocketnet/splice';
+import {
+  amuletTemplates,
+  externalPartyConfigStateTemplate,
+} from '../vocabulary/splice-templates.ts';
 import type { DsoLedger } from './dso-ledger.ts';
 
-type AmountPayload = {
-  readonly initialAmount: string;
-  readonly createdAt: { readonly number: string };
-  readonly ratePerRound: { readonly rate: string };
-};
+const { Amulet, LockedAmulet } = amuletTemplates;
 
-const expiringAmountOf = (amount: AmountPayload) => ({
+const expiringAmountOf = (amount: spliceVocabulary.splice_amulet.Splice.Fees.ExpiringAmount) => ({
   initialAmount: parseNumeric(amount.initialAmount),
   createdAt: BigInt(amount.createdAt.number),
   ratePerRound: parseNumeric(amount.ratePerRound.rate),
@@ -21,29 +21,28 @@ const expiringAmountOf = (amount: AmountPayload) => ({
  * Nothing is expired while there are not two of them.
  */
 export async function expireDust(ledger: DsoLedger): Promise<number> {
-  const states = ledger.active(ids.externalPartyConfigState).slice(-2);
+  const states = ledger.active(externalPartyConfigStateTemplate).slice(-2);
   const [state0, state1] = states;
   if (!state0 || !state1) return 0;
   const number = states
-    .map((state) => BigInt((state.payload.holdingFeesOpenRoundNumber as { number: string }).number))
+    .map((state) => BigInt(state.payload.holdingFeesOpenRoundNumber.number))
     .reduce((a, b) => (a < b ? a : b));
   const argument = {
     externalPartyConfigState0Cid: state0.contractId,
     externalPartyConfigState1Cid: state1.contractId,
   };
   let expired = 0;
-  for (const amulet of ledger.active(ids.amulet)) {
-    if (!isExpired(expiringAmountOf(amulet.payload.amount as AmountPayload), number)) continue;
-    await ledger.exercise(ids.amulet, amulet.contractId, 'Amulet_ExpireV2', argument);
+  for (const amulet of ledger.active(Amulet)) {
+    if (!isExpired(expiringAmountOf(amulet.payload.amount), number)) continue;
+    await ledger.exercise(Amulet, amulet.contractId, Amulet.choices.Amulet_ExpireV2, argument);
     expired += 1;
   }
-  for (const locked of ledger.active(ids.lockedAmulet)) {
-    const held = locked.payload.amulet as { amount: AmountPayload };
-    if (!isExpired(expiringAmountOf(held.amount), number)) continue;
+  for (const locked of ledger.active(LockedAmulet)) {
+    if (!isExpired(expiringAmountOf(locked.payload.amulet.amount), number)) continue;
     await ledger.exercise(
-      ids.lockedAmulet,
+      LockedAmulet,
       locked.contractId,
-      'LockedAmulet_ExpireAmuletV2',
+      LockedAmulet.choices.LockedAmulet_ExpireAmuletV2,
       argument,
     );
     expired += 1;

@@ -1,15 +1,25 @@
 import { formatNumeric, parseNumeric, parseTime } from '@pocketnet/ledger';
-import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import type { spliceVocabulary } from '@pocketnet/splice';
+import {
+  amuletRulesChoices,
+  amuletRulesTemplate,
+  amuletTemplates,
+  roundTemplates,
+} from '../vocabulary/splice-templates.ts';
+import type { ArgumentFields } from '../vocabulary/typed-commands.ts';
 import { nextSettlementDue, settleClosedRounds } from './closed-round-settlement.ts';
 import { configStates, refreshConfigStates } from './config-state-refresh.ts';
 import type { DsoContract, DsoLedger } from './dso-ledger.ts';
 import { expireDust } from './dust-expiry.ts';
 import { couponsOf, roundOf } from './round-coupons.ts';
 
-const micros = (time: unknown): bigint => {
-  const parsed = parseTime(String(time));
-  if (parsed === null)
-    throw new Error(`a round carries a time that does not parse: ${String(time)}`);
+type OpenRound = spliceVocabulary.splice_amulet.Splice.Round.OpenMiningRound;
+type RoundSummary =
+  ArgumentFields<spliceVocabulary.splice_amulet.Splice.Issuance.OpenMiningRoundSummary>;
+
+const micros = (time: string): bigint => {
+  const parsed = parseTime(time);
+  if (parsed === null) throw new Error(`a round carries a time that does not parse: ${time}`);
   return parsed;
 };
 
@@ -32,10 +42,13 @@ export function createRoundAutomation(deps: {
 } {
   const { ledger } = deps;
   const openRounds = () =>
-    ledger.active(ids.openMiningRound).sort((a, b) => Number(roundOf(a)) - Number(roundOf(b)));
+    ledger
+      .active(roundTemplates.OpenMiningRound)
+      .sort((a, b) => Number(roundOf(a)) - Number(roundOf(b)));
   const pendingNow = () =>
-    ledger.active(ids.summarizingMiningRound).length > 0 ||
-    (ledger.active(ids.featuredAppActivityMarker).length > 0 && openRounds().length > 0);
+    ledger.active(roundTemplates.SummarizingMiningRound).length > 0 ||
+    (ledger.active(amuletTemplates.FeaturedAppActivityMarker).length > 0 &&
+      openRounds().length > 0);
   const advanceDue = () => {
     const [oldest, , latest] = openRounds();
     if (!oldest || !latest) return null;
@@ -45,7 +58,7 @@ export function createRoundAutomation(deps: {
   };
   const closeDue = () =>
     ledger
-      .active(ids.issuingMiningRound)
+      .active(roundTemplates.IssuingMiningRound)
       .map((round) => micros(round.payload.targetClosesAt))
       .reduce<bigint | null>((min, due) => (min === null || due < min ? due : min), null);
 
@@ -78,82 +91,96 @@ export function createRoundAutomation(deps: {
   };
 }
 
-async function advanceOpenRounds(ledger: DsoLedger, open: DsoContract[], price: string | null) {
+async function advanceOpenRounds(
+  ledger: DsoLedger,
+  open: DsoContract<OpenRound>[],
+  price: string | null,
+) {
   const [oldest, middle, latest] = open;
-  const [rules] = ledger.active(ids.amuletRules);
+  const [rules] = ledger.active(amuletRulesTemplate);
   if (!oldest || !middle || !latest || !rules) return;
-  await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_AdvanceOpenMiningRounds', {
-    amuletPrice: price ?? String(latest.payload.amuletPrice),
-    roundToArchiveCid: oldest.contractId,
-    middleRoundCid: middle.contractId,
-    latestRoundCid: latest.contractId,
-  });
+  await ledger.exercise(
+    amuletRulesTemplate,
+    rules.contractId,
+    amuletRulesChoices.AmuletRules_AdvanceOpenMiningRounds,
+    {
+      amuletPrice: price ?? latest.payload.amuletPrice,
+      roundToArchiveCid: oldest.contractId,
+      middleRoundCid: middle.contractId,
+      latestRoundCid: latest.contractId,
+    },
+  );
 }
 
-const sumOf = (coupons: DsoContract[], field: string) =>
-  formatNumeric(coupons.reduce((total, c) => total + parseNumeric(String(c.payload[field])), 0n));
+const sumOf = (coupons: DsoContract<{ readonly amount: string }>[]) =>
+  formatNumeric(coupons.reduce((total, c) => total + parseNumeric(c.payload.amount), 0n));
+
+/**
+ * The summary with the liveness total that splice-amulet releases after 0.1.20 (Splice 0.6.11,
+ * whose vocabulary runtime is generated from) add to OpenMiningRoundSummary.
+ */
+type SummaryWithLiveness = RoundSummary & {
+  readonly optTotalValidatorLivenessActivityRecords: string | null;
+};
 
 async function startIssuing(ledger: DsoLedger) {
-  const [rules] = ledger.active(ids.amuletRules);
+  const [rules] = ledger.active(amuletRulesTemplate);
   if (!rules) return;
-  const summaryFields = ledger.argumentFields(
-    ids.amuletRules,
-    'AmuletRules_MiningRound_StartIssuing',
-    'summary',
-  );
-  for (const summarizing of ledger.active(ids.summarizingMiningRound)) {
+  const startIssuingChoice = amuletRulesChoices.AmuletRules_MiningRound_StartIssuing;
+  const summaryFields = ledger.argumentFields(amuletRulesTemplate, startIssuingChoice, 'summary');
+  for (const summarizing of ledger.active(roundTemplates.SummarizingMiningRound)) {
     const coupons = couponsOf(ledger, roundOf(summarizing));
-    const featured = coupons.app.filter((coupon) => coupon.payload.featured === true);
-    const unfeatured = coupons.app.filter((coupon) => coupon.payload.featured !== true);
+    const featured = coupons.app.filter((coupon) => coupon.payload.featured);
+    const unfeatured = coupons.app.filter((coupon) => !coupon.payload.featured);
     const liveness = BigInt(coupons.liveness.length);
-    const summary = {
-      totalValidatorRewardCoupons: sumOf(coupons.validator, 'amount'),
-      totalFeaturedAppRewardCoupons: sumOf(featured, 'amount'),
-      totalUnfeaturedAppRewardCoupons: sumOf(unfeatured, 'amount'),
+    const totals = {
+      totalValidatorRewardCoupons: sumOf(coupons.validator),
+      totalFeaturedAppRewardCoupons: sumOf(featured),
+      totalUnfeaturedAppRewardCoupons: sumOf(unfeatured),
       totalSvRewardWeight: coupons.sv
-        .reduce((total, coupon) => total + BigInt(String(coupon.payload.weight)), 0n)
+        .reduce((total, coupon) => total + BigInt(coupon.payload.weight), 0n)
         .toString(),
-      // A splice-amulet without the liveness total (0.1.20, Splice 0.6.11) counts liveness
-      // records as faucet coupons: they are claimed at the faucet coupons' issuance.
-      ...(summaryFields.has('optTotalValidatorLivenessActivityRecords')
-        ? {
-            optTotalValidatorFaucetCoupons: null,
-            optTotalValidatorLivenessActivityRecords: formatNumeric(liveness * 10n ** 10n),
-          }
-        : { optTotalValidatorFaucetCoupons: liveness.toString() }),
     };
-    await ledger.exercise(
-      ids.amuletRules,
-      rules.contractId,
-      'AmuletRules_MiningRound_StartIssuing',
-      {
-        miningRoundCid: summarizing.contractId,
-        summary,
-      },
-    );
-  }
-}
-
-async function closeIssuingRounds(ledger: DsoLedger, now: bigint) {
-  const [rules] = ledger.active(ids.amuletRules);
-  if (!rules) return;
-  for (const issuing of ledger.active(ids.issuingMiningRound)) {
-    if (micros(issuing.payload.targetClosesAt) > now) continue;
-    await ledger.exercise(ids.amuletRules, rules.contractId, 'AmuletRules_MiningRound_Close', {
-      issuingRoundCid: issuing.contractId,
+    // A splice-amulet without the liveness total (0.1.20, Splice 0.6.11) counts liveness
+    // records as faucet coupons: they are claimed at the faucet coupons' issuance.
+    const withLiveness: SummaryWithLiveness = {
+      ...totals,
+      optTotalValidatorFaucetCoupons: null,
+      optTotalValidatorLivenessActivityRecords: formatNumeric(liveness * 10n ** 10n),
+    };
+    const summary: RoundSummary = summaryFields.has('optTotalValidatorLivenessActivityRecords')
+      ? withLiveness
+      : { ...totals, optTotalValidatorFaucetCoupons: liveness.toString() };
+    await ledger.exercise(amuletRulesTemplate, rules.contractId, startIssuingChoice, {
+      miningRoundCid: summarizing.contractId,
+      summary,
     });
   }
 }
 
-async function convertMarkers(ledger: DsoLedger, open: DsoContract[]) {
-  const markers = ledger.active(ids.featuredAppActivityMarker);
-  const [rules] = ledger.active(ids.amuletRules);
+async function closeIssuingRounds(ledger: DsoLedger, now: bigint) {
+  const [rules] = ledger.active(amuletRulesTemplate);
+  if (!rules) return;
+  for (const issuing of ledger.active(roundTemplates.IssuingMiningRound)) {
+    if (micros(issuing.payload.targetClosesAt) > now) continue;
+    await ledger.exercise(
+      amuletRulesTemplate,
+      rules.contractId,
+      amuletRulesChoices.AmuletRules_MiningRound_Close,
+      { issuingRoundCid: issuing.contractId },
+    );
+  }
+}
+
+async function convertMarkers(ledger: DsoLedger, open: DsoContract<OpenRound>[]) {
+  const markers = ledger.active(amuletTemplates.FeaturedAppActivityMarker);
+  const [rules] = ledger.active(amuletRulesTemplate);
   const round = open.find((candidate) => candidate === open[1]) ?? open[0];
   if (markers.length === 0 || !rules || !round) return;
   await ledger.exercise(
-    ids.amuletRules,
+    amuletRulesTemplate,
     rules.contractId,
-    'AmuletRules_ConvertFeaturedAppActivityMarkers',
+    amuletRulesChoices.AmuletRules_ConvertFeaturedAppActivityMarkers,
     {
       markerCids: markers.map(({ contractId }) => contractId),
       openMiningRoundCid: round.contractId,

@@ -5,6 +5,7 @@ import {
   type PackageRegistry,
   type ParticipantState,
   sha256Hex,
+  type UndoLog,
   type Value,
 } from '@pocketnet/ledger';
 import {
@@ -58,6 +59,8 @@ export async function startDevnet(deps: {
   time: DevnetTimeState;
   /** `--splice-dars`: the genesis creates Splice's own templates (devnet-genesis.ts). */
   templateOf?: ((reference: string) => string) | undefined;
+  /** The node's undo log: the devnet's counter goes back with a rollback. */
+  undo: UndoLog;
 }) {
   const { engine, clock, config, identity } = deps;
   const parties = devnetParties({ ...identity, ...config });
@@ -65,7 +68,7 @@ export async function startDevnet(deps: {
     const { templateOf } = deps;
     await createDevnetGenesis(engine, { parties, ...config, ...identity, templateOf });
   }
-  let counter = 0;
+  const issued = { count: 0 };
   // Run as a job, the rounds' commands take ids derived from the job's id and their content,
   // so that a rerun of the job submits duplicates the ledger drops.
   let jobId: string | null = null;
@@ -73,8 +76,10 @@ export async function startDevnet(deps: {
     dso: parties.dso,
     packages: deps.packages,
     watched: deps.watched,
+    undo: deps.undo,
     submit: (actAs, commands) => {
-      counter += 1;
+      const counter = issued.count + 1;
+      deps.undo.assign(issued, 'count', counter);
       const commandId =
         jobId === null
           ? `dso-automation-${clock.nowMicros()}-${counter}`

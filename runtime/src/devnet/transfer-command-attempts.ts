@@ -1,4 +1,6 @@
-import type { CreatedNode } from '@pocketnet/ledger';
+import { type CreatedNode, type UndoLog, undoableMap, undoableSet } from '@pocketnet/ledger';
+import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 
 /**
@@ -10,19 +12,22 @@ import type { Wallet } from '../wallet/create-wallet.ts';
  * receiver's preapproval, the sender's counter or the open round) rather than being retried
  * on every pass, and its expiry is still due.
  */
-export function createSendAttempts(wallet: Wallet) {
+export function createSendAttempts(wallet: Wallet, undo: UndoLog) {
   /** Per failed command: what its send read when it failed. */
-  const failed = new Map<string, string>();
+  const failed = undoableMap<string, string>(undo);
   /** Commands whose expiry failed: not due again, so that the schedule cannot spin on them. */
-  const stuck = new Set<string>();
+  const stuck = undoableSet<string>(undo);
 
   const inputsOf = (command: CreatedNode, counterId: string | undefined): string => {
-    const { sender, receiver } = command.createArgument as Record<string, string>;
+    const { sender, receiver } = payloadOf(
+      externalPartyAmuletRulesTemplates.TransferCommand,
+      command.createArgument,
+    );
     const amulets = wallet.contracts
-      .of(String(sender), 'amulet')
+      .of(sender, 'amulet')
       .map((amulet) => amulet.node.contractId)
       .sort();
-    const preapproval = wallet.preapprovals.preapprovalOf(String(receiver))?.node.contractId;
+    const preapproval = wallet.preapprovals.preapprovalOf(receiver)?.node.contractId;
     let round = '';
     try {
       round = wallet.network.openRound().contractId;

@@ -6,15 +6,28 @@ import {
   parseTime,
   type TransactionNode,
   type TransactionRecord,
-  type Value,
+  undoableMap,
 } from '@pocketnet/ledger';
-import { transferCommandReferences as refs } from '@pocketnet/splice';
+import { transferCommandReferences as refs, type spliceVocabulary } from '@pocketnet/splice';
 import type { Subscription } from 'rxjs';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import { templateByName } from '../node/template-by-name.ts';
+import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
+import {
+  type ArgumentFields,
+  createOf,
+  exerciseOf,
+  payloadOf,
+} from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { createSendAttempts } from './transfer-command-attempts.ts';
+
+type ChoiceRef<A, R> = spliceVocabulary.ChoiceRef<A, R>;
+const { TransferCommand, TransferCommandCounter } = externalPartyAmuletRulesTemplates;
+const commandOf = (command: CreatedNode) => payloadOf(TransferCommand, command.createArgument);
+const counterPayloadOf = (counter: CreatedNode) =>
+  payloadOf(TransferCommandCounter, counter.createArgument);
 
 /**
  * The DSO's TransferCommand automation on the devnet (Splice's TransferCommandSendTrigger and
@@ -41,16 +54,20 @@ export function createTransferCommandAutomation(
   const { wallet } = deps;
   // By name: under `--splice-dars` Splice's own package, uploaded after this is made.
   const kindOf = templateByName(deps.packages, [refs.transferCommand, refs.transferCommandCounter]);
-  const commands = new Map<string, CreatedNode>();
-  const counters = new Map<string, CreatedNode>();
-  const attempts = createSendAttempts(wallet);
-  let submissions = 0;
+  const { undo } = core;
+  // Pending commands are handled in nonce order, whatever order a rollback leaves them in.
+  const commands = undoableMap<string, CreatedNode>(undo);
+  const counters = undoableMap<string, CreatedNode>(undo);
+  const attempts = createSendAttempts(wallet, undo);
+  // Goes back with a rollback, so that the commands after it get the same ids.
+  const issued = { submissions: 0 };
   let running: Promise<void> | null = null;
   let again = false;
   let started = false;
 
   const submit = (dso: string, commandsToRun: readonly Command[]): Promise<TransactionRecord> => {
-    submissions += 1;
+    const submissions = issued.submissions + 1;
+    undo.assign(issued, 'submissions', submissions);
     return deps.engine.submit(
       internalSubmission({
         commands: commandsToRun,
@@ -61,33 +78,31 @@ export function createTransferCommandAutomation(
       }),
     );
   };
-  const exercise = (dso: string, contractId: string, choice: string, choiceArgument: Value) =>
-    submit(dso, [
-      { kind: 'exercise', templateId: refs.transferCommand, contractId, choice, choiceArgument },
-    ]);
+  const exercise = <A, R>(
+    dso: string,
+    contractId: string,
+    choice: ChoiceRef<A, R>,
+    argument: ArgumentFields<A>,
+  ) => submit(dso, [exerciseOf(TransferCommand, contractId, choice, argument)]);
 
   const counterOf = async (dso: string, sender: string): Promise<CreatedNode | null> => {
     const found = counters.get(sender);
     if (found) return found;
     const record = await submit(dso, [
-      {
-        kind: 'create',
-        templateId: refs.transferCommandCounter,
-        createArguments: { dso, sender, nextNonce: '0' },
-      },
+      createOf(TransferCommandCounter, { dso, sender, nextNonce: '0' }),
     ]);
     const created = record.nodes.find((node) => node.kind === 'created');
     return created?.kind === 'created' ? created : null;
   };
 
-  const expiresAtOf = (command: CreatedNode) =>
-    parseTime(String(command.createArgument.expiresAt)) ?? 0n;
-  const counterIdOf = (command: CreatedNode) =>
-    counters.get(String(command.createArgument.sender))?.contractId;
+  const expiresAtOf = (command: CreatedNode) => parseTime(commandOf(command).expiresAt) ?? 0n;
+  const counterIdOf = (command: CreatedNode) => counters.get(commandOf(command).sender)?.contractId;
 
   const expire = async (dso: string, command: CreatedNode): Promise<void> => {
     try {
-      await exercise(dso, command.contractId, 'TransferCommand_Expire', { p: dso });
+      await exercise(dso, command.contractId, TransferCommand.choices.TransferCommand_Expire, {
+        p: dso,
+      });
     } catch (error) {
       attempts.expiryFailed(command.contractId);
       deps.onError(error);
@@ -95,15 +110,15 @@ export function createTransferCommandAutomation(
   };
 
   const send = async (dso: string, command: CreatedNode): Promise<void> => {
-    const payload = command.createArgument as Record<string, string>;
-    const counter = await counterOf(dso, String(payload.sender));
+    const payload = commandOf(command);
+    const counter = await counterOf(dso, payload.sender);
     if (counter === null) return;
-    if (BigInt(String(payload.nonce)) > BigInt(String(counter.createArgument.nextNonce))) return;
-    const preapproval = wallet.preapprovals.preapprovalOf(String(payload.receiver));
+    if (BigInt(payload.nonce) > BigInt(counterPayloadOf(counter).nextNonce)) return;
+    const preapproval = wallet.preapprovals.preapprovalOf(payload.receiver);
     const inputs = wallet.contracts
-      .of(String(payload.sender), 'amulet')
-      .map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }));
-    await exercise(dso, command.contractId, 'TransferCommand_Send', {
+      .of(payload.sender, 'amulet')
+      .map((amulet) => ({ tag: 'InputAmulet', value: amulet.node.contractId }) as const);
+    await exercise(dso, command.contractId, TransferCommand.choices.TransferCommand_Send, {
       context: wallet.network.paymentContext(),
       inputs,
       transferPreapprovalCidO: preapproval?.node.contractId ?? null,
@@ -128,10 +143,8 @@ export function createTransferCommandAutomation(
     const dso = deps.dso();
     if (dso === null) return;
     const pending = [...commands.values()]
-      .filter((command) => command.createArgument.dso === dso)
-      .sort((a, b) =>
-        Number(BigInt(String(a.createArgument.nonce)) - BigInt(String(b.createArgument.nonce))),
-      );
+      .filter((command) => commandOf(command).dso === dso)
+      .sort((a, b) => Number(BigInt(commandOf(a).nonce) - BigInt(commandOf(b).nonce)));
     for (const command of pending) {
       if (commands.has(command.contractId)) await handle(dso, command);
     }
@@ -159,7 +172,7 @@ export function createTransferCommandAutomation(
     }
   };
   const onCounter = (node: TransactionNode) => {
-    if (node.kind === 'created') counters.set(String(node.createArgument.sender), node);
+    if (node.kind === 'created') counters.set(counterPayloadOf(node).sender, node);
     else if (node.consuming) {
       const spent = [...counters].find(([, counter]) => counter.contractId === node.contractId);
       if (spent) counters.delete(spent[0]);
@@ -181,6 +194,8 @@ export function createTransferCommandAutomation(
 
   let subscription: Subscription | null = deps.records$.subscribe(onRecord);
   return {
+    /** After a revert: what was pending at the snapshot is pending again. */
+    rearm: (): void => kick(),
     /** After the replay: sends or expires whatever is pending now, and from then on. */
     start: async (): Promise<void> => {
       started = true;

@@ -48,6 +48,7 @@ export async function startBackgroundWork(
         schedule,
         time: services.devnetTime,
         templateOf: config.spliceDars ? spliceTemplateOf(config.spliceDars) : undefined,
+        undo: core.undo,
       })
     : null;
   ledger.setDevnetParties(devnet?.parties ?? null);

@@ -25,6 +25,14 @@ export async function createNode(config: NodeConfig) {
     ledgerApiVersion: config.ledgerApiVersion,
     clock: core.clock,
     undo: core.undo,
+    /**
+     * After a revert rolled `undo` back, set the clock and cut the journal: a devnet's clock goes
+     * on from the journal as after a restart's replay, and what acts on its own is re-armed.
+     */
+    rearm() {
+      if (config.devnet) services.devnetTime.recovered();
+      services.schedule.rearm();
+    },
     devnet: background.devnet,
     packages: core.packages,
     catalog: core.catalog,

@@ -5,6 +5,7 @@ import {
   type JournalRecord,
   type LedgerEngine,
   type PackageRegistry,
+  type UndoLog,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import type { ActiveContracts } from '../projections/active-contracts.projection.ts';
@@ -41,6 +42,7 @@ export type SynchronizerShared = {
   readonly updateLog: UpdateLog;
   readonly contractEvents: ContractEventsIndex;
   readonly activeContracts: ActiveContracts;
+  readonly undo: UndoLog;
 };
 
 /**
@@ -54,7 +56,11 @@ export function createParticipant(
   options: { readonly isFirst: boolean; readonly alone: boolean },
 ) {
   const { synchronizer, synchronizers, records$, updateLog } = shared;
-  const projection = createParticipantProjection(engine.participant.participantId, options.isFirst);
+  const projection = createParticipantProjection(
+    engine.participant.participantId,
+    options.isFirst,
+    shared.undo,
+  );
   const participant = projection.state;
   // `#name` references resolve among this participant's own packages, as its vetting selects.
   const catalog: TemplateCatalog = createTemplateCatalog(
@@ -69,10 +75,12 @@ export function createParticipant(
   const interactive = createInteractiveSubmission({
     participant,
     records$,
+    undo: shared.undo,
     operations: createInteractiveSubmissions({
       engine,
       synchronizerId: synchronizer.id,
       clock: shared.clock,
+      undo: shared.undo,
     }),
   });
   const externalPartyOperations = createExternalPartyOperations({

@@ -50,19 +50,19 @@ export async function openLedgerCore(config: NodeConfig) {
   const participantId = participantIdOf(config.participantName);
   const synchronizerId = makeSynchronizerId(config.synchronizerName);
   // `--synchronizers global,app1`: the global synchronizer first, then the others (issue 10).
-  const synchronizers = createNodeSynchronizers(config);
-  const { packages, lfPackages } = createNodePackages(config);
+  // Every holder of the node's state records its changes here while a snapshot is kept (issue 23).
+  const undo = createUndoLog();
+  const synchronizers = createNodeSynchronizers(config, undo);
+  const { packages, lfPackages } = createNodePackages(config, undo);
   // `--splice-dars`: Splice's own packages, uploaded on start (or replayed), win `#splice-…`
   // names over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
-  // Every holder of the node's state records its changes here while a snapshot is kept (issue 23).
-  const undo = createUndoLog();
-  const watched = createWatchedTemplates(watchedByAutomation(packages));
+  const watched = createWatchedTemplates(watchedByAutomation(packages), undo);
   const bus = createUpdateBus();
-  const updateLog = createUpdateLog(bus.records$);
-  const contractEvents = createContractEventsIndex();
-  const activeContracts = createActiveContracts(contractEvents);
+  const updateLog = createUpdateLog(bus.records$, undo);
+  const contractEvents = createContractEventsIndex(undo);
+  const activeContracts = createActiveContracts(contractEvents, undo);
   const journal = config.ledger
     ? await config.ledger.openJournal()
     : config.dataDir
@@ -76,6 +76,7 @@ export async function openLedgerCore(config: NodeConfig) {
     synchronizerId,
     synchronizerIds: synchronizers.ids,
     publish: bus.publish,
+    undo,
   });
   const shared: SynchronizerShared = {
     synchronizer: { id: synchronizerId, alias: config.synchronizerName },
@@ -87,6 +88,7 @@ export async function openLedgerCore(config: NodeConfig) {
     updateLog,
     contractEvents,
     activeContracts,
+    undo,
   };
   // The synchronizer's first participant (the SV's), then the others of the layout (LocalNet's).
   const others = config.participants ?? [];

@@ -30,7 +30,13 @@ export function createNodeServices(
   const validatorCore: PocketnetNodeCore = { ...core, records$: first.records$ };
   const { records$ } = validatorCore;
   // The workflow actors follow the bus after the projections, and see the replay too.
-  const actors = createActorRuntime({ records$, clock, participant: core.participant, onError });
+  const actors = createActorRuntime({
+    records$,
+    clock,
+    participant: core.participant,
+    onError,
+    undo: core.undo,
+  });
   // The validator's wallet keeps projections of its own; offers and traffic requests are
   // tracked by their actors.
   const wallet = createWallet(validatorCore, { actors: () => actors });
@@ -53,9 +59,11 @@ export function createNodeServices(
     interactive,
     operations: externalPartyOperations,
     records$,
+    undo: core.undo,
   });
   // The DSO sends external parties' TransferCommands (on a devnet, once it runs).
   const transferCommands = createTransferCommandAutomation(core, { wallet, onError });
+  schedule.afterRevert(transferCommands.rearm);
   // LocalNet's app validators, each over its own participant (issue 22).
   const validatorApps = createValidatorApps({
     core,
@@ -68,7 +76,7 @@ export function createNodeServices(
   });
   for (const app of validatorApps) schedule.declare(app.dueTask);
   // The devnet's journaled time and price, followed from the replay on (ends with the bus).
-  const devnetTime = createDevnetTimeState({ records$: core.records$, clock });
+  const devnetTime = createDevnetTimeState({ records$: core.records$, clock, undo: core.undo });
   return {
     scan,
     actors,

@@ -1,3 +1,4 @@
+import { createUndoLog } from '@pocketnet/ledger';
 import { describe, expect, test } from 'vitest';
 import {
   createdIdsOf,
@@ -8,8 +9,9 @@ import { createActiveContracts, stakeholdersOf } from './active-contracts.projec
 import { createContractEventsIndex } from './contract-events.projection.ts';
 
 async function setUp() {
-  const events = createContractEventsIndex();
-  const active = createActiveContracts(events);
+  const undo = createUndoLog();
+  const events = createContractEventsIndex(undo);
+  const active = createActiveContracts(events, undo);
   const ledger = await startLedger((record) => {
     events.apply(record);
     active.apply(record);

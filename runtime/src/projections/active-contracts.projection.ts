@@ -1,4 +1,10 @@
-import type { CreatedNode, JournalRecord } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  type UndoLog,
+  undoableMap,
+  undoableSet,
+} from '@pocketnet/ledger';
 import type { ContractEventsIndex } from './contract-events.projection.ts';
 
 export type ActiveContractEntry = {
@@ -42,22 +48,23 @@ function groupKey(parties: readonly string[]): string {
  * set per party would take one per stakeholder, and contracts share their stakeholders far
  * more often than not.
  */
-function createStakeholderGroups() {
-  const groups = new Map<string, StakeholderGroup>();
-  let count = 0;
+function createStakeholderGroups(undo: UndoLog) {
+  // Reads sort what they find, so the order a revert leaves the groups in does not show.
+  const groups = undoableMap<string, StakeholderGroup>(undo);
+  const counted = { count: 0 };
   return {
     add(parties: readonly string[], contractId: string): void {
       const key = groupKey(parties);
       const group = groups.get(key);
       if (group) group.contractIds.add(contractId);
-      else groups.set(key, { parties: [...parties], contractIds: new Set([contractId]) });
-      count += 1;
+      else groups.set(key, { parties: [...parties], contractIds: undoableSet(undo, [contractId]) });
+      undo.assign(counted, 'count', counted.count + 1);
     },
     remove(parties: readonly string[], contractId: string): void {
       const key = groupKey(parties);
       const group = groups.get(key);
       if (group?.contractIds.delete(contractId) !== true) return;
-      count -= 1;
+      undo.assign(counted, 'count', counted.count - 1);
       if (group.contractIds.size === 0) groups.delete(key);
     },
     /** Ids of the contracts any of `parties` (anyone, when null) is a stakeholder of. */
@@ -69,7 +76,7 @@ function createStakeholderGroups() {
       }
       return ids;
     },
-    size: () => count,
+    size: () => counted.count,
   };
 }
 
@@ -77,8 +84,11 @@ function createStakeholderGroups() {
  * The contracts themselves, with the records that created them, come from the contract events
  * index, which holds every created node already: this keeps only who sees which.
  */
-export function createActiveContracts(contractEvents: ContractEventsIndex): ActiveContracts {
-  const groups = createStakeholderGroups();
+export function createActiveContracts(
+  contractEvents: ContractEventsIndex,
+  undo: UndoLog,
+): ActiveContracts {
+  const groups = createStakeholderGroups(undo);
   const get = (contractId: string): ActiveContractEntry | undefined => {
     const events = contractEvents.get(contractId);
     if (events === undefined || events.archived !== null) return undefined;

@@ -1,10 +1,11 @@
+import { createUndoLog } from '@pocketnet/ledger';
 import { describe, expect, test } from 'vitest';
 import { createdIdsOf, startLedger } from '../../testing/ledger.test-helper.ts';
 import { createContractEventsIndex } from './contract-events.projection.ts';
 
 describe('contract events projection', () => {
   test('finds where a contract was created and, once it is, where archived', async () => {
-    const events = createContractEventsIndex();
+    const events = createContractEventsIndex(createUndoLog());
     const ledger = await startLedger((record) => events.apply(record));
     const created = await ledger.createIou(ledger.alice);
     const [iou = ''] = createdIdsOf(created);

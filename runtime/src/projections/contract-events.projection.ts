@@ -5,6 +5,8 @@ import {
   type ExercisedNode,
   type JournalRecord,
   type TransactionRecord,
+  type UndoLog,
+  undoableMap,
 } from '@pocketnet/ledger';
 
 /**
@@ -26,8 +28,8 @@ function archive(entry: Entry | undefined, archived: TransactionRecord): Entry |
 }
 
 /** Where each contract was created and archived: events-by-contract-id and contract lookups. */
-export function createContractEventsIndex() {
-  const index = new Map<string, Entry>();
+export function createContractEventsIndex(undo: UndoLog) {
+  const index = undoableMap<string, Entry>(undo);
   return {
     apply(record: JournalRecord) {
       if (record.type !== 'transaction') return;

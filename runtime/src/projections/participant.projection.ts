@@ -3,11 +3,16 @@ import {
   createParticipantState,
   type JournalRecord,
   type ParticipantState,
+  type UndoLog,
 } from '@pocketnet/ledger';
 
 /** Parties, users and identity providers as reads and rights checks see them. */
-export function createParticipantProjection(participantId: string, isFirst = true) {
-  const state: ParticipantState = createParticipantState(participantId, isFirst);
+export function createParticipantProjection(
+  participantId: string,
+  isFirst: boolean,
+  undo: UndoLog,
+) {
+  const state: ParticipantState = createParticipantState(participantId, isFirst, undo);
   return {
     state,
     apply(record: JournalRecord) {

@@ -1,4 +1,10 @@
-import type { JournalRecord, LedgerRecord } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  type JournalRecord,
+  type LedgerRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import { concat, defer, filter, from, type Observable, takeWhile } from 'rxjs';
 
 /**
@@ -20,10 +26,10 @@ export type UpdateLog = {
   follow$(beginExclusive: number, endInclusive?: number | null): Observable<LedgerRecord>;
 };
 
-export function createUpdateLog(records$: Observable<JournalRecord>): UpdateLog {
+export function createUpdateLog(records$: Observable<JournalRecord>, undo: UndoLog): UpdateLog {
   // Offsets start at 1 and have no gaps, so the record at offset n sits at index n - 1.
-  const records: LedgerRecord[] = [];
-  const byId = new Map<string, number>();
+  const records = appendOnlyArray<LedgerRecord>(undo);
+  const byId = undoableMap<string, number>(undo);
   const isLedgerRecord = (record: JournalRecord): record is LedgerRecord => record.type !== 'admin';
 
   const log: UpdateLog = {

@@ -37,15 +37,19 @@ export function createCommands(deps: {
     }
     return { ...submission, userId };
   };
-  return {
+  const service = {
     submitAndWait: (caller: Caller, submission: CommandSubmission) =>
       deps.writer.submit(authorize(caller, submission)),
     submit: (caller: Caller, submission: CommandSubmission) =>
       deps.writer.submitAsync(authorize(caller, submission)),
   };
+  return service satisfies Commands;
 }
 
-export type Commands = ReturnType<typeof createCommands>;
+export interface Commands {
+  submitAndWait: (caller: Caller, submission: CommandSubmission) => Promise<TransactionRecord>;
+  submit: (caller: Caller, submission: CommandSubmission) => Promise<void>;
+}
 
 /**
  * A command may leave its synchronizer out only when its submitting parties share a single

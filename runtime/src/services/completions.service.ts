@@ -36,7 +36,7 @@ export function createCompletions(deps: {
   hosts?: ((party: string) => boolean) | null;
 }) {
   const hosts = deps.hosts ?? (() => true);
-  return {
+  const service = {
     completions$(
       caller: Caller,
       request: { userId?: string; parties: readonly string[]; beginExclusive: number },
@@ -57,6 +57,16 @@ export function createCompletions(deps: {
       );
     },
   };
+  return service satisfies Completions;
 }
 
-export type Completions = ReturnType<typeof createCompletions>;
+export interface Completions {
+  completions$(
+    caller: Caller,
+    request: {
+      userId?: string;
+      parties: readonly string[];
+      beginExclusive: number;
+    },
+  ): Observable<CompletionView>;
+}

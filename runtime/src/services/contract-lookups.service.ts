@@ -38,7 +38,7 @@ export function createContractLookups(deps: {
   /** Among several participants, whether this one hosts a party; null when it is alone. */
   hosts?: ((party: string) => boolean) | null;
 }) {
-  return {
+  const service = {
     eventsByContractId(
       caller: Caller,
       contractId: string,
@@ -71,6 +71,13 @@ export function createContractLookups(deps: {
       };
     },
   };
+  return service satisfies ContractLookups;
 }
 
-export type ContractLookups = ReturnType<typeof createContractLookups>;
+export interface ContractLookups {
+  eventsByContractId(
+    caller: Caller,
+    contractId: string,
+    requested: EventFilter,
+  ): ContractEventsView;
+}

@@ -19,7 +19,7 @@ export function createExternalParties(deps: {
   readonly operations: ExternalPartyOperations;
 }) {
   const { operations } = deps;
-  return {
+  const service = {
     generateTopology(caller: Caller, request: GenerateExternalPartyTopology) {
       accessOf(caller, deps.participant);
       return operations.generateTopology(request);
@@ -54,6 +54,25 @@ export function createExternalParties(deps: {
       return keys;
     },
   };
+  return service satisfies ExternalParties;
 }
 
-export type ExternalParties = ReturnType<typeof createExternalParties>;
+export interface ExternalParties {
+  generateTopology(
+    caller: Caller,
+    request: GenerateExternalPartyTopology,
+  ): {
+    partyId: string;
+    publicKeyFingerprint: string;
+    topologyTransactions: string[];
+    multiHash: string;
+  };
+  allocate(
+    caller: Caller,
+    request: AllocateExternalParty,
+  ): Promise<{
+    partyId: string;
+  }>;
+  /** The signing keys of an external party hosted here (any authenticated caller may read them). */
+  signingKeys(caller: Caller, party: string): ExternalParty;
+}

@@ -5,7 +5,7 @@ import type {
   PrepareSubmission,
   TransactionRecord,
 } from '@pocketnet/ledger';
-import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import { DomainError, type ParticipantState, type UndoLog } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import { type Access, accessOf, type Caller, effectiveUserId, requireReadAs } from './caller.ts';
 
@@ -51,21 +51,23 @@ export function createInteractiveSubmission(deps: {
   readonly participant: ParticipantState;
   readonly records$: Observable<JournalRecord>;
   readonly operations: InteractiveSubmissions;
+  readonly undo: UndoLog;
 }) {
-  const { operations, participant } = deps;
+  const { operations, participant, undo } = deps;
   const subscription = deps.records$.subscribe((record) => operations.observe(record));
-  let submissions = 0;
+  // Names the submissions that come without an id: a revert takes the count back too.
+  const counted = { submissions: 0 };
 
   function authorizeExecute(caller: Caller, request: ExecuteRequest): ExecuteSubmission {
     const access = accessOf(caller, participant);
     const userId = effectiveUserId(access, request.userId || undefined);
     requireExecuteAs(access, participant, operations.inspect(request.preparedTransaction).actAs);
-    submissions += 1;
-    const submissionId = request.submissionId || `execute-${userId}-${submissions}`;
+    undo.assign(counted, 'submissions', counted.submissions + 1);
+    const submissionId = request.submissionId || `execute-${userId}-${counted.submissions}`;
     return { ...request, userId, submissionId };
   }
 
-  return {
+  const service = {
     prepare(caller: Caller, request: PrepareRequest) {
       const access = accessOf(caller, participant);
       const userId =
@@ -88,6 +90,21 @@ export function createInteractiveSubmission(deps: {
     },
     close: () => subscription.unsubscribe(),
   };
+  return service satisfies InteractiveSubmission;
 }
 
-export type InteractiveSubmission = ReturnType<typeof createInteractiveSubmission>;
+export interface InteractiveSubmission {
+  prepare(
+    caller: Caller,
+    request: PrepareRequest,
+  ): {
+    preparedTransaction: string;
+    preparedTransactionHash: string;
+    hashingSchemeVersion: string;
+    hashingDetails?: string;
+  };
+  /** executeAndWait / executeAndWaitForTransaction: the committed transaction. */
+  executeAndWait(caller: Caller, request: ExecuteRequest): Promise<TransactionRecord>;
+  /** execute: acknowledged once committed; a verdict arrives as a failed completion. */
+  execute(caller: Caller, request: ExecuteRequest): Promise<void>;
+}

@@ -67,7 +67,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     }
   };
 
-  return {
+  const service = {
     ledgerEnd(caller: Caller) {
       accessOf(caller, deps.participant);
       return updateLog.ledgerEnd();
@@ -171,9 +171,46 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return visibleOrNotFound(updateLog.byUpdateId(updateId), format, catalog, `id ${updateId}`);
     },
   };
+  return service satisfies LedgerReads;
 }
 
-export type LedgerReads = ReturnType<typeof createLedgerReads>;
+export interface LedgerReads {
+  ledgerEnd(caller: Caller): number;
+  /**
+   * The synchronizers the participant (or the given party) is connected to. The participant's
+   * own admin party, named like the participant, is hosted implicitly, as in Canton.
+   */
+  connectedSynchronizers(
+    caller: Caller,
+    party: string | null,
+  ): {
+    id: string;
+    alias: string;
+    permission: string;
+  }[];
+  /** Nothing is ever pruned: the journal is the source of truth. */
+  prunedOffsets(caller: Caller): {
+    participantPrunedUpToInclusive: number;
+    allDivulgedContractsPrunedUpToInclusive: number;
+  };
+  activeContracts(
+    caller: Caller,
+    requested: EventFilter,
+    activeAtOffset: number,
+  ): ActiveContractView[];
+  /** Updates after `beginExclusive`: history, then live ones as they commit. */
+  updates$(
+    caller: Caller,
+    requested: UpdateFormat,
+    range: {
+      beginExclusive: number;
+      endInclusive: number | null;
+    },
+  ): Observable<UpdateView>;
+  updatesPage(caller: Caller, requested: UpdateFormat, request: UpdatesPageRequest): UpdatesPage;
+  updateByOffset(caller: Caller, requested: UpdateFormat, offset: number): UpdateView;
+  updateById(caller: Caller, requested: UpdateFormat, updateId: string): UpdateView;
+}
 
 function visibleOrNotFound(
   record: LedgerRecord | undefined,

@@ -13,6 +13,7 @@ import type {
   PackagesUploaded,
   UploadedArchive,
 } from '@pocketnet/ledger';
+import { createUndoLog, type UndoLog, undoableMap } from '@pocketnet/ledger';
 
 /**
  * A Daml-LF package as the ledger engine runs it: its templates and interfaces erased to the
@@ -31,8 +32,13 @@ const isUpload = (record: JournalRecord): record is JournalRecord & { change: Pa
  * archive, name and version only; it is decoded (and its templates erased) the first time it
  * is needed, and kept decoded by id.
  */
-export function createLfPackageStore(deps: { packages: PackageRegistry; erase?: ErasePackage }) {
-  const decodedById = new Map<string, LfPackage>();
+export function createLfPackageStore(deps: {
+  packages: PackageRegistry;
+  erase?: ErasePackage;
+  /** The node's undo log: a package a revert takes back is no longer known decoded either. */
+  undo?: UndoLog;
+}) {
+  const decodedById = undoableMap<string, LfPackage>(deps.undo ?? createUndoLog());
   const decoded = (packageId: string): LfPackage | undefined => {
     const cached = decodedById.get(packageId);
     if (cached) return cached;

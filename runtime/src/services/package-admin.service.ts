@@ -18,6 +18,17 @@ type PackageRef = {
   readonly packageVersion?: string | undefined;
 };
 
+/** A package as vetting and preference name it. */
+export type PackageVersion = { packageId: string; packageName: string; packageVersion: string };
+
+/** The packages one participant has vetted on one synchronizer, at a topology serial. */
+export type VettedPackages = {
+  packages: PackageVersion[];
+  participantId: string;
+  synchronizerId: string;
+  topologySerial: number;
+};
+
 /** A vetting update as the edge parsed it. */
 export type VettingUpdate = {
   readonly changes: ReadonlyArray<{ operation: 'vet' | 'unvet'; packages: readonly PackageRef[] }>;
@@ -94,7 +105,7 @@ export function createPackageAdmin(deps: {
     });
     return best ? reference(best) : null;
   };
-  return {
+  const service = {
     /** The packages of this participant: the node's own and those uploaded to it. */
     list(caller: Caller) {
       authenticated(caller);
@@ -193,6 +204,33 @@ export function createPackageAdmin(deps: {
       });
     },
   };
+  return service satisfies PackageAdmin;
 }
 
-export type PackageAdmin = ReturnType<typeof createPackageAdmin>;
+export interface PackageAdmin {
+  /** The packages of this participant: the node's own and those uploaded to it. */
+  list(caller: Caller): PackageSummary[];
+  status(caller: Caller, packageId: string): boolean;
+  /**
+   * Whether the caller may upload packages (Canton: ParticipantAdmin), asked before a byte
+   * of the upload is read: an anonymous or unprivileged upload costs the node nothing.
+   */
+  requireUploadRight(caller: Caller): void;
+  /**
+   * A DAR or DALF upload: every package checked (Canton's errors otherwise, nothing stored),
+   * the new ones journaled; a package already known is accepted again without effect.
+   */
+  upload(caller: Caller, bytes: Uint8Array, options: UploadOptions): Promise<void>;
+  bytes(caller: Caller, packageId: string): Uint8Array;
+  vetted(caller: Caller, filter: VettedPackagesFilter): VettedPackages[];
+  updateVetting(
+    caller: Caller,
+    request: VettingUpdate,
+  ): Promise<{
+    past: VettedPackages;
+    next: VettedPackages;
+  }>;
+  preferred: (caller: Caller, packageName: string) => PackageVersion | null;
+  /** Preferred packages for every requirement; one without a vetted package fails the whole. */
+  preferredAll(caller: Caller, packageNames: readonly string[]): PackageVersion[];
+}

@@ -1,3 +1,4 @@
+import type { IdentityProviderEntry, PartyDetails, UserEntry } from '@pocketnet/ledger';
 import {
   type AdminRecord,
   type AllocatePartyRequest,
@@ -105,7 +106,7 @@ export function createParticipantAdmin(deps: {
     if (callerAccess.userId !== null && callerAccess.userId === lookup.userId) return;
     requireAdminOf(callerAccess, lookup.identityProviderId);
   };
-  return {
+  const service = {
     participantId(caller: Caller) {
       requireAdminOf(access(caller), undefined);
       return participant.participantId;
@@ -223,6 +224,47 @@ export function createParticipantAdmin(deps: {
       await writer.commitAdmin(planDeleteIdentityProvider({ identityProviderId }));
     },
   };
+  return service satisfies ParticipantAdmin;
 }
 
-export type ParticipantAdmin = ReturnType<typeof createParticipantAdmin>;
+export interface ParticipantAdmin {
+  participantId(caller: Caller): string;
+  allocateParty(caller: Caller, request: AllocatePartyRequest): Promise<PartyDetails>;
+  listParties(
+    caller: Caller,
+    request: ListPartiesRequest,
+  ): { readonly partyDetails: readonly PartyDetails[]; readonly nextPageToken: string };
+  getParties(
+    caller: Caller,
+    request: { parties: readonly string[]; identityProviderId?: string },
+  ): readonly PartyDetails[];
+  updatePartyDetails(caller: Caller, request: UpdatePartyDetailsRequest): Promise<PartyDetails>;
+  createUser(caller: Caller, request: CreateUserRequest): Promise<UserEntry>;
+  getUser(caller: Caller, lookup: UserLookup): UserEntry;
+  /** The user the token names: what `/v2/authenticated-user` answers. */
+  authenticatedUser(caller: Caller): UserEntry;
+  listUsers(
+    caller: Caller,
+    request: ListUsersRequest,
+  ): { readonly users: readonly UserEntry[]; readonly nextPageToken: string };
+  updateUser(caller: Caller, request: UpdateUserRequest): Promise<UserEntry>;
+  deleteUser(caller: Caller, lookup: UserLookup): Promise<void>;
+  listUserRights(caller: Caller, lookup: UserLookup): readonly UserRight[];
+  grantUserRights(caller: Caller, request: UserRightsRequest): Promise<readonly UserRight[]>;
+  revokeUserRights(caller: Caller, request: UserRightsRequest): Promise<readonly UserRight[]>;
+  updateUserIdentityProvider(
+    caller: Caller,
+    request: UpdateUserIdentityProviderRequest,
+  ): Promise<void>;
+  createIdentityProvider(
+    caller: Caller,
+    request: IdentityProviderConfigRequest,
+  ): Promise<IdentityProviderEntry>;
+  getIdentityProvider(caller: Caller, identityProviderId: string): IdentityProviderEntry;
+  listIdentityProviders(caller: Caller): readonly IdentityProviderEntry[];
+  updateIdentityProvider(
+    caller: Caller,
+    request: UpdateIdentityProviderConfigRequest,
+  ): Promise<IdentityProviderEntry>;
+  deleteIdentityProvider(caller: Caller, identityProviderId: string): Promise<void>;
+}

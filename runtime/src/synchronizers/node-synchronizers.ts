@@ -1,4 +1,4 @@
-import type { LedgerEngine } from '@pocketnet/ledger';
+import type { LedgerEngine, UndoLog } from '@pocketnet/ledger';
 import type { NodeSchedule } from '../automation/node-schedule.ts';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
 import { hostOnEverySynchronizer } from './host-parties.ts';
@@ -7,12 +7,16 @@ import { createSynchronizerSet } from './synchronizer-set.ts';
 import { createSynchronizers, type Synchronizers } from './synchronizers.projection.ts';
 
 /** The node's synchronizers from its configuration (`--synchronizers global,app1`). */
-export const createNodeSynchronizers = (config: {
-  readonly synchronizerName: string;
-  readonly synchronizers?: readonly string[] | undefined;
-}): Synchronizers =>
+export const createNodeSynchronizers = (
+  config: {
+    readonly synchronizerName: string;
+    readonly synchronizers?: readonly string[] | undefined;
+  },
+  undo: UndoLog,
+): Synchronizers =>
   createSynchronizers(
     createSynchronizerSet({ globalName: config.synchronizerName, names: config.synchronizers }),
+    undo,
   );
 
 /**

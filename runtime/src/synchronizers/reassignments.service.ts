@@ -2,6 +2,7 @@ import type { ParticipantState, ReassignmentRecord, ReassignmentRequest } from '
 import { accessOf, type Caller, effectiveUserId, requireActAs } from '../services/caller.ts';
 import { type EventFilter, hostedOn } from '../views/event-filter.ts';
 import type { TemplateCatalog } from '../views/template-catalog.ts';
+import type { ReassignmentView } from './reassignment-view.ts';
 import { viewReassignment } from './reassignment-view.ts';
 
 /** The write side of reassignments (the ledger engine satisfies it). */
@@ -29,7 +30,7 @@ export function createReassignments(deps: {
     requireActAs(access, [submission.submitter]);
     return { ...submission, userId };
   };
-  return {
+  const service = {
     /** Resolves with the reassignment once committed. */
     submitAndWait: (caller: Caller, submission: ReassignmentSubmission) =>
       deps.writer.submitReassignment(authorize(caller, submission)),
@@ -41,6 +42,17 @@ export function createReassignments(deps: {
     view: (record: ReassignmentRecord, filter: EventFilter) =>
       viewReassignment(record, hostedOn(filter, deps.hosts ?? null), deps.catalog),
   };
+  return service satisfies Reassignments;
 }
 
-export type Reassignments = ReturnType<typeof createReassignments>;
+export interface Reassignments {
+  /** Resolves with the reassignment once committed. */
+  submitAndWait: (
+    caller: Caller,
+    submission: ReassignmentSubmission,
+  ) => Promise<ReassignmentRecord>;
+  /** Canton's asynchronous submit: the completion stream reports the outcome. */
+  submit(caller: Caller, submission: ReassignmentSubmission): Promise<void>;
+  /** The part of a reassignment `filter` shows, or null when it shows none of it. */
+  view: (record: ReassignmentRecord, filter: EventFilter) => ReassignmentView | null;
+}

@@ -3,6 +3,7 @@ import {
   createSynchronizerState,
   type JournalRecord,
   type SynchronizerState,
+  type UndoLog,
 } from '@pocketnet/ledger';
 import type { SynchronizerInfo } from './synchronizer-set.ts';
 
@@ -25,16 +26,16 @@ export const isMigrationRecord = (record: JournalRecord): record is MigrationRec
  * The node's synchronizers and what the bus says about them: where each contract is, which
  * synchronizers host each party, and the global synchronizer's migration id.
  */
-export function createSynchronizers(infos: readonly SynchronizerInfo[]) {
+export function createSynchronizers(infos: readonly SynchronizerInfo[], undo: UndoLog) {
   const [global] = infos;
   if (global === undefined) throw new Error('a node has at least the global synchronizer');
-  const state: SynchronizerState = createSynchronizerState(global.id);
-  let migrationId = 0;
+  const state: SynchronizerState = createSynchronizerState(global.id, undo);
+  const migration = { id: 0 };
   const byId = new Map(infos.map((info) => [info.id, info]));
   return {
     apply(record: JournalRecord): void {
       state.apply(record);
-      if (isMigrationRecord(record)) migrationId = record.change.migrationId;
+      if (isMigrationRecord(record)) undo.assign(migration, 'id', record.change.migrationId);
     },
     list: infos,
     ids: infos.map((info) => info.id),
@@ -42,7 +43,7 @@ export function createSynchronizers(infos: readonly SynchronizerInfo[]) {
     byId: (id: string): SynchronizerInfo | undefined => byId.get(id),
     state,
     /** The global synchronizer's migration id: 0, and one more after each migration. */
-    migrationId: () => migrationId,
+    migrationId: () => migration.id,
     /** The synchronizers hosting a party, in the node's order. */
     hostsOf(party: string): SynchronizerInfo[] {
       const hosting = state.synchronizersOf(party);

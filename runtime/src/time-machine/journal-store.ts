@@ -25,6 +25,17 @@ export type JournalStore = {
   records(): AsyncIterable<JournalRecord>;
   /** Keeps the first `keep` records (the journal is closed); fastest at a `mark`ed position. */
   truncate(keep: number): Promise<void>;
+  /**
+   * Resolves once every append made so far has settled (durable, or failed), and those made
+   * meanwhile too: the journal is idle.
+   */
+  settled(): Promise<void>;
+  /**
+   * Cuts the open journal back to its first `keep` records, for a revert made in place: the
+   * count is `keep` at once, and appends made while the files are cut wait and follow the cut,
+   * in order. The journal must be idle (`settled`) when it is called.
+   */
+  cutOpen(keep: number): Promise<void>;
   /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
   isEmpty(): Promise<boolean>;
   /**
@@ -68,6 +79,10 @@ function counted(
 ) {
   let current: Journal | null = null;
   let position = 0;
+  /** The last append made, settled or not: appends settle in order. */
+  let lastAppend: Promise<unknown> = Promise.resolve();
+  /** While an open journal is cut: appends wait for it, then go to the journal reopened. */
+  let cutting: Promise<void> | null = null;
   /** Where the journal's bytes end at each marked position (a file journal's). */
   const marks = new Map<number, number>();
   let held: JournalRecord[] | null = null;
@@ -93,18 +108,52 @@ function counted(
       position = 0;
       const inMemory = held;
       held = null;
+      const append = (record: JournalRecord, json?: string) =>
+        (current ?? journal).append(record, json).catch((error: unknown) => {
+          held = null;
+          throw error;
+        });
       return {
         append(record, json) {
           position += 1;
           held?.push(record);
-          return journal.append(record, json).catch((error: unknown) => {
-            held = null;
-            throw error;
-          });
+          const appended = cutting
+            ? cutting.then(() => append(record, json))
+            : append(record, json);
+          lastAppend = appended;
+          return appended;
         },
         replay: () => replayed(journal, inMemory),
-        close: () => journal.close(),
+        // A cut while open swaps the journal under this one: the one open now is closed.
+        close: () => (current ?? journal).close(),
       };
+    },
+    async settled(): Promise<void> {
+      for (let seen = null; seen !== lastAppend; ) {
+        seen = lastAppend;
+        await seen.catch(() => {});
+      }
+      // The engine publishes a durable record in the callback it chained first: it has run.
+      await new Promise<void>((done) => setImmediate(done));
+    },
+    cutOpen(keep: number): Promise<void> {
+      const open_ = current;
+      if (!open_) throw new Error('no journal is open');
+      if (keep > position) throw new Error(`the journal holds ${position} records, not ${keep}`);
+      const byteLength = marks.get(keep);
+      position = keep;
+      if (held) held.length = keep;
+      for (const marked of marks.keys()) if (marked > keep) marks.delete(marked);
+      const done = (async () => {
+        await open_.close();
+        await cut(keep, byteLength);
+        current = await open();
+      })();
+      const gate: Promise<void> = done.finally(() => {
+        if (cutting === gate) cutting = null;
+      });
+      cutting = gate;
+      return gate;
     },
     position: () => position,
     mark(): number {

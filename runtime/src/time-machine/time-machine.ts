@@ -1,4 +1,10 @@
-import { DomainError, formatMicros, type JournalRecord, recordJson } from '@pocketnet/ledger';
+import {
+  DomainError,
+  formatMicros,
+  type JournalRecord,
+  recordJson,
+  type UndoMark,
+} from '@pocketnet/ledger';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { accessOf, type Caller, requireAdmin } from '../services/caller.ts';
 import type { JournalStore } from './journal-store.ts';
@@ -19,6 +25,8 @@ export type Reverted = {
   readonly ledgerEnd: number;
   readonly now: string;
   readonly nowMicros: bigint;
+  /** How the node was put back: its state rolled back in place, or rebuilt from the journal. */
+  readonly how: 'rolled back' | 'rebuilt';
 };
 
 export type TimeMachineDeps = {
@@ -30,8 +38,16 @@ export type TimeMachineDeps = {
    * `point.clockMicros`.
    */
   rewind(point: HistoryPoint, reason: string): Promise<void>;
+  /**
+   * Puts the node back to `point` in place (issue 23): undoes what its state holders recorded
+   * since `mark`, cuts the journal and sets the clock back, in time proportional to what changed.
+   * Null when the node cannot (its queues are in Redis, or recording is off): `rewind` then.
+   */
+  readonly rollBack:
+    | ((point: HistoryPoint, mark: UndoMark, reason: string) => Promise<void>)
+    | null;
   /** The journal the current node runs on: how many records it holds, and what they are. */
-  readonly journal: Pick<JournalStore, 'mark' | 'records'>;
+  readonly journal: Pick<JournalStore, 'mark' | 'records' | 'settled'>;
   /** The seed of the devnet the node runs (null for a bare ledger), named in a state dump. */
   readonly seed: string | null;
 };
@@ -39,11 +55,14 @@ export type TimeMachineDeps = {
 export type TimeMachine = ReturnType<typeof createTimeMachine>;
 
 /**
- * Snapshots, revert and reset (issue 23): a snapshot is a journal position and the clock; a
- * revert cuts the journal back to it, so every projection, actor, queue and schedule is what
- * the node rebuilds from that journal. Snapshots taken after the one reverted to are dropped
- * (their history is gone); the one reverted to stays, so a test loop reverts to it again and
- * again. Reset goes back to where the node was when it reported ready. One at a time; only a
+ * Snapshots, revert and reset (issue 23): a snapshot is a journal position, the clock, and a
+ * mark in the node's undo log. A revert rolls every state holder back to the mark, cuts the
+ * journal back and sets the clock back; without a mark (the node cannot roll back, or a revert
+ * rebuilt it since) it cuts the journal and rebuilds the node from it, as a restart does: the
+ * answer is the same either way, only the time differs. Snapshots taken after the one reverted
+ * to are dropped (their history is gone); the one reverted to stays, so a test loop reverts to
+ * it again and again. Reset goes back to where the node was when it reported ready (its mark is
+ * kept for the node's life, so the node records while it runs). One at a time; only a
  * participant admin may.
  */
 export function createTimeMachine(deps: TimeMachineDeps) {
@@ -51,10 +70,15 @@ export function createTimeMachine(deps: TimeMachineDeps) {
   let nextId = 1;
   let genesis: Snapshot | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  /** The undo marks of the snapshots (and genesis) the current node can roll back to, by id. */
+  const marks = new Map<string, UndoMark>();
 
   const guard = (caller: Caller) => requireAdmin(accessOf(caller, deps.current().participant));
-  const pointOf = (id: string): Snapshot => {
+  /** A point is taken while no commit is half-way (applied, not yet published). */
+  const pointOf = async (id: string): Promise<Snapshot> => {
+    await deps.journal.settled();
     const node = deps.current();
+    if (deps.rollBack) marks.set(id, node.undo.mark());
     return {
       id,
       position: deps.journal.mark(),
@@ -69,7 +93,17 @@ export function createTimeMachine(deps: TimeMachineDeps) {
     return result;
   };
   const rewindTo = async (snapshot: Snapshot, reason: string): Promise<Reverted> => {
-    await deps.rewind(snapshot, reason);
+    const mark = marks.get(snapshot.id);
+    let how: Reverted['how'] = 'rolled back';
+    if (deps.rollBack && mark) {
+      await deps.rollBack(snapshot, mark, reason);
+    } else {
+      how = 'rebuilt';
+      await deps.rewind(snapshot, reason);
+      // The marks were the old node's: the new one is at this point, and can come back to it.
+      marks.clear();
+      if (deps.rollBack) marks.set(snapshot.id, deps.current().undo.mark());
+    }
     const node = deps.current();
     const nowMicros = node.clock.nowMicros();
     return {
@@ -77,19 +111,25 @@ export function createTimeMachine(deps: TimeMachineDeps) {
       ledgerEnd: node.engine.ledgerEnd(),
       now: formatMicros(nowMicros),
       nowMicros,
+      how,
     };
+  };
+  /** Forgets the marks of snapshots a revert dropped (the undo log released them already). */
+  const keepMarksOf = (snapshots: readonly Snapshot[]) => {
+    const ids = new Set([...snapshots.map((each) => each.id), 'genesis']);
+    for (const id of marks.keys()) if (!ids.has(id)) marks.delete(id);
   };
 
   return {
     /** Where `reset` goes back to: the node as it reported ready (genesis, a loaded state, a fixture). */
-    markGenesis(): void {
-      genesis = pointOf('genesis');
+    async markGenesis(): Promise<void> {
+      genesis = await pointOf('genesis');
     },
     snapshots: (): readonly Snapshot[] => kept,
     snapshot(caller: Caller): Promise<Snapshot> {
       guard(caller);
       return serialized(async () => {
-        const snapshot = pointOf(String(nextId));
+        const snapshot = await pointOf(String(nextId));
         nextId += 1;
         kept.push(snapshot);
         return snapshot;
@@ -110,6 +150,7 @@ export function createTimeMachine(deps: TimeMachineDeps) {
           `the ledger was reverted to snapshot ${id} (ledger end ${snapshot.ledgerEnd})`,
         );
         kept = kept.filter((other) => Number(other.id) <= Number(id));
+        keepMarksOf(kept);
         return result;
       });
     },
@@ -122,6 +163,7 @@ export function createTimeMachine(deps: TimeMachineDeps) {
           `the ledger was reset to genesis (ledger end ${genesis.ledgerEnd})`,
         );
         kept = [];
+        keepMarksOf(kept);
         return result;
       });
     },

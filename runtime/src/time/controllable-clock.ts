@@ -14,6 +14,11 @@ export type ControllableClock = Clock & {
    * record time): from there on with its base, or with its base if that is already later.
    */
   resumeFrom(micros: bigint): void;
+  /**
+   * Puts the clock back at `micros`, from where it goes on with its base: a revert's only
+   * (issue 23), which takes back everything that happened after that time.
+   */
+  rewindTo(micros: bigint): void;
 };
 
 export function createControllableClock(base: Clock): ControllableClock {
@@ -39,6 +44,10 @@ export function createControllableClock(base: Clock): ControllableClock {
     resumeFrom(micros) {
       const current = now();
       if (micros > current) skew += micros - current;
+    },
+    rewindTo(micros) {
+      skew = micros - base.nowMicros();
+      last = micros;
     },
   };
 }

@@ -62,6 +62,7 @@ export function createValidatorApp(input: {
     clock: core.clock,
     participant: participant.participant,
     onError: input.onError,
+    undo: core.undo,
   });
   const wallet = createWallet(core, { actors: () => actors });
   const walletApps = createWalletApps(core, {
@@ -74,6 +75,7 @@ export function createValidatorApp(input: {
     interactive: participant.interactive,
     operations: participant.externalPartyOperations,
     records$: core.records$,
+    undo: core.undo,
   });
   // Its own schedule, so that its automations' dispatcher is not the SV's; the node's schedule
   // runs it as one of its tasks, in time order with the rest.

@@ -9,6 +9,8 @@ import { amuletTemplateIds as amulet, walletReferences } from '@pocketnet/splice
 import { withTemplates } from '../devnet/devnet-genesis.ts';
 import type { ParticipantNode } from '../node/create-participant.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
+import { amuletTemplates, validatorLicenseTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
 
 const onboardingUser = 'pocketnet-validator-onboarding';
@@ -85,7 +87,10 @@ export async function onboardValidatorApp(input: {
     );
   const hasRight = wallet.contracts
     .of(operator, 'validatorRight')
-    .some((right) => right.node.createArgument.user === operator);
+    .some(
+      (right) =>
+        payloadOf(amuletTemplates.ValidatorRight, right.node.createArgument).user === operator,
+    );
   const right = hasRight
     ? []
     : [create(amulet.validatorRight, { dso: network.dso, user: operator, validator: operator })];
@@ -98,7 +103,8 @@ function hasLicense(core: PocketnetNodeCore, operator: string): boolean {
     .some(
       (entry) =>
         entry.node.templateId.endsWith(':Splice.ValidatorLicense:ValidatorLicense') &&
-        entry.node.createArgument.validator === operator,
+        payloadOf(validatorLicenseTemplates.ValidatorLicense, entry.node.createArgument)
+          .validator === operator,
     );
 }
 

@@ -58,3 +58,31 @@ export const choicesOf = {
 /** The names of choices, as an exercised node's `choice` carries them. */
 export const choiceNames = (...choices: readonly { readonly name: string }[]): string[] =>
   choices.map((choice) => choice.name);
+
+export const roundTemplates = spliceAmulet['Splice.Round'];
+export const externalPartyConfigStateTemplate =
+  spliceAmulet['Splice.ExternalPartyConfigState'].ExternalPartyConfigState;
+export const externalPartyAmuletRulesTemplates = spliceAmulet['Splice.ExternalPartyAmuletRules'];
+export const dsoRulesTemplates = spliceVocabulary.spliceDsoGovernance['Splice.DsoRules'];
+export const ansTemplates = spliceVocabulary.spliceAmuletNameService['Splice.Ans'];
+export const subscriptionTemplates = spliceWalletPayments['Splice.Wallet.Subscriptions'];
+export const featuredAppRightTemplate = amuletTemplates.FeaturedAppRight;
+export const validatorLicenseTemplates = spliceAmulet['Splice.ValidatorLicense'];
+export const livenessActivityRecordTemplate =
+  validatorLicenseTemplates.ValidatorLivenessActivityRecord;
+export const buyTrafficRequestTemplate =
+  spliceWallet['Splice.Wallet.BuyTrafficRequest'].BuyTrafficRequest;
+export const amuletRulesChoices = amuletRulesTemplate.choices;
+export const dsoRulesTemplate = dsoRulesTemplates.DsoRules;
+export const svNodeStateTemplate =
+  spliceVocabulary.spliceDsoGovernance['Splice.DSO.SvState'].SvNodeState;
+export const externalPartySetupProposalTemplate =
+  spliceAmulet['Splice.AmuletRules'].ExternalPartySetupProposal;
+export const transferPreapprovalProposalTemplate =
+  spliceWallet['Splice.Wallet.TransferPreapproval'].TransferPreapprovalProposal;
+export const paymentTemplates = spliceWalletPayments['Splice.Wallet.Payment'];
+export const amuletAllocationTemplate = spliceAmulet['Splice.AmuletAllocation'].AmuletAllocation;
+export const acceptedTransferOfferTemplate =
+  spliceWallet['Splice.Wallet.TransferOffer'].AcceptedTransferOffer;
+export const topUpStateTemplate = spliceWallet['Splice.Wallet.TopUpState'].ValidatorTopUpState;
+export const memberTrafficTemplate = spliceAmulet['Splice.DecentralizedSynchronizer'].MemberTraffic;

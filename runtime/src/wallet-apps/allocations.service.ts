@@ -1,17 +1,27 @@
 import { DomainError, formatTime, parseNumeric } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Scan } from '../scan/create-scan.ts';
 import type { Caller } from '../services/caller.ts';
-import { allocationFactory, allocationInterface } from '../vocabulary/splice-templates.ts';
+import {
+  allocationFactory,
+  allocationInterface,
+  amuletAllocationTemplate,
+} from '../vocabulary/splice-templates.ts';
+import { toInterfaceContractId } from '../vocabulary/splice-types.ts';
 import { exerciseOf, type ResultOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
-import type { AppAccess } from './app-access.ts';
+import { type AppAccess, partyOf } from './app-access.ts';
 
+type Holding = spliceVocabulary.splice_api_token_holding_v1.Splice.Api.Token.HoldingV1.Holding;
 const allocate = allocationFactory.choices.AllocationFactory_Allocate;
 const withdrawAllocation = allocationInterface.choices.Allocation_Withdraw;
-const sender = ['allocation', 'transferLeg', 'sender'] as const;
+const sender = partyOf(
+  amuletAllocationTemplate,
+  (allocation) => allocation.allocation.transferLeg.sender,
+);
 
 export type AllocateAmulet = {
   readonly executor: string;
@@ -70,7 +80,7 @@ export function createAllocations(deps: {
 }) {
   const { appAccess, network } = deps;
   const values = (meta: Readonly<Record<string, string>>) => ({ values: { ...meta } });
-  return {
+  const service = {
     list(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'amuletAllocation', sender).map(contractView);
     },
@@ -101,7 +111,9 @@ export function createAllocations(deps: {
       };
       // In the wallet's turn: the inputs are picked once the operations before it committed.
       const record = await deps.actions.inTurn(wallet.party, () => {
-        const inputs = deps.actions.amuletInputs(wallet.party).map((input) => input.value);
+        const inputs = deps.actions
+          .amuletInputs(wallet.party)
+          .map((input) => toInterfaceContractId<Holding>(input.value));
         return deps.submit({
           actAs: [wallet.party],
           readAs: [dso],
@@ -127,7 +139,7 @@ export function createAllocations(deps: {
         contractId,
         kind: 'amuletAllocation',
         what: 'allocation',
-        path: sender,
+        party: sender,
       });
       const context = deps.scan().registry.allocationContext(contractId, 'withdraw');
       const record = await deps.submit({
@@ -152,6 +164,20 @@ export function createAllocations(deps: {
       throw new DomainError('CONTRACT_NOT_FOUND', `No allocation request with id ${contractId}`);
     },
   };
+  return service satisfies Allocations;
 }
 
-export type Allocations = ReturnType<typeof createAllocations>;
+export interface Allocations {
+  list(caller: Caller): ContractView[];
+  allocate(caller: Caller, request: AllocateAmulet): Promise<AllocationOutcome>;
+  /** Withdraws an allocation as its sender; the holdings returned to the sender. */
+  withdraw(
+    caller: Caller,
+    contractId: string,
+  ): Promise<{
+    senderHoldingCids: string[];
+    meta: Record<string, string>;
+  }>;
+  listRequests(caller: Caller): ContractView[];
+  rejectRequest(caller: Caller, contractId: string): never;
+}

@@ -1,14 +1,19 @@
-import { DomainError, parseTime, type Value } from '@pocketnet/ledger';
-import { ansEntryProblem } from '@pocketnet/splice';
+import { DomainError, parseTime } from '@pocketnet/ledger';
+import { ansEntryProblem, type spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
-import { ansRulesTemplate } from '../vocabulary/splice-templates.ts';
-import { exerciseOf, resultOf } from '../vocabulary/typed-commands.ts';
+import { ansTemplates, subscriptionTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
-import { fieldAt, rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
-import { type AppAccess, textOf } from './app-access.ts';
+import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
+import { type AppAccess, partyOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 
-const requestEntry = ansRulesTemplate.choices.AnsRules_RequestEntry;
+const { AnsEntry, AnsEntryContext, AnsRules } = ansTemplates;
+const requestEntry = AnsRules.choices.AnsRules_RequestEntry;
+type PayData =
+  spliceVocabulary.splice_wallet_payments.Splice.Wallet.Subscriptions.SubscriptionPayData;
+const entryOf = (contract: AppContract) => payloadOf(AnsEntry, contract.node.createArgument);
+const entryUser = partyOf(AnsEntry, (entry) => entry.user);
 
 /** The network's name service acronym in lower case: names end in `.unverified.ans`. */
 const acronym = 'ans';
@@ -55,47 +60,56 @@ export function createAnsEntries(deps: {
   const { appAccess, contracts, network } = deps;
   const rules = (): AppContract => {
     const dso = network.dso();
-    const found = contracts.of(dso, 'ansRules').find((rule) => textOf(rule, 'dso') === dso);
+    const found = contracts
+      .of(dso, 'ansRules')
+      .find((rule) => payloadOf(AnsRules, rule.node.createArgument).dso === dso);
     if (!found) throw new DomainError('UNAVAILABLE', 'The network has no AnsRules yet');
     return found;
   };
   const isLive = (entry: AppContract) =>
-    (parseTime(textOf(entry, 'expiresAt')) ?? 0n) > network.now();
+    (parseTime(entryOf(entry).expiresAt) ?? 0n) > network.now();
 
   /** The pay data of the entry's subscription (else the rules' current terms). */
-  const payDataOf = (entry: AppContract): Value => {
-    const user = textOf(entry, 'user');
+  const payDataOf = (contract: AppContract): PayData => {
+    const entry = entryOf(contract);
     const context = contracts
-      .of(user, 'ansEntryContext')
-      .find((found) => textOf(found, 'name') === textOf(entry, 'name'));
-    const reference = context ? textOf(context, 'reference') : '';
+      .of(entry.user, 'ansEntryContext')
+      .map((found) => payloadOf(AnsEntryContext, found.node.createArgument))
+      .find((found) => found.name === entry.name);
+    const reference = context?.reference ?? '';
+    // An idle state and a payment both carry the subscription's `reference` and `payData`.
     const state = [
-      ...contracts.of(user, 'subscriptionIdleState'),
-      ...contracts.of(user, 'subscriptionPayment'),
-    ].find((found) => reference !== '' && textOf(found, 'reference') === reference);
-    if (state) return fieldAt(state.node.createArgument, 'payData');
-    const config = fieldAt(rules().node.createArgument, 'config');
+      ...contracts.of(entry.user, 'subscriptionIdleState'),
+      ...contracts.of(entry.user, 'subscriptionPayment'),
+    ]
+      .map((found) =>
+        payloadOf(subscriptionTemplates.SubscriptionIdleState, found.node.createArgument),
+      )
+      .find((found) => reference !== '' && found.reference === reference);
+    if (state) return state.payData;
+    const { config } = payloadOf(AnsRules, rules().node.createArgument);
     return {
-      paymentAmount: { amount: fieldAt(config, 'entryFee'), unit: 'USDUnit' },
-      paymentInterval: fieldAt(config, 'entryLifetime'),
-      paymentDuration: fieldAt(config, 'renewalDuration'),
+      paymentAmount: { amount: config.entryFee, unit: 'USDUnit' },
+      paymentInterval: config.entryLifetime,
+      paymentDuration: config.renewalDuration,
     };
   };
-  const ownEntry = (entry: AppContract): OwnAnsEntry => {
-    const payData = payDataOf(entry);
+  const ownEntry = (contract: AppContract): OwnAnsEntry => {
+    const payData = payDataOf(contract);
+    const entry = entryOf(contract);
     return {
-      contractId: entry.node.contractId,
-      name: textOf(entry, 'name'),
-      amount: String(fieldAt(payData, 'paymentAmount', 'amount')),
+      contractId: contract.node.contractId,
+      name: entry.name,
+      amount: payData.paymentAmount.amount,
       // As Splice renders them: the Java enum's name, and the expiry in epoch milliseconds.
-      unit: String(fieldAt(payData, 'paymentAmount', 'unit')).toUpperCase(),
-      expiresAt: String((parseTime(textOf(entry, 'expiresAt')) ?? 0n) / 1000n),
-      paymentInterval: String(fieldAt(payData, 'paymentInterval', 'microseconds')),
-      paymentDuration: String(fieldAt(payData, 'paymentDuration', 'microseconds')),
+      unit: payData.paymentAmount.unit.toUpperCase(),
+      expiresAt: String((parseTime(entry.expiresAt) ?? 0n) / 1000n),
+      paymentInterval: payData.paymentInterval.microseconds,
+      paymentDuration: payData.paymentDuration.microseconds,
     };
   };
 
-  return {
+  const service = {
     /** `POST /v0/entry/create`: the entry's context and the subscription request to accept. */
     async create(caller: Caller, request: AnsEntryRequest): Promise<RequestedAnsEntry> {
       const wallet = appAccess.walletOf(caller);
@@ -103,14 +117,14 @@ export function createAnsEntries(deps: {
       if (problem !== null) throw invalid(problem);
       const taken = contracts
         .all('ansEntry')
-        .some((entry) => textOf(entry, 'name') === request.name && isLive(entry));
+        .some((entry) => entryOf(entry).name === request.name && isLive(entry));
       if (taken) throw invalid(`The name ${request.name} is already taken`);
       const ansRules = rules();
       const record = await deps.submit({
         actAs: [wallet.party],
         readAs: [network.dso()],
         commands: [
-          exerciseOf(ansRulesTemplate, ansRules.node.contractId, requestEntry, {
+          exerciseOf(AnsRules, ansRules.node.contractId, requestEntry, {
             ...request,
             user: wallet.party,
           }),
@@ -126,12 +140,18 @@ export function createAnsEntries(deps: {
     /** `GET /v0/entry/all`: the caller's entries that have not expired, by name. */
     list(caller: Caller): OwnAnsEntry[] {
       return appAccess
-        .listOwned(caller, 'ansEntry', ['user'])
+        .listOwned(caller, 'ansEntry', entryUser)
         .filter(isLive)
         .map(ownEntry)
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
   };
+  return service satisfies AnsEntries;
 }
 
-export type AnsEntries = ReturnType<typeof createAnsEntries>;
+export interface AnsEntries {
+  /** `POST /v0/entry/create`: the entry's context and the subscription request to accept. */
+  create(caller: Caller, request: AnsEntryRequest): Promise<RequestedAnsEntry>;
+  /** `GET /v0/entry/all`: the caller's entries that have not expired, by name. */
+  list(caller: Caller): OwnAnsEntry[];
+}

@@ -1,15 +1,19 @@
-import { DomainError, type Value } from '@pocketnet/ledger';
+import { DomainError } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet, WalletAccess } from '../wallet/wallet-access.ts';
-import { fieldAt } from '../wallet/wallet-submitter.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 import type { AppTemplate } from './app-templates.ts';
 
-/** A text field of a contract's payload, by path ('' when missing). */
-export const textOf = (contract: AppContract, ...path: string[]): string => {
-  const value: Value = fieldAt(contract.node.createArgument, ...path);
-  return typeof value === 'string' ? value : '';
-};
+/** The party of an app contract an operation acts as. */
+export type PartyOf = (contract: AppContract) => string;
+
+/** A party field of a template's payload, read by its generated type. */
+export const partyOf =
+  <P, C>(template: spliceVocabulary.TemplateRef<P, C>, read: (payload: P) => string): PartyOf =>
+  (contract) =>
+    read(payloadOf(template, contract.node.createArgument));
 
 /**
  * Who may act on an app contract: the caller's wallet (W's wallet access) must be the party the
@@ -34,20 +38,22 @@ export function createAppAccess(deps: {
   return {
     walletOf: (caller: Caller): UserWallet => access.walletOf(caller),
     contractOf,
-    /** The caller's wallet and the contract, which must name the wallet's party at `path`. */
+    /** The caller's wallet and the contract, which must name the wallet's party as `party`. */
     owned(
       caller: Caller,
-      request: { contractId: string; kind: AppTemplate; what: string; path: readonly string[] },
+      request: { contractId: string; kind: AppTemplate; what: string; party: PartyOf },
     ): { wallet: UserWallet; contract: AppContract } {
       const wallet = access.walletOf(caller);
       const contract = contractOf(request.contractId, request.kind, request.what);
-      access.requireRole(wallet, textOf(contract, ...request.path), request.what);
+      access.requireRole(wallet, request.party(contract), request.what);
       return { wallet, contract };
     },
-    /** The caller's contracts of a kind in which it is the party at `path`, oldest first. */
-    listOwned(caller: Caller, kind: AppTemplate, path: readonly string[]): AppContract[] {
-      const { party } = access.walletOf(caller);
-      return contracts.of(party, kind).filter((contract) => textOf(contract, ...path) === party);
+    /** The caller's contracts of a kind in which it is the `party`, oldest first. */
+    listOwned(caller: Caller, kind: AppTemplate, party: PartyOf): AppContract[] {
+      const wallet = access.walletOf(caller);
+      return contracts
+        .of(wallet.party, kind)
+        .filter((contract) => party(contract) === wallet.party);
     },
   };
 }

@@ -1,4 +1,11 @@
-import type { CreatedNode, ExercisedNode, JournalRecord } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  type CreatedNode,
+  type ExercisedNode,
+  type JournalRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { Observable, Subscription } from 'rxjs';
 import { type AppTemplate, appTemplateOf, stakeholdersOf } from './app-templates.ts';
 
@@ -22,29 +29,39 @@ export type ArchivedCoupon = {
 
 type Index = Map<AppTemplate, Map<string, AppContract>>;
 
-const put = (index: Index, contract: AppContract) => {
-  const contracts = index.get(contract.kind) ?? new Map<string, AppContract>();
+const oldestFirst = (left: AppContract, right: AppContract) =>
+  left.offset - right.offset || left.node.nodeId - right.node.nodeId;
+
+const put = (undo: UndoLog, index: Index, contract: AppContract) => {
+  let contracts = index.get(contract.kind);
+  if (contracts === undefined) {
+    // Served oldest first: a contract a rollback brings back goes back in its place.
+    contracts = undoableMap(undo, { order: ([, left], [, right]) => oldestFirst(left, right) });
+    index.set(contract.kind, contracts);
+  }
   contracts.set(contract.node.contractId, contract);
-  index.set(contract.kind, contracts);
 };
 
 /**
  * The wallet apps' own store, fed by the bus from the first record on: the active contracts of
  * the app templates by stakeholder and by template, and the history of development fund coupons.
  */
-export function createAppContracts(records$: Observable<JournalRecord>) {
-  const byParty = new Map<string, Index>();
-  const byKind: Index = new Map();
-  const byId = new Map<string, AppContract>();
-  const couponHistory: ArchivedCoupon[] = [];
+export function createAppContracts(records$: Observable<JournalRecord>, undo: UndoLog) {
+  const byParty = undoableMap<string, Index>(undo);
+  const byKind: Index = undoableMap(undo);
+  const byId = undoableMap<string, AppContract>(undo);
+  const couponHistory = appendOnlyArray<ArchivedCoupon>(undo);
 
   const add = (contract: AppContract) => {
     byId.set(contract.node.contractId, contract);
-    put(byKind, contract);
+    put(undo, byKind, contract);
     for (const party of stakeholdersOf(contract.node)) {
-      const index = byParty.get(party) ?? new Map();
-      byParty.set(party, index);
-      put(index, contract);
+      let index = byParty.get(party);
+      if (index === undefined) {
+        index = undoableMap(undo);
+        byParty.set(party, index);
+      }
+      put(undo, index, contract);
     }
   };
   const remove = (node: ExercisedNode, record: { offset: number; effectiveAt: string }) => {

@@ -46,7 +46,7 @@ export function createWalletApps(
   deps: { readonly wallet: Wallet; readonly scan: Scan; readonly version: string },
 ) {
   const { wallet } = deps;
-  const contracts = createAppContracts(core.records$);
+  const contracts = createAppContracts(core.records$, core.undo);
   const appAccess = createAppAccess({ access: wallet.access, contracts });
   const { actions, network, submit } = wallet;
   const subscriptions = createSubscriptions({ appAccess, contracts, actions });
@@ -65,6 +65,7 @@ export function createWalletApps(
       subscriptions,
       now: () => core.clock.nowMicros(),
       onError,
+      undo: core.undo,
     }),
   ];
   const apps = {
@@ -102,7 +103,16 @@ export function createWalletApps(
     /** The wallet's subscription payments and the SV's name-service automation. */
     dueTasks(onError: (error: unknown) => void): BackgroundTask[] {
       const now = () => core.clock.nowMicros();
-      return [...walletTasks(onError), createAnsDsoAutomation({ contracts, calls, now, onError })];
+      return [
+        ...walletTasks(onError),
+        createAnsDsoAutomation({
+          contracts,
+          calls,
+          now,
+          onError,
+          undo: core.undo,
+        }),
+      ];
     },
     /**
      * After the replay: a payment to collect (or a subscription that ended) runs the schedule's

@@ -1,7 +1,8 @@
-import { DomainError, type Value } from '@pocketnet/ledger';
+import { DomainError } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
+import { amuletRulesTemplate, amuletTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf, sharedFieldsOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
-import { fieldAt } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
 import type { AppAccess } from './app-access.ts';
 import type { AppContracts, ArchivedCoupon } from './app-contracts.projection.ts';
@@ -35,17 +36,18 @@ const statusOf = (choice: string): CouponStatus =>
         : 'claimed';
 
 function archivedView(coupon: ArchivedCoupon): ArchivedCouponView {
-  const field = (name: string) => String(fieldAt(coupon.node.createArgument, name) ?? '');
+  const payload = payloadOf(amuletTemplates.DevelopmentFundCoupon, coupon.node.createArgument);
   const status = statusOf(coupon.choice);
-  const why = fieldAt(coupon.choiceArgument, 'reason');
+  // DevelopmentFundCoupon_Withdraw and _Reject take a reason; the others none.
+  const why = sharedFieldsOf<{ readonly reason: string }>(coupon.choiceArgument).reason;
   return {
     createdAt: coupon.node.createdAt,
     archivedAt: coupon.archivedAt,
-    beneficiary: field('beneficiary'),
-    fundManager: field('fundManager'),
-    amount: field('amount'),
-    expiresAt: field('expiresAt'),
-    reason: field('reason'),
+    beneficiary: payload.beneficiary,
+    fundManager: payload.fundManager,
+    amount: payload.amount,
+    expiresAt: payload.expiresAt,
+    reason: payload.reason,
     status,
     ...((status === 'withdrawn' || status === 'rejected') && typeof why === 'string'
       ? { rejectionOrWithdrawalReason: why }
@@ -65,13 +67,8 @@ export function createDevelopmentFund(deps: {
 }) {
   const { appAccess, contracts, network } = deps;
   const manager = (): string | null => {
-    const config = fieldAt(
-      network.amuletRules().createArgument as Value,
-      'configSchedule',
-      'initialValue',
-    );
-    const value = fieldAt(config, 'optDevelopmentFundManager');
-    return typeof value === 'string' ? value : null;
+    const rules = payloadOf(amuletRulesTemplate, network.amuletRules().createArgument);
+    return rules.configSchedule.initialValue.optDevelopmentFundManager ?? null;
   };
   /** Only the fund manager grants or withdraws; this node's rules name none to act for. */
   const requireManager = (caller: Caller, what: string): never => {
@@ -85,7 +82,7 @@ export function createDevelopmentFund(deps: {
     }
     throw new DomainError('INVALID_ARGUMENT', `This node's AmuletRules have no choice to ${what}`);
   };
-  return {
+  const service = {
     list(caller: Caller): ContractView[] {
       const { party } = appAccess.walletOf(caller);
       return contracts.of(party, 'developmentFundCoupon').slice(0, 1000).map(contractView);
@@ -117,6 +114,18 @@ export function createDevelopmentFund(deps: {
       return requireManager(caller, 'withdraw development fund coupons');
     },
   };
+  return service satisfies DevelopmentFund;
 }
 
-export type DevelopmentFund = ReturnType<typeof createDevelopmentFund>;
+export interface DevelopmentFund {
+  list(caller: Caller): ContractView[];
+  history(
+    caller: Caller,
+    request: {
+      after?: number | undefined;
+      limit: number;
+    },
+  ): CouponHistoryPage;
+  allocate: (caller: Caller) => never;
+  withdraw(caller: Caller, contractId: string): never;
+}

@@ -1,6 +1,6 @@
 import type { Caller } from '../services/caller.ts';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
-import { resultOf } from '../vocabulary/typed-commands.ts';
+import { featuredAppRightTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from '../wallet/network-context.ts';
 import type { WalletAccess } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
@@ -21,8 +21,11 @@ export function createFeaturedApps(deps: {
   const rightsOf = (party: string) =>
     deps.walletContracts
       .of(party, 'featuredAppRight')
-      .filter((right) => right.node.createArgument.provider === party);
-  return {
+      .filter(
+        (right) =>
+          payloadOf(featuredAppRightTemplate, right.node.createArgument).provider === party,
+      );
+  const service = {
     /** The caller's featured app right: the one it has, or a new one (devnet only). */
     async selfGrant(caller: Caller): Promise<string> {
       const wallet = access.walletOf(caller);
@@ -56,6 +59,12 @@ export function createFeaturedApps(deps: {
       return rights.length;
     },
   };
+  return service satisfies FeaturedApps;
 }
 
-export type FeaturedApps = ReturnType<typeof createFeaturedApps>;
+export interface FeaturedApps {
+  /** The caller's featured app right: the one it has, or a new one (devnet only). */
+  selfGrant(caller: Caller): Promise<string>;
+  /** Cancels every featured app right of the caller; how many there were. */
+  cancelAll(caller: Caller): Promise<number>;
+}

@@ -2,11 +2,11 @@ import { DomainError, type ParticipantState } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
 import { mintingDelegationTemplates } from '../vocabulary/splice-templates.ts';
-import { exerciseOf, resultOf } from '../vocabulary/typed-commands.ts';
+import { exerciseOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
 import { rootResult, type WalletSubmit } from '../wallet/wallet-submitter.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, textOf } from './app-access.ts';
+import { type AppAccess, type PartyOf, partyOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 
 type TemplateRef<P, C> = spliceVocabulary.TemplateRef<P, C>;
@@ -32,7 +32,20 @@ export type PageRequest = {
 };
 
 const defaultLimit = 1000;
-const delegate = ['delegation', 'delegate'] as const;
+const delegationOf = (contract: AppContract) =>
+  payloadOf(MintingDelegation, contract.node.createArgument);
+const proposedOf = (contract: AppContract) =>
+  payloadOf(MintingDelegationProposal, contract.node.createArgument).delegation;
+const proposalDelegate = partyOf(
+  MintingDelegationProposal,
+  (proposal) => proposal.delegation.delegate,
+);
+const delegationDelegate = partyOf(MintingDelegation, (delegation) => delegation.delegate);
+const proposalBeneficiary = partyOf(
+  MintingDelegationProposal,
+  (proposal) => proposal.delegation.beneficiary,
+);
+const delegationBeneficiary = partyOf(MintingDelegation, (delegation) => delegation.beneficiary);
 
 /**
  * Minting delegations (Splice.Wallet.MintingDelegation) from the delegate's side: parties
@@ -49,7 +62,7 @@ export function createMintingDelegations(deps: {
   const { appAccess, contracts } = deps;
   const hosted = (party: string) => deps.participant.parties.get(party)?.isLocal === true;
 
-  const page = (found: AppContract[], request: PageRequest, path: readonly string[]) => {
+  const page = (found: AppContract[], request: PageRequest, beneficiaryOf: PartyOf) => {
     const limit = request.limit ?? defaultLimit;
     if (!Number.isInteger(limit) || limit < 1) {
       throw new DomainError('INVALID_ARGUMENT', 'limit must be a positive integer');
@@ -61,7 +74,7 @@ export function createMintingDelegations(deps: {
     return {
       items: items.map((contract) => ({
         contract: contractView(contract),
-        beneficiaryHosted: hosted(textOf(contract, ...path, 'beneficiary')),
+        beneficiaryHosted: hosted(beneficiaryOf(contract)),
       })),
       ...(rest.length > limit && last ? { nextPageToken: last.offset } : {}),
     };
@@ -82,28 +95,26 @@ export function createMintingDelegations(deps: {
       contractId,
       kind: 'mintingDelegationProposal',
       what: 'minting delegation proposal',
-      path: delegate,
+      party: proposalDelegate,
     });
 
-  return {
+  const service = {
     proposals(caller: Caller, request: PageRequest): DelegationPage {
-      const found = appAccess.listOwned(caller, 'mintingDelegationProposal', delegate);
-      return page(found, request, ['delegation']);
+      const found = appAccess.listOwned(caller, 'mintingDelegationProposal', proposalDelegate);
+      return page(found, request, proposalBeneficiary);
     },
     delegations(caller: Caller, request: PageRequest): DelegationPage {
-      return page(appAccess.listOwned(caller, 'mintingDelegation', ['delegate']), request, []);
+      const found = appAccess.listOwned(caller, 'mintingDelegation', delegationDelegate);
+      return page(found, request, delegationBeneficiary);
     },
     /** Accepts, archiving the delegation it replaces; the new MintingDelegation's id. */
     async accept(caller: Caller, contractId: string): Promise<string> {
       const { wallet, contract } = ownedProposal(caller, contractId);
-      const beneficiary = textOf(contract, 'delegation', 'beneficiary');
-      const existing = contracts
-        .of(wallet.party, 'mintingDelegation')
-        .find(
-          (found) =>
-            textOf(found, 'beneficiary') === beneficiary &&
-            textOf(found, 'delegate') === wallet.party,
-        );
+      const { beneficiary } = proposedOf(contract);
+      const existing = contracts.of(wallet.party, 'mintingDelegation').find((found) => {
+        const delegation = delegationOf(found);
+        return delegation.beneficiary === beneficiary && delegation.delegate === wallet.party;
+      });
       const record = await deps.submit({
         actAs: [wallet.party],
         commands: [
@@ -129,7 +140,7 @@ export function createMintingDelegations(deps: {
         contractId,
         kind: 'mintingDelegation',
         what: 'minting delegation',
-        path: ['delegate'],
+        party: delegationDelegate,
       });
       await act(
         wallet,
@@ -139,6 +150,15 @@ export function createMintingDelegations(deps: {
       );
     },
   };
+  return service satisfies MintingDelegations;
 }
 
-export type MintingDelegations = ReturnType<typeof createMintingDelegations>;
+export interface MintingDelegations {
+  proposals(caller: Caller, request: PageRequest): DelegationPage;
+  delegations(caller: Caller, request: PageRequest): DelegationPage;
+  /** Accepts, archiving the delegation it replaces; the new MintingDelegation's id. */
+  accept(caller: Caller, contractId: string): Promise<string>;
+  reject(caller: Caller, contractId: string): Promise<void>;
+  /** Ends a delegation, as its delegate. */
+  rejectDelegation(caller: Caller, contractId: string): Promise<void>;
+}

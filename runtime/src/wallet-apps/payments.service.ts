@@ -1,14 +1,18 @@
 import type { Caller } from '../services/caller.ts';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { paymentTemplates, walletInstallChoices } from '../vocabulary/splice-templates.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
-import type { AppAccess } from './app-access.ts';
+import { type AppAccess, partyOf } from './app-access.ts';
+
+const { AcceptedAppPayment, AppPaymentRequest } = paymentTemplates;
+const requestSender = partyOf(AppPaymentRequest, (payment) => payment.sender);
+const acceptedSender = partyOf(AcceptedAppPayment, (payment) => payment.sender);
 
 const request = (contractId: string) => ({
   contractId,
   kind: 'appPaymentRequest' as const,
   what: 'app payment request',
-  path: ['sender'],
+  party: requestSender,
 });
 
 /**
@@ -21,10 +25,10 @@ export function createAppPayments(deps: {
   readonly actions: WalletActions;
 }) {
   const { appAccess, actions } = deps;
-  return {
+  const service = {
     /** `GET /v0/wallet/app-payment-requests`: requests the caller is asked to pay. */
     list(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'appPaymentRequest', ['sender']).map(contractView);
+      return appAccess.listOwned(caller, 'appPaymentRequest', requestSender).map(contractView);
     },
     /** `GET /v0/wallet/app-payment-requests/{cid}`. */
     get(caller: Caller, contractId: string): ContractView {
@@ -51,9 +55,21 @@ export function createAppPayments(deps: {
     },
     /** `GET /v0/wallet/accepted-app-payments`: accepted, not yet collected, the caller paying. */
     listAccepted(caller: Caller): ContractView[] {
-      return appAccess.listOwned(caller, 'acceptedAppPayment', ['sender']).map(contractView);
+      return appAccess.listOwned(caller, 'acceptedAppPayment', acceptedSender).map(contractView);
     },
   };
+  return service satisfies AppPayments;
 }
 
-export type AppPayments = ReturnType<typeof createAppPayments>;
+export interface AppPayments {
+  /** `GET /v0/wallet/app-payment-requests`: requests the caller is asked to pay. */
+  list(caller: Caller): ContractView[];
+  /** `GET /v0/wallet/app-payment-requests/{cid}`. */
+  get(caller: Caller, contractId: string): ContractView;
+  /** Accepts with the caller's amulets (CO_AppPayment); the AcceptedAppPayment's id. */
+  accept(caller: Caller, contractId: string): Promise<string>;
+  /** Rejects through the wallet install; the app sees a TerminatedAppPayment. */
+  reject(caller: Caller, contractId: string): Promise<void>;
+  /** `GET /v0/wallet/accepted-app-payments`: accepted, not yet collected, the caller paying. */
+  listAccepted(caller: Caller): ContractView[];
+}

@@ -1,8 +1,13 @@
-import { parseTime } from '@pocketnet/ledger';
+import { parseTime, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import type { BackgroundTask } from '../automation/node-schedule.ts';
+import { subscriptionTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet, WalletAccess } from '../wallet/wallet-access.ts';
-import { textOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
+
+const idleOf = (state: AppContract) =>
+  payloadOf(subscriptionTemplates.SubscriptionIdleState, state.node.createArgument);
+
 import type { Subscriptions } from './subscriptions.service.ts';
 
 /** How long the wallet waits before trying a failed payment again (node time). */
@@ -20,22 +25,26 @@ export function createSubscriptionRenewals(deps: {
   readonly subscriptions: Subscriptions;
   readonly now: () => bigint;
   readonly onError: (error: unknown) => void;
+  readonly undo: UndoLog;
 }): BackgroundTask {
   // Keyed by the subscription and the due date paid for: a payment that comes back (rejected)
   // or failed is tried again only after a while.
-  const triedAt = new Map<string, bigint>();
-  const keyOf = (state: AppContract) =>
-    `${textOf(state, 'subscription')}@${textOf(state, 'nextPaymentDueAt')}`;
+  const triedAt = undoableMap<string, bigint>(deps.undo);
+  const keyOf = (state: AppContract) => {
+    const idle = idleOf(state);
+    return `${idle.subscription}@${idle.nextPaymentDueAt}`;
+  };
   const walletOf = (state: AppContract): UserWallet | null => {
     try {
-      return deps.access.walletOfParty(textOf(state, 'subscriptionData', 'sender'));
+      return deps.access.walletOfParty(idleOf(state).subscriptionData.sender);
     } catch {
       return null;
     }
   };
   const dueAt = (state: AppContract): bigint | null => {
-    const next = parseTime(textOf(state, 'nextPaymentDueAt'));
-    const duration = BigInt(textOf(state, 'payData', 'paymentDuration', 'microseconds') || '0');
+    const idle = idleOf(state);
+    const next = parseTime(idle.nextPaymentDueAt);
+    const duration = BigInt(idle.payData.paymentDuration.microseconds);
     if (next === null) return null;
     // Past the due date the provider may expire it; the wallet stops trying then.
     if (next <= deps.now()) return null;

@@ -1,12 +1,17 @@
 import type { Caller } from '../services/caller.ts';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { subscriptionTemplates, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from '../wallet/wallet-access.ts';
 import type { WalletActions } from '../wallet/wallet-batch.ts';
 import { type ContractView, contractView } from '../wallet/wallet-views.ts';
-import { type AppAccess, textOf } from './app-access.ts';
+import { type AppAccess, partyOf } from './app-access.ts';
 import type { AppContract, AppContracts } from './app-contracts.projection.ts';
 
-const sender = ['subscriptionData', 'sender'] as const;
+// Requests, first payments, subscriptions and their states all carry subscriptionData.
+const sender = partyOf(
+  subscriptionTemplates.SubscriptionRequest,
+  (subscription) => subscription.subscriptionData.sender,
+);
 
 /** A running subscription and where it is: between payments, or a payment being collected. */
 export type SubscriptionView = {
@@ -30,18 +35,20 @@ export function createSubscriptions(deps: {
       contractId,
       kind: 'subscriptionRequest',
       what: 'subscription request',
-      path: sender,
+      party: sender,
     });
   const stateOf = (party: string, subscription: AppContract): SubscriptionView['state'] | null => {
+    // An idle state and a payment both name their `subscription`.
     const ofThis = (contract: AppContract) =>
-      textOf(contract, 'subscription') === subscription.node.contractId;
+      payloadOf(subscriptionTemplates.SubscriptionIdleState, contract.node.createArgument)
+        .subscription === subscription.node.contractId;
     const idle = contracts.of(party, 'subscriptionIdleState').find(ofThis);
     if (idle) return { idle: contractView(idle) };
     const payment = contracts.of(party, 'subscriptionPayment').find(ofThis);
     return payment ? { payment: contractView(payment) } : null;
   };
 
-  return {
+  const service = {
     listRequests(caller: Caller): ContractView[] {
       return appAccess.listOwned(caller, 'subscriptionRequest', sender).map(contractView);
     },
@@ -82,7 +89,7 @@ export function createSubscriptions(deps: {
         contractId: idleStateId,
         kind: 'subscriptionIdleState',
         what: 'subscription in its idle state',
-        path: sender,
+        party: sender,
       });
       await actions.installChoice(
         wallet,
@@ -98,6 +105,19 @@ export function createSubscriptions(deps: {
       return String(outcomes[0]?.value);
     },
   };
+  return service satisfies Subscriptions;
 }
 
-export type Subscriptions = ReturnType<typeof createSubscriptions>;
+export interface Subscriptions {
+  listRequests(caller: Caller): ContractView[];
+  getRequest(caller: Caller, contractId: string): ContractView;
+  /** Accepts and pays the first period (locked until the receiver collects); its id. */
+  acceptRequest(caller: Caller, contractId: string): Promise<string>;
+  rejectRequest(caller: Caller, contractId: string): Promise<void>;
+  listInitialPayments(caller: Caller): ContractView[];
+  list(caller: Caller): SubscriptionView[];
+  /** Cancels a subscription between payments (its idle state's id), as its sender. */
+  cancel(caller: Caller, idleStateId: string): Promise<void>;
+  /** Pays the next period of a subscription (what the wallet's automation does when due). */
+  makePayment(wallet: UserWallet, idleStateId: string): Promise<string>;
+}

@@ -40,7 +40,7 @@ export function createValidatorIdentity(deps: {
   readonly version: string;
 }) {
   const { access, participant } = deps;
-  return {
+  const service = {
     identities(caller: Caller): NodeIdentities {
       access.requireAdmin(caller);
       const hosted = [...participant.parties.values()]
@@ -77,6 +77,10 @@ export function createValidatorIdentity(deps: {
       };
     },
   };
+  return service satisfies ValidatorIdentity;
 }
 
-export type ValidatorIdentity = ReturnType<typeof createValidatorIdentity>;
+export interface ValidatorIdentity {
+  identities(caller: Caller): NodeIdentities;
+  connectionConfig(caller: Caller): SequencerConnections;
+}

@@ -3,8 +3,21 @@ import { accruedHoldingFee } from '@pocketnet/splice';
 import type { Wallet } from '../wallet/create-wallet.ts';
 import { amuletOf, expiringAmountOf } from '../wallet/wallet-views.ts';
 
+export type ExternalPartyBalance = {
+  readonly partyId: string;
+  readonly totalUnlockedCoin: string;
+  readonly totalLockedCoin: string;
+  readonly totalCoinHoldings: string;
+  readonly accumulatedHoldingFeesUnlocked: string;
+  readonly accumulatedHoldingFeesLocked: string;
+  readonly accumulatedHoldingFeesTotal: string;
+  /** Unlocked holdings less their fees. */
+  readonly totalAvailableCoin: string;
+  readonly computedAsOfRound: bigint;
+};
+
 /** `GET /v0/admin/external-party/balance`: a party's holdings and holding fees at the open round. */
-export function externalPartyBalance(wallet: Wallet, party: string) {
+export function externalPartyBalance(wallet: Wallet, party: string): ExternalPartyBalance {
   const round = wallet.network.roundNumberOf(wallet.network.openRound());
   const sum = (amounts: readonly ReturnType<typeof expiringAmountOf>[]) => ({
     total: amounts.reduce((total, amount) => total + amount.initialAmount, 0n),

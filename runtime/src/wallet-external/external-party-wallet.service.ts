@@ -5,16 +5,22 @@ import {
   formatTime,
   type JournalRecord,
   type TransactionRecord,
+  type UndoLog,
+  type Value,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import { type Caller, unrestrictedCaller } from '../services/caller.ts';
 import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
+import { externalPartySetupProposalTemplate } from '../vocabulary/splice-templates.ts';
+import { exerciseOnContract, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
-import { createdOf, exercise, fieldAt, walletBackendUser } from '../wallet/wallet-submitter.ts';
+import { createdOf, walletBackendUser } from '../wallet/wallet-submitter.ts';
 import type { ExternalPartyService, ExternalPartySubmission } from './external-party.service.ts';
 import { externalPartyBalance } from './external-party-balance.ts';
 import { createSetupProposals } from './setup-proposals.projection.ts';
 import { createTransferCommandSends, type PrepareSendRequest } from './transfer-command-send.ts';
+
+const proposalOf = (payload: Value) => payloadOf(externalPartySetupProposalTemplate, payload);
 
 /** How long the preapproval the validator pays for lasts: 90 days, the free base duration. */
 const preapprovalLifetimeMicros = 90n * 24n * 3600n * 1_000_000n;
@@ -32,15 +38,18 @@ export function createExternalPartyWallet(deps: {
   readonly interactive: InteractiveSubmission;
   readonly operations: ExternalPartyOperations;
   readonly records$: Observable<JournalRecord>;
+  readonly undo: UndoLog;
 }) {
-  const { wallet, interactive, operations } = deps;
-  const proposals = createSetupProposals(deps.records$);
+  const { wallet, interactive, operations, undo } = deps;
+  const proposals = createSetupProposals(deps.records$, undo);
   const sends = createTransferCommandSends(deps);
   const admin = (caller: Caller) => wallet.access.requireAdmin(caller);
-  let submissions = 0;
+  // Goes back with a rollback, so that the submissions after it get the same ids.
+  const counted = { submissions: 0 };
 
   const execute = (submission: ExternalPartySubmission): Promise<TransactionRecord> => {
-    submissions += 1;
+    const submissions = counted.submissions + 1;
+    undo.assign(counted, 'submissions', submissions);
     const signedBy = fingerprintOfPublicKey(Buffer.from(submission.publicKey, 'hex'));
     return interactive.executeAndWait(unrestrictedCaller, {
       preparedTransaction: submission.transaction,
@@ -85,7 +94,7 @@ export function createExternalPartyWallet(deps: {
       const operator = wallet.network.operator();
       const pending = proposals
         .ofValidator(operator)
-        .some((view) => fieldAt(view.payload, 'user') === user);
+        .some((view) => proposalOf(view.payload).user === user);
       if (pending || wallet.preapprovals.preapprovalOf(user) !== undefined) {
         throw new DomainError(
           'DUPLICATE_CONTRACT_KEY',
@@ -114,7 +123,10 @@ export function createExternalPartyWallet(deps: {
     ) {
       admin(caller);
       const proposal = proposals.get(request.contractId);
-      if (proposal === undefined || proposal.createArgument.user !== request.userPartyId) {
+      if (
+        proposal === undefined ||
+        proposalOf(proposal.createArgument).user !== request.userPartyId
+      ) {
         throw new DomainError(
           'CONTRACT_NOT_FOUND',
           `No ExternalPartySetupProposal ${request.contractId} for ${request.userPartyId}`,
@@ -124,10 +136,10 @@ export function createExternalPartyWallet(deps: {
         userId: walletBackendUser,
         commandId: `external-party-setup-accept-${request.contractId.slice(0, 40)}`,
         commands: [
-          exercise(
-            proposal.templateId,
-            request.contractId,
-            'ExternalPartySetupProposal_Accept',
+          exerciseOnContract(
+            externalPartySetupProposalTemplate,
+            proposal,
+            externalPartySetupProposalTemplate.choices.ExternalPartySetupProposal_Accept,
             {},
           ),
         ],
@@ -182,5 +194,3 @@ export function createExternalPartyWallet(deps: {
   // The gateway's contract, checked here: the node also closes the service.
   return service satisfies ExternalPartyService;
 }
-
-export type ExternalPartyWallet = ReturnType<typeof createExternalPartyWallet>;

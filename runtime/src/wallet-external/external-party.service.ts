@@ -2,7 +2,7 @@ import type { ExternalPartyOperations } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
 import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
 import type { ContractView } from '../wallet/wallet-views.ts';
-import type { externalPartyBalance } from './external-party-balance.ts';
+import type { ExternalPartyBalance } from './external-party-balance.ts';
 import type { PrepareSendRequest, TransferCommandSends } from './transfer-command-send.ts';
 
 /** What the validator API's `ExternalPartySubmission` carries (hex signature and key). */
@@ -53,5 +53,5 @@ export interface ExternalPartyService {
   ): ReturnType<TransferCommandSends['prepareSend']>;
   /** `transfer-preapproval/submit-send`: the signed TransferCommand; the DSO sends it. */
   submitSend(caller: Caller, submission: ExternalPartySubmission): Promise<{ updateId: string }>;
-  balance(caller: Caller, party: string): ReturnType<typeof externalPartyBalance>;
+  balance(caller: Caller, party: string): ExternalPartyBalance;
 }

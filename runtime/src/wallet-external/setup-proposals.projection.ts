@@ -1,5 +1,13 @@
-import { type CreatedNode, encodeContractBlob, type JournalRecord } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  encodeContractBlob,
+  type JournalRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { externalPartySetupProposalTemplate } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { ContractView } from '../wallet/wallet-views.ts';
 
 const proposalName = 'Splice.AmuletRules:ExternalPartySetupProposal';
@@ -7,13 +15,22 @@ const isProposal = (node: CreatedNode) =>
   node.packageName === 'splice-amulet' && node.templateId.endsWith(`:${proposalName}`);
 
 /** The active ExternalPartySetupProposals, followed on the bus from the start of the journal. */
-export function createSetupProposals(records$: Observable<JournalRecord>) {
-  const active = new Map<string, { node: CreatedNode; synchronizerId: string }>();
+export function createSetupProposals(records$: Observable<JournalRecord>, undo: UndoLog) {
+  type Proposal = { node: CreatedNode; synchronizerId: string; offset: number };
+  // Served oldest first: a proposal a rollback brings back goes back in its place.
+  const active = undoableMap<string, Proposal>(undo, {
+    order: ([, left], [, right]) =>
+      left.offset - right.offset || left.node.nodeId - right.node.nodeId,
+  });
   const subscription = records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
     for (const node of record.nodes) {
       if (node.kind === 'created' && isProposal(node)) {
-        active.set(node.contractId, { node, synchronizerId: record.synchronizerId });
+        active.set(node.contractId, {
+          node,
+          synchronizerId: record.synchronizerId,
+          offset: record.offset,
+        });
       } else if (node.kind === 'exercised' && node.consuming) {
         active.delete(node.contractId);
       }
@@ -37,7 +54,11 @@ export function createSetupProposals(records$: Observable<JournalRecord>) {
     /** The proposals a validator made, oldest first. */
     ofValidator: (validator: string): ContractView[] =>
       [...active.values()]
-        .filter(({ node }) => node.createArgument.validator === validator)
+        .filter(
+          ({ node }) =>
+            payloadOf(externalPartySetupProposalTemplate, node.createArgument).validator ===
+            validator,
+        )
         .map(viewOf),
     get: (contractId: string) => active.get(contractId)?.node,
     close: () => subscription.unsubscribe(),

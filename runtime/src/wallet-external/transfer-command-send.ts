@@ -7,12 +7,17 @@ import {
   formatTime,
   type JournalRecord,
   parseNumeric,
+  type UndoLog,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { InteractiveSubmission } from '../services/interactive-submission.service.ts';
+import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
+import { exerciseOnContract } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
-import { exercise, walletBackendUser } from '../wallet/wallet-submitter.ts';
+import { walletBackendUser } from '../wallet/wallet-submitter.ts';
+
+const { ExternalPartyAmuletRules } = externalPartyAmuletRulesTemplates;
 
 const rulesName = 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules';
 const isRules = (node: CreatedNode) =>
@@ -56,27 +61,31 @@ export function createTransferCommandSends(deps: {
   readonly wallet: Wallet;
   readonly interactive: InteractiveSubmission;
   readonly records$: Observable<JournalRecord>;
+  readonly undo: UndoLog;
 }) {
-  const { wallet, interactive } = deps;
-  let rules: { node: CreatedNode; synchronizerId: string } | null = null;
+  const { wallet, interactive, undo } = deps;
+  const state: {
+    rules: { node: CreatedNode; synchronizerId: string } | null;
+    /** Goes back with a rollback, so that the commands after it get the same ids. */
+    prepared: number;
+  } = { rules: null, prepared: 0 };
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
     for (const node of record.nodes) {
       if (node.kind === 'created' && isRules(node)) {
-        rules = { node, synchronizerId: record.synchronizerId };
+        undo.assign(state, 'rules', { node, synchronizerId: record.synchronizerId });
       } else if (
         node.kind === 'exercised' &&
         node.consuming &&
-        node.contractId === rules?.node.contractId
+        node.contractId === state.rules?.node.contractId
       ) {
-        rules = null;
+        undo.assign(state, 'rules', null);
       }
     }
   });
-  let prepared = 0;
   return {
     prepareSend(request: PrepareSendRequest) {
-      const current = rules;
+      const current = state.rules;
       if (current === null) {
         throw new DomainError('CONTRACT_NOT_FOUND', 'The network has no ExternalPartyAmuletRules');
       }
@@ -85,15 +94,16 @@ export function createTransferCommandSends(deps: {
         throw new DomainError('INVALID_ARGUMENT', `amount must be positive, got ${request.amount}`);
       }
       const dso = wallet.network.dso();
-      prepared += 1;
+      const prepared = state.prepared + 1;
+      undo.assign(state, 'prepared', prepared);
       const result = interactive.prepare(unrestrictedCaller, {
         userId: walletBackendUser,
         commandId: `external-party-transfer-command-${request.nonce}-${wallet.network.now()}-${prepared}`,
         commands: [
-          exercise(
-            current.node.templateId,
-            current.node.contractId,
-            'ExternalPartyAmuletRules_CreateTransferCommand',
+          exerciseOnContract(
+            ExternalPartyAmuletRules,
+            current.node,
+            ExternalPartyAmuletRules.choices.ExternalPartyAmuletRules_CreateTransferCommand,
             {
               sender: request.senderPartyId,
               receiver: request.receiverPartyId,

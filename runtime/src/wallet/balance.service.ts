@@ -1,6 +1,8 @@
 import { DomainError, formatNumeric, numericScale, parseNumeric } from '@pocketnet/ledger';
 import { accruedHoldingFee } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
+import { roundTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
@@ -70,7 +72,7 @@ export function createBalances(deps: {
     return String(outcomes[0]?.value);
   };
 
-  return {
+  const service = {
     balanceOf,
     tapAmulet,
     balance: (caller: Caller): WalletBalance => balanceOf(access.walletOf(caller).party),
@@ -90,13 +92,33 @@ export function createBalances(deps: {
       if (parseNumeric(request.amountUsd) <= 0n) {
         throw new DomainError('INVALID_ARGUMENT', 'The amount to tap must be positive');
       }
-      const price = String(network.openRound().createArgument.amuletPrice);
+      const price = payloadOf(
+        roundTemplates.OpenMiningRound,
+        network.openRound().createArgument,
+      ).amuletPrice;
       const amount = tapAmountOf(request.amountUsd, price);
       const key =
         request.commandId === undefined ? undefined : `tap:${wallet.party}:${request.commandId}`;
       return { contractId: await tapAmulet(wallet, amount, key) };
     },
   };
+  return service satisfies Balances;
 }
 
-export type Balances = ReturnType<typeof createBalances>;
+export interface Balances {
+  balance: (caller: Caller) => WalletBalance;
+  amulets(caller: Caller): {
+    amulets: AmuletPosition[];
+    lockedAmulets: AmuletPosition[];
+  };
+  /** `POST /v0/wallet/tap`: `amountUsd` worth of amulet at the open round's price (devnet). */
+  tap(
+    caller: Caller,
+    request: {
+      amountUsd: string;
+      commandId?: string | undefined;
+    },
+  ): Promise<{
+    contractId: string;
+  }>;
+}

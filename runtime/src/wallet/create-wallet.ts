@@ -28,11 +28,19 @@ export function createWallet(
   core: PocketnetNodeCore,
   options: { readonly actors: () => TrackingActors | undefined },
 ) {
-  const contracts = createWalletContracts(core.records$);
-  const history = createWalletHistory({ records$: core.records$, hasWallet: contracts.hasWallet });
+  const contracts = createWalletContracts(core.records$, core.undo);
+  const history = createWalletHistory({
+    records$: core.records$,
+    hasWallet: contracts.hasWallet,
+    undo: core.undo,
+  });
   const network = createNetworkContext({ core, contracts });
   const access = createWalletAccess({ participant: core.participant, contracts, network });
-  const submit = createWalletSubmitter({ engine: core.engine, now: () => core.clock.nowMicros() });
+  const submit = createWalletSubmitter({
+    engine: core.engine,
+    now: () => core.clock.nowMicros(),
+    undo: core.undo,
+  });
   const actions = createWalletActions({ contracts, network, submit });
   const parts = { contracts, network, access, actions };
   const wallet = {

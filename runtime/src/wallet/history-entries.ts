@@ -4,15 +4,21 @@ import {
   parseNumeric,
   type TransactionRecord,
 } from '@pocketnet/ledger';
-import type { AmuletOperation } from '@pocketnet/splice';
 import { nodeWithId } from '../node/participant-records.ts';
 import {
+  acceptedTransferOfferTemplate,
   choiceNames,
   choicesOf,
   transferOfferTemplate,
   walletInstallChoices,
 } from '../vocabulary/splice-templates.ts';
-import { argumentOf, payloadOf, type ResultOf } from '../vocabulary/typed-commands.ts';
+import type { AmuletOperation } from '../vocabulary/splice-types.ts';
+import {
+  argumentOf,
+  payloadOf,
+  type ResultOf,
+  sharedFieldsOf,
+} from '../vocabulary/typed-commands.ts';
 import { balanceChangeEntry, holdingsReturnedBy, transferEntry } from './history-transfers.ts';
 import { eventIdOf, type HistoryEntry, type NodeAt } from './history-types.ts';
 import { isUnlockChoice, unlockReturnedBy } from './history-unlocks.ts';
@@ -83,23 +89,21 @@ const operationOfChoice: Readonly<Record<string, AmuletOperation['tag']>> = {
 };
 
 /** Every offer step but the accept (which creates the accepted offer) answers tracking info. */
-type OfferStepResult = Partial<ResultOf<typeof transferOffer.TransferOffer_Reject>>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+type OfferStepResult = ResultOf<typeof transferOffer.TransferOffer_Reject>;
 
 function mintEntry(at: NodeAt): HistoryEntry {
   // A tap or a mint: both name the receiver and the amount alike.
   const argument = argumentOf(amuletRules.AmuletRules_DevNet_Tap, at.node.choiceArgument);
-  const amount = formatNumeric(parseNumeric(text(argument.amount) || '0'));
-  return balanceChangeEntry(at, [{ party: text(argument.receiver), amount }]);
+  const amount = formatNumeric(parseNumeric(argument.amount));
+  return balanceChangeEntry(at, [{ party: argument.receiver, amount }]);
 }
 
 function offerCreated(record: TransactionRecord, node: CreatedNode): HistoryEntry {
   const offer = payloadOf(transferOfferTemplate, node.createArgument);
   const { amount } = offer;
-  const unit = text(amount.unit) === 'USDUnit' ? 'USD' : 'CC';
-  const sender = text(offer.sender);
-  const receiver = text(offer.receiver);
+  const unit = amount.unit === 'USDUnit' ? 'USD' : 'CC';
+  const sender = offer.sender;
+  const receiver = offer.receiver;
   return {
     eventId: eventIdOf(record, node),
     offset: record.offset,
@@ -108,8 +112,8 @@ function offerCreated(record: TransactionRecord, node: CreatedNode): HistoryEntr
     subtype: { templateId: node.templateId, choice: 'Create' },
     parties: [sender, receiver],
     receivers: [],
-    details: `Transfer offer of ${text(amount.amount)} ${unit} from ${sender} to ${receiver} (tracking id ${text(offer.trackingId)}): ${text(offer.description)}`,
-    description: text(offer.description),
+    details: `Transfer offer of ${amount.amount} ${unit} from ${sender} to ${receiver} (tracking id ${offer.trackingId}): ${offer.description}`,
+    description: offer.description,
   };
 }
 
@@ -119,8 +123,10 @@ function offerStep(at: NodeAt, step: string): HistoryEntry {
     (child) => child.kind === 'created' && walletTemplateOf(child) === 'acceptedTransferOffer',
   );
   const trackingId =
-    text((node.exerciseResult as OfferStepResult).trackingInfo?.trackingId) ||
-    text(accepted?.kind === 'created' ? accepted.createArgument.trackingId : null);
+    sharedFieldsOf<OfferStepResult>(node.exerciseResult).trackingInfo?.trackingId ||
+    (accepted?.kind === 'created'
+      ? payloadOf(acceptedTransferOfferTemplate, accepted.createArgument).trackingId
+      : '');
   return {
     eventId: eventIdOf(record, node),
     offset: record.offset,

@@ -3,10 +3,10 @@ import {
   formatNumeric,
   parseNumeric,
   type TransactionNode,
-  type Value,
 } from '@pocketnet/ledger';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import { amuletTemplates, choiceNames, choicesOf } from '../vocabulary/splice-templates.ts';
-import { argumentOf, payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
+import { argumentOf, payloadOf, resultOf, sharedFieldsOf } from '../vocabulary/typed-commands.ts';
 import {
   baseEntry,
   descendantsOf,
@@ -15,9 +15,38 @@ import {
   type PartyAmount,
 } from './history-types.ts';
 import { inputFromLocks } from './history-unlocks.ts';
-import { byParty, type Holding, numericAt, textAt } from './history-values.ts';
-import { fieldAt } from './wallet-submitter.ts';
+import { byParty, type Holding } from './history-values.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
+
+type TransferSummary = spliceVocabulary.splice_amulet.Splice.AmuletRules.TransferSummary;
+type AmuletTransfer = spliceVocabulary.splice_amulet.Splice.AmuletRules.Transfer;
+type TokenTransfer =
+  spliceVocabulary.splice_api_token_transfer_instruction_v1.Splice.Api.Token.TransferInstructionV1.Transfer;
+
+/**
+ * Where the results of transfer-like choices keep their TransferSummary: `summary`
+ * (AmuletRules_Transfer, AmuletRules_BuyMemberTraffic), `transferResult`
+ * (AcceptedTransferOffer_Complete, the preapproval acceptances), `result` (TransferPreapproval_Send).
+ */
+type SummaryCarrier = {
+  readonly summary: TransferSummary;
+  readonly transferResult: { readonly summary?: TransferSummary };
+  readonly result: { readonly summary?: TransferSummary };
+};
+
+/**
+ * Who pays, as the arguments of transfer-like choices name it: `transfer.sender` (an amulet
+ * Transfer of AmuletRules_Transfer, a token-standard Transfer), `sender`, `provider` (payments,
+ * traffic) or `validator`; a token-standard transfer's reason in its `meta`, others' `description`.
+ */
+type PayerFields = {
+  readonly transfer: Partial<Pick<TokenTransfer, 'sender' | 'meta'>> &
+    Partial<Pick<AmuletTransfer, 'inputs'>>;
+  readonly sender: string;
+  readonly provider: string;
+  readonly validator: string;
+  readonly description: string | null;
+};
 
 const { transferFactory, transferInstruction } = choicesOf;
 
@@ -26,15 +55,12 @@ const { transferFactory, transferInstruction } = choicesOf;
 
 const reasonKey = 'splice.lfdecentralizedtrust.org/reason';
 
-const summaryPaths = [['summary'], ['transferResult', 'summary'], ['result', 'summary']];
-
 /** The TransferSummary of a transfer-like result, wherever the choice keeps it. */
-function summaryOf(node: ExercisedNode, nested: ExercisedNode | undefined): Value {
+function summaryOf(node: ExercisedNode, nested: ExercisedNode | undefined): TransferSummary | null {
   for (const found of [node, ...(nested ? [nested] : [])]) {
-    for (const path of summaryPaths) {
-      const summary = fieldAt(found.exerciseResult, ...path);
-      if (summary !== null) return summary;
-    }
+    const result = sharedFieldsOf<SummaryCarrier>(found.exerciseResult);
+    const summary = result.summary ?? result.transferResult?.summary ?? result.result?.summary;
+    if (summary) return summary;
   }
   return null;
 }
@@ -42,16 +68,17 @@ function summaryOf(node: ExercisedNode, nested: ExercisedNode | undefined): Valu
 /** Who pays: the nested transfer's sender, or the party the choice names. */
 function senderOf(node: ExercisedNode, nested: ExercisedNode | undefined): string {
   if (nested) {
-    const argument = nested.choiceArgument;
-    return textAt(argument, 'transfer', 'sender') || textAt(argument, 'sender');
+    const argument = sharedFieldsOf<PayerFields>(nested.choiceArgument);
+    return argument.transfer?.sender || argument.sender || '';
   }
-  const argument = node.choiceArgument;
+  const argument = sharedFieldsOf<PayerFields>(node.choiceArgument);
   return (
-    textAt(argument, 'transfer', 'sender') ||
-    textAt(argument, 'sender') ||
-    textAt(argument, 'provider') ||
-    textAt(argument, 'validator') ||
-    textAt(node.exerciseResult, 'provider')
+    argument.transfer?.sender ||
+    argument.sender ||
+    argument.provider ||
+    argument.validator ||
+    sharedFieldsOf<{ readonly provider: string }>(node.exerciseResult).provider ||
+    ''
   );
 }
 
@@ -93,21 +120,20 @@ function instructionOf(node: ExercisedNode): HistoryEntry['transferInstruction']
 }
 
 function descriptionOf(node: ExercisedNode): string {
-  return (
-    textAt(node.choiceArgument, 'transfer', 'meta', 'values', reasonKey) ||
-    textAt(node.choiceArgument, 'description')
-  );
+  const argument = sharedFieldsOf<PayerFields>(node.choiceArgument);
+  return argument.transfer?.meta?.values[reasonKey] || argument.description || '';
 }
 
 /**
  * Rewards a transfer minted into its inputs. inputValidatorRewardAmount already counts what the
  * liveness records' faucet minted (inputValidatorFaucetAmount is a part of it, not more).
  */
-const rewardsUsedOf = (summary: Value) => ({
-  app: formatNumeric(numericAt(summary, 'inputAppRewardAmount')),
-  validator: formatNumeric(numericAt(summary, 'inputValidatorRewardAmount')),
-  sv: formatNumeric(numericAt(summary, 'inputSvRewardAmount')),
-  developmentFund: formatNumeric(numericAt(summary, 'inputDevelopmentFundAmount')),
+const numeric = (amount: string | null | undefined) => formatNumeric(parseNumeric(amount ?? '0'));
+const rewardsUsedOf = (summary: TransferSummary) => ({
+  app: numeric(summary.inputAppRewardAmount),
+  validator: numeric(summary.inputValidatorRewardAmount),
+  sv: numeric(summary.inputSvRewardAmount),
+  developmentFund: numeric(summary.inputDevelopmentFundAmount),
 });
 
 // The exercises that run an amulet transfer: AmuletRules_Transfer, and SendV2, which transfers
@@ -158,7 +184,9 @@ function ownerOfCreated(at: NodeAt, contractId: string | undefined): string {
   const created = at.record.nodes.find(
     (node) => node.kind === 'created' && node.contractId === contractId,
   );
-  return created?.kind === 'created' ? textAt(created.createArgument, 'owner') : '';
+  return created?.kind === 'created'
+    ? payloadOf(amuletTemplates.Amulet, created.createArgument).owner
+    : '';
 }
 
 const zero = formatNumeric(0n);
@@ -169,7 +197,7 @@ function transferLikeEntry(
     readonly sender: string;
     readonly senderNet: bigint;
     readonly receivers: readonly PartyAmount[];
-    readonly summary: Value;
+    readonly summary: TransferSummary | null;
   },
 ): HistoryEntry {
   const { sender, receivers, summary } = moved;
@@ -183,7 +211,7 @@ function transferLikeEntry(
     parties: [...parties],
     sender: { party: sender, amount: formatNumeric(moved.senderNet) },
     receivers,
-    holdingFees: summary === null ? zero : formatNumeric(numericAt(summary, 'holdingFees')),
+    holdingFees: summary === null ? zero : numeric(summary.holdingFees),
     rewardsUsed:
       summary === null
         ? { app: zero, validator: zero, sv: zero, developmentFund: zero }
@@ -217,7 +245,7 @@ export function transferEntry(at: NodeAt): HistoryEntry | null {
   const senderNet =
     kept.reduce((sum, holding) => sum + holding.amount, 0n) +
     inputFromLocks(at, nested, sender) -
-    numericAt(summary, 'inputAmuletAmount');
+    parseNumeric(summary.inputAmuletAmount);
   const receivers = byParty(created.filter((holding) => holding.owner !== sender));
   return transferLikeEntry(at, { sender, senderNet, receivers, summary });
 }

@@ -1,9 +1,9 @@
 import { type ExercisedNode, parseNumeric } from '@pocketnet/ledger';
 import { amuletTemplates, choiceNames, choicesOf } from '../vocabulary/splice-templates.ts';
-import { payloadOf } from '../vocabulary/typed-commands.ts';
+import type { TransferInput } from '../vocabulary/splice-types.ts';
+import { payloadOf, sharedFieldsOf } from '../vocabulary/typed-commands.ts';
 import { descendantsOf, type NodeAt, type PartyAmount } from './history-types.ts';
-import { byParty, type Holding, textAt } from './history-values.ts';
-import { fieldAt } from './wallet-submitter.ts';
+import { byParty, type Holding } from './history-values.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
 
 // Locks in the history: a lock's creation is where the sender's balance changes (as in
@@ -42,9 +42,13 @@ export function inputFromLocks(
   sender: string,
 ): bigint {
   const transferring = nested ?? at.node;
-  const inputs =
-    fieldAt(transferring.choiceArgument, 'transfer', 'inputs') ??
-    fieldAt(transferring.choiceArgument, 'inputs');
+  // AmuletRules_Transfer's inputs are its transfer's; the other transfer runners take `inputs`.
+  type InputsCarrier = {
+    readonly transfer: { readonly inputs?: readonly TransferInput[] };
+    readonly inputs: readonly TransferInput[];
+  };
+  const argument = sharedFieldsOf<InputsCarrier>(transferring.choiceArgument);
+  const inputs = argument.transfer?.inputs ?? argument.inputs;
   if (!Array.isArray(inputs)) return 0n;
   const freed = new Map<string, Holding>();
   for (const node of at.record.nodes) {
@@ -54,8 +58,8 @@ export function inputFromLocks(
   }
   let total = 0n;
   for (const input of inputs) {
-    if (textAt(input, 'tag') !== 'InputAmulet') continue;
-    const holding = freed.get(textAt(input, 'value'));
+    if (input.tag !== 'InputAmulet') continue;
+    const holding = freed.get(input.value);
     if (holding?.owner === sender) total += holding.amount;
   }
   return total;

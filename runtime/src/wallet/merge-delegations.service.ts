@@ -72,7 +72,7 @@ export function createMergeDelegations(deps: {
     });
   };
 
-  return {
+  const service = {
     /** As the operator: the MergeDelegation the proposal becomes (its contract id). */
     async accept(caller: Caller, contractId: string): Promise<string> {
       const record = await act(
@@ -95,6 +95,14 @@ export function createMergeDelegations(deps: {
       await act(caller, contractId, 'owner', proposalChoices.MergeDelegationProposal_Withdraw);
     },
   };
+  return service satisfies MergeDelegations;
 }
 
-export type MergeDelegations = ReturnType<typeof createMergeDelegations>;
+export interface MergeDelegations {
+  /** As the operator: the MergeDelegation the proposal becomes (its contract id). */
+  accept(caller: Caller, contractId: string): Promise<string>;
+  /** As the operator: archives the proposal. */
+  reject(caller: Caller, contractId: string): Promise<void>;
+  /** As the owner: takes the proposal back before the operator decides. */
+  withdraw(caller: Caller, contractId: string): Promise<void>;
+}

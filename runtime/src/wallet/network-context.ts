@@ -1,19 +1,27 @@
-import { type CreatedNode, DomainError, parseTime, type Value } from '@pocketnet/ledger';
+import { type CreatedNode, DomainError, parseTime, undoableMap } from '@pocketnet/ledger';
 import { amuletTemplateIds } from '@pocketnet/splice';
 import type { DevnetParties } from '../devnet/devnet-parties.ts';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import { participantMemberId } from '../scan/network/synchronizer-members.ts';
+import {
+  externalPartyConfigStateTemplate,
+  featuredAppRightTemplate,
+  roundTemplates,
+} from '../vocabulary/splice-templates.ts';
+import type {
+  AnyValue,
+  ChoiceContext,
+  PaymentTransferContext,
+} from '../vocabulary/splice-types.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
-
-/** A ChoiceContext value as the token standard spells it. */
-export type ContextValue =
-  | { readonly tag: 'AV_ContractId'; readonly value: string }
-  | { readonly tag: 'AV_Bool'; readonly value: boolean };
 
 const unavailable = (message: string) => new DomainError('UNAVAILABLE', message);
 
-const roundNumberOf = (round: CreatedNode) =>
-  BigInt(String((round.createArgument.round as { number: string }).number));
+/** The round of a mining round contract (any phase: all carry `round`). */
+const roundOf = (round: CreatedNode) =>
+  payloadOf(roundTemplates.OpenMiningRound, round.createArgument).round;
+const roundNumberOf = (round: CreatedNode) => BigInt(roundOf(round).number);
 
 /**
  * What every wallet command needs from the network: the DSO and the operator, AmuletRules,
@@ -25,7 +33,8 @@ export function createNetworkContext(deps: {
   readonly contracts: WalletContracts;
 }) {
   const { core, contracts } = deps;
-  const templateIds = new Map<string, string>();
+  // Resolved by the packages uploaded, which a rollback may take back.
+  const templateIds = undoableMap<string, string>(core.undo);
   const active = (reference: string) => {
     let templateId = templateIds.get(reference);
     if (templateId === undefined) {
@@ -42,7 +51,10 @@ export function createNetworkContext(deps: {
   const opened = (reference: string) => {
     const now = core.clock.nowMicros();
     return active(reference)
-      .filter((round) => (parseTime(String(round.createArgument.opensAt)) ?? now + 1n) <= now)
+      .filter((round) => {
+        const opensAt = payloadOf(roundTemplates.OpenMiningRound, round.createArgument).opensAt;
+        return (parseTime(opensAt) ?? now + 1n) <= now;
+      })
       .sort((a, b) => (roundNumberOf(a) < roundNumberOf(b) ? -1 : 1));
   };
   const amuletRules = (): CreatedNode => {
@@ -58,7 +70,10 @@ export function createNetworkContext(deps: {
   const featuredAppRightOf = (provider: string): string | null =>
     contracts
       .of(provider, 'featuredAppRight')
-      .find((right) => right.node.createArgument.provider === provider)?.node.contractId ?? null;
+      .find(
+        (right) =>
+          payloadOf(featuredAppRightTemplate, right.node.createArgument).provider === provider,
+      )?.node.contractId ?? null;
 
   return {
     dso: () => parties().dso,
@@ -85,17 +100,15 @@ export function createNetworkContext(deps: {
      */
     holdingFeesRound(): bigint {
       const state = active(amuletTemplateIds.externalPartyConfigState).at(-1);
-      const round = state?.createArgument.holdingFeesOpenRoundNumber as
-        | { number: string }
-        | undefined;
-      return round === undefined ? roundNumberOf(openRound()) : BigInt(round.number);
+      if (state === undefined) return roundNumberOf(openRound());
+      const config = payloadOf(externalPartyConfigStateTemplate, state.createArgument);
+      return BigInt(config.holdingFeesOpenRoundNumber.number);
     },
     /** Splice's PaymentTransferContext: AmuletRules and the TransferContext of this round. */
-    paymentContext(options: { featuredAppRight?: string | null } = {}): Value {
-      const issuing = opened(amuletTemplateIds.issuingMiningRound).map((round) => [
-        round.createArgument.round as Value,
-        round.contractId,
-      ]);
+    paymentContext(options: { featuredAppRight?: string | null } = {}): PaymentTransferContext {
+      const issuing = opened(amuletTemplateIds.issuingMiningRound).map(
+        (round) => [roundOf(round), round.contractId] as const,
+      );
       return {
         amuletRules: amuletRules().contractId,
         context: {
@@ -110,7 +123,7 @@ export function createNetworkContext(deps: {
      * The registry's choice context for amulet transfers, as Scan's gives it (AmuletRules, the
      * open round, the newest ExternalPartyConfigState), plus the given entries.
      */
-    choiceContext(extra: Readonly<Record<string, ContextValue>> = {}): Value {
+    choiceContext(extra: Readonly<Record<string, AnyValue>> = {}): ChoiceContext {
       const configState = active(amuletTemplateIds.externalPartyConfigState).at(-1);
       return {
         values: {

@@ -154,7 +154,7 @@ export function createOnboarding(deps: {
     return party;
   }
 
-  return {
+  const service = {
     /** `POST /v0/admin/users`: onboards any user, for the validator operator. */
     async onboardUser(caller: Caller, request: OnboardRequest): Promise<string> {
       access.requireAdmin(caller);
@@ -180,7 +180,11 @@ export function createOnboarding(deps: {
       if (wallet.party === operator) throw invalid('The validator operator cannot be offboarded');
       const rights = contracts
         .of(wallet.party, 'validatorRight')
-        .filter((right) => right.node.createArgument.user === wallet.party);
+        .filter(
+          (right) =>
+            payloadOf(amuletTemplates.ValidatorRight, right.node.createArgument).user ===
+            wallet.party,
+        );
       await submit({
         actAs: [wallet.party, operator],
         commands: [wallet.install, ...rights].map((contract) =>
@@ -195,6 +199,16 @@ export function createOnboarding(deps: {
       if (participant.users.has(name)) await engine.commitAdmin(planDeleteUser({ userId: name }));
     },
   };
+  return service satisfies Onboarding;
 }
 
-export type Onboarding = ReturnType<typeof createOnboarding>;
+export interface Onboarding {
+  /** `POST /v0/admin/users`: onboards any user, for the validator operator. */
+  onboardUser(caller: Caller, request: OnboardRequest): Promise<string>;
+  /** `POST /v0/register`: the caller onboards itself. */
+  register: (caller: Caller) => Promise<string>;
+  /** `GET /v0/admin/users`: the onboarded users' names, sorted. */
+  listUsers(caller: Caller): string[];
+  /** `POST /v0/admin/users/offboard`: archives the user's wallet and deletes the user. */
+  offboardUser(caller: Caller, name: string): Promise<void>;
+}

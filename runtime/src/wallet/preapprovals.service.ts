@@ -1,7 +1,10 @@
 import { DomainError, formatTime, isDomainError, parseNumeric } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
-import { transferPreapprovalTemplate } from '../vocabulary/splice-templates.ts';
-import { exerciseOf } from '../vocabulary/typed-commands.ts';
+import {
+  transferPreapprovalProposalTemplate,
+  transferPreapprovalTemplate,
+} from '../vocabulary/splice-templates.ts';
+import { exerciseOf, payloadOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
@@ -9,6 +12,9 @@ import type { WalletContract, WalletContracts } from './wallet-contracts.project
 import { create, type WalletSubmit } from './wallet-submitter.ts';
 import { walletReference } from './wallet-templates.ts';
 import { type ContractView, contractView } from './wallet-views.ts';
+
+const preapprovalPayload = (preapproval: WalletContract) =>
+  payloadOf(transferPreapprovalTemplate, preapproval.node.createArgument);
 
 /** How long the validator buys a preapproval for: 90 days, the free base duration. */
 const preapprovalLifetimeMicros = 90n * 24n * 3600n * 1_000_000n;
@@ -37,7 +43,7 @@ export function createPreapprovals(deps: {
   const preapprovalOf = (receiver: string): WalletContract | undefined =>
     contracts
       .of(receiver, 'transferPreapproval')
-      .find((found) => found.node.createArgument.receiver === receiver);
+      .find((found) => preapprovalPayload(found).receiver === receiver);
   const operatorWallet = () => access.walletOfParty(network.operator());
 
   /** The operator's wallet accepts a preapproval proposal, paying any fee beyond 90 days. */
@@ -59,7 +65,11 @@ export function createPreapprovals(deps: {
     const operator = network.operator();
     const open = contracts
       .of(wallet.party, 'preapprovalProposal')
-      .find((found) => found.node.createArgument.provider === operator);
+      .find(
+        (found) =>
+          payloadOf(transferPreapprovalProposalTemplate, found.node.createArgument).provider ===
+          operator,
+      );
     if (open) return open.node.contractId;
     const record = await submit({
       actAs: [operator, wallet.party],
@@ -79,13 +89,13 @@ export function createPreapprovals(deps: {
   const providedPreapprovalOf = (caller: Caller, receiver: string): WalletContract => {
     access.requireAdmin(caller);
     const found = preapprovalOf(receiver);
-    if (!found || found.node.createArgument.provider !== network.operator()) {
+    if (!found || preapprovalPayload(found).provider !== network.operator()) {
       throw new DomainError('CONTRACT_NOT_FOUND', `No TransferPreapproval for ${receiver}`);
     }
     return found;
   };
 
-  return {
+  const service = {
     preapprovalOf,
     acceptProposal,
     /** `POST /v0/wallet/transfer-preapproval`: the caller's preapproval, created if missing. */
@@ -116,7 +126,7 @@ export function createPreapprovals(deps: {
           `Receiver ${request.receiver} does not have a TransferPreapproval`,
         );
       }
-      const provider = String(preapproval.node.createArgument.provider);
+      const { provider } = preapprovalPayload(preapproval);
       await actions.executeBatch(
         wallet,
         [
@@ -156,10 +166,24 @@ export function createPreapprovals(deps: {
       const operator = network.operator();
       return contracts
         .of(operator, 'transferPreapproval')
-        .filter((found) => found.node.createArgument.provider === operator)
+        .filter((found) => preapprovalPayload(found).provider === operator)
         .map(contractView);
     },
   };
+  return service satisfies Preapprovals;
 }
 
-export type Preapprovals = ReturnType<typeof createPreapprovals>;
+export interface Preapprovals {
+  preapprovalOf: (receiver: string) => WalletContract | undefined;
+  /** `POST /v0/wallet/transfer-preapproval`: the caller's preapproval, created if missing. */
+  createOwn(caller: Caller): Promise<{
+    contractId: string;
+    existed: boolean;
+  }>;
+  /** `POST /v0/wallet/transfer-preapproval/send`: one step into the receiver's preapproval. */
+  send(caller: Caller, request: PreapprovalSend): Promise<void>;
+  lookupByParty: (caller: Caller, receiver: string) => ContractView;
+  cancelByParty(caller: Caller, receiver: string): Promise<void>;
+  /** The preapprovals this validator provides. */
+  listProvided(caller: Caller): ContractView[];
+}

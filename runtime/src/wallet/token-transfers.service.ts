@@ -1,13 +1,23 @@
-import { DomainError, formatTime, parseNumeric, type Value } from '@pocketnet/ledger';
+import { DomainError, formatTime, parseNumeric } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
-import { amuletTransferInstruction, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import {
+  amuletTransferInstruction,
+  transferPreapprovalTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
+import {
+  type AnyValue,
+  type ChoiceContext,
+  toInterfaceContractId,
+} from '../vocabulary/splice-types.ts';
 import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
-import type { ContextValue, NetworkContext } from './network-context.ts';
+import type { NetworkContext } from './network-context.ts';
 import type { UserWallet, WalletAccess } from './wallet-access.ts';
 import type { WalletActions } from './wallet-batch.ts';
 import type { WalletContracts } from './wallet-contracts.projection.ts';
 import { rootResult } from './wallet-submitter.ts';
+import type { ContractView } from './wallet-views.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTokenTransfer = {
@@ -31,6 +41,7 @@ export type TransferInstructionOutcome = {
 const reasonKey = 'splice.lfdecentralizedtrust.org/reason';
 const noMeta = { values: {} };
 
+type Holding = spliceVocabulary.splice_api_token_holding_v1.Splice.Api.Token.HoldingV1.Holding;
 type TransferInstructionResult =
   spliceVocabulary.splice_api_token_transfer_instruction_v1.Splice.Api.Token.TransferInstructionV1.TransferInstructionResult;
 
@@ -64,15 +75,19 @@ export function createTokenTransfers(deps: {
   const { contracts, network, access, actions } = deps;
 
   /** The factory's context: rules, round, and the receiver's preapproval when it has one. */
-  const factoryContext = (receiver: string): Value => {
+  const factoryContext = (receiver: string): ChoiceContext => {
     const preapproval = contracts
       .of(receiver, 'transferPreapproval')
-      .find((found) => found.node.createArgument.receiver === receiver);
+      .map((found) => ({
+        contractId: found.node.contractId,
+        payload: payloadOf(transferPreapprovalTemplate, found.node.createArgument),
+      }))
+      .find((found) => found.payload.receiver === receiver);
     if (!preapproval) return network.choiceContext();
-    const extra: Record<string, ContextValue> = {
-      'transfer-preapproval': { tag: 'AV_ContractId', value: preapproval.node.contractId },
+    const extra: Record<string, AnyValue> = {
+      'transfer-preapproval': { tag: 'AV_ContractId', value: preapproval.contractId },
     };
-    const featured = network.featuredAppRightOf(String(preapproval.node.createArgument.provider));
+    const featured = network.featuredAppRightOf(preapproval.payload.provider);
     if (featured) extra['featured-app-right'] = { tag: 'AV_ContractId', value: featured };
     return network.choiceContext(extra);
   };
@@ -84,7 +99,9 @@ export function createTokenTransfers(deps: {
     const dso = network.dso();
     // In the wallet's turn: the inputs are picked once the operations before it committed.
     const record = await actions.inTurn(wallet.party, () => {
-      const inputs = actions.amuletInputs(wallet.party).map((input) => input.value);
+      const inputs = actions
+        .amuletInputs(wallet.party)
+        .map((input) => toInterfaceContractId<Holding>(input.value));
       return actions.installChoice(
         wallet,
         walletInstallChoices.WalletAppInstall_TransferFactory_Transfer,
@@ -122,8 +139,8 @@ export function createTokenTransfers(deps: {
     }
     const payload = payloadOf(amuletTransferInstruction, instruction.node.createArgument);
     const role = step === 'withdraw' ? 'sender' : 'receiver';
-    access.requireRole(wallet, String(payload.transfer[role]), 'transfer');
-    const lockedAmulet = String(payload.lockedAmulet);
+    access.requireRole(wallet, payload.transfer[role], 'transfer');
+    const lockedAmulet = payload.lockedAmulet;
     const context =
       step === 'accept'
         ? network.choiceContext()
@@ -153,7 +170,7 @@ export function createTokenTransfers(deps: {
     );
   }
 
-  return {
+  const service = {
     transfer,
     create: (caller: Caller, request: CreateTokenTransfer) =>
       transfer(access.walletOf(caller), request),
@@ -164,6 +181,14 @@ export function createTokenTransfers(deps: {
     reject: (caller: Caller, contractId: string) => act(caller, contractId, 'reject'),
     withdraw: (caller: Caller, contractId: string) => act(caller, contractId, 'withdraw'),
   };
+  return service satisfies TokenTransfers;
 }
 
-export type TokenTransfers = ReturnType<typeof createTokenTransfers>;
+export interface TokenTransfers {
+  create: (caller: Caller, request: CreateTokenTransfer) => Promise<TransferInstructionOutcome>;
+  /** Pending transfers the caller sends or receives. */
+  list: (caller: Caller) => ContractView[];
+  accept: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+  reject: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+  withdraw: (caller: Caller, contractId: string) => Promise<TransferInstructionOutcome>;
+}

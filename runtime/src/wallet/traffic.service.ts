@@ -1,6 +1,11 @@
 import { DomainError, formatTime, type ParticipantState } from '@pocketnet/ledger';
 import type { Caller } from '../services/caller.ts';
-import { amuletRulesTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import {
+  amuletRulesTemplate,
+  buyTrafficRequestTemplate,
+  topUpStateTemplate,
+  walletInstallChoices,
+} from '../vocabulary/splice-templates.ts';
 import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
@@ -69,11 +74,13 @@ export function createTraffic(deps: {
     }
     return {
       request,
-      wallet: access.walletOfParty(String(request.node.createArgument.endUserParty)),
+      wallet: access.walletOfParty(
+        payloadOf(buyTrafficRequestTemplate, request.node.createArgument).endUserParty,
+      ),
     };
   };
 
-  return {
+  const service = {
     /** `POST /v0/wallet/buy-traffic-requests`; a tracking id used before is refused (409). */
     async create(caller: Caller, request: CreateBuyTrafficRequest) {
       const wallet = access.walletOf(caller);
@@ -150,7 +157,9 @@ export function createTraffic(deps: {
       const memberId = network.memberId();
       const state = contracts
         .of(operator, 'topUpState')
-        .find((found) => found.node.createArgument.memberId === memberId);
+        .find(
+          (found) => payloadOf(topUpStateTemplate, found.node.createArgument).memberId === memberId,
+        );
       const { record, outcomes } = await actions.executeBatch(access.walletOfParty(operator), [
         {
           tag: 'CO_BuyMemberTraffic',
@@ -167,6 +176,16 @@ export function createTraffic(deps: {
       return { record, memberTraffic: String(outcomes[0]?.value) };
     },
   };
+  return service satisfies Traffic;
 }
 
-export type Traffic = ReturnType<typeof createTraffic>;
+export interface Traffic {
+  /** `POST /v0/wallet/buy-traffic-requests`; a tracking id used before is refused (409). */
+  create(
+    caller: Caller,
+    request: CreateBuyTrafficRequest,
+  ): Promise<{
+    requestContractId: string;
+  }>;
+  status(caller: Caller, trackingId: string): BuyTrafficRequestStatus | undefined;
+}

@@ -1,8 +1,8 @@
 import { DomainError, formatTime, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
 import type { spliceVocabulary } from '@pocketnet/splice';
 import type { Caller } from '../services/caller.ts';
-import { walletInstallChoices } from '../vocabulary/splice-templates.ts';
-import { resultOf } from '../vocabulary/typed-commands.ts';
+import { transferOfferTemplate, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import { payloadOf, resultOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import {
   type TrackingActors,
@@ -15,6 +15,7 @@ import type { WalletContract, WalletContracts } from './wallet-contracts.project
 import { rootResult } from './wallet-submitter.ts';
 import type { WalletTemplate } from './wallet-templates.ts';
 import { firstOutcome } from './wallet-treasury.ts';
+import type { ContractView } from './wallet-views.ts';
 import { contractView } from './wallet-views.ts';
 
 export type CreateTransferOffer = {
@@ -53,8 +54,9 @@ export function createTransferOffers(deps: {
     if (contract?.kind !== kind) throw notFound(what, contractId);
     return contract;
   };
+  // A TransferOffer and an AcceptedTransferOffer name sender and receiver alike.
   const partyOf = (contract: WalletContract, field: 'sender' | 'receiver') =>
-    String(contract.node.createArgument[field]);
+    payloadOf(transferOfferTemplate, contract.node.createArgument)[field];
   const trackingOf = <A>(choice: ChoiceRef<A, TrackingResult>, record: TransactionRecord) =>
     resultOf(choice, rootResult(record)).trackingInfo.trackingId;
 
@@ -105,7 +107,7 @@ export function createTransferOffers(deps: {
     };
   }
 
-  return {
+  const service = {
     createOffer,
     create: (caller: Caller, offer: CreateTransferOffer) =>
       createOffer(caller, access.walletOf(caller), offer),
@@ -222,6 +224,28 @@ export function createTransferOffers(deps: {
       return detail ? transferOfferStatusOf(detail) : undefined;
     },
   };
+  return service satisfies TransferOffers;
 }
 
-export type TransferOffers = ReturnType<typeof createTransferOffers>;
+export interface TransferOffers {
+  create: (
+    caller: Caller,
+    offer: CreateTransferOffer,
+  ) => Promise<{
+    offerContractId: string;
+  }>;
+  /** Open offers the caller sends or receives. */
+  list: (caller: Caller) => ContractView[];
+  /** Accepted offers waiting for the sender's wallet to complete them. */
+  listAccepted: (caller: Caller) => ContractView[];
+  accept(
+    caller: Caller,
+    contractId: string,
+  ): Promise<{
+    acceptedOfferContractId: string;
+  }>;
+  reject(caller: Caller, contractId: string): Promise<void>;
+  withdraw(caller: Caller, contractId: string): Promise<void>;
+  /** `POST /v0/wallet/transfer-offers/{tracking_id}/status`, from the offer's actor. */
+  status(caller: Caller, trackingId: string): TransferOfferStatus | undefined;
+}

@@ -1,7 +1,12 @@
 import { DomainError, type ParticipantState } from '@pocketnet/ledger';
 import { accessOf, type Caller } from '../services/caller.ts';
+import { walletInstall } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { WalletContract, WalletContracts } from './wallet-contracts.projection.ts';
+
+const installPayload = (install: WalletContract) =>
+  payloadOf(walletInstall.WalletAppInstall, install.node.createArgument);
 
 /** An onboarded end user's wallet on this validator: its user, party and WalletAppInstall. */
 export type UserWallet = {
@@ -24,19 +29,19 @@ export function createWalletAccess(deps: {
 }) {
   const { contracts, network } = deps;
   const isOurs = (install: WalletContract) =>
-    install.node.createArgument.validatorParty === network.operator();
+    installPayload(install).validatorParty === network.operator();
   const installOf = (userName: string): WalletContract | undefined =>
     contracts.installsOf(userName).find(isOurs);
   const operatorUserName = (): string => {
     const operator = network.operator();
     const own = contracts
       .of(operator, 'walletAppInstall')
-      .find((install) => install.node.createArgument.endUserParty === operator && isOurs(install));
-    return own ? String(own.node.createArgument.endUserName) : '';
+      .find((install) => installPayload(install).endUserParty === operator && isOurs(install));
+    return own ? installPayload(own).endUserName : '';
   };
   const toWallet = (install: WalletContract): UserWallet => ({
-    userName: String(install.node.createArgument.endUserName),
-    party: String(install.node.createArgument.endUserParty),
+    userName: installPayload(install).endUserName,
+    party: installPayload(install).endUserParty,
     install,
   });
 
@@ -74,7 +79,7 @@ export function createWalletAccess(deps: {
     walletOfParty(party: string): UserWallet {
       const install = contracts
         .of(party, 'walletAppInstall')
-        .find((found) => found.node.createArgument.endUserParty === party && isOurs(found));
+        .find((found) => installPayload(found).endUserParty === party && isOurs(found));
       if (!install) throw new DomainError('PARTY_NOT_FOUND', `The party ${party} has no wallet`);
       return toWallet(install);
     },

@@ -1,6 +1,7 @@
 import { DomainError, type TransactionRecord, type Value } from '@pocketnet/ledger';
-import type { AmuletOperation, spliceVocabulary } from '@pocketnet/splice';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import { walletInstall, walletInstallChoices } from '../vocabulary/splice-templates.ts';
+import type { AmuletOperation, TransferInput } from '../vocabulary/splice-types.ts';
 import { type ArgumentFields, exerciseOf } from '../vocabulary/typed-commands.ts';
 import type { NetworkContext } from './network-context.ts';
 import type { UserWallet } from './wallet-access.ts';
@@ -21,7 +22,7 @@ const maxInputs = 100;
 export type { BatchOutcome } from './wallet-treasury.ts';
 
 type BatchOptions = {
-  readonly inputs?: Value[];
+  readonly inputs?: readonly TransferInput[];
   readonly featuredAppRight?: string | null;
   readonly deduplicationKey?: string;
 };
@@ -107,7 +108,7 @@ export function createWalletActions(deps: {
       {
         context: network.paymentContext({ featuredAppRight: options.featuredAppRight ?? null }),
         inputs: options.inputs ?? amuletInputs(wallet.party),
-        operations: operations as unknown as Value,
+        operations,
       },
       options.deduplicationKey,
     );

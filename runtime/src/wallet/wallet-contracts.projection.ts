@@ -1,5 +1,13 @@
-import type { CreatedNode, JournalRecord } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  type UndoLog,
+  undoableMap,
+  undoableSet,
+} from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
+import { walletInstall } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 import { indexPartiesOf, type WalletTemplate, walletTemplateOf } from './wallet-templates.ts';
 
 /** An active wallet contract, with where and when it was created. */
@@ -16,16 +24,19 @@ type ByKind = Map<WalletTemplate, Map<string, WalletContract>>;
  * The wallet's own store: the active contracts of the wallet templates, by stakeholder and
  * template, and the wallet installs by end-user name. Fed by the bus from the first record on.
  */
-export function createWalletContracts(records$: Observable<JournalRecord>) {
-  const byParty = new Map<string, ByKind>();
-  const byId = new Map<string, WalletContract>();
-  const installsByUser = new Map<string, Set<string>>();
-  const walletParties = new Set<string>();
+const oldestFirst = (left: WalletContract, right: WalletContract) =>
+  left.offset - right.offset || left.node.nodeId - right.node.nodeId;
+
+export function createWalletContracts(records$: Observable<JournalRecord>, undo: UndoLog) {
+  const byParty = undoableMap<string, ByKind>(undo);
+  const byId = undoableMap<string, WalletContract>(undo);
+  const installsByUser = undoableMap<string, Set<string>>(undo);
+  const walletParties = undoableSet<string>(undo);
 
   const kindsOf = (party: string): ByKind => {
     const known = byParty.get(party);
     if (known) return known;
-    const created: ByKind = new Map();
+    const created: ByKind = undoableMap(undo);
     byParty.set(party, created);
     return created;
   };
@@ -33,16 +44,20 @@ export function createWalletContracts(records$: Observable<JournalRecord>) {
     byId.set(contract.node.contractId, contract);
     for (const party of indexPartiesOf(contract.kind, contract.node)) {
       const kinds = kindsOf(party);
-      const contracts = kinds.get(contract.kind) ?? new Map<string, WalletContract>();
+      let contracts = kinds.get(contract.kind);
+      if (contracts === undefined) {
+        // Served oldest first: a contract a rollback brings back goes back in its place.
+        contracts = undoableMap(undo, { order: ([, left], [, right]) => oldestFirst(left, right) });
+        kinds.set(contract.kind, contracts);
+      }
       contracts.set(contract.node.contractId, contract);
-      kinds.set(contract.kind, contracts);
     }
     if (contract.kind === 'walletAppInstall') {
-      const name = String(contract.node.createArgument.endUserName);
-      const installs = installsByUser.get(name) ?? new Set<string>();
-      installs.add(contract.node.contractId);
-      installsByUser.set(name, installs);
-      walletParties.add(String(contract.node.createArgument.endUserParty));
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      const installs = installsByUser.get(install.endUserName);
+      if (installs) installs.add(contract.node.contractId);
+      else installsByUser.set(install.endUserName, undoableSet(undo, [contract.node.contractId]));
+      walletParties.add(install.endUserParty);
     }
   };
   const remove = (contractId: string) => {
@@ -53,7 +68,8 @@ export function createWalletContracts(records$: Observable<JournalRecord>) {
       byParty.get(party)?.get(contract.kind)?.delete(contractId);
     }
     if (contract.kind === 'walletAppInstall') {
-      installsByUser.get(String(contract.node.createArgument.endUserName))?.delete(contractId);
+      const install = payloadOf(walletInstall.WalletAppInstall, contract.node.createArgument);
+      installsByUser.get(install.endUserName)?.delete(contractId);
     }
   };
   const apply = (record: JournalRecord) => {
@@ -83,7 +99,8 @@ export function createWalletContracts(records$: Observable<JournalRecord>) {
     installsOf(userName: string): WalletContract[] {
       return [...(installsByUser.get(userName) ?? [])]
         .map((contractId) => byId.get(contractId))
-        .filter((contract): contract is WalletContract => contract !== undefined);
+        .filter((contract): contract is WalletContract => contract !== undefined)
+        .sort(oldestFirst);
     },
     /** Whether the party has (or had) a wallet here: whose history the wallet keeps. */
     hasWallet: (party: string): boolean => walletParties.has(party),

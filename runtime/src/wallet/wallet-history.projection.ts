@@ -1,4 +1,11 @@
-import { type JournalRecord, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  type JournalRecord,
+  parseNumeric,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
 import { amuletTemplates } from '../vocabulary/splice-templates.ts';
 import { payloadOf } from '../vocabulary/typed-commands.ts';
@@ -14,11 +21,13 @@ export function createWalletHistory(deps: {
   readonly records$: Observable<JournalRecord>;
   /** Whether a party has a wallet here (the wallet contracts projection, applied first). */
   readonly hasWallet: (party: string) => boolean;
+  readonly undo: UndoLog;
 }) {
-  const byParty = new Map<string, HistoryEntry[]>();
+  const { undo } = deps;
+  const byParty = undoableMap<string, HistoryEntry[]>(undo);
   // The wallets' active amulets and their amounts: a token-standard step of splice-amulet
   // 0.1.20 consumes them without a TransferSummary saying how much they held.
-  const heldAmulets = new Map<string, { owner: string; amount: bigint }>();
+  const heldAmulets = undoableMap<string, { owner: string; amount: bigint }>(undo);
   const trackAmulets = (record: TransactionRecord) => {
     for (const node of record.nodes) {
       if (node.kind === 'exercised') {
@@ -42,9 +51,9 @@ export function createWalletHistory(deps: {
     for (const entry of entries) {
       for (const party of new Set(entry.parties)) {
         if (!deps.hasWallet(party)) continue;
-        const entries = byParty.get(party) ?? [];
-        entries.push(entry);
-        byParty.set(party, entries);
+        const entries = byParty.get(party);
+        if (entries) entries.push(entry);
+        else byParty.set(party, appendOnlyArray(undo, [entry]));
       }
     }
   });

@@ -5,6 +5,7 @@ import {
   internalSubmission,
   type LedgerEngine,
   type TransactionRecord,
+  type UndoLog,
   type Value,
 } from '@pocketnet/ledger';
 
@@ -29,10 +30,13 @@ export type WalletSubmission = {
 export function createWalletSubmitter(deps: {
   readonly engine: LedgerEngine;
   readonly now: () => bigint;
+  /** A rollback takes the counter back too, so that the commands after it get the same ids. */
+  readonly undo: UndoLog;
 }) {
-  let counter = 0;
+  const issued = { count: 0 };
   return async (submission: WalletSubmission): Promise<TransactionRecord> => {
-    counter += 1;
+    const counter = issued.count + 1;
+    deps.undo.assign(issued, 'count', counter);
     const commandId = submission.deduplicationKey ?? `wallet-${deps.now()}-${counter}`;
     const request = internalSubmission({
       commands: submission.commands,
@@ -78,14 +82,4 @@ export function createdOf(record: TransactionRecord, qualifiedName: string): Cre
     (node): node is CreatedNode =>
       node.kind === 'created' && node.templateId.endsWith(`:${qualifiedName}`),
   );
-}
-
-/** A field of a record value, by path; null when any step is missing. */
-export function fieldAt(value: Value, ...path: string[]): Value {
-  let at: Value = value;
-  for (const name of path) {
-    if (at === null || typeof at !== 'object' || Array.isArray(at)) return null;
-    at = (at as { readonly [key: string]: Value })[name] ?? null;
-  }
-  return at;
 }

@@ -1,4 +1,6 @@
 import type { CreatedNode, TransactionNode } from '@pocketnet/ledger';
+import { amuletTemplates } from '../vocabulary/splice-templates.ts';
+import { payloadOf } from '../vocabulary/typed-commands.ts';
 
 // The templates the validator's wallet keeps per party, named by package and qualified name
 // (`Module:Entity`), so every version of a package counts the same.
@@ -58,19 +60,15 @@ export function walletTemplateOf(node: TransactionNode): WalletTemplate | undefi
   return kind !== undefined && walletTemplates[kind][0] === node.packageName ? kind : undefined;
 }
 
-const textAt = (value: unknown, ...path: string[]): string => {
-  let at = value;
-  for (const name of path) at = (at as Record<string, unknown> | null)?.[name];
-  return typeof at === 'string' ? at : '';
-};
-
 /**
  * The parties a contract is filed under: a holding under its owner only (the DSO signs every
  * holding, and does not need an index of them), anything else under all its stakeholders.
  */
 export function indexPartiesOf(kind: WalletTemplate, node: CreatedNode): readonly string[] {
-  if (kind === 'amulet') return [textAt(node.createArgument, 'owner')];
-  if (kind === 'lockedAmulet') return [textAt(node.createArgument, 'amulet', 'owner')];
+  if (kind === 'amulet') return [payloadOf(amuletTemplates.Amulet, node.createArgument).owner];
+  if (kind === 'lockedAmulet') {
+    return [payloadOf(amuletTemplates.LockedAmulet, node.createArgument).amulet.owner];
+  }
   return node.observers.length === 0
     ? node.signatories
     : [...new Set([...node.signatories, ...node.observers])];

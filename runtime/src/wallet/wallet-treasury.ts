@@ -1,6 +1,7 @@
 import type { TransactionRecord } from '@pocketnet/ledger';
-import type { AmuletOperation, spliceVocabulary } from '@pocketnet/splice';
+import type { spliceVocabulary } from '@pocketnet/splice';
 import { walletInstall } from '../vocabulary/splice-templates.ts';
+import type { AmuletOperation } from '../vocabulary/splice-types.ts';
 import { resultOf } from '../vocabulary/typed-commands.ts';
 import type { UserWallet } from './wallet-access.ts';
 import { rootResult } from './wallet-submitter.ts';

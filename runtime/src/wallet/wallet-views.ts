@@ -51,9 +51,9 @@ export function amuletOf(contract: Pick<WalletContract, 'kind' | 'node'>): Amule
 export function expiringAmountOf(amulet: AmuletPayload) {
   const { amount } = amulet;
   return {
-    initialAmount: parseNumeric(String(amount.initialAmount)),
-    createdAt: BigInt(String(amount.createdAt.number)),
-    ratePerRound: parseNumeric(String(amount.ratePerRound.rate)),
+    initialAmount: parseNumeric(amount.initialAmount),
+    createdAt: BigInt(amount.createdAt.number),
+    ratePerRound: parseNumeric(amount.ratePerRound.rate),
   };
 }
 

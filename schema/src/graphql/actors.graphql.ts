@@ -23,7 +23,7 @@ export const actorsTypeDefs = /* GraphQL */ `
   type Machine {
     id: String!
     description: String!
-    "Every state; nested ones dotted (active.renewed)."
+    "Every state; nested ones dotted (open.active.renewed)."
     states: [String!]!
     initial: String!
     finalStates: [String!]!

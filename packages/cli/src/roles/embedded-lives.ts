@@ -1,12 +1,6 @@
-import {
-  type AutomationConfig,
-  type Automations,
-  type JobRunner,
-  type ScaleOutSettings,
-  startAutomations,
-} from '@pocketnet/automations';
-import { createGateway, nodeHttp, type RequestLimits, type StreamLimits } from '@pocketnet/gateway';
-import type { Clock } from '@pocketnet/ledger';
+import { type Automations, startAutomations } from '@pocketnet/automations';
+import { createGateway, nodeHttp } from '@pocketnet/gateway';
+import type { UndoMark } from '@pocketnet/ledger';
 import {
   type AppliedFixture,
   applyFixture,
@@ -14,60 +8,21 @@ import {
   createNode,
   createTimeMachine,
   type HistoryPoint,
-  type JournalStore,
-  type LoadedState,
-  type NodeConfig,
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
-import type { Fixture } from '@pocketnet/schema';
 import { webPages } from '@pocketnet/web';
-import type { Logger } from 'pino';
-import type { StatelyInspection } from '../stately-inspection.ts';
 
-import type { LifeServers } from './life-servers.ts';
+import type { EmbeddedLife, EmbeddedSetup } from './embedded-setup.ts';
+import { revertInPlace } from './revert-in-place.ts';
 
 /** A start that cannot go on as asked: its one-line reason, and exit code 2. */
 export class StartRefusal extends Error {
   override readonly name = 'StartRefusal';
 }
-
-/** What every life of an embedded node (file or memory journal) is built from. */
-export type EmbeddedSetup = {
-  readonly node: Omit<NodeConfig, 'dataDir' | 'clock' | 'ledger'>;
-  readonly store: JournalStore;
-  /** The clock's source; each life reads it from the point it starts at. */
-  readonly clock: Clock;
-  readonly config: AutomationConfig;
-  /**
-   * The automations' runner; `scope` names an app validator's (LocalNet's), whose queues must
-   * not be the SV's, and is null for the node's own.
-   */
-  readonly createRunner: (scope: string | null) => Promise<JobRunner>;
-  readonly logger: Logger;
-  readonly auth: Parameters<typeof createGateway>[0]['auth'];
-  readonly streamLimits?: Partial<StreamLimits>;
-  /** What one request may ask (upload size, GraphQL mutation fields). */
-  readonly requestLimits?: Partial<RequestLimits>;
-  readonly settings: ScaleOutSettings;
-  readonly servers: LifeServers;
-  /**
-   * The servers of the node's further participants (`--localnet`: the app-provider's and the
-   * app-user's), in the order of `node.participants`: each serves that participant's Ledger API,
-   * and its validator app when the node runs one there.
-   */
-  readonly participantServers?: readonly LifeServers[];
-  readonly stately?: StatelyInspection | null;
-  /** `--load-state`: the journal starts as the state file's, and the clock at its time. */
-  readonly loadState?: LoadedState | null;
-  /** `--fixture`: what to create before the node reports ready (after a loaded state). */
-  readonly fixture?: Fixture | null;
-  /** What else the first life does before the node reports ready (LocalNet's users). */
-  readonly beforeReady?: ((node: PocketnetNode) => Promise<void>) | undefined;
-};
 
 /** A gateway as the life servers serve it, its WebSockets on a server of their own. */
 function servedLife(gateway: ReturnType<typeof createGateway>) {
@@ -75,14 +30,6 @@ function servedLife(gateway: ReturnType<typeof createGateway>) {
   gateway.attachWebSockets(upgrades);
   return { app: gateway.app, upgrades, renderError: gateway.renderError };
 }
-
-/** One life: the node on the journal as it is, its automations and its API on the servers. */
-export type EmbeddedLife = {
-  readonly node: PocketnetNode;
-  readonly automations: Automations;
-  closeStreams(reason?: string): void;
-  close(): Promise<void>;
-};
 
 export type EmbeddedNode = {
   current(): EmbeddedLife;
@@ -122,6 +69,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   const timeMachine = createTimeMachine({
     current: () => life().node,
     rewind,
+    rollBack: setup.revert === 'rebuild' ? null : rollBack,
     journal: store,
     seed: setup.node.devnet?.seed ?? null,
   });
@@ -139,7 +87,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       ledger: { openJournal: () => store.open() },
     });
     setup.stately?.watch(node.actors);
-    const runner = await setup.createRunner(null);
+    const runner = await setup.createRunner(null, node.undo);
     const automations = startAutomations({
       node,
       config: setup.config,
@@ -162,13 +110,26 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         adaptive: setup.settings.adaptiveAdmission,
       },
     });
-    setup.servers.serve(servedLife(gateway));
+    const own = servedLife(gateway);
+    setup.servers.serve(own);
     const others = await serveParticipants(node);
     const gateways = [gateway, ...others.gateways];
     const appAutomations = others.automations;
+    const everyAutomations = [automations, ...appAutomations];
     return {
       node,
       automations,
+      rollsBack: everyAutomations.every((each) => each.runner.kind === 'in-process'),
+      async settled() {
+        for (const each of everyAutomations) await each.settled();
+      },
+      serve() {
+        setup.servers.serve(own);
+        for (const [index, servers] of (setup.participantServers ?? []).entries()) {
+          const served = others.served[index];
+          if (served) servers.serve(served);
+        }
+      },
       closeStreams: (reason) => {
         for (const each of gateways) each.closeStreams(reason);
       },
@@ -187,6 +148,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
   async function serveParticipants(node: PocketnetNode) {
     const gateways: Array<ReturnType<typeof createGateway>> = [];
     const automations: Automations[] = [];
+    const lives: ReturnType<typeof servedLife>[] = [];
     for (const [index, servers] of (setup.participantServers ?? []).entries()) {
       const participant = node.participants[index + 1];
       if (!participant) throw new Error('the node runs fewer participants than it serves');
@@ -210,14 +172,16 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
           : { node: nodeOfParticipant(node, participant), ledgerApiOnly: true }),
       });
       gateways.push(gateway);
-      servers.serve(servedLife(gateway));
+      const each = servedLife(gateway);
+      lives.push(each);
+      servers.serve(each);
     }
-    return { gateways, automations };
+    return { gateways, automations, served: lives };
   }
 
   /** An app validator's node view and its automations, on a runner of its own. */
   async function startAppValidator(node: PocketnetNode, app: ValidatorApp) {
-    const runner = await setup.createRunner(app.name);
+    const runner = await setup.createRunner(app.name, node.undo);
     const automations = startAutomations({
       node: { automation: app.automation, actors: app.actors },
       config: setup.config,
@@ -225,6 +189,14 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       logger: logger.child({ component: 'automations', validator: app.name }),
     });
     return { node: nodeOfValidatorApp(node, app), automations };
+  }
+
+  /** In place where the life can (revert-in-place.ts), else the rebuild. */
+  function rollBack(point: HistoryPoint, mark: UndoMark, reason: string): Promise<void> {
+    const live = life();
+    if (!live.rollsBack) return rewind(point, reason);
+    const servers = [setup.servers, ...(setup.participantServers ?? [])];
+    return revertInPlace({ live, store, servers, logger, rewind }, { point, mark, reason });
   }
 
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
@@ -259,7 +231,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       })
     : { parties: {}, users: {} };
   // Reset goes back to here: genesis, the loaded state, the fixture.
-  timeMachine.markGenesis();
+  await timeMachine.markGenesis();
   return {
     current: life,
     fixture,

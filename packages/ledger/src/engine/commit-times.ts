@@ -22,17 +22,18 @@ export type CommitTimes = {
  */
 export function createCommitTimes(
   clock: Clock,
-  state: Pick<EngineState, 'lastRecordMicros'>,
+  state: Pick<EngineState, 'lastRecordMicros' | 'undo'>,
 ): { next(): CommitTimes; recovered(): void } {
-  let floor = 0n;
+  // A revert sets the clock back: the floor goes back with it, to where it was at the snapshot.
+  const times = { floor: 0n };
   return {
     next() {
-      const clockMicros = laterOf(clock.nowMicros(), floor);
-      floor = clockMicros;
+      const clockMicros = laterOf(clock.nowMicros(), times.floor);
+      if (clockMicros !== times.floor) state.undo.assign(times, 'floor', clockMicros);
       return { clockMicros, recordMicros: laterOf(clockMicros, state.lastRecordMicros + 1n) };
     },
     recovered() {
-      floor = laterOf(floor, state.lastRecordMicros);
+      state.undo.assign(times, 'floor', laterOf(times.floor, state.lastRecordMicros));
     },
   };
 }

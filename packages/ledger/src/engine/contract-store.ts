@@ -1,5 +1,7 @@
 import type { ActiveContract, ContractStore } from '../contract.ts';
 import { createdNodeIn, type TemplateIdString, type TransactionRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableMap } from '../undo/undoable-collections.ts';
 import type { Value } from '../value.ts';
 import { canonicalJson } from './canonical-json.ts';
 
@@ -18,13 +20,24 @@ function keyOf(templateId: TemplateIdString, key: Value): string {
   return `${templateId}\u0000${canonicalJson(key)}`;
 }
 
+function creationOrder(
+  [leftId, left]: [string, TransactionRecord],
+  [rightId, right]: [string, TransactionRecord],
+): number {
+  if (left !== right) return left.offset - right.offset;
+  const positionOf = (contractId: string) =>
+    left.nodes.findIndex((node) => node.kind === 'created' && node.contractId === contractId);
+  return positionOf(leftId) - positionOf(rightId);
+}
+
 /**
  * Each active contract is kept as the committed record that created it: the contract is that
  * record's created node itself, never a copy, and the record gives its offset.
  */
-export function createContractStore(): MutableContractStore {
-  const byId = new Map<string, TransactionRecord>();
-  const byKey = new Map<string, string>();
+export function createContractStore(undo: UndoLog = createUndoLog()): MutableContractStore {
+  // Reads list contracts in creation order: an archived one a revert brings back goes to its place.
+  const byId = undoableMap<string, TransactionRecord>(undo, { order: creationOrder });
+  const byKey = undoableMap<string, string>(undo);
   const lookup = (contractId: string): ActiveContract | undefined => {
     const record = byId.get(contractId);
     return record && createdNodeIn(record, contractId);

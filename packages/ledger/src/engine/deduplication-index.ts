@@ -1,5 +1,7 @@
 import type { DeduplicationPeriod } from '../commands.ts';
 import type { SubmissionInfo, TransactionRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableMap } from '../undo/undoable-collections.ts';
 import { type Acceptance, type ChangeId, deduplicationPeriodTooEarly } from './deduplication.ts';
 import { parseRecordTimeMicros } from './timestamps.ts';
 
@@ -110,8 +112,11 @@ function createInFlightChanges() {
  * the maximum deduplication duration can never be duplicates again: they are dropped as new
  * ones arrive, oldest first, and the offsets they held are remembered as forgotten.
  */
-function createAcceptedChanges(maxMicros: bigint) {
-  const accepted = new Map<string, Slot>();
+function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
+  // Pruning reads the map oldest first: a change a revert brings back goes to its place.
+  const accepted = undoableMap<string, Slot>(undo, {
+    order: ([, left], [, right]) => newestOf(left).offset - newestOf(right).offset,
+  });
   const horizon = { forgottenThroughOffset: 0, nextExpiryMicros: null as bigint | null };
 
   function prune(nowMicros: bigint): void {
@@ -120,12 +125,12 @@ function createAcceptedChanges(maxMicros: bigint) {
     for (const [commandId, slot] of accepted) {
       const newest = newestOf(slot);
       const expiry = parseRecordTimeMicros(newest.recordTime) + maxMicros;
-      horizon.nextExpiryMicros = expiry;
+      undo.assign(horizon, 'nextExpiryMicros', expiry);
       if (nowMicros < expiry) return;
       accepted.delete(commandId);
-      horizon.forgottenThroughOffset = newest.offset;
+      undo.assign(horizon, 'forgottenThroughOffset', newest.offset);
     }
-    horizon.nextExpiryMicros = null;
+    undo.assign(horizon, 'nextExpiryMicros', null);
   }
 
   return {
@@ -158,9 +163,11 @@ function createAcceptedChanges(maxMicros: bigint) {
  * The accepted changes and the ones still on their way to disk. Rebuilt from the journal on
  * recovery, so deduplication holds across restarts; changes are compared on the whole change
  * id. An offset period that reaches back before dropped acceptances is refused, as in Canton.
+ * The accepted changes record into `undo`; the in-flight ones do not, since a revert waits
+ * until nothing is in flight.
  */
-export function createDeduplicationIndex(maxMicros: bigint) {
-  const accepted = createAcceptedChanges(maxMicros);
+export function createDeduplicationIndex(maxMicros: bigint, undo: UndoLog = createUndoLog()) {
+  const accepted = createAcceptedChanges(maxMicros, undo);
   const inFlight = createInFlightChanges();
   return {
     /** The earlier acceptance this submission duplicates, if any. */

@@ -9,6 +9,7 @@ import {
   type SynchronizerState,
 } from '../reassignment/synchronizer-state.ts';
 import { hasOffset, type JournalRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
 import {
   applyTransaction,
   createContractStore,
@@ -41,23 +42,28 @@ export type EngineState = {
   lastRecordMicros: bigint;
   /** Where contracts are and which synchronizers host each party (reassignment/). */
   readonly synchronizers: SynchronizerState;
+  /** Where every change above records how to take it back while a snapshot is kept (issue 23). */
+  readonly undo: UndoLog;
 };
 
 export function createEngineState(
   participantId: string,
   maxDeduplicationMicros: bigint,
   defaultSynchronizerId = '',
+  undo: UndoLog = createUndoLog(),
 ): EngineState {
-  const participant = createParticipantState(participantId);
+  const participant = createParticipantState(participantId, true, undo);
   return {
-    contracts: createContractStore(),
+    contracts: createContractStore(undo),
     participant,
+    // Participants join before recovery only, so this map never changes after a mark.
     participants: new Map([[participantId, participant]]),
-    deduplication: createDeduplicationIndex(maxDeduplicationMicros),
+    deduplication: createDeduplicationIndex(maxDeduplicationMicros, undo),
     partyLists: createPartyListPool(),
     lastOffset: 0,
     lastRecordMicros: 0n,
-    synchronizers: createSynchronizerState(defaultSynchronizerId),
+    synchronizers: createSynchronizerState(defaultSynchronizerId, undo),
+    undo,
   };
 }
 
@@ -92,8 +98,8 @@ export function applyRecord(
       break;
   }
   state.synchronizers.apply(record);
-  if (hasOffset(record)) state.lastOffset = record.offset;
-  state.lastRecordMicros = laterOf(recordMicros, state.lastRecordMicros);
+  if (hasOffset(record)) state.undo.assign(state, 'lastOffset', record.offset);
+  state.undo.assign(state, 'lastRecordMicros', laterOf(recordMicros, state.lastRecordMicros));
 }
 
 /**

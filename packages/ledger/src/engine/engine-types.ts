@@ -16,6 +16,7 @@ import type {
   TopologyRecord,
   TransactionRecord,
 } from '../transaction.ts';
+import type { UndoLog } from '../undo/undo-log.ts';
 
 export type LedgerEngineDeps = {
   readonly journal: Journal;
@@ -32,6 +33,11 @@ export type LedgerEngineDeps = {
   readonly publish: (record: JournalRecord) => void;
   /** The longest deduplication period a submission may ask for (default 7 days). */
   readonly maxDeduplicationMicros?: bigint;
+  /**
+   * The node's undo log: the engine's state records its changes there while a snapshot is kept,
+   * so a revert rolls it back in place (issue 23). An engine of its own when absent.
+   */
+  readonly undo?: UndoLog;
 };
 
 export type ActiveContractStore = ContractStore & {

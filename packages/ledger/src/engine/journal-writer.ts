@@ -20,10 +20,10 @@ export function createJournalWriter(deps: {
 }) {
   let status: 'new' | 'recovering' | 'ready' | 'failed' = 'new';
   let failure: unknown = null;
-  let publishedOffset = 0;
+  const ends = { publishedOffset: 0 };
 
   function published(record: JournalRecord): void {
-    if (hasOffset(record)) publishedOffset = record.offset;
+    if (hasOffset(record)) deps.state.undo.assign(ends, 'publishedOffset', record.offset);
     deps.publish(record);
   }
 
@@ -78,6 +78,6 @@ export function createJournalWriter(deps: {
         return record;
       }, fail);
     },
-    ledgerEnd: () => publishedOffset,
+    ledgerEnd: () => ends.publishedOffset,
   };
 }

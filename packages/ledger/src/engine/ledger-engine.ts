@@ -20,7 +20,12 @@ const sevenDaysMicros = 7n * 24n * 3600n * 1_000_000n;
  */
 export function createLedgerEngine(deps: LedgerEngineDeps): SynchronizerEngine {
   const maxDeduplicationMicros = deps.maxDeduplicationMicros ?? sevenDaysMicros;
-  const state = createEngineState(deps.participantId, maxDeduplicationMicros, deps.synchronizerId);
+  const state = createEngineState(
+    deps.participantId,
+    maxDeduplicationMicros,
+    deps.synchronizerId,
+    deps.undo,
+  );
   const formatTime = createTimeFormatter();
   // Routing (reassignment/): the synchronizers connected, the default first, and where contracts are.
   const connected = deps.synchronizerIds ?? [deps.synchronizerId];
@@ -161,7 +166,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): SynchronizerEngine {
       if (recovered) throw new Error('participants join the synchronizer before its recovery');
       if (state.participants.has(participantId))
         throw new Error(`participant ${participantId} is already on the synchronizer`);
-      const participant = createParticipantState(participantId, false);
+      const participant = createParticipantState(participantId, false, state.undo);
       state.participants.set(participantId, participant);
       return participantEngine(participant);
     },

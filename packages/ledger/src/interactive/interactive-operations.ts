@@ -5,6 +5,8 @@ import { DomainError } from '../errors.ts';
 import type { CantonSignature } from '../external/signatures.ts';
 import { sha256Hex } from '../ids/hash.ts';
 import type { JournalRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableSet } from '../undo/undoable-collections.ts';
 import { planExecution } from './execute-plan.ts';
 import { hashPreparedTransactionV2 } from './hashing-v2.ts';
 import { invalid, requireSchemeV2 } from './interactive-errors.ts';
@@ -76,10 +78,13 @@ export function createInteractiveSubmissions(deps: {
   readonly engine: LedgerEngine;
   readonly synchronizerId: string;
   readonly clock: Clock;
+  /** The node's undo log, which what is executed and prepared records into (issue 23). */
+  readonly undo?: UndoLog;
 }) {
   const { engine, synchronizerId } = deps;
-  const executed = new Set<string>();
-  let prepared = 0;
+  const undo = deps.undo ?? createUndoLog();
+  const executed = undoableSet<string>(undo);
+  const counted = { prepared: 0 };
 
   /** The decoded transaction and its submitters, for the caller's rights check. */
   function inspect(preparedTransaction: string) {
@@ -110,7 +115,8 @@ export function createInteractiveSubmissions(deps: {
       }
     },
     prepare(request: PrepareSubmission) {
-      prepared += 1;
+      undo.assign(counted, 'prepared', counted.prepared + 1);
+      const { prepared } = counted;
       const nowMicros = deps.clock.nowMicros();
       const seed = [
         engine.participant.participantId,

@@ -2,6 +2,8 @@ import type { InterfaceDefinition, TemplateDefinition } from '../dsl/definitions
 import { qualifiedName } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
 import type { TemplateIdString } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableMap, undoableSet } from '../undo/undoable-collections.ts';
 import type { Package } from './package.ts';
 import type { ResolvedEntity, ResolvedInterface, ResolvedTemplate } from './resolved-entity.ts';
 import { compareVersions } from './template-reference.ts';
@@ -48,7 +50,8 @@ export function outranks(index: RegistryIndex, pkg: Package, best: Package | und
 
 function indexPackage(index: RegistryIndex, pkg: Package): void {
   index.packagesById.set(pkg.packageId, pkg);
-  const versions = index.byName.get(pkg.name) ?? [];
+  // A copy, so that the map's own undo gives the list of before back.
+  const versions = [...(index.byName.get(pkg.name) ?? [])];
   const at = versions.findIndex((known) => known.packageId === pkg.packageId);
   if (at < 0) versions.push(pkg);
   else versions[at] = pkg;
@@ -115,17 +118,24 @@ function indexTemplates(index: RegistryIndex, pkg: Package): void {
   }
 }
 
-export function buildRegistryIndex(packages: readonly Package[]): RegistryIndex {
+/**
+ * `undo`: the node's undo log, so that a revert takes an upload after a snapshot back (its
+ * loaded definitions and resolved references with it).
+ */
+export function buildRegistryIndex(
+  packages: readonly Package[],
+  undo: UndoLog = createUndoLog(),
+): RegistryIndex {
   const index: RegistryIndex = {
-    byObject: new Map(),
-    byId: new Map(),
-    latestByName: new Map(),
-    byName: new Map(),
-    packagesById: new Map(),
-    implementations: new Map(),
-    resolved: new Map(),
-    deferred: new Map(),
-    archivesWin: new Set(),
+    byObject: undoableMap(undo),
+    byId: undoableMap(undo),
+    latestByName: undoableMap(undo),
+    byName: undoableMap(undo),
+    packagesById: undoableMap(undo),
+    implementations: undoableMap(undo),
+    resolved: undoableMap(undo),
+    deferred: undoableMap(undo),
+    archivesWin: undoableSet(undo),
   };
   for (const pkg of packages) indexPackage(index, pkg);
   for (const pkg of index.packagesById.values()) indexTemplates(index, pkg);

@@ -1,6 +1,7 @@
 import type { InterfaceDefinition, TemplateDefinition } from '../dsl/definitions.ts';
 import { DomainError } from '../errors.ts';
 import type { InterfaceView, TemplateIdString } from '../transaction.ts';
+import type { UndoLog } from '../undo/undo-log.ts';
 import type { RecordValue } from '../value.ts';
 import { upgradeValue } from '../values/upgrade-value.ts';
 import type { Package } from './package.ts';
@@ -94,8 +95,11 @@ function lookups(index: RegistryIndex) {
 }
 
 /** An index of the loaded packages that resolves template and interface references. */
-export function createPackageRegistry(packages: readonly Package[]): PackageRegistry {
-  const index = buildRegistryIndex(packages);
+export function createPackageRegistry(
+  packages: readonly Package[],
+  undo?: UndoLog,
+): PackageRegistry {
+  const index = buildRegistryIndex(packages, undo);
   const { resolveTemplate, resolveInterface, templateById } = lookups(index);
   return {
     resolve: (reference, selection) => resolveReference(index, reference, selection),

@@ -1,5 +1,7 @@
 import { applyExternalPartyRecord, type ExternalParty } from '../external/external-party-state.ts';
 import type { AdminRecord, TopologyRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableMap, undoableSet } from '../undo/undoable-collections.ts';
 import { isParticipantAdminRecord } from './admin-changes.ts';
 import { applyAdminChange } from './apply-admin-change.ts';
 import { initialResourceVersion, sortKeys } from './object-meta.ts';
@@ -81,7 +83,15 @@ export type ParticipantState = {
 /** The user every participant starts with, as in Canton. */
 export const participantAdminUserId = 'participant_admin';
 
-export function createParticipantState(participantId: string, isFirst = true): ParticipantState {
+/**
+ * `undo`: the node's undo log, which every change records into while a snapshot is kept (a
+ * state of its own, e.g. a replica's, passes none).
+ */
+export function createParticipantState(
+  participantId: string,
+  isFirst = true,
+  undo: UndoLog = createUndoLog(),
+): ParticipantState {
   const admin: UserEntry = {
     id: participantAdminUserId,
     primaryParty: '',
@@ -91,14 +101,30 @@ export function createParticipantState(participantId: string, isFirst = true): P
     identityProviderId: '',
     rights: [{ kind: 'ParticipantAdmin' }],
   };
+  let serial = 1;
   return {
     participantId,
     isFirst,
-    parties: new Map(),
-    users: new Map([[admin.id, admin]]),
-    identityProviders: new Map(),
-    vetting: { serial: 1, unvetted: new Set(), uploaded: new Set(), elsewhere: new Set() },
-    externalParties: new Map(),
+    parties: undoableMap(undo),
+    users: undoableMap(undo, { entries: [[admin.id, admin]] }),
+    identityProviders: undoableMap(undo),
+    vetting: {
+      // An accessor, so that the reducers' `serial += 1` records its undo.
+      get serial() {
+        return serial;
+      },
+      set serial(value: number) {
+        const previous = serial;
+        undo.record(() => {
+          serial = previous;
+        });
+        serial = value;
+      },
+      unvetted: undoableSet(undo),
+      uploaded: undoableSet(undo),
+      elsewhere: undoableSet(undo),
+    },
+    externalParties: undoableMap(undo),
   };
 }
 

@@ -1,4 +1,6 @@
 import type { JournalRecord, TransactionRecord } from '../transaction.ts';
+import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
+import { undoableMap } from '../undo/undoable-collections.ts';
 import type { ContractLocation, ReassignmentRecord } from './reassignment-record.ts';
 
 /**
@@ -25,10 +27,13 @@ const noSynchronizers: ReadonlySet<string> = new Set();
  * take an entry, so a node on one synchronizer keeps nothing here and pays one comparison per
  * transaction.
  */
-export function createSynchronizerState(defaultSynchronizerId: string): SynchronizerState {
-  const locations = new Map<string, ContractLocation>();
-  const pending = new Map<string, ReassignmentRecord>();
-  const hosting = new Map<string, Set<string>>();
+export function createSynchronizerState(
+  defaultSynchronizerId: string,
+  undo: UndoLog = createUndoLog(),
+): SynchronizerState {
+  const locations = undoableMap<string, ContractLocation>(undo);
+  const pending = undoableMap<string, ReassignmentRecord>(undo);
+  const hosting = undoableMap<string, Set<string>>(undo);
   const atDefault: ContractLocation = {
     synchronizerId: defaultSynchronizerId,
     reassignmentCounter: 0,
@@ -68,9 +73,10 @@ export function createSynchronizerState(defaultSynchronizerId: string): Synchron
       else if (record.type === 'reassignment') applyReassignment(record);
       else if (record.type === 'topology') {
         for (const party of record.parties) {
-          const synchronizers = hosting.get(party) ?? new Set<string>();
-          synchronizers.add(record.synchronizerId);
-          hosting.set(party, synchronizers);
+          const known = hosting.get(party);
+          if (known?.has(record.synchronizerId)) continue;
+          // A new set rather than the known one grown, so the map's own undo takes it back.
+          hosting.set(party, new Set([...(known ?? []), record.synchronizerId]));
         }
       }
     },

@@ -100,6 +100,28 @@ describe('undo log', () => {
     expect([...ordered.keys()]).toEqual([1, 2, 3]);
   });
 
+  it('keeps one entry per field between marks, and still rolls back to each mark', () => {
+    const log = createUndoLog();
+    const state = { end: 0 };
+    const first = log.mark();
+    for (let end = 1; end <= 100; end += 1) log.assign(state, 'end', end);
+    expect(log.size()).toBe(1);
+    const second = log.mark();
+    log.assign(state, 'end', 101);
+    log.assign(state, 'end', 102);
+    expect(log.size()).toBe(2);
+    log.rollback(second);
+    expect(state.end).toBe(100);
+    // After a rollback the field records again: rolling back to the same mark works twice.
+    log.assign(state, 'end', 200);
+    log.assign(state, 'end', 201);
+    log.rollback(second);
+    expect(state.end).toBe(100);
+    log.assign(state, 'end', 300);
+    log.rollback(first);
+    expect(state.end).toBe(0);
+  });
+
   it('refuses a mark of another log', () => {
     const mark = createUndoLog().mark();
     expect(() => createUndoLog().rollback(mark)).toThrow(/another log/);

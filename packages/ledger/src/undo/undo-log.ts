@@ -41,6 +41,13 @@ export function createUndoLog(): UndoLog {
   let base = 0;
   const marks = new Set<UndoMark>();
   let finishing: Set<() => void> | null = null;
+  /**
+   * A field assigned again before the next mark (or rollback) keeps the one entry of its first
+   * assignment: that holds the value a rollback needs, and a counter or an end bumped by every
+   * transaction then costs one entry per snapshot, not one per transaction.
+   */
+  let epoch = 0;
+  const assignedIn = new WeakMap<object, Map<PropertyKey, number>>();
 
   const own = (mark: UndoMark) => {
     if (mark.log !== log || !marks.has(mark)) {
@@ -70,10 +77,18 @@ export function createUndoLog(): UndoLog {
     },
     assign(target, key, value) {
       if (marks.size > 0) {
-        const previous = target[key];
-        entries.push(() => {
-          target[key] = previous;
-        });
+        let keys = assignedIn.get(target);
+        if (keys === undefined) {
+          keys = new Map();
+          assignedIn.set(target, keys);
+        }
+        if (keys.get(key) !== epoch) {
+          keys.set(key, epoch);
+          const previous = target[key];
+          entries.push(() => {
+            target[key] = previous;
+          });
+        }
       }
       target[key] = value;
     },
@@ -82,6 +97,7 @@ export function createUndoLog(): UndoLog {
       else work();
     },
     mark() {
+      epoch += 1;
       const mark: UndoMark = { position: base + entries.length, log };
       marks.add(mark);
       return mark;
@@ -102,6 +118,8 @@ export function createUndoLog(): UndoLog {
         entries = unwinding;
       }
       for (const other of marks) if (other.position > mark.position) marks.delete(other);
+      // The entries of this epoch's first assignments are undone: the next ones record anew.
+      epoch += 1;
     },
     release(mark) {
       own(mark);

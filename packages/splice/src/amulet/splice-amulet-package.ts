@@ -1,9 +1,4 @@
-import type {
-  ChoiceDefinition,
-  InterfaceDefinition,
-  Package,
-  TemplateDefinition,
-} from '@pocketnet/ledger';
+import type { InterfaceDefinition, Package, TemplateDefinition } from '@pocketnet/ledger';
 import { definePackage } from '@pocketnet/ledger';
 import { spliceAmuletPackageName, spliceAmuletVersion } from './amulet-references.ts';
 import { createAmuletRulesTemplate } from './rules/amulet-rules.ts';
@@ -62,8 +57,8 @@ export const spliceAmuletCoreTemplates: readonly TemplateDefinition[] = [
 export type SpliceAmuletExtensions = {
   readonly templates?: readonly TemplateDefinition[];
   readonly interfaces?: readonly InterfaceDefinition[];
-  /** AmuletRules choices written elsewhere, by choice name. */
-  readonly amuletRulesChoices?: Readonly<Record<string, ChoiceDefinition>>;
+  /** AmuletRules with choices written elsewhere joined to the core ones. */
+  readonly amuletRules?: TemplateDefinition;
 };
 
 /**
@@ -77,7 +72,7 @@ export function createSpliceAmuletPackage(extra: SpliceAmuletExtensions = {}): P
     version: spliceAmuletVersion,
     templates: [
       ...spliceAmuletCoreTemplates,
-      createAmuletRulesTemplate(extra.amuletRulesChoices),
+      extra.amuletRules ?? createAmuletRulesTemplate(),
       ...(extra.templates ?? []),
     ],
     interfaces: extra.interfaces ?? [],

@@ -1,5 +1,7 @@
 import type { TemplateDefinition } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
+import { spliceAmuletNameService } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { amuletCreateSummaryType } from '../wallet-payments/amulet-results.ts';
 import { appTransferContextType } from '../wallet-payments/amulet-types.ts';
 import { isPositive } from '../wallet-payments/daml-support.ts';
@@ -24,100 +26,104 @@ function isValidConfig(config: AnsRulesConfig): boolean | string {
 }
 
 /** Splice.Ans:AnsRules — how users request, pay for and renew names of the name service. */
-export const ansRules: TemplateDefinition = defineTemplate({
-  id: ansTemplateId('AnsRules'),
-  fields: { dso: t.party(), config: ansRulesConfigType },
-  signatories: (rules) => [rules.dso],
-  ensure: (rules) => isValidConfig(rules.config),
-  choices: (choice) => ({
-    AnsRules_RequestEntry: choice({
-      controllers: (_rules, { user }) => [user],
-      consuming: false,
-      argument: { name: t.text(), url: t.text(), description: t.text(), user: t.party() },
-      result: t.record({
-        entryCid: t.contractId(ansReferences.ansEntryContext),
-        requestCid: t.contractId(paymentsReferences.subscriptionRequest),
-      }),
-      body: (tx, self, { name, url, description, user }) => {
-        const { dso, config } = self.payload;
-        // pocketnet checks here what Splice's name-service API checks, so every path agrees.
-        const problem = ansEntryProblem({ name, url, description });
-        if (problem !== null) tx.fail(problem);
-        const requestCid = tx.create(paymentsReferences.subscriptionRequest, {
-          subscriptionData: {
-            sender: user,
-            receiver: dso,
-            provider: dso,
+export const ansRules: TemplateDefinition = tiedToSplice(
+  spliceAmuletNameService['Splice.Ans'].AnsRules,
+  defineTemplate({
+    id: ansTemplateId('AnsRules'),
+    fields: { dso: t.party(), config: ansRulesConfigType },
+    signatories: (rules) => [rules.dso],
+    ensure: (rules) => isValidConfig(rules.config),
+    choices: (choice) => ({
+      AnsRules_RequestEntry: choice({
+        controllers: (_rules, { user }) => [user],
+        consuming: false,
+        argument: { name: t.text(), url: t.text(), description: t.text(), user: t.party() },
+        result: t.record({
+          entryCid: t.contractId(ansReferences.ansEntryContext),
+          requestCid: t.contractId(paymentsReferences.subscriptionRequest),
+        }),
+        body: (tx, self, { name, url, description, user }) => {
+          const { dso, config } = self.payload;
+          // pocketnet checks here what Splice's name-service API checks, so every path agrees.
+          const problem = ansEntryProblem({ name, url, description });
+          if (problem !== null) tx.fail(problem);
+          const requestCid = tx.create(paymentsReferences.subscriptionRequest, {
+            subscriptionData: {
+              sender: user,
+              receiver: dso,
+              provider: dso,
+              dso,
+              // Daml's `show` of a Text quotes it.
+              description: `${config.descriptionPrefix}${JSON.stringify(name)}`,
+            },
+            payData: {
+              paymentAmount: { amount: config.entryFee, unit: 'USDUnit' },
+              paymentInterval: config.entryLifetime,
+              paymentDuration: config.renewalDuration,
+            },
+          });
+          const entryCid = tx.create(ansReferences.ansEntryContext, {
             dso,
-            // Daml's `show` of a Text quotes it.
-            description: `${config.descriptionPrefix}${JSON.stringify(name)}`,
-          },
-          payData: {
-            paymentAmount: { amount: config.entryFee, unit: 'USDUnit' },
-            paymentInterval: config.entryLifetime,
-            paymentDuration: config.renewalDuration,
-          },
-        });
-        const entryCid = tx.create(ansReferences.ansEntryContext, {
-          dso,
-          user,
-          name,
-          url,
-          description,
-          reference: requestCid,
-        });
-        return { entryCid, requestCid };
-      },
-    }),
-    AnsRules_CollectInitialEntryPayment: choice({
-      controllers: (rules, { user }) => [rules.dso, user],
-      consuming: false,
-      argument: {
-        user: t.party(),
-        entryContext: t.contractId(ansReferences.ansEntryContext),
-        paymentCid: t.contractId(paymentsReferences.subscriptionInitialPayment),
-        transferContext: appTransferContextType,
-      },
-      result: collectedResult,
-      body: (tx, self, argument) =>
-        collectInitialPayment(tx, { ...argument, dso: self.payload.dso }),
-    }),
-    AnsRules_CollectEntryRenewalPayment: choice({
-      controllers: (rules, { user }) => [rules.dso, user],
-      consuming: false,
-      argument: {
-        user: t.party(),
-        entryContext: t.contractId(ansReferences.ansEntryContext),
-        paymentCid: t.contractId(paymentsReferences.subscriptionPayment),
-        entryCid: t.contractId(ansReferences.ansEntry),
-        transferContext: appTransferContextType,
-      },
-      result: collectedResult,
-      body: (tx, self, argument) =>
-        collectRenewalPayment(tx, { ...argument, dso: self.payload.dso }),
-    }),
-    AnsRules_RejectEntryInitialPayment: choice({
-      controllers: (rules) => [rules.dso],
-      consuming: false,
-      argument: {
-        paymentCid: t.contractId(paymentsReferences.subscriptionInitialPayment),
-        transferContext: appTransferContextType,
-      },
-      result: t.record({ amuletSum: amuletCreateSummaryType }),
-      body: (tx, _self, { paymentCid, transferContext }) => {
-        const choiceName = 'SubscriptionInitialPayment_Reject';
-        const result = tx.exercise(
-          paymentsReferences.subscriptionInitialPayment,
-          paymentCid,
-          choiceName,
-          {
-            transferContext,
-          },
-        );
-        return {
-          amuletSum: readAs(amuletCreateSummaryType, fieldOf(result, 'amuletSum'), choiceName),
-        };
-      },
+            user,
+            name,
+            url,
+            description,
+            reference: requestCid,
+          });
+          return { entryCid, requestCid };
+        },
+      }),
+      AnsRules_CollectInitialEntryPayment: choice({
+        controllers: (rules, { user }) => [rules.dso, user],
+        consuming: false,
+        argument: {
+          user: t.party(),
+          entryContext: t.contractId(ansReferences.ansEntryContext),
+          paymentCid: t.contractId(paymentsReferences.subscriptionInitialPayment),
+          transferContext: appTransferContextType,
+        },
+        result: collectedResult,
+        body: (tx, self, argument) =>
+          collectInitialPayment(tx, { ...argument, dso: self.payload.dso }),
+      }),
+      AnsRules_CollectEntryRenewalPayment: choice({
+        controllers: (rules, { user }) => [rules.dso, user],
+        consuming: false,
+        argument: {
+          user: t.party(),
+          entryContext: t.contractId(ansReferences.ansEntryContext),
+          paymentCid: t.contractId(paymentsReferences.subscriptionPayment),
+          entryCid: t.contractId(ansReferences.ansEntry),
+          transferContext: appTransferContextType,
+        },
+        result: collectedResult,
+        body: (tx, self, argument) =>
+          collectRenewalPayment(tx, { ...argument, dso: self.payload.dso }),
+      }),
+      AnsRules_RejectEntryInitialPayment: choice({
+        controllers: (rules) => [rules.dso],
+        consuming: false,
+        argument: {
+          paymentCid: t.contractId(paymentsReferences.subscriptionInitialPayment),
+          transferContext: appTransferContextType,
+        },
+        result: t.record({ amuletSum: amuletCreateSummaryType }),
+        body: (tx, _self, { paymentCid, transferContext }) => {
+          const choiceName = 'SubscriptionInitialPayment_Reject';
+          const result = tx.exercise(
+            paymentsReferences.subscriptionInitialPayment,
+            paymentCid,
+            choiceName,
+            {
+              transferContext,
+            },
+          );
+          return {
+            amuletSum: readAs(amuletCreateSummaryType, fieldOf(result, 'amuletSum'), choiceName),
+          };
+        },
+      }),
     }),
   }),
-});
+  {},
+);

@@ -8,22 +8,28 @@ import {
   parseNumeric,
   t,
 } from '@pocketnet/ledger';
+import { spliceDsoGovernance } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { require } from '../wallet-payments/daml-support.ts';
 import { fieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
 import type { DsoRulesPayload } from './dso-types.ts';
 import { dsoReferences, dsoTemplateId, isSv } from './dso-types.ts';
 
 /** Splice.DSO.AmuletPrice:AmuletPriceVote — one SV's vote on the amulet price (USD per CC). */
-export const amuletPriceVote: TemplateDefinition = defineTemplate({
-  id: dsoTemplateId('Splice.DSO.AmuletPrice', 'AmuletPriceVote'),
-  fields: {
-    dso: t.party(),
-    sv: t.party(),
-    amuletPrice: t.optional(t.numeric(10)),
-    lastUpdatedAt: t.time(),
-  },
-  signatories: (vote) => [vote.dso],
-});
+export const amuletPriceVote: TemplateDefinition = tiedToSplice(
+  spliceDsoGovernance['Splice.DSO.AmuletPrice'].AmuletPriceVote,
+  defineTemplate({
+    id: dsoTemplateId('Splice.DSO.AmuletPrice', 'AmuletPriceVote'),
+    fields: {
+      dso: t.party(),
+      sv: t.party(),
+      amuletPrice: t.optional(t.numeric(10)),
+      lastUpdatedAt: t.time(),
+    },
+    signatories: (vote) => [vote.dso],
+  }),
+  {},
+);
 
 /** Median of sorted prices; the mean of the middle two for an even count. */
 function median(sorted: readonly bigint[]): bigint {

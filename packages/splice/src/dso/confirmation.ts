@@ -1,6 +1,10 @@
 import type { TemplateDefinition, Typed } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
 import { ansReferences } from '../ans/ans-config.ts';
+import { livenessTotalKept, onlyConfirmedActions } from '../vocabulary/reasons-we-differ.ts';
+import { soleConstructor } from '../vocabulary/sole-constructor.ts';
+import { spliceDsoGovernance } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import type { AppTransferContext } from '../wallet-payments/amulet-types.ts';
 import { amuletReferences, appTransferContextType } from '../wallet-payments/amulet-types.ts';
 import { assertDeadlineExceeded } from '../wallet-payments/daml-support.ts';
@@ -132,24 +136,61 @@ export const actionRequiringConfirmationType: Typed<ActionRequiringConfirmation>
 );
 
 /** Splice.DsoRules:Confirmation — one SV's confirmation of an action, valid until expiresAt. */
-export const confirmation: TemplateDefinition = defineTemplate({
-  id: dsoTemplateId('Splice.DsoRules', 'Confirmation'),
-  fields: {
-    dso: t.party(),
-    confirmer: t.party(),
-    action: actionRequiringConfirmationType,
-    expiresAt: t.time(),
-  },
-  signatories: (confirmed) => [confirmed.dso],
-  choices: (choice) => ({
-    Confirmation_Expire: choice({
-      controllers: (confirmed) => [confirmed.dso],
-      argument: {},
-      result: t.record({}),
-      body: (tx, self) => {
-        assertDeadlineExceeded(tx, 'expiresAt', self.payload.expiresAt);
-        return {};
-      },
+export const confirmation: TemplateDefinition = tiedToSplice(
+  spliceDsoGovernance['Splice.DsoRules'].Confirmation,
+  defineTemplate({
+    id: dsoTemplateId('Splice.DsoRules', 'Confirmation'),
+    fields: {
+      dso: t.party(),
+      confirmer: t.party(),
+      action: actionRequiringConfirmationType,
+      expiresAt: t.time(),
+    },
+    signatories: (confirmed) => [confirmed.dso],
+    choices: (choice) => ({
+      Confirmation_Expire: choice({
+        controllers: (confirmed) => [confirmed.dso],
+        argument: {},
+        result: soleConstructor('Splice.DsoRules', 'Confirmation_ExpireResult'),
+        body: (tx, self) => {
+          assertDeadlineExceeded(tx, 'expiresAt', self.payload.expiresAt);
+          return 'Confirmation_ExpireResult' as const;
+        },
+      }),
     }),
   }),
-});
+  {
+    differs: {
+      "payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_AddFutureAmuletConfigSchedule: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_RemoveFutureAmuletConfigSchedule: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_SetConfig: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_StartProcessingRewardsV2: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_UpdateFutureAmuletConfigSchedule: a case of Splice's we lack":
+        onlyConfirmedActions,
+      'payload.action|ARC_AmuletRules.amuletRulesAction|CRARC_MiningRound_StartIssuing.summary.optTotalValidatorLivenessActivityRecords: a field Splice lacks':
+        livenessTotalKept,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_AddSv: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_ConfirmSvOnboarding: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_CreateBootstrapExternalPartyConfigStateInstruction: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_CreateExternalPartyAmuletRules: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_CreateTransferCommandCounter: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_CreateUnallocatedUnclaimedActivityRecord: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_OffboardSv: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_SetConfig: a case of Splice's we lack":
+        onlyConfirmedActions,
+      "payload.action|ARC_DsoRules.dsoAction|SRARC_UpdateSvRewardWeight: a case of Splice's we lack":
+        onlyConfirmedActions,
+    },
+  },
+);

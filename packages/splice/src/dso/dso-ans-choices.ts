@@ -1,6 +1,6 @@
-import type { ChoiceDefinition } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import { ansReferences } from '../ans/ans-config.ts';
+import { soleConstructor } from '../vocabulary/sole-constructor.ts';
 import { appTransferContextType } from '../wallet-payments/amulet-types.ts';
 import { paymentsReferences } from '../wallet-payments/payments-references.ts';
 import { textFieldOf } from '../wallet-payments/value-readers.ts';
@@ -14,7 +14,7 @@ const cid = t.contractId;
 const optionalSv = t.optional(t.party());
 type Self = { readonly payload: DsoRulesPayload };
 
-export const dsoAnsChoices: Readonly<Record<string, ChoiceDefinition>> = {
+export const dsoAnsChoices = {
   DsoRules_CollectEntryRenewalPayment: defineChoice({
     controllers: svControllers,
     consuming: false,
@@ -58,11 +58,11 @@ export const dsoAnsChoices: Readonly<Record<string, ChoiceDefinition>> = {
       choiceArg: t.record({ actor: t.party() }, 'Splice.Ans:AnsEntry_Expire'),
       sv: optionalSv,
     },
-    result: t.record({}),
+    result: soleConstructor('Splice.DsoRules', 'DsoRules_ExpireAnsEntryResult'),
     body: (tx, self: Self, { ansEntryCid, choiceArg, sv }) => {
       validateSvParty(tx, self.payload, sv);
       tx.exercise(ansReferences.ansEntry, ansEntryCid, 'AnsEntry_Expire', choiceArg);
-      return {};
+      return 'DsoRules_ExpireAnsEntryResult' as const;
     },
   }),
   DsoRules_ExpireSubscription: defineChoice({
@@ -77,7 +77,7 @@ export const dsoAnsChoices: Readonly<Record<string, ChoiceDefinition>> = {
       ),
       sv: optionalSv,
     },
-    result: t.record({}),
+    result: soleConstructor('Splice.DsoRules', 'DsoRules_ExpireSubscriptionResult'),
     body: (tx, self: Self, argument) => {
       validateSvParty(tx, self.payload, argument.sv);
       const result = tx.exercise(
@@ -95,7 +95,7 @@ export const dsoAnsChoices: Readonly<Record<string, ChoiceDefinition>> = {
           terminatedSubscriptionCid: textFieldOf(result, 'terminatedSubscription'),
         },
       );
-      return {};
+      return 'DsoRules_ExpireSubscriptionResult' as const;
     },
   }),
   DsoRules_TerminateSubscription: defineChoice({
@@ -106,14 +106,14 @@ export const dsoAnsChoices: Readonly<Record<string, ChoiceDefinition>> = {
       terminatedSubscriptionCid: cid(paymentsReferences.terminatedSubscription),
       sv: optionalSv,
     },
-    result: t.record({}),
+    result: soleConstructor('Splice.DsoRules', 'DsoRules_TerminateSubscriptionResult'),
     body: (tx, self: Self, { ansEntryContextCid, terminatedSubscriptionCid, sv }) => {
       validateSvParty(tx, self.payload, sv);
       tx.exercise(ansReferences.ansEntryContext, ansEntryContextCid, 'AnsEntryContext_Terminate', {
         actor: self.payload.dso,
         terminatedSubscriptionCid,
       });
-      return {};
+      return 'DsoRules_TerminateSubscriptionResult' as const;
     },
   }),
 };

@@ -1,6 +1,7 @@
-import type { ChoiceDefinition, TransactionContext } from '@pocketnet/ledger';
+import type { TransactionContext } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import { ansReferences } from '../ans/ans-config.ts';
+import { soleConstructor } from '../vocabulary/sole-constructor.ts';
 import { amuletReferences } from '../wallet-payments/amulet-types.ts';
 import {
   addRelTime,
@@ -95,7 +96,7 @@ function consumeConfirmations(
   }
 }
 
-export const dsoGovernanceChoices: Readonly<Record<string, ChoiceDefinition>> = {
+export const dsoGovernanceChoices = {
   DsoRules_ConfirmAction: defineChoice({
     controllers: (_rules: DsoRulesPayload, { confirmer }) => [confirmer],
     consuming: false,
@@ -143,14 +144,14 @@ export const dsoGovernanceChoices: Readonly<Record<string, ChoiceDefinition>> = 
     controllers: (rules: DsoRulesPayload) => [rules.dso],
     consuming: false,
     argument: { rightCid: cid(amuletReferences.featuredAppRight) },
-    result: t.record({}),
+    result: soleConstructor('Splice.DsoRules', 'DsoRules_RevokeFeaturedAppRightResult'),
     body: (tx, self, { rightCid }) => {
       const right = tx.fetch(amuletReferences.featuredAppRight, rightCid);
       require(tx, 'matching DSO party', textFieldOf(right, 'dso') === self.payload.dso);
       tx.exercise(amuletReferences.featuredAppRight, rightCid, 'FeaturedAppRight_Withdraw', {
         reason: 'revoked by governance decision',
       });
-      return {};
+      return 'DsoRules_RevokeFeaturedAppRightResult' as const;
     },
   }),
   DsoRules_UpdateAmuletPriceVote: defineChoice({

@@ -1,4 +1,3 @@
-import type { ChoiceDefinition } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import { amuletReferences } from '../wallet-payments/amulet-types.ts';
 import { fieldOf, optionalTextFieldOf, textFieldOf } from '../wallet-payments/value-readers.ts';
@@ -25,7 +24,7 @@ const claimExpiredRewardsArgumentType = t.record(
   'Splice.AmuletRules:AmuletRules_ClaimExpiredRewards',
 );
 
-export const dsoRoundChoices: Readonly<Record<string, ChoiceDefinition>> = {
+export const dsoRoundChoices = {
   DsoRules_AdvanceOpenMiningRounds: defineChoice({
     controllers: svControllers,
     consuming: false,

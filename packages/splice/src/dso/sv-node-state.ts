@@ -1,5 +1,7 @@
 import type { TemplateDefinition } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
+import { spliceDsoGovernance } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { dsoTemplateId } from './dso-types.ts';
 
 // Splice.DSO.SvState:SvNodeState and the node configuration it holds
@@ -75,19 +77,23 @@ const synchronizerNodeConfigType = t.record(
  * The state of the node an SV operates: its synchronizer nodes (CometBFT, sequencer, mediator,
  * scan) per synchronizer. Splice's DsoBootstrap creates SV1's at genesis; the DSO signs it.
  */
-export const svNodeState: TemplateDefinition = defineTemplate({
-  id: dsoTemplateId('Splice.DSO.SvState', 'SvNodeState'),
-  fields: {
-    dso: t.party(),
-    sv: t.party(),
-    svName: t.text(),
-    state: t.record(
-      { synchronizerNodes: t.genMap(t.text(), synchronizerNodeConfigType) },
-      'Splice.DSO.SvState:NodeState',
-    ),
-  },
-  signatories: ({ dso }) => [dso],
-});
+export const svNodeState: TemplateDefinition = tiedToSplice(
+  spliceDsoGovernance['Splice.DSO.SvState'].SvNodeState,
+  defineTemplate({
+    id: dsoTemplateId('Splice.DSO.SvState', 'SvNodeState'),
+    fields: {
+      dso: t.party(),
+      sv: t.party(),
+      svName: t.text(),
+      state: t.record(
+        { synchronizerNodes: t.genMap(t.text(), synchronizerNodeConfigType) },
+        'Splice.DSO.SvState:NodeState',
+      ),
+    },
+    signatories: ({ dso }) => [dso],
+  }),
+  {},
+);
 
 /**
  * A single-node SV's config for one synchronizer: no CometBFT, its mediator; the sequencer and

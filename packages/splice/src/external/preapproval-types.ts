@@ -2,6 +2,7 @@ import { t } from '@pocketnet/ledger';
 import { transferInputType, transferResultType } from '../amulet/types/transfer-types.ts';
 import { metadataType } from '../token-standard/metadata-v1.ts';
 import { optionalType } from '../token-standard/optional-type.ts';
+import { soleConstructor } from '../vocabulary/sole-constructor.ts';
 import { externalReferences } from './amulet-references.ts';
 import { externalPartyTransferContextType, paymentTransferContextType } from './amulet-types.ts';
 
@@ -48,4 +49,4 @@ export const renewResultType = t.record(
 );
 
 export const expireResultType = t.record({}, `${moduleName}:TransferPreapproval_ExpireResult`);
-export const cancelResultType = t.record({}, `${moduleName}:TransferPreapproval_CancelResult`);
+export const cancelResultType = soleConstructor(moduleName, 'TransferPreapproval_CancelResult');

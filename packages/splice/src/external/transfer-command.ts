@@ -3,6 +3,8 @@ import { defineTemplate, t } from '@pocketnet/ledger';
 import { requireDeadlineExceeded, requireWithinDeadline } from '../amulet/support/time.ts';
 import { transferInputType } from '../amulet/types/transfer-types.ts';
 import { optionalType } from '../token-standard/optional-type.ts';
+import { spliceAmulet } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { paymentTransferContextType } from './amulet-types.ts';
 import type { sendThroughPreapproval } from './preapproval-send.ts';
 import {
@@ -15,16 +17,20 @@ import {
  * `Splice.ExternalPartyAmuletRules:TransferCommandCounter`: how many TransferCommands of a
  * sender were sent (or failed); the next command's nonce must equal `nextNonce`.
  */
-export const transferCommandCounter = defineTemplate({
-  id: {
-    packageName: 'splice-amulet',
-    module: 'Splice.ExternalPartyAmuletRules',
-    entity: 'TransferCommandCounter',
-  },
-  fields: { dso: t.party(), sender: t.party(), nextNonce: t.int64() },
-  signatories: ({ dso }) => [dso],
-  observers: ({ sender }) => [sender],
-});
+export const transferCommandCounter = tiedToSplice(
+  spliceAmulet['Splice.ExternalPartyAmuletRules'].TransferCommandCounter,
+  defineTemplate({
+    id: {
+      packageName: 'splice-amulet',
+      module: 'Splice.ExternalPartyAmuletRules',
+      entity: 'TransferCommandCounter',
+    },
+    fields: { dso: t.party(), sender: t.party(), nextNonce: t.int64() },
+    signatories: ({ dso }) => [dso],
+    observers: ({ sender }) => [sender],
+  }),
+  {},
+);
 
 export type TransferCommandCounter = PayloadOf<typeof transferCommandCounter>;
 
@@ -116,50 +122,54 @@ function sendCommand(tx: TransactionContext, command: Command, argument: SendArg
  * `Splice.ExternalPartyAmuletRules:TransferCommand` (deprecated in Splice): an external
  * sender's one-time delegation to the DSO to send `amount` to `receiver` by its preapproval.
  */
-export const transferCommand = defineTemplate({
-  id: transferCommandReferences.transferCommandId,
-  fields: commandFields,
-  signatories: ({ sender, dso }) => [sender, dso],
-  observers: ({ delegate }) => [delegate],
-  choices: (choice) => ({
-    TransferCommand_Send: choice({
-      controllers: ({ delegate }) => [delegate],
-      argument: {
-        context: paymentTransferContextType,
-        inputs: t.list(transferInputType),
-        transferPreapprovalCidO: optionalType(t.contractId('TransferPreapproval')),
-        transferCounterCid: t.contractId('TransferCommandCounter'),
-      },
-      result: sendCommandResultType,
-      body: (tx, self, argument) =>
-        sendCommand(tx, self.payload as Command, argument as SendArgument) as never,
-    }),
-    TransferCommand_Withdraw: choice({
-      controllers: ({ sender }) => [sender],
-      argument: {},
-      result: t.record(
-        { sender: t.party(), nonce: t.int64() },
-        'Splice.ExternalPartyAmuletRules:TransferCommand_WithdrawResult',
-      ),
-      body: (_tx, self) => commandNonceResult(self.payload),
-    }),
-    TransferCommand_Expire: choice({
-      controllers: (_payload, { p }) => [p],
-      argument: { p: t.party() },
-      result: t.record(
-        { sender: t.party(), nonce: t.int64() },
-        'Splice.ExternalPartyAmuletRules:TransferCommand_ExpireResult',
-      ),
-      body: (tx, self, { p }) => {
-        const { sender, dso, delegate } = self.payload;
-        if (p !== sender && p !== dso && p !== delegate) {
-          tx.fail('Controller is a stakeholder');
-        }
-        requireDeadlineExceeded(tx, 'TransferCommand.expiresAt', self.payload.expiresAt);
-        return commandNonceResult(self.payload);
-      },
+export const transferCommand = tiedToSplice(
+  spliceAmulet['Splice.ExternalPartyAmuletRules'].TransferCommand,
+  defineTemplate({
+    id: transferCommandReferences.transferCommandId,
+    fields: commandFields,
+    signatories: ({ sender, dso }) => [sender, dso],
+    observers: ({ delegate }) => [delegate],
+    choices: (choice) => ({
+      TransferCommand_Send: choice({
+        controllers: ({ delegate }) => [delegate],
+        argument: {
+          context: paymentTransferContextType,
+          inputs: t.list(transferInputType),
+          transferPreapprovalCidO: optionalType(t.contractId('TransferPreapproval')),
+          transferCounterCid: t.contractId('TransferCommandCounter'),
+        },
+        result: sendCommandResultType,
+        body: (tx, self, argument) =>
+          sendCommand(tx, self.payload as Command, argument as SendArgument) as never,
+      }),
+      TransferCommand_Withdraw: choice({
+        controllers: ({ sender }) => [sender],
+        argument: {},
+        result: t.record(
+          { sender: t.party(), nonce: t.int64() },
+          'Splice.ExternalPartyAmuletRules:TransferCommand_WithdrawResult',
+        ),
+        body: (_tx, self) => commandNonceResult(self.payload),
+      }),
+      TransferCommand_Expire: choice({
+        controllers: (_payload, { p }) => [p],
+        argument: { p: t.party() },
+        result: t.record(
+          { sender: t.party(), nonce: t.int64() },
+          'Splice.ExternalPartyAmuletRules:TransferCommand_ExpireResult',
+        ),
+        body: (tx, self, { p }) => {
+          const { sender, dso, delegate } = self.payload;
+          if (p !== sender && p !== dso && p !== delegate) {
+            tx.fail('Controller is a stakeholder');
+          }
+          requireDeadlineExceeded(tx, 'TransferCommand.expiresAt', self.payload.expiresAt);
+          return commandNonceResult(self.payload);
+        },
+      }),
     }),
   }),
-});
+  { lacks: {}, differs: {} },
+);
 
 export type TransferCommand = PayloadOf<typeof transferCommand>;

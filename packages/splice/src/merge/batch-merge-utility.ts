@@ -1,6 +1,8 @@
 import type { TemplateDefinition, TransactionContext } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
 import type { InstrumentId } from '../token-standard/holding-v1.ts';
+import { spliceUtilTokenStandardWallet } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { readAs, textFieldOf } from '../wallet-payments/value-readers.ts';
 import { checkExpected } from './merge-delegation.ts';
 import type { InstrumentHoldingMap, MergeDelegationCall, MergeResult } from './merge-types.ts';
@@ -86,25 +88,34 @@ function runBatch(tx: TransactionContext, operator: string, calls: readonly Merg
  * Splice.Util.Token.Wallet.MergeDelegation:BatchMergeUtility — the operator's utility for
  * running about a hundred merge calls in one transaction, threading its change holdings.
  */
-export const batchMergeUtility: TemplateDefinition = defineTemplate({
-  id: mergeTemplateId('BatchMergeUtility'),
-  fields: { operator: t.party() },
-  signatories: (utility) => [utility.operator],
-  choices: (choice) => ({
-    BatchMergeUtility_BatchMerge: choice({
-      controllers: (utility) => [utility.operator],
-      consuming: false,
-      argument: batchArgument,
-      result: batchResult,
-      body: (tx, self, { mergeCalls }) => runBatch(tx, self.payload.operator, mergeCalls),
-    }),
-    // The name Splice's documentation (and the seed) use for the same batch merge.
-    BatchMergeUtility_MergeHoldings: choice({
-      controllers: (utility) => [utility.operator],
-      consuming: false,
-      argument: batchArgument,
-      result: batchResult,
-      body: (tx, self, { mergeCalls }) => runBatch(tx, self.payload.operator, mergeCalls),
+export const batchMergeUtility: TemplateDefinition = tiedToSplice(
+  spliceUtilTokenStandardWallet['Splice.Util.Token.Wallet.MergeDelegation'].BatchMergeUtility,
+  defineTemplate({
+    id: mergeTemplateId('BatchMergeUtility'),
+    fields: { operator: t.party() },
+    signatories: (utility) => [utility.operator],
+    choices: (choice) => ({
+      BatchMergeUtility_BatchMerge: choice({
+        controllers: (utility) => [utility.operator],
+        consuming: false,
+        argument: batchArgument,
+        result: batchResult,
+        body: (tx, self, { mergeCalls }) => runBatch(tx, self.payload.operator, mergeCalls),
+      }),
+      // The name Splice's documentation (and the seed) use for the same batch merge.
+      BatchMergeUtility_MergeHoldings: choice({
+        controllers: (utility) => [utility.operator],
+        consuming: false,
+        argument: batchArgument,
+        result: batchResult,
+        body: (tx, self, { mergeCalls }) => runBatch(tx, self.payload.operator, mergeCalls),
+      }),
     }),
   }),
-});
+  {
+    differs: {
+      'BatchMergeUtility_MergeHoldings: a choice Splice lacks':
+        "the name the seed gives the batch merge; Splice's utility has only BatchMergeUtility_BatchMerge, which ours has too and our delegated-merge automation exercises",
+    },
+  },
+);

@@ -5,6 +5,8 @@ import {
   transferFactoryInterfaceId,
   transferInstructionResultType,
 } from '../token-standard/transfer-instruction-types.ts';
+import { spliceUtilTokenStandardWallet } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { require } from '../wallet-payments/daml-support.ts';
 import { readAs, textFieldOf } from '../wallet-payments/value-readers.ts';
 import type { FeaturedAppRightCall, MergeDelegationPayload, TransferCall } from './merge-types.ts';
@@ -120,48 +122,57 @@ function runMergeTransfer(
  * Splice.Util.Token.Wallet.MergeDelegation:MergeDelegation — the owner lets an operator (its
  * wallet provider) merge its token-standard holdings, optionally adding an extra transfer.
  */
-export const mergeDelegation: TemplateDefinition = defineTemplate({
-  id: mergeTemplateId('MergeDelegation'),
-  fields: mergeDelegationFields,
-  signatories: (delegation) => [delegation.owner, delegation.operator],
-  choices: (choice) => ({
-    MergeDelegation_Merge: choice({
-      controllers: (delegation) => [delegation.operator],
-      consuming: false,
-      argument: mergeArgumentType,
-      result: mergeResultType,
-      body: (tx, self, { optMergeTransfer, optExtraTransfer, optFeaturedAppRight }) => {
-        const delegation = self.payload;
-        require(tx, 'At least one of optMergeTransfer or optExtraTransfer must be provided', optMergeTransfer !==
-          null || optExtraTransfer !== null);
-        const extra =
-          optExtraTransfer === null
-            ? null
-            : runExtraTransfer(tx, delegation, optExtraTransfer, optMergeTransfer);
-        let optMergeTransferResult: TransferInstructionResult | null = null;
-        if (optMergeTransfer !== null) {
-          const extraInputs =
-            extra === null || optExtraTransfer === null
+export const mergeDelegation: TemplateDefinition = tiedToSplice(
+  spliceUtilTokenStandardWallet['Splice.Util.Token.Wallet.MergeDelegation'].MergeDelegation,
+  defineTemplate({
+    id: mergeTemplateId('MergeDelegation'),
+    fields: mergeDelegationFields,
+    signatories: (delegation) => [delegation.owner, delegation.operator],
+    choices: (choice) => ({
+      MergeDelegation_Merge: choice({
+        controllers: (delegation) => [delegation.operator],
+        consuming: false,
+        argument: mergeArgumentType,
+        result: mergeResultType,
+        body: (tx, self, { optMergeTransfer, optExtraTransfer, optFeaturedAppRight }) => {
+          const delegation = self.payload;
+          require(tx, 'At least one of optMergeTransfer or optExtraTransfer must be provided', optMergeTransfer !==
+            null || optExtraTransfer !== null);
+          const extra =
+            optExtraTransfer === null
               ? null
-              : { holdings: extra.holdings, amount: optExtraTransfer.choiceArg.transfer.amount };
-          optMergeTransferResult = runMergeTransfer(tx, delegation, optMergeTransfer, extraInputs);
-          if (optFeaturedAppRight !== null)
-            createActivityMarker(tx, delegation.operator, optFeaturedAppRight);
-        }
-        return { optMergeTransferResult, optExtraTransferResult: extra?.result ?? null };
-      },
-    }),
-    MergeDelegation_Reject: choice({
-      controllers: (delegation) => [delegation.operator],
-      argument: {},
-      result: unitResultType,
-      body: () => ({ result: {} }),
-    }),
-    MergeDelegation_Withdraw: choice({
-      controllers: (delegation) => [delegation.owner],
-      argument: {},
-      result: unitResultType,
-      body: () => ({ result: {} }),
+              : runExtraTransfer(tx, delegation, optExtraTransfer, optMergeTransfer);
+          let optMergeTransferResult: TransferInstructionResult | null = null;
+          if (optMergeTransfer !== null) {
+            const extraInputs =
+              extra === null || optExtraTransfer === null
+                ? null
+                : { holdings: extra.holdings, amount: optExtraTransfer.choiceArg.transfer.amount };
+            optMergeTransferResult = runMergeTransfer(
+              tx,
+              delegation,
+              optMergeTransfer,
+              extraInputs,
+            );
+            if (optFeaturedAppRight !== null)
+              createActivityMarker(tx, delegation.operator, optFeaturedAppRight);
+          }
+          return { optMergeTransferResult, optExtraTransferResult: extra?.result ?? null };
+        },
+      }),
+      MergeDelegation_Reject: choice({
+        controllers: (delegation) => [delegation.operator],
+        argument: {},
+        result: unitResultType,
+        body: () => ({ result: {} }),
+      }),
+      MergeDelegation_Withdraw: choice({
+        controllers: (delegation) => [delegation.owner],
+        argument: {},
+        result: unitResultType,
+        body: () => ({ result: {} }),
+      }),
     }),
   }),
-});
+  {},
+);

@@ -1,5 +1,7 @@
 import type { TemplateDefinition, TransactionContext } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
+import { spliceWalletPayments } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { amuletSummaryOf, expireLockAsOwner, unlockAmulet } from './amulet-calls.ts';
 import { amuletCreateSummaryType } from './amulet-results.ts';
 import { amuletReferences, appTransferContextType, roundType } from './amulet-types.ts';
@@ -42,69 +44,73 @@ function terminate(
  * Splice.Wallet.Subscriptions:SubscriptionInitialPayment — the first payment, locked; its
  * collection by the receiver creates the subscription.
  */
-export const subscriptionInitialPayment: TemplateDefinition = defineTemplate({
-  id: subscriptionsModuleId('SubscriptionInitialPayment'),
-  fields: {
-    subscriptionData: subscriptionDataType,
-    payData: subscriptionPayDataType,
-    targetAmount: t.numeric(10),
-    lockedAmulet: t.contractId(amuletReferences.lockedAmulet),
-    round: roundType,
-    reference: t.contractId(paymentsReferences.subscriptionRequest),
-  },
-  signatories: ({ subscriptionData }) => subscriptionSignatories(subscriptionData),
-  ensure: ({ payData }) => isValidPayData(payData),
-  choices: (choice) => ({
-    SubscriptionInitialPayment_Collect: choice({
-      controllers: ({ subscriptionData }) => subscriptionSignatories(subscriptionData),
-      argument: { transferContext: appTransferContextType },
-      result: t.record({
-        subscription: t.contractId(paymentsReferences.subscription),
-        subscriptionState: t.contractId(paymentsReferences.subscriptionIdleState),
-        amulet: t.contractId(amuletReferences.amulet),
+export const subscriptionInitialPayment: TemplateDefinition = tiedToSplice(
+  spliceWalletPayments['Splice.Wallet.Subscriptions'].SubscriptionInitialPayment,
+  defineTemplate({
+    id: subscriptionsModuleId('SubscriptionInitialPayment'),
+    fields: {
+      subscriptionData: subscriptionDataType,
+      payData: subscriptionPayDataType,
+      targetAmount: t.numeric(10),
+      lockedAmulet: t.contractId(amuletReferences.lockedAmulet),
+      round: roundType,
+      reference: t.contractId(paymentsReferences.subscriptionRequest),
+    },
+    signatories: ({ subscriptionData }) => subscriptionSignatories(subscriptionData),
+    ensure: ({ payData }) => isValidPayData(payData),
+    choices: (choice) => ({
+      SubscriptionInitialPayment_Collect: choice({
+        controllers: ({ subscriptionData }) => subscriptionSignatories(subscriptionData),
+        argument: { transferContext: appTransferContextType },
+        result: t.record({
+          subscription: t.contractId(paymentsReferences.subscription),
+          subscriptionState: t.contractId(paymentsReferences.subscriptionIdleState),
+          amulet: t.contractId(amuletReferences.amulet),
+        }),
+        body: (tx, self, { transferContext }) => {
+          const payment = self.payload;
+          requireSameRound(tx, 'subscription request', payment.round, {
+            openMiningRound: transferContext.openMiningRound,
+            actor: payment.subscriptionData.provider,
+          });
+          const { subscriptionData, payData, reference } = payment;
+          const subscription = tx.create(paymentsReferences.subscription, {
+            subscriptionData,
+            reference,
+          });
+          const subscriptionState = tx.create(paymentsReferences.subscriptionIdleState, {
+            subscription,
+            subscriptionData,
+            payData,
+            nextPaymentDueAt: addRelTime(tx.now(), payData.paymentInterval),
+            reference,
+          });
+          const amulet = unlockAndTransfer(tx, { context: transferContext, ...payment });
+          return { subscription, subscriptionState, amulet };
+        },
       }),
-      body: (tx, self, { transferContext }) => {
-        const payment = self.payload;
-        requireSameRound(tx, 'subscription request', payment.round, {
-          openMiningRound: transferContext.openMiningRound,
-          actor: payment.subscriptionData.provider,
-        });
-        const { subscriptionData, payData, reference } = payment;
-        const subscription = tx.create(paymentsReferences.subscription, {
-          subscriptionData,
-          reference,
-        });
-        const subscriptionState = tx.create(paymentsReferences.subscriptionIdleState, {
-          subscription,
-          subscriptionData,
-          payData,
-          nextPaymentDueAt: addRelTime(tx.now(), payData.paymentInterval),
-          reference,
-        });
-        const amulet = unlockAndTransfer(tx, { context: transferContext, ...payment });
-        return { subscription, subscriptionState, amulet };
-      },
-    }),
-    SubscriptionInitialPayment_Reject: choice({
-      controllers: ({ subscriptionData }) => [subscriptionData.receiver],
-      argument: { transferContext: appTransferContextType },
-      result: amuletSumResult,
-      body: (tx, self, { transferContext }) => {
-        terminate(tx, self.payload);
-        const amulet = unlockAmulet(tx, self.payload.lockedAmulet);
-        return { amuletSum: summaryAt(tx, amulet, transferContext, self.payload) };
-      },
-    }),
-    SubscriptionInitialPayment_Expire: choice({
-      controllers: (_payment, { actor }) => [actor],
-      argument: { actor: t.party(), transferContext: appTransferContextType },
-      result: amuletSumResult,
-      body: (tx, self, { actor, transferContext }) => {
-        require(tx, `Actor ${actor} is a signatory`, self.signatories.includes(actor));
-        terminate(tx, self.payload);
-        const amulet = expireLockAsOwner(tx, self.payload.lockedAmulet);
-        return { amuletSum: summaryAt(tx, amulet, transferContext, self.payload) };
-      },
+      SubscriptionInitialPayment_Reject: choice({
+        controllers: ({ subscriptionData }) => [subscriptionData.receiver],
+        argument: { transferContext: appTransferContextType },
+        result: amuletSumResult,
+        body: (tx, self, { transferContext }) => {
+          terminate(tx, self.payload);
+          const amulet = unlockAmulet(tx, self.payload.lockedAmulet);
+          return { amuletSum: summaryAt(tx, amulet, transferContext, self.payload) };
+        },
+      }),
+      SubscriptionInitialPayment_Expire: choice({
+        controllers: (_payment, { actor }) => [actor],
+        argument: { actor: t.party(), transferContext: appTransferContextType },
+        result: amuletSumResult,
+        body: (tx, self, { actor, transferContext }) => {
+          require(tx, `Actor ${actor} is a signatory`, self.signatories.includes(actor));
+          terminate(tx, self.payload);
+          const amulet = expireLockAsOwner(tx, self.payload.lockedAmulet);
+          return { amuletSum: summaryAt(tx, amulet, transferContext, self.payload) };
+        },
+      }),
     }),
   }),
-});
+  {},
+);

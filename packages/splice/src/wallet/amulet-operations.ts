@@ -123,7 +123,8 @@ export type InvalidTransferReason =
       'ITR_InsufficientTopupAmount',
       { readonly requestedTopupAmount: string; readonly minTopupAmount: string }
     >
-  | Case<'ITR_Other', { readonly description: string }>;
+  | Case<'ITR_Other', { readonly description: string }>
+  | Case<'ExtInvalidTransferReason', { readonly dummyUnitField: Unit }>;
 
 const reason = (name: string) => `Splice.AmuletRules:InvalidTransferReason.${name}`;
 
@@ -142,6 +143,11 @@ export const invalidTransferReasonType: Typed<InvalidTransferReason> = t.variant
       reason('ITR_InsufficientTopupAmount'),
     ),
     ITR_Other: t.record({ description: t.text() }, reason('ITR_Other')),
+    // Splice's room for later reasons: never produced, but a reason a client may be sent.
+    ExtInvalidTransferReason: t.record(
+      { dummyUnitField: t.unit() },
+      reason('ExtInvalidTransferReason'),
+    ),
   },
   'Splice.AmuletRules:InvalidTransferReason',
 );

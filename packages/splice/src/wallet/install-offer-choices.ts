@@ -1,4 +1,4 @@
-import type { Value } from '@pocketnet/ledger';
+import type { Choice, Infer, Value } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
 import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
@@ -34,8 +34,10 @@ const accepted = { reference: walletReferences.acceptedTransferOffer, cid: accep
  * choice with what that choice takes (nothing, the reason given, or the user as actor) and
  * answers the offer's tracking info.
  */
+type ProxyTarget = { reference: string; cid: typeof offerCid | typeof acceptedCid };
+
 function trackedOfferProxy(
-  target: { reference: string; cid: typeof offerCid | typeof acceptedCid },
+  target: ProxyTarget,
   choice: string,
   takes: 'none' | 'reason' | 'actor',
 ) {
@@ -62,6 +64,23 @@ function trackedOfferProxy(
     },
   });
 }
+
+type OfferProxy<TArgument> = Choice<
+  WalletAppInstallPayload,
+  TArgument,
+  Infer<typeof trackingInfoResult>
+>;
+
+/** A proxy that passes the reason given on: its argument is the offer's id and that reason. */
+const proxyWithReason = (target: ProxyTarget, choice: string) =>
+  trackedOfferProxy(target, choice, 'reason') as OfferProxy<{
+    readonly cid: string;
+    readonly reason: string;
+  }>;
+
+/** A proxy that takes the offer's id only. */
+const proxyOfId = (target: ProxyTarget, choice: string, takes: 'none' | 'actor') =>
+  trackedOfferProxy(target, choice, takes) as OfferProxy<{ readonly cid: string }>;
 
 export const installOfferChoices = {
   WalletAppInstall_CreateTransferOffer: defineChoice({
@@ -93,24 +112,18 @@ export const installOfferChoices = {
       return { acceptedTransferOffer: String(fieldOf(result, 'acceptedTransferOffer')) };
     },
   }),
-  WalletAppInstall_TransferOffer_Reject: trackedOfferProxy(offer, 'TransferOffer_Reject', 'none'),
-  WalletAppInstall_TransferOffer_Withdraw: trackedOfferProxy(
-    offer,
-    'TransferOffer_Withdraw',
-    'reason',
-  ),
-  WalletAppInstall_TransferOffer_Expire: trackedOfferProxy(offer, 'TransferOffer_Expire', 'actor'),
-  WalletAppInstall_AcceptedTransferOffer_Abort: trackedOfferProxy(
+  WalletAppInstall_TransferOffer_Reject: proxyOfId(offer, 'TransferOffer_Reject', 'none'),
+  WalletAppInstall_TransferOffer_Withdraw: proxyWithReason(offer, 'TransferOffer_Withdraw'),
+  WalletAppInstall_TransferOffer_Expire: proxyOfId(offer, 'TransferOffer_Expire', 'actor'),
+  WalletAppInstall_AcceptedTransferOffer_Abort: proxyWithReason(
     accepted,
     'AcceptedTransferOffer_Abort',
-    'reason',
   ),
-  WalletAppInstall_AcceptedTransferOffer_Withdraw: trackedOfferProxy(
+  WalletAppInstall_AcceptedTransferOffer_Withdraw: proxyWithReason(
     accepted,
     'AcceptedTransferOffer_Withdraw',
-    'reason',
   ),
-  WalletAppInstall_AcceptedTransferOffer_Expire: trackedOfferProxy(
+  WalletAppInstall_AcceptedTransferOffer_Expire: proxyOfId(
     accepted,
     'AcceptedTransferOffer_Expire',
     'actor',

@@ -1,6 +1,7 @@
 import type { Value } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import type { ChoicesNamedAs } from '../vocabulary/named-as-splice.ts';
+import { soleConstructor } from '../vocabulary/sole-constructor.ts';
 import type { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
 import { amuletReferences } from '../wallet-payments/amulet-types.ts';
 import { paymentsReferences } from '../wallet-payments/payments-references.ts';
@@ -137,10 +138,13 @@ export const installFeaturedAppChoices = {
     controllers: byValidator,
     consuming: false,
     argument: { cid: t.contractId(amuletReferences.featuredAppRight) },
-    result: t.record({}),
+    result: soleConstructor(
+      'Splice.Wallet.Install',
+      'WalletAppInstall_FeaturedAppRights_CancelResult',
+    ),
     body: (tx, _self, { cid }) => {
       tx.exercise(amuletReferences.featuredAppRight, cid, 'FeaturedAppRight_Cancel', {});
-      return {};
+      return 'WalletAppInstall_FeaturedAppRights_CancelResult' as const;
     },
   }),
   WalletAppInstall_FeaturedAppRights_SelfGrant: defineChoice({

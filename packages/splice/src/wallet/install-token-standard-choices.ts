@@ -1,3 +1,4 @@
+import type { Value } from '@pocketnet/ledger';
 import { defineChoice, t } from '@pocketnet/ledger';
 import { extraArgsType } from '../token-standard/metadata-v1.ts';
 import {
@@ -16,21 +17,29 @@ import { byValidator } from './install-offer-choices.ts';
 
 const instructionCid = t.contractId(transferInstructionInterfaceId);
 
-function instructionChoice(
+const instructionArgument = t.record({ extraArgs: extraArgsType });
+
+function instructionChoice<TName extends 'acceptArg' | 'rejectArg' | 'withdrawArg'>(
   choice: string,
-  argumentName: 'acceptArg' | 'rejectArg' | 'withdrawArg',
+  argumentName: TName,
 ) {
+  // A computed key widens to an index signature: the cast names the one field it is.
+  const argument = {
+    transferInstructionCid: instructionCid,
+    [argumentName]: instructionArgument,
+  } as { readonly transferInstructionCid: typeof instructionCid } & {
+    readonly [K in TName]: typeof instructionArgument;
+  };
   return defineChoice({
     controllers: byValidator,
     consuming: false,
-    argument: {
-      transferInstructionCid: instructionCid,
-      [argumentName]: t.record({ extraArgs: extraArgsType }),
-    },
+    argument,
     result: transferInstructionResultType,
-    body: (tx, _self, argument) => {
-      const { transferInstructionCid } = argument;
-      const choiceArgument = argument[argumentName];
+    body: (tx, _self, given) => {
+      // Generic in the field's name, so read through the erased form.
+      const erased = given as unknown as Readonly<Record<string, Value>>;
+      const transferInstructionCid = String(erased['transferInstructionCid']);
+      const choiceArgument = erased[argumentName] ?? null;
       const result = tx.exercise(
         transferInstructionInterfaceId,
         transferInstructionCid,

@@ -1,5 +1,7 @@
 import type { TemplateDefinition, Typed } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
+import { spliceWallet } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../vocabulary/tied-to-splice.ts';
 import { isBefore, require } from '../wallet-payments/daml-support.ts';
 import { paymentAmountType } from '../wallet-payments/payment-types.ts';
 import { walletReferences, walletTemplateId } from './wallet-references.ts';
@@ -33,66 +35,70 @@ function textLength(text: string): number {
  * Splice.Wallet.TransferOffer:TransferOffer — the legacy (pre token standard) two-step
  * transfer: the receiver accepts, then the sender's wallet automation completes it.
  */
-export const transferOffer: TemplateDefinition = defineTemplate({
-  id: walletTemplateId('TransferOffer', 'TransferOffer'),
-  fields: {
-    sender: t.party(),
-    receiver: t.party(),
-    dso: t.party(),
-    amount: paymentAmountType,
-    description: t.text(),
-    expiresAt: t.time(),
-    trackingId: t.text(),
-  },
-  signatories: (offer) => [offer.sender],
-  observers: (offer) => [offer.receiver],
-  ensure: (offer) =>
-    (textLength(offer.description) < maxTextLength &&
-      textLength(offer.trackingId) < maxTextLength) ||
-    'description and trackingId must be shorter than 280 characters',
-  choices: (choice) => ({
-    TransferOffer_Accept: choice({
-      controllers: (offer) => [offer.receiver],
-      argument: {},
-      result: t.record({
-        acceptedTransferOffer: t.contractId(walletReferences.acceptedTransferOffer),
+export const transferOffer: TemplateDefinition = tiedToSplice(
+  spliceWallet['Splice.Wallet.TransferOffer'].TransferOffer,
+  defineTemplate({
+    id: walletTemplateId('TransferOffer', 'TransferOffer'),
+    fields: {
+      sender: t.party(),
+      receiver: t.party(),
+      dso: t.party(),
+      amount: paymentAmountType,
+      description: t.text(),
+      expiresAt: t.time(),
+      trackingId: t.text(),
+    },
+    signatories: (offer) => [offer.sender],
+    observers: (offer) => [offer.receiver],
+    ensure: (offer) =>
+      (textLength(offer.description) < maxTextLength &&
+        textLength(offer.trackingId) < maxTextLength) ||
+      'description and trackingId must be shorter than 280 characters',
+    choices: (choice) => ({
+      TransferOffer_Accept: choice({
+        controllers: (offer) => [offer.receiver],
+        argument: {},
+        result: t.record({
+          acceptedTransferOffer: t.contractId(walletReferences.acceptedTransferOffer),
+        }),
+        body: (tx, self) => {
+          const offer = self.payload;
+          require(tx, 'Offer has not expired', isBefore(tx.now(), offer.expiresAt));
+          const acceptedTransferOffer = tx.create(walletReferences.acceptedTransferOffer, {
+            sender: offer.sender,
+            receiver: offer.receiver,
+            dso: offer.dso,
+            amount: offer.amount,
+            expiresAt: offer.expiresAt,
+            trackingId: offer.trackingId,
+          });
+          return { acceptedTransferOffer };
+        },
       }),
-      body: (tx, self) => {
-        const offer = self.payload;
-        require(tx, 'Offer has not expired', isBefore(tx.now(), offer.expiresAt));
-        const acceptedTransferOffer = tx.create(walletReferences.acceptedTransferOffer, {
-          sender: offer.sender,
-          receiver: offer.receiver,
-          dso: offer.dso,
-          amount: offer.amount,
-          expiresAt: offer.expiresAt,
-          trackingId: offer.trackingId,
-        });
-        return { acceptedTransferOffer };
-      },
-    }),
-    TransferOffer_Reject: choice({
-      controllers: (offer) => [offer.receiver],
-      argument: {},
-      result: trackingInfoResult,
-      body: (_tx, self) => ({ trackingInfo: trackingInfoOf(self.payload) }),
-    }),
-    TransferOffer_Withdraw: choice({
-      controllers: (offer) => [offer.sender],
-      argument: { reason: t.text() },
-      result: trackingInfoResult,
-      body: (_tx, self) => ({ trackingInfo: trackingInfoOf(self.payload) }),
-    }),
-    TransferOffer_Expire: choice({
-      controllers: (_offer, { actor }) => [actor],
-      argument: { actor: t.party() },
-      result: trackingInfoResult,
-      body: (tx, self, { actor }) => {
-        require(tx, 'Contract has expired', !isBefore(tx.now(), self.payload.expiresAt));
-        const stakeholders = [...self.signatories, ...self.observers];
-        require(tx, 'Actor is a stakeholder', stakeholders.includes(actor));
-        return { trackingInfo: trackingInfoOf(self.payload) };
-      },
+      TransferOffer_Reject: choice({
+        controllers: (offer) => [offer.receiver],
+        argument: {},
+        result: trackingInfoResult,
+        body: (_tx, self) => ({ trackingInfo: trackingInfoOf(self.payload) }),
+      }),
+      TransferOffer_Withdraw: choice({
+        controllers: (offer) => [offer.sender],
+        argument: { reason: t.text() },
+        result: trackingInfoResult,
+        body: (_tx, self) => ({ trackingInfo: trackingInfoOf(self.payload) }),
+      }),
+      TransferOffer_Expire: choice({
+        controllers: (_offer, { actor }) => [actor],
+        argument: { actor: t.party() },
+        result: trackingInfoResult,
+        body: (tx, self, { actor }) => {
+          require(tx, 'Contract has expired', !isBefore(tx.now(), self.payload.expiresAt));
+          const stakeholders = [...self.signatories, ...self.observers];
+          require(tx, 'Actor is a stakeholder', stakeholders.includes(actor));
+          return { trackingInfo: trackingInfoOf(self.payload) };
+        },
+      }),
     }),
   }),
-});
+  {},
+);

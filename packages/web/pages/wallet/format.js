@@ -72,11 +72,11 @@ const stateWords = {
   },
   'merge-delegation': { 'open.proposal': 'Proposed', merging: 'Merging holdings' },
   'transfer-preapproval': {
-    proposed: 'Proposed',
-    'active.paid': 'Active',
-    'active.renewed': 'Renewed',
+    'open.proposed': 'Proposed',
+    'open.active.paid': 'Active',
+    'open.active.renewed': 'Renewed',
   },
-  'user-onboarding': { requested: 'Setting up', onboarded: 'Ready' },
+  'user-onboarding': { 'open.requested': 'Setting up', onboarded: 'Ready' },
 };
 
 /**

@@ -3,7 +3,7 @@ import { withContract } from './machine-time.ts';
 
 // An owner's MergeDelegation (Splice.Util.Token.Wallet.MergeDelegation): proposed by the owner,
 // accepted by the operator (its wallet provider), then active; each merge the operator runs
-// (MergeDelegation_Merge, batched by BatchMergeUtility_MergeHoldings) passes through merging.
+// (MergeDelegation_Merge, batched by BatchMergeUtility_BatchMerge) passes through merging.
 // Either side can end it. A delegation created directly starts active.
 
 export type MergeDelegationInput = {

@@ -43,20 +43,20 @@ const activated = () =>
 describe('the transfer-preapproval machine', () => {
   it('starts proposed, without a timer, when the receiver proposes it', () => {
     const proposed = start(machine, proposal);
-    expect(stateValueOf(proposed)).toBe('proposed');
+    expect(stateValueOf(proposed)).toEqual({ open: 'proposed' });
     expect(timersOf(proposed)).toEqual([]);
   });
 
   it('starts active when the preapproval is created directly', () => {
     const active = start(machine, direct);
-    expect(stateValueOf(active)).toEqual({ active: 'paid' });
+    expect(stateValueOf(active)).toEqual({ open: { active: 'paid' } });
     expect(active.snapshot.context.preapprovalContractId).toBe('preapproval-0');
     expect(timersOf(active).map((timer) => timer.delay)).toEqual([3_600_000]);
   });
 
   it('becomes active once the provider accepts and pays, expiring at its expiresAt', () => {
     const active = activated();
-    expect(stateValueOf(active)).toEqual({ active: 'paid' });
+    expect(stateValueOf(active)).toEqual({ open: { active: 'paid' } });
     expect(active.snapshot.context.contractIds).toEqual(['proposal-1', 'preapproval-1']);
     expect(timersOf(active).map((timer) => timer.delay)).toEqual([3_600_000]);
   });
@@ -71,7 +71,7 @@ describe('the transfer-preapproval machine', () => {
         expiresAt: dayLater,
       });
     const renewed = renew(activated(), 'preapproval-2');
-    expect(stateValueOf(renewed)).toEqual({ active: 'renewed' });
+    expect(stateValueOf(renewed)).toEqual({ open: { active: 'renewed' } });
     expect(renewed.actions.map((action) => action.type)).toContain('xstate.cancel');
     expect(timersOf(renewed).map((timer) => timer.delay)).toEqual([86_340_000]);
     const again = renew(renewed, 'preapproval-3');

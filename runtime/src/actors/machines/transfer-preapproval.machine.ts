@@ -89,7 +89,7 @@ export const transferPreapprovalMachine = setup({
 }).createMachine({
   id: 'transfer-preapproval',
   description: 'A TransferPreapproval: proposed, paid by its provider, renewed, then ended',
-  initial: 'proposed',
+  initial: 'open',
   context: ({ input }) => ({
     receiver: input.receiver,
     provider: input.provider,
@@ -109,40 +109,46 @@ export const transferPreapprovalMachine = setup({
     renewals: context.renewals,
   }),
   states: {
-    proposed: {
-      description: 'TransferPreapprovalProposal: waiting for the provider to accept and pay',
-      always: { guard: 'isCreatedDirectly', target: 'active' },
+    open: {
+      description: 'Proposed or in force: the receiver or the provider may cancel it',
+      initial: 'proposed',
       on: {
-        'preapproval.accepted': { target: 'active', actions: 'recordPreapproval' },
         'preapproval.cancelled': {
           target: 'cancelled',
           actions: { type: 'recordEnd', params: { end: 'cancelled' } },
-        },
-      },
-    },
-    active: {
-      description: 'TransferPreapproval: anyone can transfer to the receiver in one step',
-      initial: 'paid',
-      after: {
-        expiry: {
-          target: 'expired',
-          actions: [{ type: 'recordEnd', params: { end: 'expired' } }, 'requestExpiry'],
-        },
-      },
-      on: {
-        'preapproval.renewed': { target: '.renewed', reenter: true, actions: 'recordPreapproval' },
-        'preapproval.cancelled': {
-          target: 'cancelled',
-          actions: { type: 'recordEnd', params: { end: 'cancelled' } },
-        },
-        'preapproval.expired': {
-          target: 'expired',
-          actions: { type: 'recordEnd', params: { end: 'expired' } },
         },
       },
       states: {
-        paid: { description: 'Paid until expiresAt' },
-        renewed: { description: 'Renewed by the provider: paid until the new expiresAt' },
+        proposed: {
+          description: 'TransferPreapprovalProposal: waiting for the provider to accept and pay',
+          always: { guard: 'isCreatedDirectly', target: 'active' },
+          on: { 'preapproval.accepted': { target: 'active', actions: 'recordPreapproval' } },
+        },
+        active: {
+          description: 'TransferPreapproval: anyone can transfer to the receiver in one step',
+          initial: 'paid',
+          after: {
+            expiry: {
+              target: '#transfer-preapproval.expired',
+              actions: [{ type: 'recordEnd', params: { end: 'expired' } }, 'requestExpiry'],
+            },
+          },
+          on: {
+            'preapproval.renewed': {
+              target: '.renewed',
+              reenter: true,
+              actions: 'recordPreapproval',
+            },
+            'preapproval.expired': {
+              target: '#transfer-preapproval.expired',
+              actions: { type: 'recordEnd', params: { end: 'expired' } },
+            },
+          },
+          states: {
+            paid: { description: 'Paid until expiresAt' },
+            renewed: { description: 'Renewed by the provider: paid until the new expiresAt' },
+          },
+        },
       },
     },
     expired: { type: 'final', description: 'expiresAt passed' },

@@ -87,7 +87,7 @@ export const userOnboardingMachine = setup({
 }).createMachine({
   id: 'user-onboarding',
   description: 'A wallet user onboarding: party, wallet install, merge delegation proposal',
-  initial: 'requested',
+  initial: 'open',
   context: ({ input }) => ({
     userId: input.userId,
     identityProviderId: input.identityProviderId,
@@ -106,17 +106,18 @@ export const userOnboardingMachine = setup({
   }),
   on: { 'onboarding.validatorRightCreated': { actions: 'recordContract' } },
   states: {
-    requested: {
-      description: 'The user exists; no party is hosted for it yet',
+    open: {
+      description: 'Wallet not installed yet: its install may come before the party is seen',
+      initial: 'requested',
       on: {
-        'onboarding.partyAllocated': { target: 'partyAllocated', actions: 'recordParty' },
         'onboarding.walletInstalled': { target: 'walletInstalled', actions: 'recordInstall' },
       },
-    },
-    partyAllocated: {
-      description: 'A party is hosted for the user, who can act as it',
-      on: {
-        'onboarding.walletInstalled': { target: 'walletInstalled', actions: 'recordInstall' },
+      states: {
+        requested: {
+          description: 'The user exists; no party is hosted for it yet',
+          on: { 'onboarding.partyAllocated': { target: 'partyAllocated', actions: 'recordParty' } },
+        },
+        partyAllocated: { description: 'A party is hosted for the user, who can act as it' },
       },
     },
     walletInstalled: {

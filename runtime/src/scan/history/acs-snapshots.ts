@@ -1,4 +1,4 @@
-import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import { DomainError, type TransactionRecord, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import type { BackgroundTask } from '../../automation/node-schedule.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
 import type { AcsEntries, AcsKeys } from './acs-entries.ts';
@@ -27,22 +27,31 @@ export function createAcsSnapshots(deps: {
   readonly acs: AcsEntries;
   readonly history: UpdateHistory;
   readonly clock: ControllableClock;
+  readonly undo: UndoLog;
+  /** Called (within a rollback) when one takes back a snapshot. */
+  readonly rolledBack: () => void;
 }) {
-  const byMigration = new Map<number, AcsSnapshot[]>();
-  let nextBoundary: Micros | null = null;
-  let floor = Number.NEGATIVE_INFINITY;
+  const log = deps.undo;
+  const byMigration = undoableMap<number, AcsSnapshot[]>(log);
+  const state: {
+    nextBoundary: Micros | null;
+    floor: Micros;
+    // Snapshots between which no transaction committed share one array.
+    latestKeys: { readonly updates: number; readonly keys: AcsKeys } | null;
+  } = { nextBoundary: null, floor: Number.NEGATIVE_INFINITY, latestKeys: null };
   const listOf = (migrationId: number): AcsSnapshot[] => {
     const list = byMigration.get(migrationId) ?? [];
-    byMigration.set(migrationId, list);
+    if (!byMigration.has(migrationId)) byMigration.set(migrationId, list);
     return list;
   };
   const times = (list: readonly AcsSnapshot[]) => list.map((s) => s.recordTimeMicros);
-  // Snapshots between which no transaction committed share one array.
-  let latestKeys: { readonly updates: number; readonly keys: AcsKeys } | null = null;
   const keysBefore = (undo: TransactionRecord | null): AcsKeys => {
     const updates = deps.history.size() - (undo === null ? 0 : 1);
-    if (latestKeys?.updates !== updates) latestKeys = { updates, keys: deps.acs.keysNow(undo) };
-    return latestKeys.keys;
+    const known = state.latestKeys;
+    if (known?.updates === updates) return known.keys;
+    const keys = deps.acs.keysNow(undo);
+    log.assign(state, 'latestKeys', { updates, keys });
+    return keys;
   };
   const take = (recordTimeMicros: Micros, undo: TransactionRecord | null): AcsSnapshot => {
     const list = listOf(deps.history.currentMigrationId());
@@ -55,13 +64,17 @@ export function createAcsSnapshots(deps: {
       keys: keysBefore(undo),
     };
     list.splice(index + 1, 0, snapshot);
-    floor = Math.max(floor, recordTimeMicros);
+    log.record(() => {
+      list.splice(list.indexOf(snapshot), 1);
+      deps.rolledBack();
+    });
+    log.assign(state, 'floor', Math.max(state.floor, recordTimeMicros));
     return snapshot;
   };
   const takeBoundariesBefore = (time: Micros, undo: TransactionRecord | null): void => {
-    while (nextBoundary !== null && nextBoundary < time) {
-      take(nextBoundary, undo);
-      nextBoundary += deps.intervalMicros;
+    for (let next = state.nextBoundary; next !== null && next < time; next = state.nextBoundary) {
+      take(next, undo);
+      log.assign(state, 'nextBoundary', next + deps.intervalMicros);
     }
   };
   const atOrBefore = (migrationId: number, time: Micros): AcsSnapshot | undefined => {
@@ -71,18 +84,19 @@ export function createAcsSnapshots(deps: {
   const dueTask: BackgroundTask = {
     name: 'scan-acs-snapshots',
     runsAs: 'here',
-    nextDueMicros: () => (nextBoundary === null ? null : BigInt(nextBoundary + 1)),
+    nextDueMicros: () => (state.nextBoundary === null ? null : BigInt(state.nextBoundary + 1)),
     run: async () => takeBoundariesBefore(Number(deps.clock.nowMicros()), null),
   };
   return {
     /** Record times of later updates must exceed this. */
-    floor: (): Micros => floor,
+    floor: (): Micros => state.floor,
     /**
      * Called with each transaction and its record time once the node's projections have
      * applied it: the snapshots of the boundaries it passed hold the ACS as it was before it.
      */
     passTo(time: Micros, record: TransactionRecord): void {
-      nextBoundary ??= nextBoundaryAfter(time, deps.intervalMicros);
+      if (state.nextBoundary === null)
+        log.assign(state, 'nextBoundary', nextBoundaryAfter(time, deps.intervalMicros));
       takeBoundariesBefore(time, record);
     },
     dueTask,

@@ -1,4 +1,4 @@
-import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import { DomainError, type TransactionRecord, undoableMap } from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
@@ -29,7 +29,15 @@ const initialMigrationId = 0;
  * replay, so its projections see every record.
  */
 export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryOptions = {}) {
-  const history = createUpdateHistory(initialMigrationId);
+  const { undo } = core;
+  // How many rollbacks took back updates or snapshots: positions and times they held may then
+  // name others, so what a reader keeps by them (the gateway's rendered pages) is stale.
+  const rollbacks = { count: 0 };
+  const countRollback = () => {
+    rollbacks.count += 1;
+  };
+  const rolledBack = () => undo.afterRollback(countRollback);
+  const history = createUpdateHistory(initialMigrationId, undo);
   const acs = createAcsEntries(core);
   const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
   if (interval <= 0n) throw new Error('the ACS snapshot interval must be positive');
@@ -38,10 +46,12 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     acs,
     history,
     clock: core.clock,
+    undo,
+    rolledBack,
   });
-  const transactionLog = createTransactionLog();
-  const externalHashes = new Map<string, TransactionRecord>();
-  const imports = createImportUpdates();
+  const transactionLog = createTransactionLog(undo);
+  const externalHashes = undoableMap<string, TransactionRecord>(undo);
+  const imports = createImportUpdates(undo);
   // A migration of the global synchronizer: later updates belong to the next migration id,
   // and every contract on that synchronizer is re-imported there.
   const migrate = (migrationId: number, synchronizerId: string) => {
@@ -62,6 +72,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   // record time, and the snapshots of the boundaries it passed. Reassignments change no
   // contract's activeness, so they pass no snapshot boundary of their own.
   core.records$.subscribe((record) => {
+    undo.record(rolledBack);
     if (record.type === 'reassignment') history.append(record, snapshots.floor());
     if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
     if (record.type !== 'transaction') return;
@@ -77,6 +88,8 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     }
   };
   return {
+    /** Changes after each rollback that took back history: caches keyed by position drop all. */
+    rollbacks: (): number => rollbacks.count,
     /** Scheduler tasks: the devnet's time machine takes snapshots as it moves time. */
     dueTasks: [snapshots.dueTask],
     updates: createHistoryReads({
@@ -104,7 +117,13 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
       updateLog: core.updateLog,
       dsoParty: () => core.devnetParties()?.dso ?? null,
     }),
-    migrations: createMigrations({ history, clock: core.clock, requireDevnetAdmin, imports }),
+    migrations: createMigrations({
+      history,
+      clock: core.clock,
+      requireDevnetAdmin,
+      imports,
+      undo,
+    }),
     bulk: createBulkStorage({
       enabled: options.bulkStorage ?? true,
       objectSize: options.bulkObjectSize ?? 10_000,

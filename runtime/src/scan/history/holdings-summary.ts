@@ -1,5 +1,7 @@
 import { type CreatedNode, parseNumeric } from '@pocketnet/ledger';
-import { accruedHoldingFee, type ExpiringAmount } from '@pocketnet/splice';
+import { accruedHoldingFee, type ExpiringAmount, type spliceVocabulary } from '@pocketnet/splice';
+import { amuletTemplates, roundTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import {
   amuletKey,
   type HoldingsIndex,
@@ -7,15 +9,7 @@ import {
   type SnapshotContracts,
 } from './snapshot-pages.ts';
 
-type AmountValue = {
-  readonly initialAmount: string;
-  readonly createdAt: { readonly number: string };
-  readonly ratePerRound: { readonly rate: string };
-};
-type HoldingPayload = {
-  readonly amount?: AmountValue;
-  readonly amulet?: { readonly amount?: AmountValue };
-};
+type AmountValue = spliceVocabulary.splice_amulet.Splice.Fees.ExpiringAmount;
 
 /** What an owner holds in a snapshot, and the holding fees it accrued by a round. */
 export type HoldingsTotals = {
@@ -51,13 +45,12 @@ export function summarizeHoldings(
   for (const position of index.get(request.owner) ?? []) {
     const node = snapshot.entryAt(snapshot.keys[position] ?? 0)?.node;
     if (!node) continue;
-    const payload = node.createArgument as HoldingPayload;
     const key = request.keyOf(node.templateId);
     const value =
       key === amuletKey
-        ? payload.amount
+        ? payloadOf(amuletTemplates.Amulet, node.createArgument).amount
         : key === lockedAmuletKey
-          ? payload.amulet?.amount
+          ? payloadOf(amuletTemplates.LockedAmulet, node.createArgument).amulet.amount
           : undefined;
     if (!value) continue;
     const amount = expiringAmountOf(value);
@@ -77,7 +70,9 @@ export function summarizeHoldings(
 export function earliestRound(openRounds: readonly CreatedNode[]): bigint | null {
   let earliest: bigint | null = null;
   for (const node of openRounds) {
-    const round = BigInt((node.createArgument as { round: { number: string } }).round.number);
+    const round = BigInt(
+      payloadOf(roundTemplates.OpenMiningRound, node.createArgument).round.number,
+    );
     if (earliest === null || round < earliest) earliest = round;
   }
   return earliest;

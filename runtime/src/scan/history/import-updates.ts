@@ -1,4 +1,4 @@
-import { type CreatedNode, sha256Hex } from '@pocketnet/ledger';
+import { type CreatedNode, sha256Hex, type UndoLog, undoableMap } from '@pocketnet/ledger';
 
 /**
  * A contract the new migration's participant imported: one update of its own, at Canton's
@@ -16,8 +16,8 @@ export type ImportUpdate = {
  * contract is re-imported on the new one, one update a contract, sorted by update id. They
  * share one record time, so Scan serves them apart from the updates it pages by record time.
  */
-export function createImportUpdates() {
-  const byMigration = new Map<number, ImportUpdate[]>();
+export function createImportUpdates(undo: UndoLog) {
+  const byMigration = undoableMap<number, ImportUpdate[]>(undo);
   return {
     /** Imports `contracts` as the import updates of `migrationId` (a migration just happened). */
     importAll(

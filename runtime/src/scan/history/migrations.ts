@@ -1,4 +1,4 @@
-import { DomainError } from '@pocketnet/ledger';
+import { DomainError, type UndoLog } from '@pocketnet/ledger';
 import type { Caller } from '../../services/caller.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
 import type { ImportUpdates } from './import-updates.ts';
@@ -26,9 +26,10 @@ export function createMigrations(deps: {
   readonly requireDevnetAdmin: (caller: Caller) => void;
   /** The contracts each migration re-imported. */
   readonly imports?: ImportUpdates;
+  readonly undo: UndoLog;
 }) {
-  const { history } = deps;
-  let scheduled: ScheduledMigration | null = null;
+  const { history, undo } = deps;
+  const state: { scheduled: ScheduledMigration | null } = { scheduled: null };
   return {
     /** `/v0/backfilling/migration-info`: this node has every update it ever saw. */
     info(migrationId: number): MigrationInfo {
@@ -52,16 +53,16 @@ export function createMigrations(deps: {
       };
     },
     /** When the scheduled migration falls due on the node's clock, or null. */
-    dueMicros: (): bigint | null => (scheduled ? BigInt(scheduled.timeMicros) : null),
+    dueMicros: (): bigint | null => (state.scheduled ? BigInt(state.scheduled.timeMicros) : null),
     /** The scheduled migration if it is due at `nowMicros`, which is then no longer scheduled. */
     takeDue(nowMicros: bigint): { readonly migrationId: number } | null {
-      if (scheduled === null || BigInt(scheduled.timeMicros) > nowMicros) return null;
-      const due = scheduled;
-      scheduled = null;
+      const due = state.scheduled;
+      if (due === null || BigInt(due.timeMicros) > nowMicros) return null;
+      undo.assign(state, 'scheduled', null);
       return { migrationId: due.migrationId };
     },
     /** The scheduled upgrade, or null when none is. */
-    schedule: (): ScheduledMigration | null => scheduled,
+    schedule: (): ScheduledMigration | null => state.scheduled,
     /** The migration id the history is in now. */
     last: (): number => history.currentMigrationId(),
     scheduleMigration(
@@ -80,12 +81,13 @@ export function createMigrations(deps: {
       if (BigInt(timeMicros) <= deps.clock.nowMicros()) {
         throw new DomainError('INVALID_ARGUMENT', `The migration time ${request.time} has passed`);
       }
-      scheduled = { timeMicros, migrationId: request.migrationId };
+      const scheduled = { timeMicros, migrationId: request.migrationId };
+      undo.assign(state, 'scheduled', scheduled);
       return scheduled;
     },
     cancelSchedule(caller: Caller) {
       deps.requireDevnetAdmin(caller);
-      scheduled = null;
+      undo.assign(state, 'scheduled', null);
     },
   };
 }

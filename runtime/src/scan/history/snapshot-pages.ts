@@ -1,5 +1,7 @@
 import type { CreatedNode } from '@pocketnet/ledger';
 import { stakeholdersOf } from '../../projections/active-contracts.projection.ts';
+import { amuletTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import type { AcsEntry, AcsKeys } from './acs-entries.ts';
 import { lastAtOrBefore } from './scan-time.ts';
 
@@ -21,14 +23,13 @@ export type SnapshotContracts = {
 export const amuletKey = 'splice-amulet:Splice.Amulet:Amulet';
 export const lockedAmuletKey = 'splice-amulet:Splice.Amulet:LockedAmulet';
 
-type Payload = { readonly owner?: unknown; readonly amulet?: { readonly owner?: unknown } };
-
 /** The owner of an Amulet or LockedAmulet (template name key `key`), else null. */
 export function holdingOwner(node: CreatedNode, key: string): string | null {
-  const payload = node.createArgument as Payload;
-  const owner =
-    key === amuletKey ? payload.owner : key === lockedAmuletKey ? payload.amulet?.owner : null;
-  return typeof owner === 'string' ? owner : null;
+  if (key === amuletKey) return payloadOf(amuletTemplates.Amulet, node.createArgument).owner;
+  if (key === lockedAmuletKey) {
+    return payloadOf(amuletTemplates.LockedAmulet, node.createArgument).amulet.owner;
+  }
+  return null;
 }
 
 /** The contracts of a snapshot matching the filters, from position `after` on. */

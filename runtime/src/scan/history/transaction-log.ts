@@ -1,4 +1,11 @@
-import { DomainError, type ExercisedNode, type TransactionRecord } from '@pocketnet/ledger';
+import {
+  appendOnlyArray,
+  DomainError,
+  type ExercisedNode,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 
 export type TransactionLogKind = 'transfer' | 'mint' | 'devnet_tap' | 'abort_transfer_instruction';
 
@@ -25,9 +32,9 @@ export type TransactionLog = ReturnType<typeof createTransactionLog>;
  * aborted transfer instructions of the network, outermost first (a tap's inner mint is part of
  * the tap), each identified by the v0 event id of its exercise.
  */
-export function createTransactionLog() {
-  const entries: TransactionLogEntry[] = [];
-  const positions = new Map<string, number>();
+export function createTransactionLog(undo: UndoLog) {
+  const entries = appendOnlyArray<TransactionLogEntry>(undo);
+  const positions = undoableMap<string, number>(undo);
   return {
     apply(record: TransactionRecord): void {
       for (let nodeId = 0; nodeId < record.nodes.length; nodeId++) {

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { formatTime, type TransactionRecord } from '@pocketnet/ledger';
+import { createUndoLog, formatTime, type TransactionRecord } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createUpdateHistory, type HistoryItem } from './update-history.ts';
 
@@ -37,7 +37,7 @@ const walk = (history: ReturnType<typeof createUpdateHistory>, pageSize: number)
 
 describe('the update history of Scan', () => {
   it('gives transactions that share a record time times a microsecond apart', () => {
-    const history = createUpdateHistory(0);
+    const history = createUpdateHistory(0, createUndoLog());
     const times = [base, base, base, base + 1, base + 10].map((time) =>
       history.append(transaction(time), Number.NEGATIVE_INFINITY),
     );
@@ -45,7 +45,7 @@ describe('the update history of Scan', () => {
   });
 
   it('gives a transaction a time after the newest snapshot already taken', () => {
-    const history = createUpdateHistory(0);
+    const history = createUpdateHistory(0, createUndoLog());
     expect(history.append(transaction(base), base + 500)).toBe(base + 501);
     expect(history.append(transaction(base + 1000), base + 500)).toBe(base + 1000);
   });
@@ -57,7 +57,7 @@ describe('the update history of Scan', () => {
     ],
     { numRuns: 100 },
   )('pages of any size concatenate to the whole history once each', (gaps, pageSize) => {
-    const history = createUpdateHistory(0);
+    const history = createUpdateHistory(0, createUndoLog());
     let time = base;
     const records = gaps.map((gap) => {
       time += gap;
@@ -75,7 +75,7 @@ describe('the update history of Scan', () => {
   });
 
   it('reads backwards from a time, for one synchronizer, within a lower bound', () => {
-    const history = createUpdateHistory(0);
+    const history = createUpdateHistory(0, createUndoLog());
     const items = [0, 10, 20, 30, 40].map((gap, index) =>
       transaction(base + gap, index === 2 ? 'sync::2' : 'sync::1'),
     );
@@ -94,7 +94,7 @@ describe('the update history of Scan', () => {
   });
 
   it('orders later migrations after earlier ones, whatever their record times', () => {
-    const history = createUpdateHistory(0);
+    const history = createUpdateHistory(0, createUndoLog());
     const first = transaction(base + 100);
     history.append(first, Number.NEGATIVE_INFINITY);
     history.startMigration(1);

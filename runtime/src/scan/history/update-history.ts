@@ -1,4 +1,9 @@
-import type { ReassignmentRecord, TransactionRecord } from '@pocketnet/ledger';
+import {
+  type ReassignmentRecord,
+  type TransactionRecord,
+  type UndoLog,
+  undoableMap,
+} from '@pocketnet/ledger';
 import { lastAtOrBefore, type Micros, recordTimeMicros } from './scan-time.ts';
 
 /** What Scan's history holds: transactions and contract reassignments (issue 10). */
@@ -59,22 +64,30 @@ function indexOfOffset(segment: Segment, offset: number): number {
  * pages through. Paging is a binary search and a slice, so the last page of a long history
  * costs what the first does.
  */
-export function createUpdateHistory(initialMigrationId: number) {
+export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
   const segments: Segment[] = [];
   const segmentOf = (migrationId: number): Segment => {
     const found = segments.find((segment) => segment.migrationId === migrationId);
     if (found) return found;
-    const created: Segment = { migrationId, records: [], times: [], ranges: new Map() };
+    const created: Segment = {
+      migrationId,
+      // Grown together: `append` records one undo for both.
+      records: [],
+      times: [],
+      ranges: undoableMap(undo),
+    };
+    const before = [...segments];
+    undo.record(() => segments.splice(0, segments.length, ...before));
     segments.push(created);
     segments.sort((a, b) => a.migrationId - b.migrationId);
     return created;
   };
-  let current = segmentOf(initialMigrationId);
+  const state = { current: segmentOf(initialMigrationId) };
   return {
-    currentMigrationId: () => current.migrationId,
+    currentMigrationId: () => state.current.migrationId,
     /** Updates from now on belong to `migrationId` (a synchronizer migration took place). */
     startMigration(migrationId: number): void {
-      current = segmentOf(migrationId);
+      undo.assign(state, 'current', segmentOf(migrationId));
     },
     /**
      * Appends a committed transaction and returns its Scan record time: the ledger's, moved
@@ -82,8 +95,16 @@ export function createUpdateHistory(initialMigrationId: number) {
      * sequencer's are) and after `floor` (the newest ACS snapshot already taken).
      */
     append(record: HistoryRecord, floor: Micros): Micros {
+      const { current } = state;
       const previous = current.times.at(-1) ?? Number.NEGATIVE_INFINITY;
       const time = Math.max(recordTimeMicros(record.recordTime), previous + 1, floor + 1);
+      if (undo.recording) {
+        const { length } = current.records;
+        undo.record(() => {
+          current.records.length = length;
+          current.times.length = length;
+        });
+      }
       current.records.push(record);
       current.times.push(time);
       const range = current.ranges.get(record.synchronizerId);
@@ -151,7 +172,7 @@ export function createUpdateHistory(initialMigrationId: number) {
       }
       return items;
     },
-    latest: (): HistoryItem | undefined => itemAt(current, current.records.length - 1),
+    latest: (): HistoryItem | undefined => itemAt(state.current, state.current.records.length - 1),
     migrationIds: (): number[] => segments.map((segment) => segment.migrationId),
     /** Record time range per synchronizer of a migration id; undefined for an unknown one. */
     rangesOf(migrationId: number): ReadonlyMap<string, RecordTimeRange> | undefined {

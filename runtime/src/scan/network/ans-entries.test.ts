@@ -1,4 +1,4 @@
-import type { CreatedNode, TransactionRecord } from '@pocketnet/ledger';
+import { type CreatedNode, createUndoLog, type TransactionRecord } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createAnsEntries } from './ans-entries.ts';
 import { createNetworkContracts } from './network-contracts.projection.ts';
@@ -52,7 +52,7 @@ const entry = (contractId: string, user: string, name: string, expiresAt: string
 
 describe('the name service as Scan reads it', () => {
   it('leaves out expired entries, lists oldest first, then the DSO’s own entries', () => {
-    const contracts = createNetworkContracts();
+    const contracts = createNetworkContracts(createUndoLog());
     const rules = created('rules', 'Splice.DsoRules:DsoRules', 'splice-dso-governance', {
       dso,
       svs: [[sv, { name: 'Sv1', joinedAsOfRound: { number: '0' } }]],

@@ -1,19 +1,19 @@
 import { parseTime } from '@pocketnet/ledger';
+import { ansTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { type AnsEntryView, dsoAnsEntries } from './dso-state.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
 import { networkReferences as refs } from './network-references.ts';
 
-const textOf = (contract: NetworkContract, field: string) =>
-  String(contract.node.createArgument[field] ?? '');
-
 function entryView(contract: NetworkContract): AnsEntryView {
+  const entry = payloadOf(ansTemplates.AnsEntry, contract.node.createArgument);
   return {
     contractId: contract.node.contractId,
-    user: textOf(contract, 'user'),
-    name: textOf(contract, 'name'),
-    url: textOf(contract, 'url'),
-    description: textOf(contract, 'description'),
-    expiresAt: textOf(contract, 'expiresAt'),
+    user: entry.user,
+    name: entry.name,
+    url: entry.url,
+    description: entry.description,
+    expiresAt: entry.expiresAt,
   };
 }
 

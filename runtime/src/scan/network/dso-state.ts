@@ -1,4 +1,5 @@
-import type { Value } from '@pocketnet/ledger';
+import { amuletRulesTemplate, dsoRulesTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
 import { networkReferences as refs, spliceInstanceNames } from './network-references.ts';
 
@@ -11,21 +12,17 @@ export const dsoRulesOf = (contracts: NetworkContracts): NetworkContract | undef
 
 /** The DSO party, as the network's rules name it. */
 export function dsoPartyOf(contracts: NetworkContracts): string | null {
-  const [rules] = [...contracts.active(refs.dsoRules), ...contracts.active(refs.amuletRules)];
-  const dso = rules?.node.createArgument.dso;
-  return typeof dso === 'string' ? dso : null;
+  const [rules] = contracts.active(refs.dsoRules);
+  if (rules) return payloadOf(dsoRulesTemplate, rules.node.createArgument).dso;
+  const [amuletRules] = contracts.active(refs.amuletRules);
+  return amuletRules ? payloadOf(amuletRulesTemplate, amuletRules.node.createArgument).dso : null;
 }
 
 /** The SVs of the DSO (its rules' `svs` map, a list of `[party, SvInfo]` pairs). */
 export function svsOf(rules: NetworkContract | undefined): SvMember[] {
-  const svs = rules?.node.createArgument.svs;
-  if (!Array.isArray(svs)) return [];
-  return svs.flatMap((pair: Value) => {
-    if (!Array.isArray(pair)) return [];
-    const [party, info] = pair as readonly Value[];
-    const name = (info as { name?: Value } | null)?.name;
-    return typeof party === 'string' && typeof name === 'string' ? [{ party, name }] : [];
-  });
+  if (rules === undefined) return [];
+  const { svs } = payloadOf(dsoRulesTemplate, rules.node.createArgument);
+  return svs.map(([party, info]) => ({ party, name: info.name }));
 }
 
 /** A name-service entry as Scan reports it; DSO-provided ones have no contract and no expiry. */

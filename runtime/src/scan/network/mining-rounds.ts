@@ -1,16 +1,20 @@
-import { parseTime, type Value } from '@pocketnet/ledger';
+import { parseTime } from '@pocketnet/ledger';
+import { roundTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
 import { networkReferences as refs } from './network-references.ts';
 
-const microsOf = (value: Value | undefined): bigint => parseTime(String(value ?? '')) ?? 0n;
+const microsOf = (time: string): bigint => parseTime(time) ?? 0n;
 
+// Open and summarizing rounds carry their tickDuration; every phase its round.
 const tickOf = (contract: NetworkContract): bigint =>
   BigInt(
-    String((contract.node.createArgument.tickDuration as { microseconds: string }).microseconds),
+    payloadOf(roundTemplates.SummarizingMiningRound, contract.node.createArgument).tickDuration
+      .microseconds,
   );
 
 export const roundNumberOf = (contract: NetworkContract): bigint =>
-  BigInt((contract.node.createArgument.round as { number: string }).number);
+  BigInt(payloadOf(roundTemplates.OpenMiningRound, contract.node.createArgument).round.number);
 
 const byRoundNumber = (a: NetworkContract, b: NetworkContract) => {
   const difference = roundNumberOf(a) - roundNumberOf(b);
@@ -28,7 +32,10 @@ export function roundsTimeToLive(contracts: NetworkContracts): bigint {
     ...contracts.active(refs.openMiningRound).map(tickOf),
     ...contracts.active(refs.summarizingMiningRound).map(tickOf),
     ...contracts.active(refs.issuingMiningRound).map((round) => {
-      const { opensAt, targetClosesAt } = round.node.createArgument;
+      const { opensAt, targetClosesAt } = payloadOf(
+        roundTemplates.IssuingMiningRound,
+        round.node.createArgument,
+      );
       return (microsOf(targetClosesAt) - microsOf(opensAt)) / 2n;
     }),
   ];

@@ -1,4 +1,21 @@
-import type { CreatedNode, JournalRecord, TransactionNode } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  type TransactionNode,
+  type UndoLog,
+  undoableMap,
+  undoableSet,
+  type Value,
+} from '@pocketnet/ledger';
+import {
+  ansTemplates,
+  externalPartyAmuletRulesTemplates,
+  featuredAppRightTemplate,
+  memberTrafficTemplate,
+  transferPreapprovalTemplate,
+  validatorLicenseTemplates,
+} from '../../vocabulary/splice-templates.ts';
+import { fieldOf } from '../../vocabulary/typed-commands.ts';
 import {
   createReferenceCache,
   type NetworkReference,
@@ -18,47 +35,67 @@ export type NetworkContract = {
 const refs = networkReferences;
 
 /** The payload field naming the party a lookup asks for, for the templates looked up by party. */
-const partyFields: ReadonlyMap<string, string> = new Map<NetworkReference, string>([
-  [refs.ansEntry, 'user'],
-  [refs.featuredAppRight, 'provider'],
-  [refs.transferPreapproval, 'receiver'],
-  [refs.validatorLicense, 'validator'],
-  [refs.memberTraffic, 'memberId'],
-  [refs.transferCommandCounter, 'sender'],
+const partyFields: ReadonlyMap<string, (payload: Value) => string> = new Map<
+  NetworkReference,
+  (payload: Value) => string
+>([
+  [refs.ansEntry, fieldOf(ansTemplates.AnsEntry, (entry) => entry.user)],
+  [refs.featuredAppRight, fieldOf(featuredAppRightTemplate, (right) => right.provider)],
+  [refs.transferPreapproval, fieldOf(transferPreapprovalTemplate, (approval) => approval.receiver)],
+  [refs.validatorLicense, fieldOf(validatorLicenseTemplates.ValidatorLicense, (l) => l.validator)],
+  [refs.memberTraffic, fieldOf(memberTrafficTemplate, (traffic) => traffic.memberId)],
+  [
+    refs.transferCommandCounter,
+    fieldOf(externalPartyAmuletRulesTemplates.TransferCommandCounter, (counter) => counter.sender),
+  ],
 ]);
 
 const tracked: ReadonlySet<string> = new Set<string>(Object.values(refs));
 
-const partyOf = (node: CreatedNode, field: string): string => String(node.createArgument[field]);
+const partyOf = (node: CreatedNode, field: (payload: Value) => string): string =>
+  field(node.createArgument);
 
 /**
  * The active contracts of the templates Scan's network view serves, by template and, for some,
  * by party, in creation order. Contracts of every other template cost nothing here.
  */
-export function createNetworkContracts(referenceOf: ReferenceOf = createReferenceCache()) {
-  const byReference = new Map<string, Map<string, NetworkContract>>();
-  const byParty = new Map<string, Map<string, Set<string>>>();
-  const referenceOfActive = new Map<string, string>();
-  let sequence = 0;
+export function createNetworkContracts(
+  undo: UndoLog,
+  referenceOf: ReferenceOf = createReferenceCache(),
+) {
+  const byReference = undoableMap<string, Map<string, NetworkContract>>(undo);
+  const byParty = undoableMap<string, Map<string, Set<string>>>(undo);
+  const referenceOfActive = undoableMap<string, string>(undo);
+  const counter = { sequence: 0 };
   const contractsOf = (reference: string) => {
-    const contracts = byReference.get(reference) ?? new Map<string, NetworkContract>();
+    const found = byReference.get(reference);
+    if (found) return found;
+    // Lists are served oldest first: a contract a rollback brings back goes back in its place.
+    const contracts = undoableMap<string, NetworkContract>(undo, {
+      order: ([, left], [, right]) => left.sequence - right.sequence,
+    });
     byReference.set(reference, contracts);
     return contracts;
   };
   const partyIndexOf = (reference: string) => {
-    const index = byParty.get(reference) ?? new Map<string, Set<string>>();
+    const found = byParty.get(reference);
+    if (found) return found;
+    const index = undoableMap<string, Set<string>>(undo);
     byParty.set(reference, index);
     return index;
   };
   const add = (reference: string, node: CreatedNode, synchronizerId: string) => {
-    sequence += 1;
+    const sequence = counter.sequence + 1;
+    undo.assign(counter, 'sequence', sequence);
     contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence });
     referenceOfActive.set(node.contractId, reference);
     const field = partyFields.get(reference);
     if (field === undefined) return;
     const index = partyIndexOf(reference);
     const party = partyOf(node, field);
-    index.set(party, (index.get(party) ?? new Set()).add(node.contractId));
+    const ids = index.get(party);
+    if (ids) ids.add(node.contractId);
+    else index.set(party, undoableSet(undo, [node.contractId]));
   };
   const remove = (contractId: string) => {
     const reference = referenceOfActive.get(contractId);
@@ -99,10 +136,13 @@ export function createNetworkContracts(referenceOf: ReferenceOf = createReferenc
     ofParty(reference: NetworkReference, party: string): NetworkContract[] {
       const ids = byParty.get(reference)?.get(party) ?? new Set<string>();
       const contracts = byReference.get(reference);
-      return [...ids].flatMap((id) => {
-        const contract = contracts?.get(id);
-        return contract === undefined ? [] : [contract];
-      });
+      // Sorted: an id a rollback brought back is at the end of its set.
+      return [...ids]
+        .flatMap((id) => {
+          const contract = contracts?.get(id);
+          return contract === undefined ? [] : [contract];
+        })
+        .sort((left, right) => left.sequence - right.sequence);
     },
     /** An active contract of a given template, by id. */
     get(reference: NetworkReference, contractId: string): NetworkContract | undefined {

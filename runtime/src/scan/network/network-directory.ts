@@ -1,6 +1,8 @@
 import { DomainError, type ParticipantState } from '@pocketnet/ledger';
+import { memberTrafficTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { dsoRulesOf, svsOf } from './dso-state.ts';
-import type { NetworkContracts } from './network-contracts.projection.ts';
+import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
 import { networkReferences as refs } from './network-references.ts';
 import {
   bootstrappingTransactions,
@@ -11,6 +13,9 @@ import {
   requirePartyId,
   synchronizerMembers,
 } from './synchronizer-members.ts';
+
+const trafficOf = (traffic: NetworkContract) =>
+  payloadOf(memberTrafficTemplate, traffic.node.createArgument);
 
 const notFound = (message: string) => new DomainError('CONTRACT_NOT_FOUND', message);
 
@@ -90,13 +95,13 @@ export function createNetworkDirectory(deps: {
       const own = synchronizerMembers(identityOn(domainId));
       const bought = contracts
         .ofParty(refs.memberTraffic, memberId)
-        .filter((traffic) => traffic.node.createArgument.synchronizerId === domainId);
+        .filter((traffic) => trafficOf(traffic).synchronizerId === domainId);
       const known = [members.participantId, own.mediatorId].includes(memberId);
       if (!known && bought.length === 0) {
         throw notFound(`Member ${memberId} is not known on synchronizer ${domainId}`);
       }
       const purchased = bought.reduce(
-        (sum, traffic) => sum + BigInt(String(traffic.node.createArgument.totalPurchased)),
+        (sum, traffic) => sum + BigInt(trafficOf(traffic).totalPurchased),
         0n,
       );
       const consumed = memberId === members.participantId ? deps.consumedTraffic() : 0n;

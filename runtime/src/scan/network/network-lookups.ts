@@ -1,5 +1,7 @@
 import { DomainError } from '@pocketnet/ledger';
 import { requiredNumVotes } from '@pocketnet/splice';
+import { dsoRulesTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { dsoPartyOf, svsOf } from './dso-state.ts';
 import type { MiningRounds } from './mining-rounds.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
@@ -28,7 +30,7 @@ export function dsoInfoOf(
   return {
     svUser: sv.name,
     svPartyId: sv.party,
-    dsoPartyId: String(dsoRules.node.createArgument.dso),
+    dsoPartyId: payloadOf(dsoRulesTemplate, dsoRules.node.createArgument).dso,
     votingThreshold: requiredNumVotes(svs.length),
     latestMiningRound,
     amuletRules: only(contracts, refs.amuletRules, 'AmuletRules'),
@@ -86,16 +88,6 @@ export function governanceOf(contracts: NetworkContracts) {
   };
 }
 
-type TransferConfigValue = {
-  readonly createFee: { readonly fee: string };
-  readonly holdingFee: { readonly rate: string };
-  readonly lockHolderFee: { readonly fee: string };
-  readonly transferFee: {
-    readonly initialRate: string;
-    readonly steps: readonly { readonly _1: string; readonly _2: string }[];
-  };
-};
-
 /** The fees a round charged (in USD), as `/v0/amulet-config-for-round` reports them. */
 export type RoundFees = {
   readonly createFee: string;
@@ -111,7 +103,7 @@ export type RoundFees = {
 export function roundFeesOf(history: RoundActivity, round: bigint): RoundFees {
   const open = history.round(round)?.openRound;
   if (!open) throw notFound(`Round ${round} not found`);
-  const config = open.transferConfigUsd as TransferConfigValue;
+  const config = open.transferConfigUsd;
   return {
     createFee: config.createFee.fee,
     holdingFee: config.holdingFee.rate,

@@ -20,15 +20,19 @@ const trafficCostOf = (events: number) =>
  */
 export function createNetworkProjections(core: PocketnetNodeCore) {
   const references = createReferenceCache();
-  const contracts = createNetworkContracts(references);
-  const history = createRoundActivity(references);
-  const commands = createTransferCommands(references);
+  const { undo } = core;
+  const contracts = createNetworkContracts(undo, references);
+  const history = createRoundActivity(undo, references);
+  const commands = createTransferCommands(undo, references);
   const startedAt = performance.now();
-  let genesisTime: string | null = null;
-  let consumedTraffic = 0n;
+  const totals: { genesisTime: string | null; consumedTraffic: bigint } = {
+    genesisTime: null,
+    consumedTraffic: 0n,
+  };
   const health = createScanHealth({
     id: () => (dsoPartyOf(contracts) === null ? null : core.identity.participantId),
     uptimeMillis: () => performance.now() - startedAt,
+    undo,
   });
   const apply = (record: JournalRecord) => {
     try {
@@ -37,8 +41,12 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
         for (const event of record.events) contracts.relocate(event.contractId, synchronizerId);
       }
       if (record.type !== 'transaction') return;
-      genesisTime ??= record.recordTime;
-      consumedTraffic += trafficCostOf(record.nodes.length);
+      if (totals.genesisTime === null) undo.assign(totals, 'genesisTime', record.recordTime);
+      undo.assign(
+        totals,
+        'consumedTraffic',
+        totals.consumedTraffic + trafficCostOf(record.nodes.length),
+      );
       // One pass over the nodes, each template's reference computed once for all three.
       for (const node of record.nodes) {
         const reference = references(node);
@@ -57,7 +65,7 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
     history,
     commands,
     health,
-    genesisTime: () => genesisTime,
-    consumedTraffic: () => consumedTraffic,
+    genesisTime: () => totals.genesisTime,
+    consumedTraffic: () => totals.consumedTraffic,
   };
 }

@@ -1,10 +1,15 @@
+import { createUndoLog } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createScanHealth, formatUptime } from './node-status.ts';
 
 describe('Scan health', () => {
   it('is not initialized without a DSO, running with one, failed for good after a failure', () => {
     let id: string | null = null;
-    const health = createScanHealth({ id: () => id, uptimeMillis: () => 3_723_500 });
+    const health = createScanHealth({
+      id: () => id,
+      uptimeMillis: () => 3_723_500,
+      undo: createUndoLog(),
+    });
     expect(health.status()).toEqual({ kind: 'not_initialized' });
     id = 'participant1::1220';
     expect(health.status()).toEqual({ kind: 'success', id, uptime: 'PT1H2M3.5S' });

@@ -1,3 +1,5 @@
+import type { UndoLog } from '@pocketnet/ledger';
+
 /** What `/status` reports: Splice's success, not-initialized and failed node states. */
 export type ScanStatus =
   | { readonly kind: 'success'; readonly id: string; readonly uptime: string }
@@ -21,13 +23,17 @@ export function createScanHealth(deps: {
   readonly id: () => string | null;
   /** Milliseconds since the node started, from a monotonic clock (operations, not domain). */
   readonly uptimeMillis: () => number;
+  /** A failure on a record a rollback takes back is taken back with it. */
+  readonly undo: UndoLog;
 }) {
-  let failure: string | null = null;
+  const health: { failure: string | null } = { failure: null };
   return {
     fail(error: unknown): void {
-      failure ??= error instanceof Error ? error.message : String(error);
+      if (health.failure !== null) return;
+      deps.undo.assign(health, 'failure', error instanceof Error ? error.message : String(error));
     },
     status(): ScanStatus {
+      const { failure } = health;
       if (failure !== null) return { kind: 'failed', error: failure };
       const id = deps.id();
       if (id === null) return { kind: 'not_initialized' };

@@ -1,4 +1,4 @@
-import { formatNumeric } from '@pocketnet/ledger';
+import { formatNumeric, type UndoLog, undoableMap } from '@pocketnet/ledger';
 import {
   buildRewardTree,
   defaultRewardBatchSize,
@@ -44,8 +44,10 @@ type Computed = { readonly tree: RewardTree; readonly totals: ActivityTotals };
 export function createRewardAccounting(deps: {
   readonly rounds: RoundActivity;
   readonly batchSize?: number;
+  readonly undo: UndoLog;
 }) {
-  const computed = new Map<bigint, Computed>();
+  // A round a rollback reopens must not keep the tree its closing made.
+  const computed = undoableMap<bigint, Computed>(deps.undo);
   const compute = (number: bigint): RoundAnswer<Computed> => {
     const earliest = deps.rounds.earliestRound();
     if (earliest === null || number < earliest) return { status: 'CannotProvide' };

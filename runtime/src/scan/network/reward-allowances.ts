@@ -1,4 +1,3 @@
-import type { Value } from '@pocketnet/ledger';
 import {
   divNumeric,
   formatNumeric,
@@ -8,44 +7,44 @@ import {
   numericOne,
   parseNumeric,
 } from '@pocketnet/ledger';
-import { roundsPerYear } from '@pocketnet/splice';
+import { roundsPerYear, type spliceVocabulary } from '@pocketnet/splice';
 import type { MintingAllowance } from './reward-accounting-tree.ts';
 import type { ActivityRecord, RoundHistory } from './round-activity.projection.ts';
 
-type Payload = Readonly<Record<string, Value>>;
-
-const numericOf = (value: Value | undefined): bigint =>
-  typeof value === 'string' ? parseNumeric(value) : 0n;
+type OpenRound = spliceVocabulary.splice_amulet.Splice.Round.OpenMiningRound;
+type ClosedRound = spliceVocabulary.splice_amulet.Splice.Round.ClosedMiningRound;
 
 /**
  * What one activity record mints, at the rates its round was closed with, as a transfer that
  * collects it would: coupon amount × issuance per coupon, a liveness record the faucet rate.
  */
-export function allowanceOf(record: ActivityRecord, closed: Payload): bigint {
+export function allowanceOf(record: ActivityRecord, closed: ClosedRound): bigint {
   switch (record.kind) {
     case 'app': {
       const rate = record.featured
         ? closed.issuancePerFeaturedAppRewardCoupon
         : closed.issuancePerUnfeaturedAppRewardCoupon;
-      return mulNumeric(numericOf(record.amount), numericOf(rate));
+      return mulNumeric(parseNumeric(record.amount), parseNumeric(rate));
     }
     case 'validator':
       return mulNumeric(
-        numericOf(record.amount),
-        numericOf(closed.issuancePerValidatorRewardCoupon),
+        parseNumeric(record.amount),
+        parseNumeric(closed.issuancePerValidatorRewardCoupon),
       );
     case 'sv':
       return mulNumeric(
         numericFromInt(BigInt(record.weight)),
-        numericOf(closed.issuancePerSvRewardCoupon),
+        parseNumeric(closed.issuancePerSvRewardCoupon),
       );
-    case 'liveness':
-      return numericOf(closed.optIssuancePerValidatorFaucetCoupon);
+    case 'liveness': {
+      const faucet = closed.optIssuancePerValidatorFaucetCoupon;
+      return faucet === null ? 0n : parseNumeric(faucet);
+    }
   }
 }
 
 /** Each active party's allowance for a closed round: the sum over its activity records. */
-export function allowancesOf(round: RoundHistory, closed: Payload): MintingAllowance[] {
+export function allowancesOf(round: RoundHistory, closed: ClosedRound): MintingAllowance[] {
   const byParty = new Map<string, bigint>();
   for (const record of round.records) {
     byParty.set(record.party, (byParty.get(record.party) ?? 0n) + allowanceOf(record, closed));
@@ -59,21 +58,21 @@ const defaultDevelopmentFundShare = parseNumeric('0.05');
  * The app tranche the round had to issue, from the issuance config its open round carried:
  * `amuletToIssuePerYear / roundsPerYear × (1 − development fund share) × app percentage`.
  */
-export function appTrancheOf(openRound: Payload | null): bigint {
+export function appTrancheOf(openRound: OpenRound | null): bigint {
   if (openRound === null) return 0n;
-  const config = openRound.issuanceConfig as Payload;
-  const tick = BigInt(String((openRound.tickDuration as Payload).microseconds));
-  const perRound = divNumeric(numericOf(config.amuletToIssuePerYear), roundsPerYear(tick));
+  const config = openRound.issuanceConfig;
+  const tick = BigInt(openRound.tickDuration.microseconds);
+  const perRound = divNumeric(parseNumeric(config.amuletToIssuePerYear), roundsPerYear(tick));
   const fundShare =
     typeof config.optDevelopmentFundPercentage === 'string'
       ? parseNumeric(config.optDevelopmentFundPercentage)
       : defaultDevelopmentFundShare;
   const adjusted = mulNumeric(perRound, numericOne - fundShare);
-  return mulNumeric(adjusted, numericOf(config.appRewardPercentage));
+  return mulNumeric(adjusted, parseNumeric(config.appRewardPercentage));
 }
 
 /** The activity totals of a closed round (CIP-104's shape, over pocketnet's coupons). */
-export function activityTotalsOf(round: RoundHistory, closed: Payload) {
+export function activityTotalsOf(round: RoundHistory, closed: ClosedRound) {
   const app = round.records.filter((record) => record.kind === 'app');
   const appByParty = new Map<string, bigint>();
   for (const record of app) {

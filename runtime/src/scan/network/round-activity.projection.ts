@@ -1,6 +1,23 @@
-import type { CreatedNode, JournalRecord, TransactionNode, Value } from '@pocketnet/ledger';
-import { amuletTemplateIds as ids } from '@pocketnet/splice';
+import {
+  appendOnlyArray,
+  type CreatedNode,
+  type JournalRecord,
+  type TransactionNode,
+  type UndoLog,
+  undoableMap,
+  type Value,
+} from '@pocketnet/ledger';
+import { amuletTemplateIds as ids, type spliceVocabulary } from '@pocketnet/splice';
+import {
+  amuletTemplates,
+  roundTemplates,
+  validatorLicenseTemplates,
+} from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { createReferenceCache, type ReferenceOf } from './network-references.ts';
+
+type OpenRound = spliceVocabulary.splice_amulet.Splice.Round.OpenMiningRound;
+type ClosedRound = spliceVocabulary.splice_amulet.Splice.Round.ClosedMiningRound;
 
 /** One activity record of a round: a reward coupon or a validator's liveness record. */
 export type ActivityRecord =
@@ -16,44 +33,45 @@ export type ActivityRecord =
   | { readonly kind: 'sv'; readonly party: string; readonly weight: string }
   | { readonly kind: 'liveness'; readonly party: string };
 
-type Payload = Readonly<Record<string, Value>>;
-
 /** What Scan knows of one round: its open round, its closing, and every activity recorded. */
 export type RoundHistory = {
   readonly number: bigint;
-  openRound: Payload | null;
-  closedRound: Payload | null;
+  openRound: OpenRound | null;
+  closedRound: ClosedRound | null;
   readonly records: ActivityRecord[];
 };
 
-const roundNumberOf = (payload: Payload): bigint =>
-  BigInt((payload.round as { number: string }).number);
+/** The round of a round, coupon or activity record: all carry `round`. */
+const roundNumberOf = (payload: Value): bigint =>
+  BigInt(payloadOf(roundTemplates.OpenMiningRound, payload).round.number);
 
-const text = (value: Value | undefined) => String(value ?? '');
-
-function activityOf(reference: string, payload: Payload): ActivityRecord | null {
+function activityOf(reference: string, payload: Value): ActivityRecord | null {
   switch (reference) {
     case ids.appRewardCoupon: {
-      const provider = text(payload.provider);
-      const beneficiary = payload.beneficiary;
+      const coupon = payloadOf(amuletTemplates.AppRewardCoupon, payload);
       return {
         kind: 'app',
-        party: typeof beneficiary === 'string' ? beneficiary : provider,
-        provider,
-        featured: payload.featured === true,
-        amount: text(payload.amount),
+        party: coupon.beneficiary ?? coupon.provider,
+        provider: coupon.provider,
+        featured: coupon.featured,
+        amount: coupon.amount,
       };
     }
-    case ids.validatorRewardCoupon:
+    case ids.validatorRewardCoupon: {
+      const coupon = payloadOf(amuletTemplates.ValidatorRewardCoupon, payload);
+      return { kind: 'validator', party: coupon.user, amount: coupon.amount };
+    }
+    case ids.svRewardCoupon: {
+      const coupon = payloadOf(amuletTemplates.SvRewardCoupon, payload);
+      return { kind: 'sv', party: coupon.beneficiary, weight: coupon.weight };
+    }
+    case ids.validatorLivenessActivityRecord: {
+      const { ValidatorLivenessActivityRecord } = validatorLicenseTemplates;
       return {
-        kind: 'validator',
-        party: text(payload.user),
-        amount: text(payload.amount),
+        kind: 'liveness',
+        party: payloadOf(ValidatorLivenessActivityRecord, payload).validator,
       };
-    case ids.svRewardCoupon:
-      return { kind: 'sv', party: text(payload.beneficiary), weight: text(payload.weight) };
-    case ids.validatorLivenessActivityRecord:
-      return { kind: 'liveness', party: text(payload.validator) };
+    }
     default:
       return null;
   }
@@ -63,13 +81,16 @@ function activityOf(reference: string, payload: Payload): ActivityRecord | null 
  * The rounds as history: each round's open-round contract (its fees), its closing (its
  * issuance rates), and the activity recorded against it, kept after the coupons are claimed.
  */
-export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCache()) {
-  const rounds = new Map<bigint, RoundHistory>();
-  let earliest: bigint | null = null;
+export function createRoundActivity(
+  undo: UndoLog,
+  referenceOf: ReferenceOf = createReferenceCache(),
+) {
+  const rounds = undoableMap<bigint, RoundHistory>(undo);
+  const state: { earliest: bigint | null } = { earliest: null };
   const roundOf = (number: bigint): RoundHistory => {
     let round = rounds.get(number);
     if (round === undefined) {
-      round = { number, openRound: null, closedRound: null, records: [] };
+      round = { number, openRound: null, closedRound: null, records: appendOnlyArray(undo) };
       rounds.set(number, round);
     }
     return round;
@@ -78,10 +99,15 @@ export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCa
     const payload = node.createArgument;
     if (reference === ids.openMiningRound) {
       const number = roundNumberOf(payload);
-      roundOf(number).openRound = payload;
-      if (earliest === null || number < earliest) earliest = number;
+      undo.assign(roundOf(number), 'openRound', payloadOf(roundTemplates.OpenMiningRound, payload));
+      if (state.earliest === null || number < state.earliest)
+        undo.assign(state, 'earliest', number);
     } else if (reference === ids.closedMiningRound) {
-      roundOf(roundNumberOf(payload)).closedRound = payload;
+      undo.assign(
+        roundOf(roundNumberOf(payload)),
+        'closedRound',
+        payloadOf(roundTemplates.ClosedMiningRound, payload),
+      );
     } else {
       const record = activityOf(reference, payload);
       if (record !== null) roundOf(roundNumberOf(payload)).records.push(record);
@@ -99,7 +125,7 @@ export function createRoundActivity(referenceOf: ReferenceOf = createReferenceCa
     },
     round: (number: bigint): RoundHistory | undefined => rounds.get(number),
     /** The first round Scan saw open: its activity, and every later round's, is complete. */
-    earliestRound: (): bigint | null => earliest,
+    earliestRound: (): bigint | null => state.earliest,
   };
 }
 

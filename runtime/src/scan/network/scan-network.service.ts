@@ -59,6 +59,7 @@ export function createScanNetwork(
     amuletConfigForRound: (round: bigint): RoundFees => roundFeesOf(history, round),
     rewards: createRewardAccounting({
       rounds: history,
+      undo: core.undo,
       ...(options.rewardBatchSize === undefined ? {} : { batchSize: options.rewardBatchSize }),
     }),
   };

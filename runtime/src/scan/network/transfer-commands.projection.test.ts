@@ -1,4 +1,10 @@
-import type { CreatedNode, ExercisedNode, TransactionRecord, Value } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  createUndoLog,
+  type ExercisedNode,
+  type TransactionRecord,
+  type Value,
+} from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import { createTransferCommands } from './transfer-commands.projection.ts';
 
@@ -60,7 +66,7 @@ const consumed = (contractId: string, choice: string, exerciseResult: Value): Ex
 
 describe('the transfer commands projection', () => {
   it('reports a command created, then sent or failed by the choice that consumed it', () => {
-    const commands = createTransferCommands();
+    const commands = createTransferCommands(createUndoLog());
     for (const [id, nonce] of [
       ['c1', '0'],
       ['c2', '0'],

@@ -1,11 +1,16 @@
-import type {
-  CreatedNode,
-  ExercisedNode,
-  JournalRecord,
-  TransactionNode,
-  Value,
+import {
+  type CreatedNode,
+  type ExercisedNode,
+  type JournalRecord,
+  type TransactionNode,
+  type UndoLog,
+  undoableMap,
 } from '@pocketnet/ledger';
+import { externalPartyAmuletRulesTemplates } from '../../vocabulary/splice-templates.ts';
+import { resultOf } from '../../vocabulary/typed-commands.ts';
 import { createReferenceCache, networkReferences, type ReferenceOf } from './network-references.ts';
+
+const commandChoices = externalPartyAmuletRulesTemplates.TransferCommand.choices;
 
 /** Where a TransferCommand stands, as Splice's Scan reports it. */
 export type TransferCommandStatus =
@@ -27,15 +32,15 @@ export type TransferCommandEntry = {
 const maxCommandsPerNonce = 100;
 
 function outcomeOf(node: ExercisedNode): TransferCommandStatus {
-  if (node.choice === 'TransferCommand_Withdraw') {
+  if (node.choice === commandChoices.TransferCommand_Withdraw.name) {
     return { status: 'failed', failureKind: 'withdrawn', reason: 'Withdrawn by the sender' };
   }
-  if (node.choice === 'TransferCommand_Expire') {
+  if (node.choice === commandChoices.TransferCommand_Expire.name) {
     return { status: 'failed', failureKind: 'expired', reason: 'The command expired' };
   }
-  const result = (node.exerciseResult as { result?: { tag?: Value; value?: Value } } | null)
-    ?.result;
-  if (result?.tag === 'TransferCommandResultFailure') {
+  if (node.choice !== commandChoices.TransferCommand_Send.name) return { status: 'sent' };
+  const { result } = resultOf(commandChoices.TransferCommand_Send, node.exerciseResult);
+  if (result.tag === 'TransferCommandResultFailure') {
     return {
       status: 'failed',
       failureKind: 'failed',
@@ -51,9 +56,12 @@ const keyOf = (sender: string, nonce: string) => `${sender}\n${nonce}`;
  * Splice's transfer commands (the deprecated external-party send path) with their outcome:
  * created while active, then sent or failed by the choice that consumed them.
  */
-export function createTransferCommands(referenceOf: ReferenceOf = createReferenceCache()) {
-  const byId = new Map<string, TransferCommandEntry>();
-  const bySenderAndNonce = new Map<string, TransferCommandEntry[]>();
+export function createTransferCommands(
+  undo: UndoLog,
+  referenceOf: ReferenceOf = createReferenceCache(),
+) {
+  const byId = undoableMap<string, TransferCommandEntry>(undo);
+  const bySenderAndNonce = undoableMap<string, TransferCommandEntry[]>(undo);
   const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
     if (reference !== networkReferences.transferCommand) return;
     if (node.kind === 'created') {
@@ -64,7 +72,7 @@ export function createTransferCommands(referenceOf: ReferenceOf = createReferenc
       bySenderAndNonce.set(key, [...(bySenderAndNonce.get(key) ?? []), entry]);
     } else if (node.consuming) {
       const entry = byId.get(node.contractId);
-      if (entry) entry.status = outcomeOf(node);
+      if (entry) undo.assign(entry, 'status', outcomeOf(node));
     }
   };
   return {

@@ -1,4 +1,6 @@
 import { DomainError } from '@pocketnet/ledger';
+import { validatorLicenseTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import type { NetworkContract, NetworkContracts } from './network-contracts.projection.ts';
 import { networkReferences as refs } from './network-references.ts';
 
@@ -19,20 +21,18 @@ export type ValidatorFaucets = {
   readonly lastCollectedInRound: bigint;
 };
 
-type FaucetState = {
-  readonly firstReceivedFor: { readonly number: string };
-  readonly lastReceivedFor: { readonly number: string };
-  readonly numCouponsMissed: string;
-};
-
 function faucetsOf(license: NetworkContract): ValidatorFaucets | null {
-  const state = license.node.createArgument.faucetState as FaucetState | null;
+  const payload = payloadOf(
+    validatorLicenseTemplates.ValidatorLicense,
+    license.node.createArgument,
+  );
+  const state = payload.faucetState;
   if (state === null || state === undefined) return null;
   const first = BigInt(state.firstReceivedFor.number);
   const last = BigInt(state.lastReceivedFor.number);
   const missed = BigInt(state.numCouponsMissed);
   return {
-    validator: String(license.node.createArgument.validator),
+    validator: payload.validator,
     numRoundsCollected: last - first + 1n - missed,
     numRoundsMissed: missed,
     firstCollectedInRound: first,

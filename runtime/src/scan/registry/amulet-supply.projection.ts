@@ -1,36 +1,48 @@
-import { type CreatedNode, type JournalRecord, parseNumeric } from '@pocketnet/ledger';
+import {
+  type CreatedNode,
+  type JournalRecord,
+  parseNumeric,
+  type UndoLog,
+} from '@pocketnet/ledger';
 import type { ContractEventsIndex } from '../../projections/contract-events.projection.ts';
-import { textAt } from './payload-text.ts';
+import { amuletTemplates } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { referenceOf, registryReferences } from './registry-references.ts';
 
 // The amulet in existence: the sum of every active Amulet's and LockedAmulet's amount, kept as
 // the journal goes by, and the record time of the ledger state it sums.
 
-const amountPaths: ReadonlyMap<string, readonly string[]> = new Map([
-  [registryReferences.amulet, ['amount', 'initialAmount']],
-  [registryReferences.lockedAmulet, ['amulet', 'amount', 'initialAmount']],
+const amounts: ReadonlyMap<string, (node: CreatedNode) => string> = new Map([
+  [
+    registryReferences.amulet,
+    (node: CreatedNode) =>
+      payloadOf(amuletTemplates.Amulet, node.createArgument).amount.initialAmount,
+  ],
+  [
+    registryReferences.lockedAmulet,
+    (node: CreatedNode) =>
+      payloadOf(amuletTemplates.LockedAmulet, node.createArgument).amulet.amount.initialAmount,
+  ],
 ]);
 
 /** An amulet's (or locked amulet's) initial amount, or 0 for any other contract. */
 function amountOf(node: CreatedNode): bigint {
-  const path = amountPaths.get(referenceOf(node));
-  const amount = path === undefined ? '' : textAt(node.createArgument, path);
-  return amount === '' ? 0n : parseNumeric(amount);
+  const amount = amounts.get(referenceOf(node));
+  return amount === undefined ? 0n : parseNumeric(amount(node));
 }
 
 const isAmulet = (node: { readonly packageName: string; readonly templateId: string }) =>
-  amountPaths.has(referenceOf(node));
+  amounts.has(referenceOf(node));
 
 export type AmuletSupply = { readonly amount: bigint; readonly asOf: string };
 
 /** Archived contracts are read back from the contract events index, which the node fills first. */
-export function createAmuletSupply(contractEvents: ContractEventsIndex) {
-  let amount = 0n;
-  let asOf: string | null = null;
+export function createAmuletSupply(contractEvents: ContractEventsIndex, undo: UndoLog) {
+  const state: { amount: bigint; asOf: string | null } = { amount: 0n, asOf: null };
   return {
     apply(record: JournalRecord): void {
       if (record.type !== 'transaction') return;
-      asOf = record.recordTime;
+      let { amount } = state;
       for (const node of record.nodes) {
         if (node.kind === 'created') {
           amount += amountOf(node);
@@ -39,8 +51,11 @@ export function createAmuletSupply(contractEvents: ContractEventsIndex) {
           amount -= created === undefined ? 0n : amountOf(created);
         }
       }
+      undo.assign(state, 'asOf', record.recordTime);
+      undo.assign(state, 'amount', amount);
     },
     /** Null before the first transaction. */
-    current: (): AmuletSupply | null => (asOf === null ? null : { amount, asOf }),
+    current: (): AmuletSupply | null =>
+      state.asOf === null ? null : { amount: state.amount, asOf: state.asOf },
   };
 }

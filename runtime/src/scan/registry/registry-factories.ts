@@ -1,5 +1,10 @@
 import { choiceContextKeys as keys } from '@pocketnet/splice';
-import { textAt } from './payload-text.ts';
+import {
+  amuletAllocationTemplate,
+  amuletTransferInstruction,
+  transferPreapprovalTemplate,
+} from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { choiceContextOf, type RegistryChoiceContext } from './registry-choice-context.ts';
 import { notFound, type RegistryLookups } from './registry-lookups.ts';
 import { registryReferences as refs } from './registry-references.ts';
@@ -31,7 +36,9 @@ export function transferFactory(
   const factory = lookups.externalPartyAmuletRules();
   const isSelf = transfer.sender === transfer.receiver;
   const preapproval = isSelf ? null : lookups.transferPreapproval(transfer.receiver);
-  const provider = preapproval ? textAt(preapproval.createArgument, ['provider']) : null;
+  const provider = preapproval
+    ? payloadOf(transferPreapprovalTemplate, preapproval.createArgument).provider
+    : null;
   const featured = provider === null ? null : lookups.featuredAppRight(provider);
   const transferKind: TransferKind = isSelf ? 'self' : preapproval ? 'direct' : 'offer';
   const choiceContext = choiceContextOf(synchronizerId, [
@@ -64,10 +71,11 @@ export function transferInstructionContext(
       contractId: instructionId,
     });
   }
+  const payload = payloadOf(amuletTransferInstruction, instruction.createArgument);
   return twoStepTransferContext(lookups, synchronizerId, {
     description: `AmuletTransferInstruction '${instructionId}'`,
-    lockedAmulet: textAt(instruction.createArgument, ['lockedAmulet']),
-    expiresAt: textAt(instruction.createArgument, ['transfer', 'executeBefore']),
+    lockedAmulet: payload.lockedAmulet,
+    expiresAt: payload.transfer.executeBefore,
     requireLockedAmulet: request.action === 'accept',
     featuredProvider: null,
   });
@@ -82,15 +90,15 @@ export function allocationContext(
   if (!allocation) {
     throw notFound(`AmuletAllocation '${allocationId}' not found.`, { contractId: allocationId });
   }
-  const settlement = (field: string) =>
-    textAt(allocation.createArgument, ['allocation', 'settlement', field]);
+  const payload = payloadOf(amuletAllocationTemplate, allocation.createArgument);
+  const { settlement } = payload.allocation;
   const settles = request.action === 'execute-transfer';
   return twoStepTransferContext(lookups, synchronizerId, {
     description: `AmuletAllocation '${allocationId}'`,
-    lockedAmulet: textAt(allocation.createArgument, ['lockedAmulet']),
-    expiresAt: settlement('settleBefore'),
+    lockedAmulet: payload.lockedAmulet,
+    expiresAt: settlement.settleBefore,
     requireLockedAmulet: settles,
     // The executor is the settlement's app provider, featured if it holds the right.
-    featuredProvider: settles ? settlement('executor') : null,
+    featuredProvider: settles ? settlement.executor : null,
   });
 }

@@ -1,6 +1,7 @@
 import { type CreatedNode, DomainError, formatMicros } from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
-import { textAt } from './payload-text.ts';
+import { roundTemplates, transferPreapprovalTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import type { RegistryContracts } from './registry-contracts.projection.ts';
 import { isOf, type RegistryReference, registryReferences as refs } from './registry-references.ts';
 
@@ -10,7 +11,10 @@ import { isOf, type RegistryReference, registryReferences as refs } from './regi
 export const notFound = (message: string, details: Record<string, string> = {}) =>
   new DomainError('CONTRACT_NOT_FOUND', message, { details });
 
-const text = (node: CreatedNode, field: string) => textAt(node.createArgument, [field]);
+const openRoundOf = (round: CreatedNode) =>
+  payloadOf(roundTemplates.OpenMiningRound, round.createArgument);
+const expiresAtOf = (preapproval: CreatedNode) =>
+  payloadOf(transferPreapprovalTemplate, preapproval.createArgument).expiresAt;
 
 export function createRegistryLookups(core: PocketnetNodeCore, contracts: RegistryContracts) {
   const now = () => formatMicros(core.clock.nowMicros());
@@ -31,7 +35,7 @@ export function createRegistryLookups(core: PocketnetNodeCore, contracts: Regist
       const at = now();
       const usable = contracts
         .active(refs.openMiningRound)
-        .filter((round) => text(round, 'opensAt') <= at)
+        .filter((round) => openRoundOf(round).opensAt <= at)
         .sort((a, b) => roundNumber(b) - roundNumber(a));
       const [latest] = usable;
       if (latest === undefined) throw notFound('No open usable OpenMiningRound found.');
@@ -44,8 +48,8 @@ export function createRegistryLookups(core: PocketnetNodeCore, contracts: Regist
       const at = now();
       const valid = contracts
         .ofParty(refs.transferPreapproval, receiver)
-        .filter((preapproval) => text(preapproval, 'expiresAt') > at)
-        .sort((a, b) => text(a, 'expiresAt').localeCompare(text(b, 'expiresAt')));
+        .filter((preapproval) => expiresAtOf(preapproval) > at)
+        .sort((a, b) => expiresAtOf(a).localeCompare(expiresAtOf(b)));
       return valid.at(-1) ?? null;
     },
     /** The active contract `contractId` if it is of `reference`, else null. */
@@ -56,7 +60,6 @@ export function createRegistryLookups(core: PocketnetNodeCore, contracts: Regist
   };
 }
 
-const roundNumber = (round: CreatedNode): number =>
-  Number(textAt(round.createArgument, ['round', 'number']));
+const roundNumber = (round: CreatedNode): number => Number(openRoundOf(round).round.number);
 
 export type RegistryLookups = ReturnType<typeof createRegistryLookups>;

@@ -1,7 +1,8 @@
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
+import { amuletRulesTemplate } from '../../vocabulary/splice-templates.ts';
+import { payloadOf } from '../../vocabulary/typed-commands.ts';
 import { amuletInstrument, type Instrument, registrySupportedApis } from './amulet-instrument.ts';
 import { createAmuletSupply } from './amulet-supply.projection.ts';
-import { textAt } from './payload-text.ts';
 import { createRegistryContracts } from './registry-contracts.projection.ts';
 import {
   type AllocationAction,
@@ -20,8 +21,8 @@ import { registryReferences as refs } from './registry-references.ts';
  * Its projections subscribe to the bus here, before the journal is replayed.
  */
 export function createTokenRegistry(core: PocketnetNodeCore) {
-  const contracts = createRegistryContracts();
-  const supply = createAmuletSupply(core.contractEvents);
+  const contracts = createRegistryContracts(core.undo);
+  const supply = createAmuletSupply(core.contractEvents, core.undo);
   core.records$.subscribe((record) => {
     contracts.apply(record);
     supply.apply(record);
@@ -32,7 +33,9 @@ export function createTokenRegistry(core: PocketnetNodeCore) {
   };
   const dso = (): string => {
     const rules = contracts.active(refs.amuletRules).at(-1);
-    const party = rules ? textAt(rules.createArgument, ['dso']) : core.devnetParties()?.dso;
+    const party = rules
+      ? payloadOf(amuletRulesTemplate, rules.createArgument).dso
+      : core.devnetParties()?.dso;
     if (!party) throw notFound('The registry has no DSO party yet: AmuletRules does not exist.');
     return party;
   };

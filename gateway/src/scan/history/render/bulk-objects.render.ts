@@ -14,9 +14,20 @@ const toNdjson = (rows: readonly object[]): Buffer =>
  * compact_json), and their sha256 digests. An object's key says exactly what it holds, so its
  * bytes and digest never change: digests are kept, and the bytes of the latest few objects.
  */
-export function createBulkObjectRenderer(values: EventValues) {
+export function createBulkObjectRenderer(
+  values: EventValues,
+  /** Scan history's count of rollbacks: a key's count or time may then name other contents. */
+  rollbacks: () => number,
+) {
   const recent = new Map<string, Buffer>();
   const digests = new Map<string, string>();
+  let seen = rollbacks();
+  const current = () => {
+    if (rollbacks() === seen) return;
+    seen = rollbacks();
+    recent.clear();
+    digests.clear();
+  };
   const render = (object: BulkObject): Buffer =>
     object.kind === 'acs'
       ? toNdjson(object.entries().map((entry) => renderActiveContract(entry, { values })))
@@ -28,6 +39,7 @@ export function createBulkObjectRenderer(values: EventValues) {
             ),
         );
   const bytesOf = (object: BulkObject): Buffer => {
+    current();
     const bytes = recent.get(object.key) ?? render(object);
     recent.delete(object.key);
     recent.set(object.key, bytes);
@@ -38,6 +50,7 @@ export function createBulkObjectRenderer(values: EventValues) {
     bytesOf,
     /** The object's key and the sha256 of its bytes, in hex. */
     refOf(object: BulkObject): { readonly key: string; readonly digest: string } {
+      current();
       let digest = digests.get(object.key);
       if (digest === undefined) {
         digest = createHash('sha256').update(bytesOf(object)).digest('hex');

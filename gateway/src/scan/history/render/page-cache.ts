@@ -10,11 +10,24 @@ export type PageCache = {
   answer(key: string, make: () => { json: JsonChunks; final: boolean }): JsonChunks;
 };
 
-export function createPageCache(maxBytes: number): PageCache {
+export function createPageCache(
+  maxBytes: number,
+  /**
+   * Scan history's count of rollbacks (issue 23): a key names a position in history, which a
+   * rollback gives to other updates, so after one nothing kept is trusted.
+   */
+  rollbacks: () => number,
+): PageCache {
   const pages = new Map<string, Buffer>();
   let bytes = 0;
+  let seen = rollbacks();
   return {
     answer(key, make) {
+      if (rollbacks() !== seen) {
+        seen = rollbacks();
+        pages.clear();
+        bytes = 0;
+      }
       const cached = pages.get(key);
       if (cached) return { chunks: [cached], length: cached.length };
       const { json, final } = make();

@@ -51,9 +51,9 @@ export const amuletRulesCoreChoices = {
  * transfer, tap, traffic purchase and round change reads. Its choices are nonconsuming. Choices
  * written elsewhere (the preapproval ones) join the core ones here: a template is defined once.
  */
-export function createAmuletRulesTemplate(
-  extraChoices: Readonly<Record<string, ChoiceDefinition>> = {},
-) {
+export function createAmuletRulesTemplate<
+  TExtra extends Readonly<Record<string, ChoiceDefinition>> = Readonly<Record<never, never>>,
+>(extraChoices: TExtra = {} as TExtra) {
   return defineTemplate({
     id: amuletTemplateId('Splice.AmuletRules', 'AmuletRules'),
     fields: amuletRulesFields,

@@ -57,7 +57,7 @@ function mint(
 export const amuletRulesMint = defineChoice({
   controllers: (rules: AmuletRules, { receiver }) => [rules.dso, receiver],
   consuming: false,
-  argument: { ...mintArgument, reason: optionalType(t.text()) },
+  argument: mintArgument,
   result: t.record(
     { amuletSum: amuletCreateSummaryType },
     'Splice.AmuletRules:AmuletRules_MintResult',
@@ -77,10 +77,12 @@ export const amuletRulesDevNetTap = defineChoice({
   body: (tx, self, argument) => {
     requireDevNet(tx, self.payload);
     if (numeric(argument.amount) > maxTap) tx.fail('Tapped amount <= 100,000,000');
-    const minted = tx.exercise(amuletTemplateIds.amuletRules, self.contractId, 'AmuletRules_Mint', {
-      ...argument,
-      reason: tapReason,
-    }) as { readonly amuletSum: ReturnType<typeof mint> };
+    const minted = tx.exercise(
+      amuletTemplateIds.amuletRules,
+      self.contractId,
+      'AmuletRules_Mint',
+      argument,
+    ) as { readonly amuletSum: ReturnType<typeof mint> };
     return {
       amuletSum: minted.amuletSum,
       meta: holdingTxMeta({ kind: 'mint', reason: tapReason }),

@@ -3,6 +3,7 @@ import { defineChoice, t } from '@pocketnet/ledger';
 import type { RoundSummary } from '../../economy/issuance.ts';
 import { computeIssuingRoundParameters } from '../../economy/issuance.ts';
 import { optionalType } from '../../token-standard/optional-type.ts';
+import { soleConstructor } from '../../vocabulary/sole-constructor.ts';
 import { amuletTemplateIds } from '../amulet-references.ts';
 import { requireDso } from '../support/checked-fetch.ts';
 import { issuanceConfigOf } from '../support/config-values.ts';
@@ -130,10 +131,10 @@ export const amuletRulesMiningRoundArchive = defineChoice({
   controllers: (rules: AmuletRules) => [rules.dso],
   consuming: false,
   argument: { closedRoundCid: t.contractId(amuletTemplateIds.closedMiningRound) },
-  result: t.record({}, 'Splice.AmuletRules:AmuletRules_MiningRound_ArchiveResult'),
+  result: soleConstructor('Splice.AmuletRules', 'AmuletRules_MiningRound_ArchiveResult'),
   body: (tx, self, { closedRoundCid }) => {
     requireDso(tx, tx.fetch(closedMiningRound, closedRoundCid), self.payload.dso, closedRoundCid);
     tx.archive(closedMiningRound, closedRoundCid);
-    return {};
+    return 'AmuletRules_MiningRound_ArchiveResult' as const;
   },
 });

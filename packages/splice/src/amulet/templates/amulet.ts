@@ -1,6 +1,8 @@
 import type { PayloadOf } from '@pocketnet/ledger';
 import { defineTemplate, t } from '@pocketnet/ledger';
 import { holdingInterface } from '../../token-standard/holding-v1.ts';
+import { spliceAmulet } from '../../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../../vocabulary/tied-to-splice.ts';
 import { amuletTemplateId, amuletTemplateIds } from '../amulet-references.ts';
 import {
   expireAgainstConfigStates,
@@ -33,29 +35,33 @@ export function validAmount(amount: ExpiringAmountValue): true | string {
 }
 
 /** One coin UTXO: an amount that decays by a holding fee per round. Signed by dso and owner. */
-export const amulet = defineTemplate({
-  id: amuletTemplateId('Splice.Amulet', 'Amulet'),
-  fields: amuletFields,
-  signatories: ({ dso, owner }) => [dso, owner],
-  ensure: ({ amount }) => validAmount(amount),
-  choices: (choice) => ({
-    /** Deprecated since 0.1.17: refused, as splice-amulet 0.1.20 refuses it. */
-    Amulet_Expire: choice({
-      controllers: ({ dso }) => [dso],
-      argument: { roundCid: t.contractId(amuletTemplateIds.openMiningRound) },
-      result: expireResultType,
-      body: (tx) => refuseV1Expiry(tx, 'Amulet_Expire'),
+export const amulet = tiedToSplice(
+  spliceAmulet['Splice.Amulet'].Amulet,
+  defineTemplate({
+    id: amuletTemplateId('Splice.Amulet', 'Amulet'),
+    fields: amuletFields,
+    signatories: ({ dso, owner }) => [dso, owner],
+    ensure: ({ amount }) => validAmount(amount),
+    choices: (choice) => ({
+      /** Deprecated since 0.1.17: refused, as splice-amulet 0.1.20 refuses it. */
+      Amulet_Expire: choice({
+        controllers: ({ dso }) => [dso],
+        argument: { roundCid: t.contractId(amuletTemplateIds.openMiningRound) },
+        result: expireResultType,
+        body: (tx) => refuseV1Expiry(tx, 'Amulet_Expire'),
+      }),
+      Amulet_ExpireV2: choice({
+        controllers: ({ dso }) => [dso],
+        argument: {
+          externalPartyConfigState0Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
+          externalPartyConfigState1Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
+        },
+        result: expireV2ResultType,
+        body: (tx, self, cids) => expireAgainstConfigStates(tx, self.payload, cids),
+      }),
     }),
-    Amulet_ExpireV2: choice({
-      controllers: ({ dso }) => [dso],
-      argument: {
-        externalPartyConfigState0Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
-        externalPartyConfigState1Cid: t.contractId(amuletTemplateIds.externalPartyConfigState),
-      },
-      result: expireV2ResultType,
-      body: (tx, self, cids) => expireAgainstConfigStates(tx, self.payload, cids),
-    }),
+    implements: (implement) => [implement(holdingInterface, { view: amuletHoldingView })],
   }),
-  implements: (implement) => [implement(holdingInterface, { view: amuletHoldingView })],
-});
+  {},
+);
 export type Amulet = PayloadOf<typeof amulet>;

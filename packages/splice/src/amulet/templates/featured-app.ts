@@ -5,6 +5,9 @@ import {
   featuredAppActivityMarkerV1Interface,
   featuredAppRightV1Interface,
 } from '../../featured-app/featured-app-right-v1.ts';
+import { soleConstructor } from '../../vocabulary/sole-constructor.ts';
+import { spliceAmulet } from '../../vocabulary/splice-vocabulary.generated.ts';
+import { tiedToSplice } from '../../vocabulary/tied-to-splice.ts';
 import { amuletTemplateId } from '../amulet-references.ts';
 import { numeric } from '../support/values.ts';
 
@@ -44,64 +47,72 @@ function groupedByBeneficiary(beneficiaries: readonly AppRewardBeneficiaryV1[]) 
 }
 
 /** The right of an application provider to earn featured app rewards. */
-export const featuredAppRight = defineTemplate({
-  id: amuletTemplateId('Splice.Amulet', 'FeaturedAppRight'),
-  fields: { dso: t.party(), provider: t.party() },
-  signatories: ({ dso }) => [dso],
-  observers: ({ provider }) => [provider],
-  choices: (choice) => ({
-    FeaturedAppRight_Withdraw: choice({
-      controllers: ({ dso }) => [dso],
-      argument: { reason: t.text() },
-      result: t.record({}, 'Splice.Amulet:FeaturedAppRight_WithdrawResult'),
-      body: () => ({}),
+export const featuredAppRight = tiedToSplice(
+  spliceAmulet['Splice.Amulet'].FeaturedAppRight,
+  defineTemplate({
+    id: amuletTemplateId('Splice.Amulet', 'FeaturedAppRight'),
+    fields: { dso: t.party(), provider: t.party() },
+    signatories: ({ dso }) => [dso],
+    observers: ({ provider }) => [provider],
+    choices: (choice) => ({
+      FeaturedAppRight_Withdraw: choice({
+        controllers: ({ dso }) => [dso],
+        argument: { reason: t.text() },
+        result: soleConstructor('Splice.Amulet', 'FeaturedAppRight_WithdrawResult'),
+        body: () => 'FeaturedAppRight_WithdrawResult' as const,
+      }),
+      FeaturedAppRight_Cancel: choice({
+        controllers: ({ provider }) => [provider],
+        argument: {},
+        result: soleConstructor('Splice.Amulet', 'FeaturedAppRight_CancelResult'),
+        body: () => 'FeaturedAppRight_CancelResult' as const,
+      }),
     }),
-    FeaturedAppRight_Cancel: choice({
-      controllers: ({ provider }) => [provider],
-      argument: {},
-      result: t.record({}, 'Splice.Amulet:FeaturedAppRight_CancelResult'),
-      body: () => ({}),
-    }),
-  }),
-  implements: (implement) => [
-    implement(featuredAppRightV1Interface, {
-      view: ({ dso, provider }) => ({ dso, provider }),
-      choices: {
-        // One marker per beneficiary, which the DSO's automation turns into an AppRewardCoupon.
-        FeaturedAppRight_CreateActivityMarker: (tx, self, { beneficiaries }) => {
-          validateBeneficiaries(tx, beneficiaries);
-          const { dso, provider } = self.payload;
-          const activityMarkerCids = groupedByBeneficiary(beneficiaries).map(
-            ([beneficiary, weight]) =>
-              tx.create(featuredAppActivityMarker, {
-                dso,
-                provider,
-                beneficiary,
-                weight: formatNumeric(weight),
-              }),
-          );
-          return { activityMarkerCids };
+    implements: (implement) => [
+      implement(featuredAppRightV1Interface, {
+        view: ({ dso, provider }) => ({ dso, provider }),
+        choices: {
+          // One marker per beneficiary, which the DSO's automation turns into an AppRewardCoupon.
+          FeaturedAppRight_CreateActivityMarker: (tx, self, { beneficiaries }) => {
+            validateBeneficiaries(tx, beneficiaries);
+            const { dso, provider } = self.payload;
+            const activityMarkerCids = groupedByBeneficiary(beneficiaries).map(
+              ([beneficiary, weight]) =>
+                tx.create(featuredAppActivityMarker, {
+                  dso,
+                  provider,
+                  beneficiary,
+                  weight: formatNumeric(weight),
+                }),
+            );
+            return { activityMarkerCids };
+          },
         },
-      },
-    }),
-  ],
-});
+      }),
+    ],
+  }),
+  {},
+);
 export type FeaturedAppRight = PayloadOf<typeof featuredAppRight>;
 
 /** Featured activity of a provider that SV automation turns into an AppRewardCoupon. */
-export const featuredAppActivityMarker = defineTemplate({
-  id: amuletTemplateId('Splice.Amulet', 'FeaturedAppActivityMarker'),
-  fields: { dso: t.party(), provider: t.party(), beneficiary: t.party(), weight: t.numeric(10) },
-  signatories: ({ dso }) => [dso],
-  observers: ({ provider, beneficiary }) => [provider, beneficiary],
-  ensure: ({ weight }) => {
-    const value = numeric(weight);
-    return (value > 0n && value <= maxMarkerWeight) || 'weight must be in (0, 10000]';
-  },
-  implements: (implement) => [
-    implement(featuredAppActivityMarkerV1Interface, {
-      view: ({ dso, provider, beneficiary, weight }) => ({ dso, provider, beneficiary, weight }),
-    }),
-  ],
-});
+export const featuredAppActivityMarker = tiedToSplice(
+  spliceAmulet['Splice.Amulet'].FeaturedAppActivityMarker,
+  defineTemplate({
+    id: amuletTemplateId('Splice.Amulet', 'FeaturedAppActivityMarker'),
+    fields: { dso: t.party(), provider: t.party(), beneficiary: t.party(), weight: t.numeric(10) },
+    signatories: ({ dso }) => [dso],
+    observers: ({ provider, beneficiary }) => [provider, beneficiary],
+    ensure: ({ weight }) => {
+      const value = numeric(weight);
+      return (value > 0n && value <= maxMarkerWeight) || 'weight must be in (0, 10000]';
+    },
+    implements: (implement) => [
+      implement(featuredAppActivityMarkerV1Interface, {
+        view: ({ dso, provider, beneficiary, weight }) => ({ dso, provider, beneficiary, weight }),
+      }),
+    ],
+  }),
+  {},
+);
 export type FeaturedAppActivityMarker = PayloadOf<typeof featuredAppActivityMarker>;
