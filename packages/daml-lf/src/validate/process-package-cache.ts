@@ -12,6 +12,20 @@ import { type ArchiveEnvelope, decodeEnvelope, readArchive } from '../decode/dec
 const decodedById = new Map<PackageId, Package>();
 /** Packages shown to reference only what exists and to erase to the ledger's definitions. */
 const checkedIds = new Set<PackageId>();
+/**
+ * Packages only validated (`/v2/dars/validate`) are never stored by a node, so a process that
+ * validates many throwaway DARs would grow without end: the oldest are forgotten past this many
+ * (Splice's whole release is about 65).
+ */
+const keptPackages = 1_000;
+
+function forgetOldest<TKey>(kept: Map<TKey, unknown> | Set<TKey>): void {
+  while (kept.size > keptPackages) {
+    const oldest = kept.keys().next();
+    if (oldest.done) return;
+    kept.delete(oldest.value);
+  }
+}
 
 /** An archive's package, decoded once per process (without source locations). */
 export function decodeOnce(envelope: ArchiveEnvelope): Package {
@@ -19,6 +33,7 @@ export function decodeOnce(envelope: ArchiveEnvelope): Package {
   if (cached) return cached;
   const pkg = decodeEnvelope(envelope);
   decodedById.set(envelope.packageId, pkg);
+  forgetOldest(decodedById);
   return pkg;
 }
 
@@ -30,4 +45,5 @@ export const wasChecked = (packageId: PackageId): boolean => checkedIds.has(pack
 
 export function markChecked(packageIds: Iterable<PackageId>): void {
   for (const packageId of packageIds) checkedIds.add(packageId);
+  forgetOldest(checkedIds);
 }
