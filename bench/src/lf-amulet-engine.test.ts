@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLfAmuletEngine } from './lf-amulet-engine.ts';
 import {
+  activeOf,
   type DevnetNode,
   exerciseCommand,
   genesisMicros,
@@ -105,4 +106,46 @@ it("rejects a transfer Splice's code refuses, with its Daml error", async () => 
       contract.templateId.endsWith(':Splice.Amulet:Amulet'),
     ),
   ).toBe(false);
+});
+
+it("refuses a transfer on a round that has not opened yet: Splice's ledger time check", async () => {
+  const { engine, parties, rulesCid } = await startLfAmuletEngine(devnet, ['erin', 'frank']);
+  const [erin = '', frank = ''] = parties;
+  const rules = spliceRefs.amuletRules;
+  const openRound = latestOpenRound(engine, genesisMicros);
+  const tap = { receiver: erin, amount: '100.0', openRound };
+  const tapped = await submitAs(engine, { actAs: [erin], readAs: [devnet.dso] }, [
+    exerciseCommand(rules, rulesCid, 'AmuletRules_DevNet_Tap', tap),
+  ]);
+  const [coin] = tapped.nodes.filter((node) => node.kind === 'created');
+  // Splice compares the ledger time with the round's opensAt (isLedgerTimeGE, an LT negated).
+  const future = activeOf(engine, spliceRefs.openMiningRound).find(
+    (contract) =>
+      BigInt(Date.parse((contract.createArgument as { opensAt: string }).opensAt)) * 1000n >
+      genesisMicros,
+  );
+  expect(future).toBeDefined();
+  const argument = {
+    transfer: {
+      sender: erin,
+      provider: erin,
+      inputs: [{ tag: 'InputAmulet', value: coin?.contractId ?? '' }],
+      outputs: [{ receiver: frank, receiverFeeRatio: '0.0', amount: '1.0', lock: null }],
+      beneficiaries: null,
+    },
+    context: {
+      openMiningRound: future?.contractId ?? '',
+      issuingMiningRounds: [],
+      validatorRights: [],
+      featuredAppRight: null,
+    },
+    expectedDso: devnet.dso,
+  };
+  const refused = submitAs(engine, { actAs: [erin, frank], readAs: [devnet.dso] }, [
+    exerciseCommand(rules, rulesCid, 'AmuletRules_Transfer', argument),
+  ]);
+  await expect(refused).rejects.toMatchObject({
+    code: 'DAML_INTERPRETATION_ERROR',
+    message: expect.stringMatching(/opensAt/),
+  });
 });

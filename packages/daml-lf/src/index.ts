@@ -57,6 +57,7 @@ export {
 } from './types/lf-value-types.ts';
 export { substitute, type TypeBindings } from './types/substitute.ts';
 export { forEachReference, type Reference } from './validate/package-references.ts';
+export { decodeDalfOnce, decodeOnce } from './validate/process-package-cache.ts';
 export { asUploadError } from './validate/upload-errors.ts';
 export {
   isUtilityPackage,

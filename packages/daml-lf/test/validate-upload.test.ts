@@ -2,6 +2,7 @@ import { DomainError } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import {
   danglingReference,
+  decodeDalfOnce,
   type KnownPackages,
   type Package,
   readDar,
@@ -129,5 +130,44 @@ describe('validating an upload', () => {
     const { readArchive } = await import('../src/index.ts');
     const error = rejection(() => asUploadError(() => readArchive(tampered)));
     expect(error.code).toBe('DAR_PARSE_ERROR');
+  });
+});
+
+// Each validateUpload below stands for another node of the process uploading the same DAR: the
+// decoded and checked packages are shared by id, what the node knows is checked each time.
+
+describe('the process-wide package cache', () => {
+  const holdingDar = readDar(readSharedDar('splice-api-token-holding-v1-1.0.0.dar'));
+
+  it('decodes a package once per process: a second upload gets the same decoded package', () => {
+    const first = validateUpload(holdingDar.archives, nothingKnown);
+    const second = validateUpload(holdingDar.archives, nothingKnown);
+    expect(second.map((u) => u.pkg.packageId)).toEqual(first.map((u) => u.pkg.packageId));
+    for (const [at, uploaded] of second.entries()) expect(uploaded.pkg).toBe(first[at]?.pkg);
+    const main = holdingDar.archives[0];
+    if (!main) throw new Error('an empty DAR');
+    expect(decodeDalfOnce(main.archiveBytes)).toBe(first[0]?.pkg);
+  });
+
+  it('still refuses a checked package without its dependencies: DAR_NOT_SELF_CONSISTENT', () => {
+    validateUpload(holdingDar.archives, nothingKnown);
+    expect(
+      rejection(() => validateUpload(holdingDar.archives.slice(0, 1), nothingKnown)).code,
+    ).toBe('DAR_NOT_SELF_CONSISTENT');
+  });
+
+  it('still checks a checked package’s upgrades against what this node vets', () => {
+    const walletTest = readDar(readSharedDar('splice-wallet-test-0.1.8.dar')).archives;
+    // Alone, the test DAR's pre-release splice-amulet 0.1.8 is well formed and erases.
+    expect(validateUpload(walletTest, nothingKnown).length).toBeGreaterThan(0);
+    const amulet19 = sharedPackages().get(
+      readDar(readSharedDar('splice-amulet-0.1.19.dar')).mainPackageId,
+    ) as Package;
+    const others = [...sharedPackages().values()].filter(
+      (p) => p.metadata.name !== 'splice-amulet',
+    );
+    expect(rejection(() => validateUpload(walletTest, knowing([...others, amulet19]))).code).toBe(
+      'DAR_NOT_VALID_UPGRADE',
+    );
   });
 });

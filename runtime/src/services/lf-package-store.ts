@@ -1,6 +1,6 @@
 import {
   type ArchiveEnvelope,
-  decodeDalf,
+  decodeDalfOnce,
   isUtilityPackage,
   type KnownPackages,
   type Package as LfPackage,
@@ -44,7 +44,9 @@ export function createLfPackageStore(deps: {
     if (cached) return cached;
     const archive = deps.packages.packageById(packageId)?.archive;
     if (!archive) return undefined;
-    const pkg = decodeDalf(archive);
+    // The process's decoded package of that id, if another node has it; still kept per node, so
+    // that a revert of this node's upload forgets it here only.
+    const pkg = decodeDalfOnce(archive);
     decodedById.set(packageId, pkg);
     return pkg;
   };

@@ -1,5 +1,5 @@
 import type { RecordValue, TransactionContext } from '@pocketnet/ledger';
-import { formatTime, parseTime } from '@pocketnet/ledger';
+import { parseTime } from '@pocketnet/ledger';
 import type { TypeConName } from '../ast/names.ts';
 import type { BegunExercise, LedgerEffects } from '../machine/ledger-effects.ts';
 import { FatalFailure } from '../values/evaluation-errors.ts';
@@ -114,7 +114,7 @@ class TransactionEffects implements LedgerEffects {
   }
 
   ledgerTimeLt(time: LfValue): boolean {
-    return this.tx.isLedgerTimeLT(formatTime((time as { micros: bigint }).micros));
+    return this.tx.isLedgerTimeBeforeMicros((time as { micros: bigint }).micros);
   }
 
   beginTry(): { rollback(): void } {

@@ -5,8 +5,9 @@
 
 import type { PackageId } from '../ast/names.ts';
 import type { Package } from '../ast.ts';
-import { type ArchiveEnvelope, decodeEnvelope } from '../decode/decode-archive.ts';
+import type { ArchiveEnvelope } from '../decode/decode-archive.ts';
 import { erasureProblem } from './erasure-check.ts';
+import { decodeOnce, markChecked, wasChecked } from './process-package-cache.ts';
 import { upgradeProblem } from './upgrade-check.ts';
 import {
   asUploadError,
@@ -39,7 +40,7 @@ function decodeFresh(archives: readonly ArchiveEnvelope[], known: KnownPackages)
   const fresh = new Map<PackageId, UploadedPackage>();
   for (const envelope of archives) {
     if (known.has(envelope.packageId) || fresh.has(envelope.packageId)) continue;
-    const pkg = asUploadError(() => decodeEnvelope(envelope));
+    const pkg = asUploadError(() => decodeOnce(envelope));
     fresh.set(envelope.packageId, { envelope, pkg });
   }
   return fresh;
@@ -104,16 +105,11 @@ function checkUpgrades(
   }
 }
 
-/** The packages of the upload that are new, each checked; throws Canton's error otherwise. */
-export function validateUpload(
-  archives: readonly ArchiveEnvelope[],
-  known: KnownPackages,
-  options: { readonly checkUpgrades: boolean } = { checkUpgrades: true },
-): UploadedPackage[] {
-  const fresh = decodeFresh(archives, known);
-  checkSelfConsistent(fresh, known);
-  checkVersions(fresh, known);
-  const source = (id: PackageId) => fresh.get(id)?.pkg ?? known.get(id);
+/** Every reference of the new packages resolves and every new package erases. */
+function checkUsable(
+  fresh: ReadonlyMap<PackageId, UploadedPackage>,
+  source: (id: PackageId) => Package | undefined,
+) {
   for (const { pkg } of fresh.values()) {
     const problem = danglingReference(pkg, source);
     if (problem !== undefined) throw validationFailed(problem);
@@ -125,6 +121,22 @@ export function validateUpload(
     source,
   );
   if (unusable !== undefined) throw validationFailed(unusable);
+  markChecked(fresh.keys());
+}
+
+/** The packages of the upload that are new, each checked; throws Canton's error otherwise. */
+export function validateUpload(
+  archives: readonly ArchiveEnvelope[],
+  known: KnownPackages,
+  options: { readonly checkUpgrades: boolean } = { checkUpgrades: true },
+): UploadedPackage[] {
+  const fresh = decodeFresh(archives, known);
+  checkSelfConsistent(fresh, known);
+  checkVersions(fresh, known);
+  const source = (id: PackageId) => fresh.get(id)?.pkg ?? known.get(id);
+  // Every dependency is present (checked above) and each id is one package, so a package this
+  // process has already checked passes again: only a set with an unchecked package is checked.
+  if (![...fresh.keys()].every(wasChecked)) checkUsable(fresh, source);
   // As Canton: packages uploaded to be vetted must upgrade the vetted ones of their names.
   if (options.checkUpgrades) checkUpgrades(fresh, known, source);
   return [...fresh.values()];

@@ -113,6 +113,11 @@ export type TransactionContext = {
   isLedgerTimeLE(time: string): boolean;
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
+  /**
+   * `isLedgerTimeLT` of a time given in microseconds since the epoch, as the Daml-LF engine
+   * holds Time values: no text to format and parse back on every comparison.
+   */
+  isLedgerTimeBeforeMicros(micros: bigint): boolean;
 
   /**
    * Daml's `try`: begins a scope whose actions `rollback` undoes, when the try block's

@@ -36,6 +36,7 @@ type BodyContext = {
   isLedgerTimeLE(time: string): boolean;
   isLedgerTimeGT(time: string): boolean;
   isLedgerTimeGE(time: string): boolean;
+  isLedgerTimeBeforeMicros(micros: bigint): boolean;
   beginRollbackScope(): { rollback(): void };
   fail(message: string): never;
   failWithStatus(errorId: string, message: string): never;
@@ -61,6 +62,7 @@ function ledgerTimeComparisons(state: TransactionState) {
     isLedgerTimeLE: (time: string) => before(comparedTime(time) + 1n),
     isLedgerTimeGT: (time: string) => !before(comparedTime(time) + 1n),
     isLedgerTimeGE: (time: string) => !before(comparedTime(time)),
+    isLedgerTimeBeforeMicros: before,
   };
 }
 
