@@ -145,7 +145,9 @@ it("refuses a transfer on a round that has not opened yet: Splice's ledger time 
     exerciseCommand(rules, rulesCid, 'AmuletRules_Transfer', argument),
   ]);
   await expect(refused).rejects.toMatchObject({
-    code: 'DAML_INTERPRETATION_ERROR',
-    message: expect.stringMatching(/opensAt/),
+    code: 'DAML_FAILURE',
+    message: expect.stringMatching(
+      /User failure: stdlib\.daml\.com\/deadline-not-exceeded .*opensAt/,
+    ),
   });
 });
