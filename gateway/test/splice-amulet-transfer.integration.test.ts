@@ -174,7 +174,9 @@ describe('tapping and transferring amulet over the Ledger API', () => {
       {
         status: 400,
         code: 'DAML_FAILURE',
-        message: /insufficient-funds.*missing 0\.5/,
+        message:
+          /^Interpretation error: Error: User failure: \S+insufficient-funds \(error category 9\): .*missing 0\.5/,
+        context: { error_id: 'splice.lfdecentralizedtrust.org/insufficient-funds' },
       },
     );
     expect([await balanceOf(net, 'alice', alice), await balanceOf(net, 'bob', bob)]).toEqual(

@@ -248,15 +248,25 @@ export function submitRaw(
 export async function expectRefused(
   net: SpliceNode,
   attempt: () => Promise<Response>,
-  expected: { status: number; code: string; message: RegExp },
+  expected: {
+    status: number;
+    code: string;
+    message: RegExp;
+    context?: Readonly<Record<string, string>>;
+  },
 ): Promise<void> {
   const before = await ledgerEnd(net.node);
   const response = await attempt();
-  const body = (await response.json()) as { code: string; cause: string };
+  const body = (await response.json()) as {
+    code: string;
+    cause: string;
+    context: Record<string, string>;
+  };
   expect({ status: response.status, code: body.code }).toEqual({
     status: expected.status,
     code: expected.code,
   });
   expect(body.cause).toMatch(expected.message);
+  if (expected.context) expect(body.context).toMatchObject(expected.context);
   expect(await ledgerEnd(net.node)).toBe(before);
 }

@@ -23,6 +23,9 @@ it("reports FAIL_WITH_STATUS as Canton's user failure, with its error id and cat
     caught = error;
   }
   expect(isDomainError(caught) && caught.code).toBe('DAML_FAILURE');
+  expect(isDomainError(caught) && caught.details).toEqual({
+    error_id: 'splice.amulet/insufficient-funds',
+  });
   expect((caught as Error).message).toBe(
     'Interpretation error: Error: User failure: splice.amulet/insufficient-funds (error category 9): Insufficient funds',
   );

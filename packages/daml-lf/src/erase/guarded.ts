@@ -16,9 +16,17 @@ function interpretationError(message: string, cause: unknown): DomainError {
 }
 
 // Canton 3.x reports a Daml user failure (an unhandled exception, failWithStatus) as
-// DAML_FAILURE, its cause the engine's interpretation error text.
-function damlFailure(message: string, cause: unknown): DomainError {
-  return new DomainError('DAML_FAILURE', `Interpretation error: Error: ${message}`, { cause });
+// DAML_FAILURE, its cause the engine's interpretation error text; a failure status's id and
+// metadata are the error's context.
+function damlFailure(
+  message: string,
+  cause: unknown,
+  details: Readonly<Record<string, string>> = {},
+): DomainError {
+  return new DomainError('DAML_FAILURE', `Interpretation error: Error: ${message}`, {
+    cause,
+    details,
+  });
 }
 
 /**
@@ -36,7 +44,10 @@ export function guarded<TResult>(evaluator: Evaluator, run: () => TResult): TRes
     if (error instanceof FailureStatus) {
       const category = failureCategoryCodes[error.category] ?? 9;
       const message = `User failure: ${error.errorId} (error category ${category}): ${error.message}`;
-      throw damlFailure(message, error);
+      throw damlFailure(message, error, {
+        ...error.metadata,
+        error_id: error.errorId,
+      });
     }
     if (error instanceof FatalFailure) throw interpretationError(error.message, error);
     if (error instanceof RangeError && /call stack/.test(error.message)) {

@@ -147,6 +147,7 @@ export function createBodyContext(state: TransactionState, frame: Frame): Transa
       throw new DomainError(
         'DAML_FAILURE',
         `Interpretation error: Error: User failure: ${errorId} (error category 9): ${message}`,
+        { details: { error_id: errorId } },
       );
     },
     beginExercise: (target, contractId, choice, argument, typedBy) =>
