@@ -1,5 +1,7 @@
 import type { Infer, Package } from '@pocketnet/ledger';
 import { defineInterface, definePackage, t } from '@pocketnet/ledger';
+import { spliceApiFeaturedAppV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 
 // `splice-api-featured-app-v1` 1.0.0, module Splice.Api.FeaturedAppRightV1: the API through
 // which a featured app records activity other than amulet transfers. splice-amulet's
@@ -35,29 +37,37 @@ export const createActivityMarkerResultType = t.record(
 );
 
 /** A provider's right to record featured activity; its implementation sets the fair use. */
-export const featuredAppRightV1Interface = defineInterface({
-  id: { packageName: featuredAppPackageName, module: moduleName, entity: 'FeaturedAppRight' },
-  view: featuredAppRightViewType,
-  choices: (choice) => ({
-    /** Records one activity, its reward split among the beneficiaries by weight. */
-    FeaturedAppRight_CreateActivityMarker: choice({
-      controllers: (view) => [view.provider],
-      consuming: false,
-      argument: { beneficiaries: t.list(appRewardBeneficiaryV1Type) },
-      result: createActivityMarkerResultType,
+export const featuredAppRightV1Interface = tiedInterfaceToSplice(
+  spliceApiFeaturedAppV1['Splice.Api.FeaturedAppRightV1'].FeaturedAppRight,
+  defineInterface({
+    id: { packageName: featuredAppPackageName, module: moduleName, entity: 'FeaturedAppRight' },
+    view: featuredAppRightViewType,
+    choices: (choice) => ({
+      /** Records one activity, its reward split among the beneficiaries by weight. */
+      FeaturedAppRight_CreateActivityMarker: choice({
+        controllers: (view) => [view.provider],
+        consuming: false,
+        argument: { beneficiaries: t.list(appRewardBeneficiaryV1Type) },
+        result: createActivityMarkerResultType,
+      }),
     }),
   }),
-});
+  {},
+);
 
 /** A record of featured activity that is not an amulet transfer. */
-export const featuredAppActivityMarkerV1Interface = defineInterface({
-  id: {
-    packageName: featuredAppPackageName,
-    module: moduleName,
-    entity: 'FeaturedAppActivityMarker',
-  },
-  view: featuredAppActivityMarkerViewType,
-});
+export const featuredAppActivityMarkerV1Interface = tiedInterfaceToSplice(
+  spliceApiFeaturedAppV1['Splice.Api.FeaturedAppRightV1'].FeaturedAppActivityMarker,
+  defineInterface({
+    id: {
+      packageName: featuredAppPackageName,
+      module: moduleName,
+      entity: 'FeaturedAppActivityMarker',
+    },
+    view: featuredAppActivityMarkerViewType,
+  }),
+  {},
+);
 
 export const featuredAppApiPackage: Package = definePackage({
   name: featuredAppPackageName,

@@ -1,5 +1,7 @@
 import type { Infer } from '@pocketnet/ledger';
 import { defineInterface, t } from '@pocketnet/ledger';
+import { spliceApiTokenAllocationInstructionV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 import { allocationInterfaceId, allocationSpecificationType } from './allocation-v1.ts';
 import { holdingInterfaceId } from './holding-v1.ts';
 import { extraArgsType, metadataType } from './metadata-v1.ts';
@@ -57,47 +59,57 @@ export const allocationFactoryViewType = t.record(
 
 export type AllocationInstructionResult = Infer<typeof allocationInstructionResultType>;
 
-export const allocationInstructionInterface = defineInterface({
-  id: id('AllocationInstruction'),
-  view: allocationInstructionViewType,
-  choices: (choice) => ({
-    AllocationInstruction_Withdraw: choice({
-      controllers: (view) => [view.allocation.transferLeg.sender],
-      argument: { extraArgs: extraArgsType },
-      result: allocationInstructionResultType,
-    }),
-    AllocationInstruction_Update: choice({
-      controllers: (view, argument) => [
-        view.allocation.transferLeg.instrumentId.admin,
-        ...argument.extraActors,
-      ],
-      argument: { extraActors: t.list(t.party()), extraArgs: extraArgsType },
-      result: allocationInstructionResultType,
+export const allocationInstructionInterface = tiedInterfaceToSplice(
+  spliceApiTokenAllocationInstructionV1['Splice.Api.Token.AllocationInstructionV1']
+    .AllocationInstruction,
+  defineInterface({
+    id: id('AllocationInstruction'),
+    view: allocationInstructionViewType,
+    choices: (choice) => ({
+      AllocationInstruction_Withdraw: choice({
+        controllers: (view) => [view.allocation.transferLeg.sender],
+        argument: { extraArgs: extraArgsType },
+        result: allocationInstructionResultType,
+      }),
+      AllocationInstruction_Update: choice({
+        controllers: (view, argument) => [
+          view.allocation.transferLeg.instrumentId.admin,
+          ...argument.extraActors,
+        ],
+        argument: { extraActors: t.list(t.party()), extraArgs: extraArgsType },
+        result: allocationInstructionResultType,
+      }),
     }),
   }),
-});
+  {},
+);
 
-export const allocationFactoryInterface = defineInterface({
-  id: id('AllocationFactory'),
-  view: allocationFactoryViewType,
-  choices: (choice) => ({
-    AllocationFactory_Allocate: choice({
-      controllers: (_view, argument) => [argument.allocation.transferLeg.sender],
-      consuming: false,
-      argument: {
-        expectedAdmin: t.party(),
-        allocation: allocationSpecificationType,
-        requestedAt: t.time(),
-        inputHoldingCids: holdingCids,
-        extraArgs: extraArgsType,
-      },
-      result: allocationInstructionResultType,
-    }),
-    AllocationFactory_PublicFetch: choice({
-      controllers: (_view, argument) => [argument.actor],
-      consuming: false,
-      argument: { expectedAdmin: t.party(), actor: t.party() },
-      result: allocationFactoryViewType,
+export const allocationFactoryInterface = tiedInterfaceToSplice(
+  spliceApiTokenAllocationInstructionV1['Splice.Api.Token.AllocationInstructionV1']
+    .AllocationFactory,
+  defineInterface({
+    id: id('AllocationFactory'),
+    view: allocationFactoryViewType,
+    choices: (choice) => ({
+      AllocationFactory_Allocate: choice({
+        controllers: (_view, argument) => [argument.allocation.transferLeg.sender],
+        consuming: false,
+        argument: {
+          expectedAdmin: t.party(),
+          allocation: allocationSpecificationType,
+          requestedAt: t.time(),
+          inputHoldingCids: holdingCids,
+          extraArgs: extraArgsType,
+        },
+        result: allocationInstructionResultType,
+      }),
+      AllocationFactory_PublicFetch: choice({
+        controllers: (_view, argument) => [argument.actor],
+        consuming: false,
+        argument: { expectedAdmin: t.party(), actor: t.party() },
+        result: allocationFactoryViewType,
+      }),
     }),
   }),
-});
+  {},
+);

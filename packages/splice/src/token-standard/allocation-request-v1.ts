@@ -1,4 +1,6 @@
 import { defineInterface, t } from '@pocketnet/ledger';
+import { spliceApiTokenAllocationRequestV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 import { settlementInfoType, transferLegType } from './allocation-v1.ts';
 import { choiceExecutionMetadataType, extraArgsType, metadataType } from './metadata-v1.ts';
 
@@ -17,25 +19,29 @@ export const allocationRequestViewType = t.record(
 
 export const allocationRequestInterfaceId = `#${allocationRequestPackageName}:${moduleName}:AllocationRequest`;
 
-export const allocationRequestInterface = defineInterface({
-  id: {
-    packageName: allocationRequestPackageName,
-    module: moduleName,
-    entity: 'AllocationRequest',
-  },
-  view: allocationRequestViewType,
-  choices: (choice) => ({
-    /** A party the request asks to allocate declines. */
-    AllocationRequest_Reject: choice({
-      controllers: (_view, argument) => [argument.actor],
-      argument: { actor: t.party(), extraArgs: extraArgsType },
-      result: choiceExecutionMetadataType,
-    }),
-    /** The settlement's executor takes the request back. */
-    AllocationRequest_Withdraw: choice({
-      controllers: (view) => [view.settlement.executor],
-      argument: { extraArgs: extraArgsType },
-      result: choiceExecutionMetadataType,
+export const allocationRequestInterface = tiedInterfaceToSplice(
+  spliceApiTokenAllocationRequestV1['Splice.Api.Token.AllocationRequestV1'].AllocationRequest,
+  defineInterface({
+    id: {
+      packageName: allocationRequestPackageName,
+      module: moduleName,
+      entity: 'AllocationRequest',
+    },
+    view: allocationRequestViewType,
+    choices: (choice) => ({
+      /** A party the request asks to allocate declines. */
+      AllocationRequest_Reject: choice({
+        controllers: (_view, argument) => [argument.actor],
+        argument: { actor: t.party(), extraArgs: extraArgsType },
+        result: choiceExecutionMetadataType,
+      }),
+      /** The settlement's executor takes the request back. */
+      AllocationRequest_Withdraw: choice({
+        controllers: (view) => [view.settlement.executor],
+        argument: { extraArgs: extraArgsType },
+        result: choiceExecutionMetadataType,
+      }),
     }),
   }),
-});
+  {},
+);

@@ -1,5 +1,7 @@
 import type { Infer } from '@pocketnet/ledger';
 import { defineInterface, t } from '@pocketnet/ledger';
+import { spliceApiTokenAllocationV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 import { holdingInterfaceId, instrumentIdType } from './holding-v1.ts';
 import { extraArgsType, metadataPackageName, metadataType } from './metadata-v1.ts';
 import { optionalType } from './optional-type.ts';
@@ -79,26 +81,30 @@ function allocationControllers(view: AllocationView): string[] {
   return [settlement.executor, transferLeg.sender, transferLeg.receiver];
 }
 
-export const allocationInterface = defineInterface({
-  id: { packageName: allocationPackageName, module: moduleName, entity: 'Allocation' },
-  view: allocationViewType,
-  choices: (choice) => ({
-    Allocation_ExecuteTransfer: choice({
-      controllers: allocationControllers,
-      argument: { extraArgs: extraArgsType },
-      result: allocationExecuteTransferResultType,
-    }),
-    Allocation_Cancel: choice({
-      controllers: allocationControllers,
-      argument: { extraArgs: extraArgsType },
-      result: allocationCancelResultType,
-    }),
-    Allocation_Withdraw: choice({
-      controllers: (view) => [view.allocation.transferLeg.sender],
-      argument: { extraArgs: extraArgsType },
-      result: allocationWithdrawResultType,
+export const allocationInterface = tiedInterfaceToSplice(
+  spliceApiTokenAllocationV1['Splice.Api.Token.AllocationV1'].Allocation,
+  defineInterface({
+    id: { packageName: allocationPackageName, module: moduleName, entity: 'Allocation' },
+    view: allocationViewType,
+    choices: (choice) => ({
+      Allocation_ExecuteTransfer: choice({
+        controllers: allocationControllers,
+        argument: { extraArgs: extraArgsType },
+        result: allocationExecuteTransferResultType,
+      }),
+      Allocation_Cancel: choice({
+        controllers: allocationControllers,
+        argument: { extraArgs: extraArgsType },
+        result: allocationCancelResultType,
+      }),
+      Allocation_Withdraw: choice({
+        controllers: (view) => [view.allocation.transferLeg.sender],
+        argument: { extraArgs: extraArgsType },
+        result: allocationWithdrawResultType,
+      }),
     }),
   }),
-});
+  {},
+);
 
 export const allocationInterfaceId = `#${allocationPackageName}:${moduleName}:Allocation`;

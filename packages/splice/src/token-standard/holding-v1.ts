@@ -1,5 +1,7 @@
 import type { Infer } from '@pocketnet/ledger';
 import { defineInterface, t } from '@pocketnet/ledger';
+import { spliceApiTokenHoldingV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 import { metadataType } from './metadata-v1.ts';
 import { optionalType } from './optional-type.ts';
 
@@ -42,9 +44,13 @@ export type HoldingLock = Infer<typeof lockType>;
 export type HoldingView = Infer<typeof holdingViewType>;
 
 /** `Holding`: one UTXO of some instrument. A view only; moving it is up to each registry. */
-export const holdingInterface = defineInterface({
-  id: { packageName: holdingPackageName, module: moduleName, entity: 'Holding' },
-  view: holdingViewType,
-});
+export const holdingInterface = tiedInterfaceToSplice(
+  spliceApiTokenHoldingV1['Splice.Api.Token.HoldingV1'].Holding,
+  defineInterface({
+    id: { packageName: holdingPackageName, module: moduleName, entity: 'Holding' },
+    view: holdingViewType,
+  }),
+  {},
+);
 
 export const holdingInterfaceId = `#${holdingPackageName}:${moduleName}:Holding`;

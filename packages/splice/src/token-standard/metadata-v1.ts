@@ -1,5 +1,7 @@
 import type { Typed } from '@pocketnet/ledger';
 import { defineInterface, t } from '@pocketnet/ledger';
+import { spliceApiTokenMetadataV1 } from '../vocabulary/splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice } from '../vocabulary/tied-to-splice.ts';
 
 // `splice-api-token-metadata-v1`, module Splice.Api.Token.MetadataV1. The maps of the 1.0.0
 // release are TextMaps, so they travel as JSON objects.
@@ -68,10 +70,14 @@ export const emptyMetadata: Metadata = { values: {} };
 export const emptyExtraArgs: ExtraArgs = { context: { values: {} }, meta: emptyMetadata };
 
 /** Never implemented: `ContractId AnyContract` is how the standard passes "some contract". */
-export const anyContractInterface = defineInterface({
-  id: { packageName: metadataPackageName, module: moduleName, entity: 'AnyContract' },
-  view: t.record({}, `${moduleName}:AnyContractView`),
-});
+export const anyContractInterface = tiedInterfaceToSplice(
+  spliceApiTokenMetadataV1['Splice.Api.Token.MetadataV1'].AnyContract,
+  defineInterface({
+    id: { packageName: metadataPackageName, module: moduleName, entity: 'AnyContract' },
+    view: t.record({}, `${moduleName}:AnyContractView`),
+  }),
+  {},
+);
 
 /** A registry app installed by an app user; carries the user-specific off-ledger API metadata. */
 export const registryAppInstallInterface = defineInterface({

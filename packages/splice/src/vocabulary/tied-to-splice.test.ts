@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { amulet } from '../amulet/templates/amulet.ts';
 import { featuredAppRight } from '../amulet/templates/featured-app.ts';
-import { spliceAmulet } from './splice-vocabulary.generated.ts';
-import { tiedToSplice } from './tied-to-splice.ts';
+import { holdingInterface } from '../token-standard/holding-v1.ts';
+import { spliceAmulet, spliceApiTokenHoldingV1 } from './splice-vocabulary.generated.ts';
+import { tiedInterfaceToSplice, tiedToSplice } from './tied-to-splice.ts';
 
 const run = promisify(execFile);
 const spliceRoot = resolve(import.meta.dirname, '../..');
@@ -49,7 +50,7 @@ async function compileWithRenames(plants: readonly (readonly [string, string])[]
 }
 
 describe('our Splice tied to the vocabulary generated from Splice', () => {
-  it('does not compile once Splice renames a payload field, a choice or a choice argument', async () => {
+  it('does not compile once Splice renames a payload or view field, a choice or a choice argument', async () => {
     const { failed, output } = await compileWithRenames([
       // Amulet's `owner` becomes `holder`.
       [
@@ -63,6 +64,11 @@ describe('our Splice tied to the vocabulary generated from Splice', () => {
       [
         'type TransferOffer_Withdraw = { readonly reason: string; };',
         'type TransferOffer_Withdraw = { readonly why: string; };',
+      ],
+      // The Holding interface's view `owner` becomes `holder`.
+      [
+        'type HoldingView = { readonly owner: string;',
+        'type HoldingView = { readonly holder: string;',
       ],
     ]);
     expect(failed).toBe(true);
@@ -82,12 +88,17 @@ describe('our Splice tied to the vocabulary generated from Splice', () => {
     expect(at('src/amulet/templates/locked-amulet.ts')).toContain(
       "payload.amulet.holder: a field of Splice's we lack",
     );
-    // Each rename is caught where a template is tied, nowhere else.
+    expect(at('src/token-standard/holding-v1.ts')).toContain(
+      "view.holder: a field of Splice's we lack",
+    );
+    expect(at('src/token-standard/holding-v1.ts')).toContain('view.owner: a field Splice lacks');
+    // Each rename is caught where a template or interface is tied, nowhere else.
     const files = new Set(errors.map((block) => block.slice(0, block.indexOf('('))));
     expect([...files].sort()).toEqual([
       'src/amulet/templates/amulet.ts',
       'src/amulet/templates/locked-amulet.ts',
       'src/ans/ans-entry.ts',
+      'src/token-standard/holding-v1.ts',
       'src/wallet/transfer-offer.ts',
     ]);
   }, 180_000);
@@ -97,8 +108,17 @@ describe('our Splice tied to the vocabulary generated from Splice', () => {
       // @ts-expect-error: FeaturedAppRight's payload is not Amulet's either.
       tiedToSplice(spliceAmulet['Splice.Amulet'].Amulet, featuredAppRight),
     ).toThrow(
-      "#splice-amulet:Splice.Amulet:FeaturedAppRight is tied to Splice's #splice-amulet:Splice.Amulet:Amulet",
+      "#splice-amulet:Splice.Amulet:FeaturedAppRight is tied to Splice's template #splice-amulet:Splice.Amulet:Amulet",
     );
     expect(tiedToSplice(spliceAmulet['Splice.Amulet'].Amulet, amulet, {})).toBe(amulet);
+  });
+
+  it('refuses, when the module loads, an interface tied to a template of Splice', () => {
+    const holdings = spliceApiTokenHoldingV1['Splice.Api.Token.HoldingV1'];
+    const lookalike = { ...holdings.Holding, kind: 'template' as const };
+    expect(() => tiedInterfaceToSplice(lookalike, holdingInterface, {})).toThrow(
+      "#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding is tied to Splice's template #splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding",
+    );
+    expect(tiedInterfaceToSplice(holdings.Holding, holdingInterface, {})).toBe(holdingInterface);
   });
 });

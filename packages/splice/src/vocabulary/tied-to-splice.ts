@@ -1,10 +1,13 @@
 import type {
   ArgumentOf,
   ChoicesOf,
+  Interface,
+  InterfaceDefinition,
   PayloadOf,
   ResultOf,
   Template,
   TemplateDefinition,
+  ViewOf,
 } from '@pocketnet/ledger';
 import { referenceOf } from '@pocketnet/ledger';
 import type { ChoiceRef, TemplateRef } from './splice-vocabulary.generated.ts';
@@ -70,8 +73,12 @@ type GeneratedChoices<G> = G extends TemplateRef<unknown, infer C> ? C : never;
 type GeneratedArgument<C> = C extends ChoiceRef<infer A, unknown> ? A : never;
 type GeneratedResult<C> = C extends ChoiceRef<unknown, infer R> ? R : never;
 
-/** `Archive` is Daml's implicit choice on both sides: the DSL adds it to every template. */
-type OurChoiceNames<T> = Exclude<keyof ChoicesOf<T>, 'Archive'>;
+/**
+ * `Archive` is Daml's implicit choice on both sides: the DSL adds it to every template. An
+ * interface declared without choices has `Record<string, never>`, whose index names none.
+ */
+type OurChoiceNames<T> = Exclude<Declared<keyof ChoicesOf<T>>, 'Archive'>;
+type Declared<K> = K extends string ? (string extends K ? never : K) : K;
 
 /** Choices of Splice's template that ours does not implement. */
 export type LackedChoices<G, T> = {
@@ -102,21 +109,36 @@ export type PayloadMismatch<G, T> = Difference<
   'payload'
 >;
 
+export type ViewMismatch<G, I> = Difference<
+  Spelled<ViewOf<I>>,
+  Spelled<GeneratedPayload<G>>,
+  'view'
+>;
+
 type Mismatches<G, T> = PayloadMismatch<G, T> | ChoiceMismatches<G, T>;
+type InterfaceMismatches<G, I> = ViewMismatch<G, I> | ChoiceMismatches<G, I>;
 
 /**
- * What a template of ours is known to do otherwise than Splice's: `lacks` names each of
- * Splice's choices we do not implement, `differs` each difference the types show (as the
- * compiler words it), both with the reason. Exactly those: a fixed difference left listed does
- * not compile either. Either may be left out when there is nothing to list, so `{}` says the
- * template agrees with Splice's; the error on a `{}` that no longer holds lists what to add.
+ * What a template or interface of ours is known to do otherwise than Splice's: `lacks` names
+ * each of Splice's choices we do not implement, `differs` each difference the types show (as
+ * the compiler words it), both with the reason. Exactly those: a fixed difference left listed
+ * does not compile either. Either may be left out when there is nothing to list, so `{}` says
+ * ours agrees with Splice's; the error on a `{}` that no longer holds lists what to add.
  */
-export type KnownDifferences<G, T> = ([keyof LackedChoices<G, T>] extends [never]
+type Listed<Lacked, Mismatch> = ([keyof Lacked] extends [never]
   ? { readonly lacks?: Record<never, string> }
-  : { readonly lacks: LackedChoices<G, T> }) &
-  ([Mismatches<G, T>] extends [never]
+  : { readonly lacks: Lacked }) &
+  ([Mismatch] extends [never]
     ? { readonly differs?: Record<never, string> }
-    : { readonly differs: { readonly [D in Mismatches<G, T>]: string } });
+    : { readonly differs: { readonly [D in Mismatch & string]: string } });
+
+export type KnownDifferences<G, T> = Listed<LackedChoices<G, T>, Mismatches<G, T>>;
+
+/** As KnownDifferences, with the interface's view where a template has its payload. */
+export type KnownInterfaceDifferences<G, I> = Listed<
+  LackedChoices<G, I>,
+  InterfaceMismatches<G, I>
+>;
 
 /**
  * Ties a template of our Splice to its counterpart in Splice's generated vocabulary: its payload
@@ -128,13 +150,35 @@ export function tiedToSplice<
   G extends TemplateRef<unknown, unknown>,
   T extends Template<unknown, unknown, unknown>,
 >(generated: G, template: T, known: NoInfer<KnownDifferences<G, T>>): NoInfer<T> {
-  const ours = referenceOf(template as TemplateDefinition);
-  if (ours !== generated.templateId) {
-    throw new Error(`${ours} is tied to Splice's ${generated.templateId}`);
+  checkTie(generated, template as TemplateDefinition, known);
+  return template;
+}
+
+/**
+ * Ties an interface of our Splice to its counterpart in Splice's generated vocabulary, as
+ * `tiedToSplice` ties a template: its view type, its choice names and each choice's argument
+ * and result types must equal the generated ones, less what `known` lists.
+ */
+export function tiedInterfaceToSplice<
+  G extends TemplateRef<unknown, unknown>,
+  I extends Interface<unknown, unknown>,
+>(generated: G, ours: I, known: NoInfer<KnownInterfaceDifferences<G, I>>): NoInfer<I> {
+  checkTie(generated, ours as InterfaceDefinition, known);
+  return ours;
+}
+
+/** What the types cannot see: the ids are text, and Splice's kind of definition is a value. */
+function checkTie(
+  generated: TemplateRef<unknown, unknown>,
+  definition: TemplateDefinition | InterfaceDefinition,
+  known: { readonly lacks?: object },
+): void {
+  const ours = referenceOf(definition);
+  if (ours !== generated.templateId || definition.kind !== generated.kind) {
+    throw new Error(`${ours} is tied to Splice's ${generated.kind} ${generated.templateId}`);
   }
   const splices = new Set(Object.keys(generated.choices as object));
   for (const name of Object.keys(known.lacks ?? {})) {
     if (!splices.has(name)) throw new Error(`${ours} lacks ${name}, which Splice has not either`);
   }
-  return template;
 }
