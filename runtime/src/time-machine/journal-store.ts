@@ -74,7 +74,8 @@ async function appendAll(journal: Journal, records: readonly JournalRecord[]): P
  * and decoding the files again; an append that fails drops them, and the files are read.
  */
 function counted(
-  open: () => Promise<Journal>,
+  /** Opens the journal; `afterCut` when this store has just closed it and cut it itself. */
+  open: (afterCut?: boolean) => Promise<Journal>,
   cut: (keep: number, byteLength: number | undefined) => Promise<void>,
 ) {
   let current: Journal | null = null;
@@ -147,7 +148,7 @@ function counted(
       const done = (async () => {
         await open_.close();
         await cut(keep, byteLength);
-        current = await open();
+        current = await open(true);
       })();
       const gate: Promise<void> = done.finally(() => {
         if (cutting === gate) cutting = null;
@@ -195,7 +196,7 @@ function counted(
 }
 
 export function fileJournalStore(dir: string): JournalStore {
-  const open = () => createFileJournal({ dir });
+  const open = (afterCut = false) => createFileJournal({ dir, tailIsWhole: afterCut });
   const { prime, ...journal } = counted(open, (keep, byteLength) =>
     truncateFileJournal(dir, keep, byteLength),
   );

@@ -18,6 +18,12 @@ export type FileJournalOptions = {
   readonly onTornTail?: (bytes: number) => void;
   /** Size of the buffer records cross to the writer thread in (a power of two; 4 MiB). */
   readonly ringBytes?: number;
+  /**
+   * The caller closed this journal itself and then cut it where a record ends (a revert), so
+   * its newest segment has no torn tail: opening skips reading it through (up to a whole
+   * segment, checksummed frame by frame: most of a revert's time on a long history).
+   */
+  readonly tailIsWhole?: boolean;
 };
 
 const defaultSegmentBytes = 64 * 1024 * 1024;
@@ -26,7 +32,7 @@ const defaultSegmentBytes = 64 * 1024 * 1024;
 async function openWriter(options: FileJournalOptions): Promise<WriterThread> {
   const segments = await listSegments(options.dir);
   const last = segments.at(-1);
-  const cut = last ? await cutTornTail(last.path) : 0;
+  const cut = last && !options.tailIsWhole ? await cutTornTail(last.path) : 0;
   if (cut > 0) options.onTornTail?.(cut);
   const sizeOf = async (path: string) => (await stat(path)).size;
   const sealed = [];
