@@ -158,6 +158,13 @@ export type {
   TransactionRecord,
 } from './transaction.ts';
 export { archivingNodeIn, createdNodeIn, hasOffset } from './transaction.ts';
+export type { JournalHistory, StateSection, StateSections } from './undo/state-sections.ts';
+export {
+  createStateSections,
+  historyOf,
+  restoreSections,
+  saveSections,
+} from './undo/state-sections.ts';
 export type { UndoLog, UndoMark } from './undo/undo-log.ts';
 export { createUndoLog } from './undo/undo-log.ts';
 export { appendOnlyArray, undoableMap, undoableSet } from './undo/undoable-collections.ts';

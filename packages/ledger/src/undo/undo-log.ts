@@ -1,3 +1,5 @@
+import { createStateSections, type StateSections } from './state-sections.ts';
+
 /**
  * A node's undo log (issue 23): while a snapshot is kept, every change to the node's state records
  * how to take it back, so a revert undoes exactly what happened after the snapshot — time and
@@ -7,8 +9,11 @@
  * A mark is a position in the log. Rolling back to a mark undoes the changes after it, newest
  * first, and forgets the marks taken after it; the mark itself stays, so a test loop rolls back
  * to it again and again. Releasing the oldest mark drops the entries only it still needed.
+ *
+ * Every state holder is handed the log as it is built, so the log is also where a holder
+ * registers its state section (state-sections.ts): what a state file saves of it and restores.
  */
-export type UndoLog = {
+export type UndoLog = StateSections & {
   /** True while a mark is kept: changes must call `record`. */
   readonly recording: boolean;
   /** Remembers how to take a change back (ignored when nothing is recording). */
@@ -69,6 +74,7 @@ export function createUndoLog(): UndoLog {
   };
 
   const log: UndoLog = {
+    ...createStateSections(),
     get recording() {
       return marks.size > 0;
     },
