@@ -1,3 +1,4 @@
+import { restoreSections } from '@pocketnet/ledger';
 import type { ScanService } from '../scan/scan.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { WalletAppsService } from '../wallet-apps/wallet-apps.service.ts';
@@ -18,8 +19,19 @@ export async function createNode(config: NodeConfig) {
   const ledger = await openLedgerCore(config);
   const services = createNodeServices(ledger, config, config.onBackgroundError);
   const { core, first, participants } = ledger;
-  await core.engine.recover();
-  const background = await startBackgroundWork(ledger, services, config);
+  if (config.restore) {
+    restoreSections(core.undo, config.restore.sections, config.restore.history, {
+      partial: config.restore.partial ?? false,
+    });
+    core.engine.restored();
+  } else {
+    await core.engine.recover();
+  }
+  // A partial restore (a test of some holders' sections) leaves the others empty: nothing may
+  // act on that half-made state.
+  const background = config.restore?.partial
+    ? { devnet: null, stop() {} }
+    : await startBackgroundWork(ledger, services, config);
   const node = {
     identity: core.identity,
     ledgerApiVersion: config.ledgerApiVersion,

@@ -1,4 +1,4 @@
-import type { Clock, Package } from '@pocketnet/ledger';
+import type { Clock, JournalHistory, Package } from '@pocketnet/ledger';
 import type { DevnetConfig } from '../devnet/start-devnet.ts';
 import type { NodeLedger } from '../scale-out/node-ledger.ts';
 import type { ScanOptions } from '../scan/create-scan.ts';
@@ -43,6 +43,23 @@ export type NodeConfig = {
   readonly scan?: ScanOptions;
   /** Scale-out (issue 12): the journal, and on a replica the engine, instead of `dataDir`'s. */
   readonly ledger?: NodeLedger;
+  /**
+   * `--load-state` (issue 23): the holders' saved sections, restored instead of replaying the
+   * journal, which already holds `history`.
+   */
+  readonly restore?: NodeRestore;
+};
+
+export type NodeRestore = {
+  /** Each state section's saved state, by name (state-sections.ts). */
+  readonly sections: Readonly<Record<string, unknown>>;
+  readonly history: JournalHistory;
+  /**
+   * Restores only the sections `sections` names, leaving the others' holders empty, and starts
+   * no background work: for a test of some holders' sections while others have none yet, never
+   * for a node that serves.
+   */
+  readonly partial?: boolean;
 };
 
 export const defaultLedgerApiVersion = '3.4.12';

@@ -170,6 +170,9 @@ export function createReplica(options: ReplicaOptions) {
     });
     return {
       recover: () => follower.follow(0, apply),
+      restored() {
+        throw new Error('a replica follows the writer: it is never restored from a state file');
+      },
       submit: async (request) =>
         valueOfAnswer(await forward({ kind: 'submit', request })) as TransactionRecord,
       async submitAsync(request) {

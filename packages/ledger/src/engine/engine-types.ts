@@ -50,6 +50,11 @@ export type ActiveContractStore = ContractStore & {
 export type LedgerEngine = {
   /** Replays the journal into the engine's state, publishing every record; run once, first. */
   recover(): Promise<void>;
+  /**
+   * Instead of `recover`, once every state section was restored from a state file (issue 23):
+   * the engine takes the restored state as its journal's replay and is ready; run once, first.
+   */
+  restored(): void;
   /** Commits a submission and resolves with its transaction once durable and published. */
   submit(request: SubmitRequest): Promise<TransactionRecord>;
   /**

@@ -21,6 +21,12 @@ export function createJournalWriter(deps: {
   let status: 'new' | 'recovering' | 'ready' | 'failed' = 'new';
   let failure: unknown = null;
   const ends = { publishedOffset: 0 };
+  deps.state.undo.section<number>('ledger.published-end', {
+    save: () => ends.publishedOffset,
+    restore(saved) {
+      ends.publishedOffset = saved;
+    },
+  });
 
   function published(record: JournalRecord): void {
     if (hasOffset(record)) deps.state.undo.assign(ends, 'publishedOffset', record.offset);
@@ -54,6 +60,11 @@ export function createJournalWriter(deps: {
         failure = error;
         throw error;
       }
+      status = 'ready';
+    },
+    /** The state was restored from a state file's sections (issue 23): nothing to replay. */
+    restored(): void {
+      if (status !== 'new') throw new Error('restored() runs once, before anything else');
       status = 'ready';
     },
     /**

@@ -86,6 +86,11 @@ export function createLedgerEngine(deps: LedgerEngineDeps): SynchronizerEngine {
         times.recovered();
         recovered = true;
       },
+      restored() {
+        writer.restored();
+        times.recovered();
+        recovered = true;
+      },
       async submit(request) {
         const at = times.next();
         const { change, duplicate } = admit(request, at.recordMicros);
