@@ -8,6 +8,7 @@ import {
 import type { EventObject } from 'xstate';
 import { type ActorEntry, applyEffects, type Cause, type Reactions } from './actor-effects.ts';
 import { logTransition } from './actor-history.ts';
+import { actorsSection } from './actor-section.ts';
 import { type ActorRoute, createLedgerEventMapper } from './ledger-events.ts';
 import { bindingOf, type MachineId, type WorkflowContext } from './machine-catalog.ts';
 import { createMachineStepper, type MachineStepper } from './machine-stepper.ts';
@@ -201,7 +202,19 @@ export function createActorRegistry(reactions: Reactions, undo: UndoLog) {
       }
     }
   };
+  const section = actorsSection({
+    undo,
+    spawned,
+    byMachine,
+    routes,
+    tracked,
+    timers,
+    counts,
+    stepperOf,
+  });
   return {
+    /** Its state section: what a restart's replay rebuilds of the actors (issue 23). */
+    section,
     /** Routes one record; a failure is reported, never thrown into the bus. */
     apply(journalRecord: JournalRecord) {
       try {

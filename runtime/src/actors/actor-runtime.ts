@@ -92,6 +92,15 @@ export function createActorRuntime(deps: {
   const subscription = deps.records$.subscribe((record) => registry.apply(record));
   const now = () => Math.max(Number(deps.clock.nowMicros()), registry.lastMicros());
   const settle = () => registry.fireDue(now());
+  // A live node fires a timer as time moves; a replay only once a later record comes: a save
+  // fires what is due by now first, as every read does, so that both save the same.
+  deps.undo.section(`actors.registry:${deps.participant.participantId}`, {
+    save: () => {
+      settle();
+      return registry.section.save();
+    },
+    restore: registry.section.restore,
+  });
   const ticker =
     deps.clock.kind === 'wall' && (deps.tickMillis ?? 0) > 0
       ? setInterval(settle, deps.tickMillis).unref()

@@ -98,6 +98,11 @@ export function createMachineStepper(machine: AnyStateMachine, usePlans = true) 
     return known.state;
   };
   const stateValueOf = (state: string): StateValue => values.get(state)?.value ?? state;
+  // A dotted state a state section saved (issue 23), as XState's value: `a.b.c` is {a: {b: 'c'}}.
+  const valueOfDotted = (state: string): StateValue =>
+    state
+      .split('.')
+      .reduceRight<StateValue>((child, key) => (child === '' ? key : { [key]: child }), '');
   const finish = (
     snapshot: AnyMachineSnapshot,
     actions: readonly ExecutableActionObject[],
@@ -143,6 +148,9 @@ export function createMachineStepper(machine: AnyStateMachine, usePlans = true) 
     machine,
     snapshotOf,
     counts: () => ({ ...counts }),
+    /** A state a state section saved, interned as the states this stepper reached are. */
+    restoredState: (state: string): string =>
+      values.get(state)?.state ?? internedState(valueOfDotted(state)),
     initial(input: unknown): MachineStep {
       const [snapshot, actions] = initialTransition(machine, input);
       return finish(snapshot as AnyMachineSnapshot, actions);

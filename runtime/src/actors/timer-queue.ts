@@ -123,6 +123,24 @@ export function createTimerQueue<TOwner>(undo: UndoLog) {
       pop();
       return top;
     },
+    /** The sequence the last timer scheduled got (a state section saves it). */
+    lastSequence: (): number => counts.sequence,
+    /**
+     * Puts back the pending timers a state section saved (issue 23), each with its own
+     * sequence, and has later timers go on after `lastSequence`, so that ties break as they
+     * did. Nothing records: a restore runs before the node keeps any mark.
+     */
+    restore(
+      saved: readonly Omit<ActorTimer<TOwner>, 'cancelled'>[],
+      lastSequence: number,
+    ): ActorTimer<TOwner>[] {
+      counts.sequence = lastSequence;
+      return saved.map((timer) => {
+        const restored: ActorTimer<TOwner> = { ...timer, cancelled: false };
+        insert(restored);
+        return restored;
+      });
+    },
     get size() {
       return heap.length;
     },

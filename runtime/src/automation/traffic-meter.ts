@@ -31,6 +31,12 @@ export function createTrafficMeter(deps: {
   readonly undo: UndoLog;
 }) {
   const meter = { consumed: 0n };
+  deps.undo.section<string>(`automation.traffic-meter:${deps.memberId}`, {
+    save: () => meter.consumed.toString(),
+    restore(saved) {
+      meter.consumed = BigInt(saved);
+    },
+  });
   const subscription = deps.records$.subscribe((record) => {
     if (record.type !== 'transaction') return;
     const cost =

@@ -36,6 +36,14 @@ const commit = (engine: Pick<LedgerEngine, 'commitAdmin'>, change: DevnetTimeRec
     (_state, recordTime): DevnetTimeRecord => ({ type: 'admin', recordTime, change }),
   );
 
+/** What the journal says of the devnet's time: the price, the last record's time, the last move. */
+type DevnetTime = {
+  price: string | null;
+  lastRecordTime: string | null;
+  /** Where the clock was last moved to (µs, decimal), as the journal's last ClockMoved says. */
+  movedTo: string | null;
+};
+
 /**
  * Follows the journal (replayed, then live) for the devnet's time and price. Created before the
  * engine recovers (it ends with the bus); `recovered()` then has the clock go on from where the journal left it: where
@@ -47,19 +55,27 @@ export function createDevnetTimeState(deps: {
   readonly undo: UndoLog;
 }) {
   const { undo } = deps;
-  const state: { price: string | null; lastRecordTime: string | null } = {
-    price: null,
-    lastRecordTime: null,
-  };
+  const state: DevnetTime = { price: null, lastRecordTime: null, movedTo: null };
   deps.records$.subscribe((record) => {
     undo.assign(state, 'lastRecordTime', record.recordTime);
     if (!isDevnetTimeRecord(record)) return;
     if (record.change.kind === amuletPriceSetKind) undo.assign(state, 'price', record.change.price);
-    else deps.clock.resumeFrom(BigInt(record.change.nowMicros));
+    else {
+      undo.assign(state, 'movedTo', record.change.nowMicros);
+      deps.clock.resumeFrom(BigInt(record.change.nowMicros));
+    }
+  });
+  // A restore puts these back without the records, so the clock is moved by `recovered()`.
+  undo.section<DevnetTime>('devnet.time', {
+    save: () => ({ ...state }),
+    restore(saved) {
+      Object.assign(state, saved);
+    },
   });
   return {
     recovered(): void {
-      const { lastRecordTime } = state;
+      const { lastRecordTime, movedTo } = state;
+      if (movedTo !== null) deps.clock.resumeFrom(BigInt(movedTo));
       const last = lastRecordTime === null ? null : parseTime(lastRecordTime);
       if (last !== null) deps.clock.resumeFrom(last);
     },

@@ -59,6 +59,15 @@ export function createTransferCommandAutomation(
   const commands = undoableMap<string, CreatedNode>(undo);
   const counters = undoableMap<string, CreatedNode>(undo);
   const attempts = createSendAttempts(wallet, undo);
+  // What the bus fed: pending commands and counters, few at a time. Failed attempts and the
+  // submission count are the live run's own (a restart's replay starts them afresh).
+  undo.section<{ commands: CreatedNode[]; counters: CreatedNode[] }>('devnet.transfer-commands', {
+    save: () => ({ commands: [...commands.values()], counters: [...counters.values()] }),
+    restore(saved) {
+      for (const command of saved.commands) commands.set(command.contractId, command);
+      for (const counter of saved.counters) counters.set(counterPayloadOf(counter).sender, counter);
+    },
+  });
   // Goes back with a rollback, so that the commands after it get the same ids.
   const issued = { submissions: 0 };
   let running: Promise<void> | null = null;
