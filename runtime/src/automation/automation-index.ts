@@ -1,4 +1,4 @@
-import type { CreatedNode } from '@pocketnet/ledger';
+import type { CreatedNode, TransactionRecord } from '@pocketnet/ledger';
 import { amuletTemplateIds, mergeReferences } from '@pocketnet/splice';
 import type { PocketnetNodeCore } from '../node/node-core.ts';
 import { templateByName } from '../node/template-by-name.ts';
@@ -20,6 +20,20 @@ const watchedByNode = {
   amuletRules: amuletTemplateIds.amuletRules,
 } as const;
 
+/** A transaction that created just `node`, `order`-th of those a restore puts back. */
+const creationOf = (node: CreatedNode, order: number): TransactionRecord => ({
+  type: 'transaction',
+  offset: order,
+  updateId: '',
+  synchronizerId: '',
+  effectiveAt: node.createdAt,
+  recordTime: node.createdAt,
+  workflowId: '',
+  submission: null,
+  nodes: [node],
+  rootNodeIds: [node.nodeId],
+});
+
 export type IndexedTemplate = keyof typeof indexed | keyof typeof watchedByNode;
 
 /**
@@ -32,8 +46,34 @@ export function createAutomationIndex(core: PocketnetNodeCore) {
   const own = templateByName(core.packages, Object.values(indexed));
   const idOf = (kind: IndexedTemplate) =>
     core.packages.resolveTemplate({ ...indexed, ...watchedByNode }[kind]).templateId;
-  const watched = createWatchedTemplates((templateId) => own(templateId) !== undefined, core.undo);
+  // The template ids it has held contracts of: what its state section asks it for.
+  const heldTemplates = new Set<string>();
+  // A restore puts back what was held without asking the packages, not restored yet maybe.
+  let restoring = false;
+  const isOwn = (templateId: string) => {
+    if (!restoring && own(templateId) === undefined) return false;
+    heldTemplates.add(templateId);
+    return true;
+  };
+  const watched = createWatchedTemplates(isOwn, core.undo);
   const subscription = core.records$.subscribe((record) => watched.apply(record));
+  core.undo.section<[string, CreatedNode[]][]>(`automation.index:${core.identity.participantId}`, {
+    // The few contracts it holds (licences, merge utilities), as created, in creation order.
+    save: () =>
+      [...heldTemplates]
+        .sort()
+        .map((templateId): [string, CreatedNode[]] => [templateId, watched.active(templateId)])
+        .filter(([, contracts]) => contracts.length > 0),
+    restore(saved) {
+      // Put back through its one way in, as transactions of those contracts in their order.
+      let order = 0;
+      restoring = true;
+      for (const [, contracts] of saved) {
+        for (const node of contracts) watched.apply(creationOf(node, order++));
+      }
+      restoring = false;
+    },
+  });
   return {
     active: (kind: IndexedTemplate): CreatedNode[] =>
       kind in indexed ? watched.active(idOf(kind)) : core.watched.active(idOf(kind)),

@@ -18,9 +18,7 @@ const config = {
 };
 
 const ours = (name: string) =>
-  name.startsWith('actors.') ||
-  name.startsWith('automation.traffic-meter') ||
-  name.startsWith('devnet.');
+  name.startsWith('actors.') || name.startsWith('automation.') || name.startsWith('devnet.');
 
 /** Workflows of every kind the inspector shows: offers accepted, expired and pending, rounds. */
 async function workflows(node: PocketnetNode): Promise<void> {
@@ -95,12 +93,17 @@ describe('the actors’ and automations’ state sections', () => {
     try {
       expect(Object.keys(ways.live).sort()).toEqual([
         expect.stringMatching(/^actors\.registry:participant1::/),
+        expect.stringMatching(/^automation\.index:participant1::/),
         expect.stringMatching(/^automation\.traffic-meter:PAR::participant1::/),
         'devnet.time',
         'devnet.transfer-commands',
       ]);
       expect(ways.replayed).toEqual(ways.live);
       expect(ways.restored).toEqual(ways.live);
+
+      const consumed = replayed.automation.traffic.status().consumed;
+      expect(consumed).toBeGreaterThan(0n);
+      expect(restored.automation.traffic.status().consumed).toBe(consumed);
 
       const before = inspected(replayed);
       const states = before.map((actor) => `${actor?.machine}:${actor?.state}`);
@@ -124,6 +127,43 @@ describe('the actors’ and automations’ state sections', () => {
       expect(fired?.state).toBe('expired');
       expect(restored.actors.get(unrestrictedCaller, pending.id)).toEqual(fired);
       expect(inspected(restored)).toEqual(inspected(replayed));
+      expect(backgroundErrors).toEqual([]);
+    } finally {
+      await replayed.close();
+      await restored.close();
+    }
+  });
+
+  it('keep one of each per participant on LocalNet, each the same three ways', async () => {
+    const localnet = {
+      ...config,
+      participantName: 'sv',
+      participants: ['app-provider', 'app-user'],
+      validatorApps: [
+        { participant: 'app-provider', partyHint: 'provider', walletUsers: ['provider'] },
+        { participant: 'app-user', partyHint: 'user', walletUsers: ['user'] },
+      ],
+    };
+    const ways = await sectionsThreeWays(
+      localnet,
+      async (node) => {
+        await node.devnet?.controls.advanceTime(unrestrictedCaller, hourMicros);
+      },
+      { only: ours },
+    );
+    const { replayed, restored } = ways.nodes;
+    try {
+      const names = Object.keys(ways.live);
+      for (const prefix of ['actors.registry:', 'automation.index:', 'automation.traffic-meter:']) {
+        expect(names.filter((name) => name.startsWith(prefix))).toHaveLength(3);
+      }
+      expect(ways.replayed).toEqual(ways.live);
+      expect(ways.restored).toEqual(ways.live);
+      for (const [index, app] of restored.validatorApps.entries()) {
+        const list = app.actors.list(unrestrictedCaller);
+        expect(list.length).toBeGreaterThan(0);
+        expect(list).toEqual(replayed.validatorApps[index]?.actors.list(unrestrictedCaller));
+      }
       expect(backgroundErrors).toEqual([]);
     } finally {
       await replayed.close();
