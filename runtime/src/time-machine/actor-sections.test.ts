@@ -1,5 +1,10 @@
 import { formatMicros, internalSubmission, type Value } from '@pocketnet/ledger';
-import { mergeReferences, walletReferences } from '@pocketnet/splice';
+import {
+  externalReferences,
+  mergeReferences,
+  transferCommandReferences,
+  walletReferences,
+} from '@pocketnet/splice';
 import { describe, expect, it } from 'vitest';
 import { hourMicros, startMicros } from '../../testing/actor-node.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
@@ -20,65 +25,126 @@ const config = {
 const ours = (name: string) =>
   name.startsWith('actors.') || name.startsWith('automation.') || name.startsWith('devnet.');
 
-/** Workflows of every kind the inspector shows: offers accepted, expired and pending, rounds. */
-async function workflows(node: PocketnetNode): Promise<void> {
+type Commands = Parameters<typeof internalSubmission>[0]['commands'];
+
+/** Submissions to a devnet node as `actAs`, reading as the DSO; its parties. */
+function callsOf(node: PocketnetNode) {
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('no devnet');
-  const party = async (hint: string) =>
-    (await node.admin.allocateParty(unrestrictedCaller, { partyIdHint: hint })).party;
-  const alice = await party('alice');
-  const bob = await party('bob');
-  let commands = 0;
-  const submit = (actAs: string, command: Parameters<typeof internalSubmission>[0]['commands']) => {
-    commands += 1;
-    return node.engine.submit(
-      internalSubmission({
-        commands: command,
-        userId: 'sections-test',
-        commandId: `sections-${commands}`,
-        actAs: [actAs],
-        readAs: [parties.dso],
-      }),
-    );
+  let submitted = 0;
+  return {
+    parties,
+    party: async (hint: string) =>
+      (await node.admin.allocateParty(unrestrictedCaller, { partyIdHint: hint })).party,
+    submit(actAs: string, commands: Commands) {
+      submitted += 1;
+      const commandId = `sections-${submitted}`;
+      const readAs = [parties.dso];
+      const userId = 'sections-test';
+      return node.engine.submit(
+        internalSubmission({ commands, userId, commandId, actAs: [actAs], readAs }),
+      );
+    },
+    exercise: (actAs: string, templateId: string, contractId: string, choice: string) => ({
+      on: (choiceArgument: Value) =>
+        node.engine.submit(
+          internalSubmission({
+            commands: [{ kind: 'exercise', templateId, contractId, choice, choiceArgument }],
+            userId: 'sections-test',
+            commandId: `sections-${++submitted}`,
+            actAs: [actAs],
+            readAs: [parties.dso],
+          }),
+        ),
+    }),
   };
+}
+
+const activeOf = (node: PocketnetNode, reference: string) => {
+  const { templateId } = node.packages.resolveTemplate(reference);
+  return [...node.engine.contracts.values()].filter(
+    (contract) => contract.templateId === templateId,
+  );
+};
+
+/**
+ * Two TransferCommands of alice's: the DSO's automation creates her counter and sends the
+ * first (to bob, who has no preapproval: it fails as a result, as in Splice); the second's
+ * nonce is ahead of the counter, so it stays pending.
+ */
+async function transferCommands(
+  node: PocketnetNode,
+  calls: ReturnType<typeof callsOf>,
+  parties: { readonly alice: string; readonly bob: string },
+): Promise<void> {
+  const { alice, bob } = parties;
+  const [rules] = activeOf(node, externalReferences.externalPartyAmuletRules);
+  const command = (nonce: string) =>
+    calls
+      .exercise(
+        alice,
+        externalReferences.externalPartyAmuletRules,
+        rules?.contractId ?? '',
+        'ExternalPartyAmuletRules_CreateTransferCommand',
+      )
+      .on({
+        sender: alice,
+        receiver: bob,
+        delegate: calls.parties.dso,
+        amount: '10.0',
+        expiresAt: formatMicros(node.clock.nowMicros() + 24n * hourMicros),
+        nonce,
+        description: null,
+        expectedDso: calls.parties.dso,
+      });
+  await command('0');
+  const sent = () => activeOf(node, transferCommandReferences.transferCommand).length === 0;
+  for (let wait = 0; wait < 200 && !sent(); wait += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(sent()).toBe(true);
+  await command('5');
+}
+
+/** Workflows of every kind the inspector shows: offers accepted, expired and pending, rounds. */
+async function workflows(node: PocketnetNode): Promise<void> {
+  const calls = callsOf(node);
+  const alice = await calls.party('alice');
+  const bob = await calls.party('bob');
+  const templateId = walletReferences.transferOffer;
   const offer = async (trackingId: string, expiresInMicros: bigint) => {
     const createArguments = {
       sender: alice,
       receiver: bob,
-      dso: parties.dso,
+      dso: calls.parties.dso,
       amount: { amount: '10.0', unit: 'AmuletUnit' },
       description: 'lunch',
       expiresAt: formatMicros(node.clock.nowMicros() + expiresInMicros),
       trackingId,
     } as Value;
-    const templateId = walletReferences.transferOffer;
-    const record = await submit(alice, [{ kind: 'create', templateId, createArguments }]);
+    const record = await calls.submit(alice, [{ kind: 'create', templateId, createArguments }]);
     return record.nodes.find((created) => created.kind === 'created')?.contractId ?? '';
   };
   const accepted = await offer('accepted', 24n * hourMicros);
-  await submit(bob, [
-    {
-      kind: 'exercise',
-      templateId: walletReferences.transferOffer,
-      contractId: accepted,
-      choice: 'TransferOffer_Accept',
-      choiceArgument: {},
-    },
-  ]);
+  await calls.exercise(bob, templateId, accepted, 'TransferOffer_Accept').on({});
   await offer('expired', hourMicros);
-  await submit(alice, [
+  const delegation = {
+    operator: calls.parties.validatorOperator,
+    owner: alice,
+    meta: { values: {} },
+  };
+  await calls.submit(alice, [
     {
       kind: 'create',
       templateId: mergeReferences.mergeDelegationProposal,
-      createArguments: {
-        delegation: { operator: parties.validatorOperator, owner: alice, meta: { values: {} } },
-      },
+      createArguments: { delegation },
     },
   ]);
   // Rounds advance, and the first offer's timer fires on the clock, with no record after it.
   await node.devnet?.controls.advanceTime(unrestrictedCaller, 2n * hourMicros);
   // Pending at the save: its timer falls due two hours on.
   await offer('pending', 2n * hourMicros);
+  await transferCommands(node, calls, { alice, bob });
 }
 
 const inspected = (node: PocketnetNode) =>
@@ -98,6 +164,10 @@ describe('the actors’ and automations’ state sections', () => {
         'devnet.time',
         'devnet.transfer-commands',
       ]);
+      expect(ways.live['devnet.transfer-commands']).toEqual({
+        commands: [expect.objectContaining({ kind: 'created' })],
+        counters: [expect.objectContaining({ kind: 'created' })],
+      });
       expect(ways.replayed).toEqual(ways.live);
       expect(ways.restored).toEqual(ways.live);
 
