@@ -94,7 +94,7 @@ export function createActorRuntime(deps: {
   const settle = () => registry.fireDue(now());
   // A live node fires a timer as time moves; a replay only once a later record comes: a save
   // fires what is due by now first, as every read does, so that both save the same.
-  deps.undo.section(`actors.registry:${deps.participant.participantId}`, {
+  deps.undo.section(`actors.registry.${deps.participant.participantId}`, {
     save: () => {
       settle();
       return registry.section.save();

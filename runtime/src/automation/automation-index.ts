@@ -57,7 +57,7 @@ export function createAutomationIndex(core: PocketnetNodeCore) {
   };
   const watched = createWatchedTemplates(isOwn, core.undo);
   const subscription = core.records$.subscribe((record) => watched.apply(record));
-  core.undo.section<[string, CreatedNode[]][]>(`automation.index:${core.identity.participantId}`, {
+  core.undo.section<[string, CreatedNode[]][]>(`automation.index.${core.identity.participantId}`, {
     // The few contracts it holds (licences, merge utilities), as created, in creation order.
     save: () =>
       [...heldTemplates]

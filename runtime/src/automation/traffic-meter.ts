@@ -31,7 +31,7 @@ export function createTrafficMeter(deps: {
   readonly undo: UndoLog;
 }) {
   const meter = { consumed: 0n };
-  deps.undo.section<string>(`automation.traffic-meter:${deps.memberId}`, {
+  deps.undo.section<string>(`automation.traffic-meter.${deps.memberId}`, {
     save: () => meter.consumed.toString(),
     restore(saved) {
       meter.consumed = BigInt(saved);

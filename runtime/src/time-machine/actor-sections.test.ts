@@ -158,9 +158,9 @@ describe('the actors’ and automations’ state sections', () => {
     const { replayed, restored } = ways.nodes;
     try {
       expect(Object.keys(ways.live).sort()).toEqual([
-        expect.stringMatching(/^actors\.registry:participant1::/),
-        expect.stringMatching(/^automation\.index:participant1::/),
-        expect.stringMatching(/^automation\.traffic-meter:PAR::participant1::/),
+        expect.stringMatching(/^actors\.registry\.participant1::/),
+        expect.stringMatching(/^automation\.index\.participant1::/),
+        expect.stringMatching(/^automation\.traffic-meter\.PAR::participant1::/),
         'devnet.time',
         'devnet.transfer-commands',
       ]);
@@ -224,7 +224,7 @@ describe('the actors’ and automations’ state sections', () => {
     const { replayed, restored } = ways.nodes;
     try {
       const names = Object.keys(ways.live);
-      for (const prefix of ['actors.registry:', 'automation.index:', 'automation.traffic-meter:']) {
+      for (const prefix of ['actors.registry.', 'automation.index.', 'automation.traffic-meter.']) {
         expect(names.filter((name) => name.startsWith(prefix))).toHaveLength(3);
       }
       expect(ways.replayed).toEqual(ways.live);
