@@ -190,6 +190,16 @@ describe('the actors’ and automations’ state sections', () => {
         restored.actors.findByContract(unrestrictedCaller, pending.contractIds[0] ?? ''),
       ).toEqual(pending);
 
+      // Restored, the actors and their timers still go back with a rollback.
+      const mark = restored.undo.mark();
+      const nowMicros = restored.clock.nowMicros();
+      restored.clock.resumeFrom(nowMicros + 3n * hourMicros);
+      expect(restored.actors.get(unrestrictedCaller, pending.id)?.state).toBe('expired');
+      restored.undo.rollback(mark);
+      restored.undo.release(mark);
+      restored.clock.rewindTo(nowMicros);
+      expect(inspected(restored)).toEqual(before);
+
       // Past the pending offer's expiry, its timer fires on both, the same way.
       for (const node of [replayed, restored])
         node.clock.resumeFrom(node.clock.nowMicros() + 3n * hourMicros);
