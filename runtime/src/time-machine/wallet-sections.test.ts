@@ -32,6 +32,9 @@ const base = {
 };
 
 const walletSections = /^wallet(-apps|-external)?\./;
+// Names are `area.holder.<participant id>`, and participant ids have no dot.
+const holderOf = (name: string) => name.split('.').slice(0, 2).join('.');
+const participantOf = (name: string) => name.split('.')[2];
 const only = (name: string) => walletSections.test(name);
 const minuteMicros = 60_000_000n;
 
@@ -155,7 +158,7 @@ describe("the wallets' state sections", () => {
   it('are the same live, replayed and restored after taps, offers, a failed transfer, a preapproval and a name', async () => {
     await checkThreeWays(devnet, walletScenario, (ways) => {
       const names = Object.keys(ways.live);
-      expect(names.map((name) => name.slice(0, name.indexOf('@'))).sort()).toEqual([
+      expect(names.map(holderOf).sort()).toEqual([
         'wallet-apps.contracts',
         'wallet-external.setup-proposals',
         'wallet-external.transfer-command-sends',
@@ -201,13 +204,14 @@ describe("the wallets' state sections", () => {
 
   it("are the same three ways for LocalNet's app validators, each named by its participant", async () => {
     await checkThreeWays(localnet, appValidatorsScenario, (ways) => {
-      // Three wallets, one per participant, each with its five sections.
-      expect(Object.keys(ways.live)).toHaveLength(15);
-      expect(new Set(Object.keys(ways.live).map((name) => name.split('@')[1])).size).toBe(3);
-      expect(ways.replayed).toEqual(ways.live);
-      expect(ways.restored).toEqual(ways.live);
       const { replayed, restored } = ways.nodes;
       const units = (node: PocketnetNode) => [node, ...node.validatorApps];
+      // Three wallets, one per participant, each with its five sections.
+      expect(Object.keys(ways.live)).toHaveLength(15);
+      const participantIds = units(replayed).map((unit) => unit.wallet.network.participantId());
+      expect(sorted(Object.keys(ways.live).map(participantOf))).toEqual(sorted(participantIds));
+      expect(ways.replayed).toEqual(ways.live);
+      expect(ways.restored).toEqual(ways.live);
       const appUsers = [...users, 'provider', 'user'];
       const reads = units(replayed).map((unit) => holderReads(unit, ways.records, appUsers));
       expect(reads[2]?.parties.some((party) => party.history.length > 0)).toBe(true);

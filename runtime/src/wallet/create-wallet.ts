@@ -36,8 +36,8 @@ export function createWallet(
   });
   // Built once per participant (LocalNet's app validators have their own): their sections say whose.
   const { participantId } = core.identity;
-  core.undo.section(`wallet.contracts@${participantId}`, contracts.section);
-  core.undo.section(`wallet.history@${participantId}`, history.section);
+  core.undo.section(`wallet.contracts.${participantId}`, contracts.section);
+  core.undo.section(`wallet.history.${participantId}`, history.section);
   const network = createNetworkContext({ core, contracts });
   const access = createWalletAccess({ participant: core.participant, contracts, network });
   const submit = createWalletSubmitter({
