@@ -75,12 +75,12 @@ function holderReads(unit: WalletUnit, records: readonly JournalRecord[], users:
       party,
       hasWallet: contracts.hasWallet(party),
       contracts: walletKinds.map((kind) => contracts.of(party, kind)),
-      history: history.page(party, { pageSize: 1000 }),
-      // Paging on from an entry in the middle.
+      // Paging on from an entry in the middle first: a restored history computes no more.
       historyAfter: history.page(party, {
         pageSize: 3,
         beginAfterId: history.page(party, { pageSize: 4 })[3]?.eventId ?? '',
       }),
+      history: history.page(party, { pageSize: 1000 }),
       apps: appKinds.map((kind) => apps.of(party, kind)),
       archivedCoupons: apps.archivedCouponsOf(party),
       proposals: unit.walletExternal.proposals.ofValidator(party),
