@@ -113,16 +113,16 @@ export function createAppContracts(records$: Observable<JournalRecord>, undo: Un
       couponHistory.push(archivedCoupon(contract.node, node, record));
     }
   };
-  const restored = createRestoreOnUse<SavedAppContracts>(undo, (saved, history) => {
+  const restored = createRestoreOnUse<SavedAppContracts>(undo, (saved, transactions) => {
     for (const at of saved.contracts) {
-      const { record, node } = createdIn(history, at);
+      const { record, node } = createdIn(transactions, at);
       const kind = appTemplateOf(node);
       if (kind === undefined) throw new Error(`node ${at.join('/')} is no app contract`);
       add({ kind, node, offset: record.offset, synchronizerId: record.synchronizerId });
     }
     for (const [createdAt, archivedAt] of saved.archivedCoupons) {
-      const created = createdIn(history, createdAt);
-      const archived = nodeIn(history, archivedAt);
+      const created = createdIn(transactions, createdAt);
+      const archived = nodeIn(transactions, archivedAt);
       if (archived.node.kind !== 'exercised') throw new Error('a coupon archived by a create');
       couponsAt.push([createdAt, archivedAt]);
       couponHistory.push(archivedCoupon(created.node, archived.node, archived.record));

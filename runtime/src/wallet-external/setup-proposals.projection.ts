@@ -34,9 +34,9 @@ export function createSetupProposals(records$: Observable<JournalRecord>, undo: 
   });
   const restored = createRestoreOnUse<{ proposals: SavedSetupProposals }>(
     undo,
-    (saved, history) => {
+    (saved, transactions) => {
       for (const at of saved.proposals) {
-        const { record, node } = createdIn(history, at);
+        const { record, node } = createdIn(transactions, at);
         const proposal = { node, synchronizerId: record.synchronizerId, offset: record.offset };
         active.set(node.contractId, proposal);
       }

@@ -77,9 +77,9 @@ export function createTransferCommandSends(deps: {
     /** Goes back with a rollback, so that the commands after it get the same ids. */
     prepared: number;
   } = { rules: null, prepared: 0 };
-  const restored = createRestoreOnUse<SavedTransferCommandSends>(undo, (saved, history) => {
+  const restored = createRestoreOnUse<SavedTransferCommandSends>(undo, (saved, transactions) => {
     if (saved.rules === null) return;
-    const { record, node } = createdIn(history, saved.rules);
+    const { record, node } = createdIn(transactions, saved.rules);
     undo.assign(state, 'rules', {
       node,
       synchronizerId: record.synchronizerId,

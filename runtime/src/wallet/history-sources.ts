@@ -1,13 +1,8 @@
-import {
-  formatNumeric,
-  type JournalHistory,
-  parseNumeric,
-  type TransactionRecord,
-} from '@pocketnet/ledger';
+import { formatNumeric, parseNumeric, type TransactionRecord } from '@pocketnet/ledger';
 import { nodeWithId } from '../node/participant-records.ts';
 import { historyEntriesOf } from './history-entries.ts';
 import type { HistoryEntry } from './history-types.ts';
-import { transactionAt } from './saved-contracts.ts';
+import type { TransactionFinder } from './saved-contracts.ts';
 
 // A wallet history keeps, beside its entries, where each comes from: what its state section saves
 // instead of the entries (issue 23), and what a restored history computes them again from, on
@@ -64,18 +59,18 @@ function seenPart(record: TransactionRecord, roots: readonly number[]): Transact
   return { ...record, nodes: record.nodes.filter((node) => seen(node.nodeId)), rootNodeIds: roots };
 }
 
-/** The entry of a slot, computing its transaction's entries from `history` the first time. */
-export function entryOf(slot: EntrySlot, history: JournalHistory | null): HistoryEntry {
+/** The entry of a slot, computing its transaction's entries from the journal the first time. */
+export function entryOf(slot: EntrySlot, transactions: TransactionFinder | null): HistoryEntry {
   const { source } = slot;
   if (source.entries === null) {
-    if (history === null) throw new Error('a restored wallet history without its journal');
+    if (transactions === null) throw new Error('a restored wallet history without its journal');
     const held = new Map(
       source.held.map(([contractId, owner, amount]) => [
         contractId,
         { owner, amount: parseNumeric(amount) },
       ]),
     );
-    const record = seenPart(transactionAt(history, source.offset), source.roots);
+    const record = seenPart(transactions(source.offset), source.roots);
     // Once computed, they stand for the source: a cache the undo log need not know about.
     source.entries = historyEntriesOf(record, (contractId) => held.get(contractId));
   }

@@ -26,39 +26,48 @@ export function positionsOf(
     .sort((left, right) => left[0] - right[0] || left[1] - right[1]);
 }
 
+/** The transaction at an offset of a state's history. */
+export type TransactionFinder = (offset: number) => TransactionRecord;
+
 /**
- * The transaction at `offset` in a state's history. Offsets count the ledger records (1, 2, …)
- * and admin records sit between them without one, so the record is at index `offset - 1` or
- * after it. Each step jumps by the offsets still missing, so it never overshoots, and what is
- * left after a jump is the admin records inside it: a few decodes, as admin records are a small
- * part of a journal (8% of a devnet's with time moving).
+ * Finds transactions in a state's history by offset. Offsets count the ledger records (1, 2, …)
+ * and admin records sit between them without one, so the record of `offset` is at index
+ * `offset - 1` plus the admin records before it. A search starts from the admin records the last
+ * one found before a lower offset (put-backs look up in rising order: mostly one decode each),
+ * and each step jumps by the offsets still missing, so it never overshoots; what is left after a
+ * jump is the admin records inside it (8% of a devnet's journal with time moving).
  */
-export function transactionAt(history: JournalHistory, offset: number): TransactionRecord {
-  let index = offset - 1;
-  while (index < history.length) {
-    const record = history.at(index);
-    if (!hasOffset(record)) index += 1;
-    else if (record.offset < offset) index += offset - record.offset;
-    else if (record.offset === offset && record.type === 'transaction') return record;
-    else break;
-  }
-  throw new Error(`the state's history has no transaction at offset ${offset}`);
+export function transactionsIn(history: JournalHistory): TransactionFinder {
+  let known = { offset: 0, adminBefore: 0 };
+  return (offset) => {
+    let index = offset - 1 + (offset >= known.offset ? known.adminBefore : 0);
+    while (index < history.length) {
+      const record = history.at(index);
+      if (!hasOffset(record)) index += 1;
+      else if (record.offset < offset) index += offset - record.offset;
+      else if (record.offset === offset && record.type === 'transaction') {
+        known = { offset, adminBefore: index - (offset - 1) };
+        return record;
+      } else break;
+    }
+    throw new Error(`the state's history has no transaction at offset ${offset}`);
+  };
 }
 
 /** The node a section saved, with its transaction. */
 export function nodeIn(
-  history: JournalHistory,
+  transactions: TransactionFinder,
   [offset, nodeId]: NodeAt,
 ): { readonly record: TransactionRecord; readonly node: CreatedNode | ExercisedNode } {
-  const record = transactionAt(history, offset);
+  const record = transactions(offset);
   const node = nodeWithId(record, nodeId);
   if (node === undefined) throw new Error(`the transaction at ${offset} has no node ${nodeId}`);
   return { record, node };
 }
 
 /** The created node a section saved, with its transaction. */
-export function createdIn(history: JournalHistory, at: NodeAt) {
-  const { record, node } = nodeIn(history, at);
+export function createdIn(transactions: TransactionFinder, at: NodeAt) {
+  const { record, node } = nodeIn(transactions, at);
   if (node.kind !== 'created') throw new Error(`node ${at.join('/')} creates no contract`);
   return { record, node };
 }
@@ -71,7 +80,7 @@ export function createdIn(history: JournalHistory, at: NodeAt) {
  */
 export function createRestoreOnUse<TSaved>(
   undo: UndoLog,
-  putBack: (saved: TSaved, history: JournalHistory) => void,
+  putBack: (saved: TSaved, transactions: TransactionFinder) => void,
 ) {
   const state: { waiting: { saved: TSaved; history: JournalHistory } | null } = { waiting: null };
   return {
@@ -85,7 +94,7 @@ export function createRestoreOnUse<TSaved>(
       const { waiting } = state;
       if (waiting === null) return;
       undo.assign(state, 'waiting', null);
-      putBack(waiting.saved, waiting.history);
+      putBack(waiting.saved, transactionsIn(waiting.history));
     },
   };
 }

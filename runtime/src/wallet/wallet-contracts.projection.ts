@@ -85,11 +85,11 @@ export function createWalletContracts(records$: Observable<JournalRecord>, undo:
       installsByUser.get(install.endUserName)?.delete(contractId);
     }
   };
-  const restored = createRestoreOnUse<SavedWalletContracts>(undo, (saved, history) => {
+  const restored = createRestoreOnUse<SavedWalletContracts>(undo, (saved, transactions) => {
     for (const name of saved.installUsers) installsByUser.set(name, undoableSet(undo));
     for (const party of saved.walletParties) walletParties.add(party);
     for (const at of saved.contracts) {
-      const { record, node } = createdIn(history, at);
+      const { record, node } = createdIn(transactions, at);
       const kind = walletTemplateOf(node);
       if (kind === undefined) throw new Error(`node ${at.join('/')} is no wallet contract`);
       add({ kind, node, offset: record.offset, synchronizerId: record.synchronizerId });

@@ -1,7 +1,6 @@
 import {
   appendOnlyArray,
   formatNumeric,
-  type JournalHistory,
   type JournalRecord,
   parseNumeric,
   type StateSection,
@@ -21,6 +20,7 @@ import {
   sourceOf,
 } from './history-sources.ts';
 import type { HistoryEntry } from './history-types.ts';
+import { type TransactionFinder, transactionsIn } from './saved-contracts.ts';
 import { walletTemplateOf } from './wallet-templates.ts';
 
 /**
@@ -48,7 +48,7 @@ export function createWalletHistory(deps: {
   // 0.1.20 consumes them without a TransferSummary saying how much they held.
   const heldAmulets = undoableMap<string, { owner: string; amount: bigint }>(undo);
   // The state's journal, when restored: the entries of restored slots are computed from it.
-  let restoredFrom: JournalHistory | null = null;
+  let restoredFrom: TransactionFinder | null = null;
   const trackAmulets = (record: TransactionRecord) => {
     for (const node of record.nodes) {
       if (node.kind === 'exercised') {
@@ -75,7 +75,7 @@ export function createWalletHistory(deps: {
         .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)),
     }),
     restore(saved, history) {
-      restoredFrom = history;
+      restoredFrom = transactionsIn(history);
       for (const [party, slots] of restoreSlots(saved)) {
         byParty.set(party, appendOnlyArray(undo, slots));
       }
