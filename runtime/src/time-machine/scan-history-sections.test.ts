@@ -19,7 +19,7 @@ const rethrow = (error: unknown) => {
 
 // The update log's section (sec-core): scan's history reads its records there, so its reads
 // can only be compared on a restored node once the update log is restored too.
-const updateLogSection = 'ledger-api.update-log';
+const updateLogSection = 'projections.update-log';
 const isScanHistory = (name: string) => name.startsWith('scan.history.');
 
 // A devnet as the undo tests run it, snapshots every 20 minutes of node time so that the
@@ -155,6 +155,7 @@ describe("scan's history sections", () => {
     const reads = historyReads(replayed, times);
     expect(reads.pages.length).toBeGreaterThan(10);
     expect(reads.transactions.length).toBeGreaterThan(5);
+    expect(reads.snapshots.at(-1)?.acs.page.entries.length).toBeGreaterThan(10);
     expect(historyReads(restored, times)).toEqual(reads);
   });
 });

@@ -33,23 +33,25 @@ export function decodeRuns(runs: readonly number[]): number[] {
 }
 
 /** Sorted numbers as their differences, the first from zero: short numbers in the JSON. */
+// Pushed rather than written into `new Array(length)`, whose holes make a cold restore of
+// 100k numbers several times slower.
 export function encodeDeltas(values: ArrayLike<number>): number[] {
-  const deltas = new Array<number>(values.length);
+  const deltas: number[] = [];
   let previous = 0;
   for (let index = 0; index < values.length; index++) {
     const value = values[index] ?? 0;
-    deltas[index] = value - previous;
+    deltas.push(value - previous);
     previous = value;
   }
   return deltas;
 }
 
 export function decodeDeltas(deltas: readonly number[]): number[] {
-  const values = new Array<number>(deltas.length);
+  const values: number[] = [];
   let previous = 0;
-  for (let index = 0; index < deltas.length; index++) {
-    previous += deltas[index] ?? 0;
-    values[index] = previous;
+  for (const delta of deltas) {
+    previous += delta;
+    values.push(previous);
   }
   return values;
 }
