@@ -12,7 +12,9 @@ import type { HistoryItem } from '../scan/history/update-history.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 import { sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
 
-const minuteMicros = 60_000_000n;
+const secondMicros = 1_000_000n;
+const minuteMicros = 60n * secondMicros;
+const intervalMicros = 17n * minuteMicros;
 const rethrow = (error: unknown) => {
   throw error;
 };
@@ -22,11 +24,12 @@ const rethrow = (error: unknown) => {
 const updateLogSection = 'projections.update-log';
 const isScanHistory = (name: string) => name.startsWith('scan.history.');
 
-// A devnet as the undo tests run it, snapshots every 20 minutes of node time so that the
-// steps' time moves pass several, and bulk objects small enough to be many.
+// A devnet as the undo tests run it, snapshots every 17 minutes of node time (so that the
+// steps' time moves pass several, and not where the rounds' ticks are), and bulk objects small
+// enough to be many.
 const config = {
   devnet: defaultDevnetConfig,
-  scan: { history: { acsSnapshotIntervalMicros: 20n * minuteMicros, bulkObjectSize: 7 } },
+  scan: { history: { acsSnapshotIntervalMicros: intervalMicros, bulkObjectSize: 7 } },
   startMicros: undoStartMicros,
   participantName: 'participant1',
   synchronizerName: 'global-domain',
@@ -34,17 +37,28 @@ const config = {
   onBackgroundError: rethrow,
 };
 
-/** Taps, offers, acceptances and time moved; snapshots forced now and then, which no replay takes. */
+/**
+ * Taps, offers, acceptances and time moved, a migration of the synchronizer half way; snapshots
+ * forced now and then, which no replay takes.
+ */
 async function scenario(node: PocketnetNode): Promise<void> {
+  const controls = node.devnet?.controls;
+  if (!controls) throw new Error('no devnet');
   await prepareUsers(node);
   const steps = randomSteps(seededRandom(11), 40);
   for (const [index, step] of steps.entries()) {
     await step.run(node);
     if (index % 9 === 4) node.scan.history.state.force();
+    if (index === 20) {
+      // A second after a snapshot boundary: the clock passes the boundary, then migrates.
+      const now = node.clock.nowMicros();
+      const at = (now / intervalMicros + 1n) * intervalMicros + secondMicros;
+      const time = formatScanTime(Number(at));
+      node.scan.history.migrations.scheduleMigration(unrestrictedCaller, { time, migrationId: 1 });
+      await controls.advanceTime(unrestrictedCaller, at - now + minuteMicros);
+    }
   }
   // Time moved past boundaries no transaction has passed: the clock took their snapshots.
-  const controls = node.devnet?.controls;
-  if (!controls) throw new Error('no devnet');
   await controls.advanceTime(unrestrictedCaller, 50n * minuteMicros);
 }
 
@@ -61,11 +75,14 @@ function historyPages(node: PocketnetNode, pageSize: number): (readonly HistoryI
   return pages;
 }
 
-function snapshotReads(node: PocketnetNode, times: readonly number[]) {
+/** A snapshot's migration id, and a record time at or after it. */
+type SnapshotTime = readonly [migrationId: number, micros: number];
+
+function snapshotReads(node: PocketnetNode, times: readonly SnapshotTime[]) {
   const { state, bulk } = node.scan.history;
-  return times.map((micros) => {
+  return times.map(([migrationId, micros]) => {
     const recordTime = formatScanTime(micros);
-    const request = { migrationId: 0, recordTime, match: 'at_or_before' as const };
+    const request = { migrationId, recordTime, match: 'at_or_before' as const };
     const acs = state.acs({
       ...request,
       after: null,
@@ -75,7 +92,8 @@ function snapshotReads(node: PocketnetNode, times: readonly number[]) {
     });
     const objects = bulk.acsSnapshot(recordTime).objects;
     return {
-      before: state.snapshotBefore(recordTime, 0),
+      before: state.snapshotBefore(recordTime, migrationId),
+      after: state.snapshotAfter(formatScanTime(micros - 2), migrationId),
       acs: { snapshot: acs.snapshot, name: acs.name, page: acs.read() },
       bulk: objects.map((object) => (object.kind === 'acs' ? object.entries() : [])),
     };
@@ -83,7 +101,7 @@ function snapshotReads(node: PocketnetNode, times: readonly number[]) {
 }
 
 /** What scan's history answers: updates, single updates, snapshots, transactions, migrations. */
-function historyReads(node: PocketnetNode, snapshotTimes: readonly number[]) {
+function historyReads(node: PocketnetNode, snapshotTimes: readonly SnapshotTime[]) {
   const { updates, migrations, bulk } = node.scan.history;
   const all = historyPages(node, 1000).flat();
   const transactions = updates.transactions({
@@ -103,7 +121,8 @@ function historyReads(node: PocketnetNode, snapshotTimes: readonly number[]) {
       descending: true,
       pageSize: 10,
     }),
-    migration: migrations.info(0),
+    migrations: [migrations.info(0), migrations.info(1), migrations.last()],
+    imports: updates.importUpdates({ migrationId: 1, afterUpdateId: '', limit: 1000 }),
     snapshots: snapshotReads(node, snapshotTimes),
     bulkUpdates: bulk
       .updateObjects({
@@ -137,8 +156,12 @@ describe("scan's history sections", () => {
       'scan.history.transactions',
       'scan.history.updates',
     ]);
-    const snapshots = ways.live['scan.history.acs-snapshots'] as { snapshots: unknown[] };
-    expect(snapshots.snapshots.length).toBeGreaterThan(3);
+    const snapshots = ways.live['scan.history.acs-snapshots'] as { snapshots: number[][] };
+    const migrationIds = new Set(snapshots.snapshots.map(([migrationId]) => migrationId));
+    expect([...migrationIds]).toEqual([0, 1]);
+    const updates = ways.live['scan.history.updates'] as { segments: unknown[] };
+    expect(updates.segments).toHaveLength(2);
+    expect(ways.live['scan.history.imports']).toHaveLength(1);
     expect((ways.live['scan.history.transactions'] as unknown[]).length).toBeGreaterThan(5);
     expect(ways.replayed).toEqual(ways.live);
     expect(ways.restored).toEqual(ways.live);
@@ -156,6 +179,7 @@ describe("scan's history sections", () => {
     expect(reads.pages.length).toBeGreaterThan(10);
     expect(reads.transactions.length).toBeGreaterThan(5);
     expect(reads.snapshots.at(-1)?.acs.page.entries.length).toBeGreaterThan(10);
+    expect(reads.imports.length).toBeGreaterThan(10);
     expect(historyReads(restored, times)).toEqual(reads);
   });
 });

@@ -124,6 +124,13 @@ export function createAcsSnapshots(deps: {
       log.assign(state, 'nextBoundary', next + deps.intervalMicros);
     }
   };
+  // The first boundary at or after `time` (and at least `first`): journaled records passed every
+  // one before it.
+  const passBoundariesBefore = (time: Micros, first: Micros): void => {
+    const atOrAfter = Math.ceil(time / deps.intervalMicros) * deps.intervalMicros;
+    const passed = Math.max(state.passedBoundary ?? first, atOrAfter);
+    if (passed !== state.passedBoundary) log.assign(state, 'passedBoundary', passed);
+  };
   const atOrBefore = (migrationId: number, time: Micros): AcsSnapshot | undefined => {
     const list = byMigration.get(migrationId) ?? [];
     return list[lastAtOrBefore(times(list), time)];
@@ -145,12 +152,17 @@ export function createAcsSnapshots(deps: {
       const first = nextBoundaryAfter(time, deps.intervalMicros);
       if (state.nextBoundary === null) log.assign(state, 'nextBoundary', first);
       takeBoundariesBefore(time, record);
-      // The first boundary at or after `time`: every one before it is passed.
-      const passed = Math.max(
-        state.passedBoundary ?? first,
-        Math.ceil(time / deps.intervalMicros) * deps.intervalMicros,
-      );
-      if (passed !== state.passedBoundary) log.assign(state, 'passedBoundary', passed);
+      passBoundariesBefore(time, first);
+    },
+    /**
+     * Called with a migration's record time before the history moves to the next migration id:
+     * the boundaries before it are the old migration's, whether the clock took them before the
+     * migration (live) or nothing did (a replay of the journal).
+     */
+    passMigration(time: Micros): void {
+      if (state.nextBoundary === null) return;
+      takeBoundariesBefore(time, null);
+      passBoundariesBefore(time, state.nextBoundary);
     },
     dueTask,
     /** A snapshot now, at the newest update's record time (Splice's forceAcsSnapshotNow). */

@@ -15,6 +15,7 @@ import {
   defaultAcsSnapshotIntervalMicros,
   type ScanHistoryOptions,
 } from './scan-history-options.ts';
+import { recordTimeMicros } from './scan-time.ts';
 import { createStateReads } from './state-reads.ts';
 import { createTransactionLog } from './transaction-log.ts';
 import { createUpdateHistory, externalHashOf, type HistoryRecord } from './update-history.ts';
@@ -79,7 +80,10 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   core.records$.subscribe((record) => {
     undo.record(rolledBack);
     if (record.type === 'reassignment') history.append(record, snapshots.floor());
-    if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
+    if (isMigrationRecord(record)) {
+      snapshots.passMigration(recordTimeMicros(record.recordTime));
+      migrate(record.change.migrationId, record.change.synchronizerId);
+    }
     if (record.type !== 'transaction') return;
     snapshots.passTo(history.append(record, snapshots.floor()), record);
     transactionLog.apply(record);
