@@ -174,7 +174,9 @@ describe("scan's history sections", () => {
     const saved = ways.live['scan.history.acs-snapshots'] as {
       snapshots: [number, number, number][];
     };
-    const times = saved.snapshots.map(([, time]) => time + 1);
+    const times = saved.snapshots.map(
+      ([migrationId, time]): SnapshotTime => [migrationId, time + 1],
+    );
     const reads = historyReads(replayed, times);
     expect(reads.pages.length).toBeGreaterThan(10);
     expect(reads.transactions.length).toBeGreaterThan(5);
