@@ -64,14 +64,29 @@ const savedSegment = (segment: Segment): SavedSegment => ({
   ranges: [...segment.ranges].map(([id, range]) => [id, range.min, range.max] as const),
 });
 
-const restoredSegment = (saved: SavedSegment, undo: UndoLog): Segment => ({
-  migrationId: saved.migrationId,
-  offsets: decodeRuns(saved.offsetRuns),
-  times: decodeDeltas(saved.timeDeltas),
-  ranges: undoableMap(undo, {
-    entries: saved.ranges.map(([id, min, max]) => [id, { min, max }] as const),
-  }),
-});
+/**
+ * A saved segment, its arrays decoded on first use: a load restores a history of 100k updates
+ * without expanding 200k numbers before the node may start.
+ */
+function restoredSegment(saved: SavedSegment, undo: UndoLog): Segment {
+  let decoded: { readonly offsets: number[]; readonly times: number[] } | null = null;
+  const arrays = () => {
+    decoded ??= { offsets: decodeRuns(saved.offsetRuns), times: decodeDeltas(saved.timeDeltas) };
+    return decoded;
+  };
+  return {
+    migrationId: saved.migrationId,
+    get offsets() {
+      return arrays().offsets;
+    },
+    get times() {
+      return arrays().times;
+    },
+    ranges: undoableMap(undo, {
+      entries: saved.ranges.map(([id, min, max]) => [id, { min, max }] as const),
+    }),
+  };
+}
 
 export type UpdateHistory = ReturnType<typeof createUpdateHistory>;
 
