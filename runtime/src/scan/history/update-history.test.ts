@@ -146,5 +146,33 @@ describe('the update history of Scan', () => {
     expect(restored.currentMigrationId()).toBe(1);
     expect(restored.rangesOf(0)).toEqual(history.rangesOf(0));
     expect(restored.latest()).toEqual(history.latest());
+    // It goes on where the saved one left off: later updates after its newest record time.
+    const next = transaction(time);
+    expect(restored.append(next, base + 2)).toBe(history.append(next, base + 2));
+    expect(walk(restored, 3)).toEqual(walk(history, 3));
+    // A rollback takes back what came after the mark, on a restored history as on any.
+    const atMark = saveSections(restoredUndo);
+    const mark = restoredUndo.mark();
+    restored.startMigration(2);
+    restored.append(transaction(time + 7), base + 2);
+    restoredUndo.rollback(mark);
+    restoredUndo.release(mark);
+    expect(saveSections(restoredUndo)).toEqual(atMark);
+  });
+
+  it('takes back, on a restored history not read yet, what came after a mark', () => {
+    const undo = createUndoLog();
+    const history = newHistory(undo);
+    for (const gap of [0, 0, 40]) history.append(transaction(base + gap), base);
+    const saved = saveSections(undo);
+    const restoredUndo = createUndoLog();
+    const restored = newHistory(restoredUndo);
+    const [section] = restoredUndo.sections().values();
+    section?.restore(saved['scan.history.updates'], historyOf([]));
+    const mark = restoredUndo.mark();
+    restored.append(transaction(base + 50), base);
+    restoredUndo.rollback(mark);
+    restoredUndo.release(mark);
+    expect(saveSections(restoredUndo)).toEqual(saved);
   });
 });
