@@ -1,6 +1,7 @@
 import type { JournalRecord } from '@pocketnet/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rolledBackAndFresh, undoJournal } from '../../testing/undo-workload.test-helper.ts';
+import { createJournalCounter } from './journal-locations.ts';
 import { createNetworkContracts } from './network/network-contracts.projection.ts';
 import { type NetworkReference, networkReferences } from './network/network-references.ts';
 import { createRoundActivity } from './network/round-activity.projection.ts';
@@ -33,10 +34,12 @@ describe("scan's projections rolled back to a mark", () => {
         const contracts = createNetworkContracts(undo);
         const rounds = createRoundActivity(undo);
         const commands = createTransferCommands(undo);
+        const journal = createJournalCounter(undo);
         records$.subscribe((record) => {
-          contracts.apply(record);
-          rounds.apply(record);
-          commands.apply(record);
+          const journalIndex = journal.next();
+          contracts.apply(record, journalIndex);
+          rounds.apply(record, journalIndex);
+          commands.apply(record, journalIndex);
         });
         return { contracts, rounds, commands };
       },
@@ -51,6 +54,8 @@ describe("scan's projections rolled back to a mark", () => {
           return round === undefined ? null : { ...round, records: [...round.records] };
         }),
         commands: parties.map((party) => commands.of(party, 0n)),
+        // What a state file would save of them (issue 23) is a fresh one's too.
+        saved: [contracts.save(), rounds.save(), commands.save()],
       }),
     );
     expect(moved).not.toEqual(fresh);
@@ -64,7 +69,8 @@ describe("scan's projections rolled back to a mark", () => {
       journal,
       (records$, undo) => {
         const contracts = createRegistryContracts(undo);
-        records$.subscribe((record) => contracts.apply(record));
+        const journal = createJournalCounter(undo);
+        records$.subscribe((record) => contracts.apply(record, journal.next()));
         return contracts;
       },
       (contracts) => ({
@@ -72,6 +78,7 @@ describe("scan's projections rolled back to a mark", () => {
         byParty: references.map((reference) =>
           parties.map((party) => contracts.ofParty(reference, party)),
         ),
+        saved: contracts.save(),
       }),
     );
     expect(moved).not.toEqual(fresh);

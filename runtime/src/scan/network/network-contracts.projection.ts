@@ -1,5 +1,6 @@
 import {
   type CreatedNode,
+  type JournalHistory,
   type JournalRecord,
   type TransactionNode,
   type UndoLog,
@@ -16,6 +17,12 @@ import {
   validatorLicenseTemplates,
 } from '../../vocabulary/splice-templates.ts';
 import { fieldOf } from '../../vocabulary/typed-commands.ts';
+import type { NodeLocation } from '../journal-locations.ts';
+import {
+  type SavedContracts,
+  saveContracts,
+  savedContractsOf,
+} from './network-contracts.section.ts';
 import {
   createReferenceCache,
   type NetworkReference,
@@ -30,7 +37,12 @@ export type NetworkContract = {
   readonly synchronizerId: string | null;
   /** Position among the tracked contracts in creation order: the paging token of lists. */
   readonly sequence: number;
+  /** Where its created node is in the journal: what a state section saves of it. */
+  readonly location: NodeLocation;
 };
+
+/** Where the record a projection is applying was committed, and its index in the journal. */
+export type RecordPlace = { readonly synchronizerId: string; readonly journalIndex: number };
 
 const refs = networkReferences;
 
@@ -84,18 +96,23 @@ export function createNetworkContracts(
     byParty.set(reference, index);
     return index;
   };
-  const add = (reference: string, node: CreatedNode, synchronizerId: string) => {
-    const sequence = counter.sequence + 1;
-    undo.assign(counter, 'sequence', sequence);
-    contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence });
+  const indexActive = (reference: string, node: CreatedNode) => {
     referenceOfActive.set(node.contractId, reference);
     const field = partyFields.get(reference);
     if (field === undefined) return;
-    const index = partyIndexOf(reference);
+    const byPartyOfReference = partyIndexOf(reference);
     const party = partyOf(node, field);
-    const ids = index.get(party);
+    const ids = byPartyOfReference.get(party);
     if (ids) ids.add(node.contractId);
-    else index.set(party, undoableSet(undo, [node.contractId]));
+    else byPartyOfReference.set(party, undoableSet(undo, [node.contractId]));
+  };
+  const add = (reference: string, node: CreatedNode, place: RecordPlace) => {
+    const sequence = counter.sequence + 1;
+    undo.assign(counter, 'sequence', sequence);
+    const { synchronizerId, journalIndex } = place;
+    const location = [journalIndex, node.nodeId] as const;
+    contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence, location });
+    indexActive(reference, node);
   };
   const remove = (contractId: string) => {
     const reference = referenceOfActive.get(contractId);
@@ -107,9 +124,9 @@ export function createNetworkContracts(
     if (contract === undefined || field === undefined) return;
     byParty.get(reference)?.get(partyOf(contract.node, field))?.delete(contractId);
   };
-  const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
+  const onNode = (reference: string, node: TransactionNode, place: RecordPlace) => {
     if (node.kind === 'created') {
-      if (tracked.has(reference)) add(reference, node, synchronizerId);
+      if (tracked.has(reference)) add(reference, node, place);
     } else if (node.consuming) {
       remove(node.contractId);
     }
@@ -124,9 +141,11 @@ export function createNetworkContracts(
       const contract = contracts?.get(contractId);
       if (contract !== undefined) contracts?.set(contractId, { ...contract, synchronizerId });
     },
-    apply(record: JournalRecord): void {
+    /** A whole record, at `journalIndex` of the journal (tests; the node projects by node). */
+    apply(record: JournalRecord, journalIndex: number): void {
       if (record.type !== 'transaction') return;
-      for (const node of record.nodes) onNode(referenceOf(node), node, record.synchronizerId);
+      const place = { synchronizerId: record.synchronizerId, journalIndex };
+      for (const node of record.nodes) onNode(referenceOf(node), node, place);
     },
     /** The active contracts of a template, oldest first. */
     active: (reference: NetworkReference): NetworkContract[] => [
@@ -147,6 +166,17 @@ export function createNetworkContracts(
     /** An active contract of a given template, by id. */
     get(reference: NetworkReference, contractId: string): NetworkContract | undefined {
       return byReference.get(reference)?.get(contractId);
+    },
+    save: (): SavedContracts => saveContracts(counter.sequence, byReference),
+    restore(saved: SavedContracts, history: JournalHistory): void {
+      counter.sequence = saved.sequence;
+      for (const [reference, contracts] of savedContractsOf(saved, history)) {
+        const active = contractsOf(reference);
+        for (const contract of contracts) {
+          active.set(contract.node.contractId, contract);
+          indexActive(reference, contract.node);
+        }
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   appendOnlyArray,
   type CreatedNode,
+  type JournalHistory,
   type JournalRecord,
   type TransactionNode,
   type UndoLog,
@@ -14,7 +15,10 @@ import {
   validatorLicenseTemplates,
 } from '../../vocabulary/splice-templates.ts';
 import { payloadOf } from '../../vocabulary/typed-commands.ts';
+import { createdNodeAt, type NodeLocation } from '../journal-locations.ts';
+import type { RecordPlace } from './network-contracts.projection.ts';
 import { createReferenceCache, type ReferenceOf } from './network-references.ts';
+import { type SavedRounds, saveActivity, savedActivityOf } from './round-activity.section.ts';
 
 type OpenRound = spliceVocabulary.splice_amulet.Splice.Round.OpenMiningRound;
 type ClosedRound = spliceVocabulary.splice_amulet.Splice.Round.ClosedMiningRound;
@@ -40,6 +44,9 @@ export type RoundHistory = {
   closedRound: ClosedRound | null;
   readonly records: ActivityRecord[];
 };
+
+/** Where a round's open and closed round contracts were created: what its section keeps. */
+type RoundLocations = { open: NodeLocation | null; closed: NodeLocation | null };
 
 /** The round of a round, coupon or activity record: all carry `round`. */
 const roundNumberOf = (payload: Value): bigint =>
@@ -86,46 +93,79 @@ export function createRoundActivity(
   referenceOf: ReferenceOf = createReferenceCache(),
 ) {
   const rounds = undoableMap<bigint, RoundHistory>(undo);
+  // Beside the rounds rather than in them: RoundHistory is what readers see.
+  const locations = new WeakMap<RoundHistory, RoundLocations>();
   const state: { earliest: bigint | null } = { earliest: null };
   const roundOf = (number: bigint): RoundHistory => {
     let round = rounds.get(number);
     if (round === undefined) {
       round = { number, openRound: null, closedRound: null, records: appendOnlyArray(undo) };
+      locations.set(round, { open: null, closed: null });
       rounds.set(number, round);
     }
     return round;
   };
-  const onCreated = (reference: string, node: CreatedNode) => {
+  const locationsOf = (round: RoundHistory): RoundLocations => {
+    const found = locations.get(round);
+    if (found === undefined) throw new Error(`round ${round.number} has no locations`);
+    return found;
+  };
+  const opened = (number: bigint, node: CreatedNode, location: NodeLocation) => {
+    const round = roundOf(number);
+    undo.assign(round, 'openRound', payloadOf(roundTemplates.OpenMiningRound, node.createArgument));
+    undo.assign(locationsOf(round), 'open', location);
+    if (state.earliest === null || number < state.earliest) undo.assign(state, 'earliest', number);
+  };
+  const closed = (number: bigint, node: CreatedNode, location: NodeLocation) => {
+    const round = roundOf(number);
+    const payload = payloadOf(roundTemplates.ClosedMiningRound, node.createArgument);
+    undo.assign(round, 'closedRound', payload);
+    undo.assign(locationsOf(round), 'closed', location);
+  };
+  const onCreated = (reference: string, node: CreatedNode, place: RecordPlace) => {
     const payload = node.createArgument;
     if (reference === ids.openMiningRound) {
-      const number = roundNumberOf(payload);
-      undo.assign(roundOf(number), 'openRound', payloadOf(roundTemplates.OpenMiningRound, payload));
-      if (state.earliest === null || number < state.earliest)
-        undo.assign(state, 'earliest', number);
+      opened(roundNumberOf(payload), node, [place.journalIndex, node.nodeId]);
     } else if (reference === ids.closedMiningRound) {
-      undo.assign(
-        roundOf(roundNumberOf(payload)),
-        'closedRound',
-        payloadOf(roundTemplates.ClosedMiningRound, payload),
-      );
+      closed(roundNumberOf(payload), node, [place.journalIndex, node.nodeId]);
     } else {
       const record = activityOf(reference, payload);
       if (record !== null) roundOf(roundNumberOf(payload)).records.push(record);
     }
   };
-  const onNode = (reference: string, node: TransactionNode) => {
-    if (node.kind === 'created') onCreated(reference, node);
+  const onNode = (reference: string, node: TransactionNode, place: RecordPlace) => {
+    if (node.kind === 'created') onCreated(reference, node, place);
   };
   return {
     /** One node of a committed transaction, its template's reference already known. */
     onNode,
-    apply(record: JournalRecord): void {
+    /** A whole record, at `journalIndex` of the journal (tests; the node projects by node). */
+    apply(record: JournalRecord, journalIndex: number): void {
       if (record.type !== 'transaction') return;
-      for (const node of record.nodes) onNode(referenceOf(node), node);
+      const place = { synchronizerId: record.synchronizerId, journalIndex };
+      for (const node of record.nodes) onNode(referenceOf(node), node, place);
     },
     round: (number: bigint): RoundHistory | undefined => rounds.get(number),
     /** The first round Scan saw open: its activity, and every later round's, is complete. */
     earliestRound: (): bigint | null => state.earliest,
+    /** Activity as derived fields (not the coupons' records), open and closed rounds by location. */
+    save(): SavedRounds {
+      return saveActivity(
+        state.earliest,
+        [...rounds.values()].map((round) => ({ round, ...locationsOf(round) })),
+      );
+    },
+    restore(saved: SavedRounds, history: JournalHistory): void {
+      // Two records a round (its opening and its closing), read back now rather than on use.
+      const { earliest, rounds: restored } = savedActivityOf(saved);
+      state.earliest = earliest;
+      for (const { number, open, closed: closedAt, records } of restored) {
+        const round = roundOf(number);
+        for (const record of records) round.records.push(record);
+        if (open !== null) opened(number, createdNodeAt(history, open), open);
+        if (closedAt !== null) closed(number, createdNodeAt(history, closedAt), closedAt);
+      }
+    },
   };
 }
 
