@@ -45,8 +45,15 @@ export type RoundHistory = {
   readonly records: ActivityRecord[];
 };
 
-/** Where a round's open and closed round contracts were created: what its section keeps. */
-type RoundLocations = { open: NodeLocation | null; closed: NodeLocation | null };
+/**
+ * Where a round's open and closed round contracts were created: what its section keeps. A
+ * restored round reads their payloads from the state's history (`unread`) on first use.
+ */
+type RoundLocations = {
+  open: NodeLocation | null;
+  closed: NodeLocation | null;
+  unread: JournalHistory | null;
+};
 
 /** The round of a round, coupon or activity record: all carry `round`. */
 const roundNumberOf = (payload: Value): bigint =>
@@ -100,7 +107,7 @@ export function createRoundActivity(
     let round = rounds.get(number);
     if (round === undefined) {
       round = { number, openRound: null, closedRound: null, records: appendOnlyArray(undo) };
-      locations.set(round, { open: null, closed: null });
+      locations.set(round, { open: null, closed: null, unread: null });
       rounds.set(number, round);
     }
     return round;
@@ -110,14 +117,31 @@ export function createRoundActivity(
     if (found === undefined) throw new Error(`round ${round.number} has no locations`);
     return found;
   };
+  /**
+   * A restored round with its payloads read back. Not undoable, nor needing to be: it changes
+   * what the round holds in memory, not what it is.
+   */
+  const readBack = (round: RoundHistory): RoundHistory => {
+    const located = locationsOf(round);
+    const { unread, open, closed } = located;
+    if (unread === null) return round;
+    located.unread = null;
+    const payloadAt = (location: NodeLocation) => createdNodeAt(unread, location).createArgument;
+    if (open !== null) round.openRound = payloadOf(roundTemplates.OpenMiningRound, payloadAt(open));
+    if (closed !== null) {
+      round.closedRound = payloadOf(roundTemplates.ClosedMiningRound, payloadAt(closed));
+    }
+    return round;
+  };
   const opened = (number: bigint, node: CreatedNode, location: NodeLocation) => {
-    const round = roundOf(number);
+    // Read back first, so that what a rollback puts back is the payload, not a placeholder.
+    const round = readBack(roundOf(number));
     undo.assign(round, 'openRound', payloadOf(roundTemplates.OpenMiningRound, node.createArgument));
     undo.assign(locationsOf(round), 'open', location);
     if (state.earliest === null || number < state.earliest) undo.assign(state, 'earliest', number);
   };
   const closed = (number: bigint, node: CreatedNode, location: NodeLocation) => {
-    const round = roundOf(number);
+    const round = readBack(roundOf(number));
     const payload = payloadOf(roundTemplates.ClosedMiningRound, node.createArgument);
     undo.assign(round, 'closedRound', payload);
     undo.assign(locationsOf(round), 'closed', location);
@@ -145,7 +169,10 @@ export function createRoundActivity(
       const place = { synchronizerId: record.synchronizerId, journalIndex };
       for (const node of record.nodes) onNode(referenceOf(node), node, place);
     },
-    round: (number: bigint): RoundHistory | undefined => rounds.get(number),
+    round(number: bigint): RoundHistory | undefined {
+      const round = rounds.get(number);
+      return round === undefined ? undefined : readBack(round);
+    },
     /** The first round Scan saw open: its activity, and every later round's, is complete. */
     earliestRound: (): bigint | null => state.earliest,
     /** Activity as derived fields (not the coupons' records), open and closed rounds by location. */
@@ -156,14 +183,13 @@ export function createRoundActivity(
       );
     },
     restore(saved: SavedRounds, history: JournalHistory): void {
-      // Two records a round (its opening and its closing), read back now rather than on use.
+      // Two records a round (its opening and its closing): read when a reader asks for it.
       const { earliest, rounds: restored } = savedActivityOf(saved);
       state.earliest = earliest;
       for (const { number, open, closed: closedAt, records } of restored) {
         const round = roundOf(number);
         for (const record of records) round.records.push(record);
-        if (open !== null) opened(number, createdNodeAt(history, open), open);
-        if (closedAt !== null) closed(number, createdNodeAt(history, closedAt), closedAt);
+        Object.assign(locationsOf(round), { open, closed: closedAt, unread: history });
       }
     },
   };
