@@ -182,4 +182,36 @@ describe("scan's network and registry sections, three ways", () => {
       await ways.nodes.restored.close();
     }
   }, 120_000);
+
+  it('are the same three ways on LocalNet’s three participants, each app validator onboarded', async () => {
+    const localnet = {
+      ...config,
+      participantName: 'sv',
+      participants: ['app-provider', 'app-user'],
+      validatorApps: [
+        { participant: 'app-provider', partyHint: 'provider', walletUsers: ['provider'] },
+        { participant: 'app-user', partyHint: 'user', walletUsers: ['user'] },
+      ],
+    };
+    const ways = await sectionsThreeWays(
+      localnet,
+      async (node) => {
+        await prepareUsers(node);
+        await node.devnet?.controls.advanceRounds(unrestrictedCaller, 2);
+        await recordActivity(node);
+      },
+      { only: isScanNetworkSection },
+    );
+    try {
+      expect(Object.keys(ways.live)).toHaveLength(6);
+      expect(ways.replayed).toEqual(ways.live);
+      expect(ways.restored).toEqual(ways.live);
+      const { replayed, restored } = ways.nodes;
+      const operators = replayed.validatorApps.map((app) => app.operator);
+      expect(scanReads(restored, operators)).toEqual(scanReads(replayed, operators));
+    } finally {
+      await ways.nodes.replayed.close();
+      await ways.nodes.restored.close();
+    }
+  }, 120_000);
 });
