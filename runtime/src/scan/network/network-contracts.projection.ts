@@ -67,6 +67,9 @@ const tracked: ReadonlySet<string> = new Set<string>(Object.values(refs));
 const partyOf = (node: CreatedNode, field: (payload: Value) => string): string =>
   field(node.createArgument);
 
+/** What finds an active contract in the indexes: its template, and its party where indexed. */
+export type ActiveKeys = { readonly reference: string; readonly party: string | null };
+
 /**
  * The active contracts of the templates Scan's network view serves, by template and, for some,
  * by party, in creation order. Contracts of every other template cost nothing here.
@@ -77,7 +80,8 @@ export function createNetworkContracts(
 ) {
   const byReference = undoableMap<string, Map<string, NetworkContract>>(undo);
   const byParty = undoableMap<string, Map<string, Set<string>>>(undo);
-  const referenceOfActive = undoableMap<string, string>(undo);
+  /** Each active contract's template, and the party it is indexed by (if its template is). */
+  const keysOfActive = undoableMap<string, ActiveKeys>(undo);
   const counter = { sequence: 0 };
   const contractsOf = (reference: string) => {
     const found = byReference.get(reference);
@@ -96,15 +100,14 @@ export function createNetworkContracts(
     byParty.set(reference, index);
     return index;
   };
-  const indexActive = (reference: string, node: CreatedNode) => {
-    referenceOfActive.set(node.contractId, reference);
-    const field = partyFields.get(reference);
-    if (field === undefined) return;
+  const indexActive = (contractId: string, keys: ActiveKeys) => {
+    keysOfActive.set(contractId, keys);
+    const { reference, party } = keys;
+    if (party === null) return;
     const byPartyOfReference = partyIndexOf(reference);
-    const party = partyOf(node, field);
     const ids = byPartyOfReference.get(party);
-    if (ids) ids.add(node.contractId);
-    else byPartyOfReference.set(party, undoableSet(undo, [node.contractId]));
+    if (ids) ids.add(contractId);
+    else byPartyOfReference.set(party, undoableSet(undo, [contractId]));
   };
   const add = (reference: string, node: CreatedNode, place: RecordPlace) => {
     const sequence = counter.sequence + 1;
@@ -112,17 +115,16 @@ export function createNetworkContracts(
     const { synchronizerId, journalIndex } = place;
     const location = [journalIndex, node.nodeId] as const;
     contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence, location });
-    indexActive(reference, node);
+    const field = partyFields.get(reference);
+    indexActive(node.contractId, { reference, party: field ? partyOf(node, field) : null });
   };
   const remove = (contractId: string) => {
-    const reference = referenceOfActive.get(contractId);
-    if (reference === undefined) return;
-    referenceOfActive.delete(contractId);
-    const contract = byReference.get(reference)?.get(contractId);
+    const keys = keysOfActive.get(contractId);
+    if (keys === undefined) return;
+    keysOfActive.delete(contractId);
+    const { reference, party } = keys;
     byReference.get(reference)?.delete(contractId);
-    const field = partyFields.get(reference);
-    if (contract === undefined || field === undefined) return;
-    byParty.get(reference)?.get(partyOf(contract.node, field))?.delete(contractId);
+    if (party !== null) byParty.get(reference)?.get(party)?.delete(contractId);
   };
   const onNode = (reference: string, node: TransactionNode, place: RecordPlace) => {
     if (node.kind === 'created') {
@@ -136,7 +138,7 @@ export function createNetworkContracts(
     onNode,
     /** A reassignment moved a contract: onto `synchronizerId`, or in flight (null). */
     relocate(contractId: string, synchronizerId: string | null): void {
-      const reference = referenceOfActive.get(contractId);
+      const reference = keysOfActive.get(contractId)?.reference;
       const contracts = reference === undefined ? undefined : byReference.get(reference);
       const contract = contracts?.get(contractId);
       if (contract !== undefined) contracts?.set(contractId, { ...contract, synchronizerId });
@@ -167,14 +169,14 @@ export function createNetworkContracts(
     get(reference: NetworkReference, contractId: string): NetworkContract | undefined {
       return byReference.get(reference)?.get(contractId);
     },
-    save: (): SavedContracts => saveContracts(counter.sequence, byReference),
+    save: (): SavedContracts => saveContracts(counter.sequence, byReference, keysOfActive),
     restore(saved: SavedContracts, history: JournalHistory): void {
       counter.sequence = saved.sequence;
       for (const [reference, contracts] of savedContractsOf(saved, history)) {
         const active = contractsOf(reference);
-        for (const contract of contracts) {
-          active.set(contract.node.contractId, contract);
-          indexActive(reference, contract.node);
+        for (const { contractId, contract, party } of contracts) {
+          active.set(contractId, contract);
+          indexActive(contractId, { reference, party });
         }
       }
     },
