@@ -3,22 +3,14 @@ import { createdNodeAt } from '../journal-locations.ts';
 import type { ActiveKeys, NetworkContract } from './network-contracts.projection.ts';
 
 /** An active contract as its section keeps it; `party` only where its template is by party. */
-type SavedContract =
-  | readonly [
-      journalIndex: number,
-      nodeIndex: number,
-      synchronizer: number | null,
-      sequence: number,
-      contractId: string,
-    ]
-  | readonly [
-      journalIndex: number,
-      nodeIndex: number,
-      synchronizer: number | null,
-      sequence: number,
-      contractId: string,
-      party: string,
-    ];
+type SavedContract = readonly [
+  journalIndex: number,
+  nodeIndex: number,
+  synchronizer: number | null,
+  sequence: number,
+  contractId: string,
+  party?: string,
+];
 
 /**
  * The section `scan.network.contracts`: the last sequence given, the synchronizers' ids, and each
