@@ -33,8 +33,16 @@ export function createJournalCounter(undo: UndoLog) {
     },
     /** How many records were counted: a section saves it. */
     count: (): number => counted.records,
-    /** A restored state's count (nothing records while a state is restored). */
-    restore(records: number): void {
+    /**
+     * A restored state's count, which is its history's length: the locations saved with it
+     * point into that history (nothing records while a state is restored).
+     */
+    restore(records: number, history: JournalHistory): void {
+      if (records !== history.length) {
+        throw new Error(
+          `Scan counted ${records} journal records, the state holds ${history.length}`,
+        );
+      }
       counted.records = records;
     },
   };

@@ -104,7 +104,7 @@ function restoredAndFed<THolder extends Holder>(
   restored.sections.forEach((section, index) => {
     section.restore(saved[index] as never, history);
   });
-  restored.journal.restore(before.journal.count());
+  restored.journal.restore(before.journal.count(), history);
   const mark = undo.mark();
   for (const record of journal.records.slice(journal.before)) bus.next(record);
   const moved = read(restored);

@@ -82,8 +82,8 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
       consumedTraffic: totals.consumedTraffic.toString(),
       failure: health.failure(),
     }),
-    restore(saved) {
-      journal.restore(saved.journalRecords);
+    restore(saved, history) {
+      journal.restore(saved.journalRecords, history);
       totals.genesisTime = saved.genesisTime;
       totals.consumedTraffic = BigInt(saved.consumedTraffic);
       health.restore(saved.failure);

@@ -41,7 +41,7 @@ export function createTokenRegistry(core: PocketnetNodeCore) {
   core.undo.section<SavedRegistry>('scan.registry.contracts', {
     save: () => ({ journalRecords: journal.count(), contracts: contracts.save() }),
     restore(saved, history) {
-      journal.restore(saved.journalRecords);
+      journal.restore(saved.journalRecords, history);
       contracts.restore(saved.contracts, history);
     },
   });
