@@ -213,13 +213,16 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
     },
     restore(saved: SavedDeduplication, from: JournalHistory): void {
       history = from;
-      const olderAt = new Map(saved.older);
+      const { commandIds, newestSteps } = saved;
       let index = 0;
-      saved.commandIds.forEach((commandId, position) => {
-        index += saved.newestSteps[position] ?? 0;
-        const rest = olderAt.get(position);
-        accepted.set(commandId, rest === undefined ? index : [index, ...rest]);
-      });
+      for (let position = 0; position < commandIds.length; position += 1) {
+        index += newestSteps[position] ?? 0;
+        accepted.set(commandIds[position] as string, index);
+      }
+      for (const [position, rest] of saved.older) {
+        const commandId = commandIds[position] as string;
+        accepted.set(commandId, [accepted.get(commandId) as number, ...rest]);
+      }
       horizon.forgottenThroughOffset = saved.forgottenThroughOffset;
       horizon.nextExpiryMicros =
         saved.nextExpiryMicros === null ? null : BigInt(saved.nextExpiryMicros);
