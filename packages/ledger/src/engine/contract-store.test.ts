@@ -125,6 +125,43 @@ describe('contract store', () => {
   });
 });
 
+describe('contract store: its section', () => {
+  test('a restored store reads a creating record from the history only when asked, and answers alike', () => {
+    const records = [
+      recordCreating(1, contract('a', 'k1'), { ...contract('b', null), nodeId: 1 }),
+      recordCreating(2, contract('c', 'k2')),
+      recordCreating(3, contract('d', null)),
+    ];
+    const store = createContractStore();
+    for (const record of records) applyTransaction(store, record);
+    store.archive('c');
+    // Journal index = offset - 1: the history holds no admin record.
+    const saved = JSON.parse(JSON.stringify(store.save((offset) => offset - 1)));
+    expect(saved).toEqual({
+      contractIds: ['a', 'b', 'd'],
+      recordSteps: [0, 0, 2],
+      keys: [[expect.stringContaining('"k1"'), 'a']],
+    });
+    const read: number[] = [];
+    const restored = createContractStore();
+    restored.restore(saved, {
+      length: records.length,
+      at(index) {
+        read.push(index);
+        return records[index] as TransactionRecord;
+      },
+    });
+    expect(restored.size).toBe(3);
+    expect(restored.save((offset) => offset - 1)).toEqual(saved);
+    expect(read).toEqual([]);
+    expect(restored.lookupByKey('pkg:Main:Account', 'k1')).toBe(store.lookup('a'));
+    expect(restored.createdOffsetOf('d')).toBe(3);
+    expect([...restored.values()]).toEqual([...store.values()]);
+    expect(restored.lookup('c')).toBeUndefined();
+    expect(read).toEqual([0, 2, 0]);
+  });
+});
+
 describe('canonical JSON', () => {
   test('sorts record fields at every depth and keeps list order', () => {
     expect(canonicalJson({ b: [{ d: '1', c: null }], a: true })).toBe(
