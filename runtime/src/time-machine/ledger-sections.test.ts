@@ -197,4 +197,47 @@ describe('the ledger package’s state sections, three ways', () => {
       await ways.nodes.restored.close();
     }
   });
+
+  it('are equal live, replayed and restored with LocalNet’s three participants, each its own', async () => {
+    let parties: string[] = [];
+    const ways = await sectionsThreeWays(
+      {
+        ...config,
+        participantName: 'sv',
+        participants: ['app-provider', 'app-user'],
+        devnet: null,
+      },
+      async (node) => {
+        parties = [];
+        for (const [position, participant] of node.participants.entries()) {
+          const hint = `party-${position}`;
+          const { party } = await participant.admin.allocateParty(unrestrictedCaller, {
+            partyIdHint: hint,
+          });
+          await participant.admin.createUser(unrestrictedCaller, {
+            user: { id: `user-${position}`, primaryParty: party },
+            rights: [{ kind: 'CanActAs', party }],
+          });
+          parties.push(party);
+        }
+        const [bank = '', alice = ''] = parties;
+        await node.engine.submit(request([bank], 'iou-sv', bank));
+        await node.participants[1]?.engine.submit(request([alice], 'iou-provider', alice));
+      },
+      everySection,
+    );
+    try {
+      const names = Object.keys(ledgerSections(ways.live));
+      expect(names.filter((name) => name.startsWith('ledger.participant.'))).toHaveLength(3);
+      expect(names.filter((name) => name.startsWith('ledger.interactive.'))).toHaveLength(3);
+      const [bank = '', alice = ''] = parties;
+      await expectSameLedger(ways, request([bank], 'iou-sv', bank), bank);
+      const provider = (node: PocketnetNode) => node.participants[1]?.engine.participant;
+      expect(provider(ways.nodes.restored)?.users).toEqual(provider(ways.nodes.replayed)?.users);
+      expect(provider(ways.nodes.restored)?.parties.get(alice)?.isLocal).toBe(true);
+    } finally {
+      await ways.nodes.replayed.close();
+      await ways.nodes.restored.close();
+    }
+  });
 });
