@@ -17,8 +17,15 @@ export type MutableContractStore = ContractStore & {
   createdOffsetOf(contractId: string): number | undefined;
   /** The active set for a state file (issue 23), with each creating record's journal index. */
   save(indexOfOffset: (offset: number) => number): SavedContracts;
-  /** Fills a fresh store; creating records are read from `history` when first needed. */
-  restore(saved: SavedContracts, history: JournalHistory): void;
+  /**
+   * Fills a fresh store; creating records are read from `history` when first needed, and
+   * `offsetAt` gives a journal index's offset without reading the record.
+   */
+  restore(
+    saved: SavedContracts,
+    history: JournalHistory,
+    offsetAt: (journalIndex: number) => number,
+  ): void;
 };
 
 /**
@@ -40,14 +47,20 @@ function keyOf(templateId: TemplateIdString, key: Value): string {
   return `${templateId}\u0000${canonicalJson(key)}`;
 }
 
+/**
+ * Creation order: by offset, then by place in the creating record. A creation not read yet
+ * gives its offset without reading its record: a revert that reorders a restored store reads
+ * only records that created two of the contracts compared.
+ */
 function creationOrder(
-  [leftId, left]: [string, TransactionRecord],
-  [rightId, right]: [string, TransactionRecord],
+  left: { readonly contractId: string; readonly offset: number; read(): TransactionRecord },
+  right: { readonly contractId: string; readonly offset: number; read(): TransactionRecord },
 ): number {
   if (left.offset !== right.offset) return left.offset - right.offset;
+  const record = left.read();
   const positionOf = (contractId: string) =>
-    left.nodes.findIndex((node) => node.kind === 'created' && node.contractId === contractId);
-  return positionOf(leftId) - positionOf(rightId);
+    record.nodes.findIndex((node) => node.kind === 'created' && node.contractId === contractId);
+  return positionOf(left.contractId) - positionOf(right.contractId);
 }
 
 /**
@@ -57,6 +70,11 @@ function creationOrder(
  */
 export function createContractStore(undo: UndoLog = createUndoLog()): MutableContractStore {
   let history: JournalHistory | null = null;
+  let offsetAt: (journalIndex: number) => number = () => {
+    throw new Error('a contract store holds an index but no history');
+  };
+  const offsetOf = (creation: Creation) =>
+    typeof creation === 'number' ? offsetAt(creation) : creation.offset;
   const recordAt = (creation: Creation): TransactionRecord => {
     if (typeof creation !== 'number') return creation;
     if (history === null) throw new Error('a contract store holds an index but no history');
@@ -65,7 +83,10 @@ export function createContractStore(undo: UndoLog = createUndoLog()): MutableCon
   // Reads list contracts in creation order: an archived one a revert brings back goes to its place.
   const byId = undoableMap<string, Creation>(undo, {
     order: ([leftId, left], [rightId, right]) =>
-      creationOrder([leftId, recordAt(left)], [rightId, recordAt(right)]),
+      creationOrder(
+        { contractId: leftId, offset: offsetOf(left), read: () => recordAt(left) },
+        { contractId: rightId, offset: offsetOf(right), read: () => recordAt(right) },
+      ),
   });
   const byKey = undoableMap<string, string>(undo);
   /** The creating record, read once from the history: the map keeps it from then on. */
@@ -114,7 +135,10 @@ export function createContractStore(undo: UndoLog = createUndoLog()): MutableCon
         if (contract !== undefined) yield contract;
       }
     },
-    createdOffsetOf: (contractId) => creatingRecord(contractId)?.offset,
+    createdOffsetOf(contractId) {
+      const creation = byId.get(contractId);
+      return creation === undefined ? undefined : offsetOf(creation);
+    },
     save(indexOfOffset) {
       const contractIds: string[] = [];
       const recordSteps: number[] = [];
@@ -127,8 +151,9 @@ export function createContractStore(undo: UndoLog = createUndoLog()): MutableCon
       }
       return { contractIds, recordSteps, keys: [...byKey] };
     },
-    restore(saved, from) {
+    restore(saved, from, offsetOfIndex) {
       history = from;
+      offsetAt = offsetOfIndex;
       let index = 0;
       saved.contractIds.forEach((contractId, position) => {
         index += saved.recordSteps[position] ?? 0;

@@ -133,6 +133,14 @@ type StoredSlot = Remembered | readonly Remembered[];
  */
 function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
   let history: JournalHistory | null = null;
+  let offsetAt: (journalIndex: number) => number = () => {
+    throw new Error('a deduplication index holds an index but no history');
+  };
+  /** The offset of a slot's newest acceptance, without reading a record not read yet. */
+  const newestOffset = (slot: StoredSlot) => {
+    const newest = (isStoredList(slot) ? slot[0] : slot) as Remembered;
+    return typeof newest === 'number' ? offsetAt(newest) : newest.offset;
+  };
   const read = (remembered: Remembered): AcceptedTransaction => {
     if (typeof remembered !== 'number') return remembered;
     if (history === null) throw new Error('a deduplication index holds an index but no history');
@@ -141,13 +149,32 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
   const readSlot = (slot: StoredSlot): Slot => (isStoredList(slot) ? slot.map(read) : read(slot));
   // Pruning reads the map oldest first: a change a revert brings back goes to its place.
   const accepted = undoableMap<string, StoredSlot>(undo, {
-    order: ([, left], [, right]) =>
-      newestOf(readSlot(left)).offset - newestOf(readSlot(right)).offset,
+    order: ([, left], [, right]) => newestOffset(left) - newestOffset(right),
   });
   const horizon = { forgottenThroughOffset: 0, nextExpiryMicros: null as bigint | null };
+  /** A restored state's acceptances, put into the map when first needed (100k: tens of ms). */
+  let unfilled: SavedDeduplication | null = null;
+  const filled = (): Map<string, StoredSlot> => {
+    if (unfilled === null) return accepted;
+    const { commandIds, newestSteps, older } = unfilled;
+    unfilled = null;
+    // Not recorded: they were accepted before any mark was taken, only not in the map yet.
+    const set = (commandId: string, slot: StoredSlot) =>
+      Map.prototype.set.call(accepted, commandId, slot);
+    let index = 0;
+    for (let position = 0; position < commandIds.length; position += 1) {
+      index += newestSteps[position] ?? 0;
+      set(commandIds[position] as string, index);
+    }
+    for (const [position, rest] of older) {
+      const commandId = commandIds[position] as string;
+      set(commandId, [accepted.get(commandId) as number, ...rest]);
+    }
+    return accepted;
+  };
   /** A command id's acceptances, read once from the history: the map keeps them from then on. */
   const slotOf = (commandId: string): Slot | undefined => {
-    const stored = accepted.get(commandId);
+    const stored = filled().get(commandId);
     if (stored === undefined || isRead(stored)) return stored as Slot | undefined;
     const slot = readSlot(stored);
     // The same acceptances, read: nothing to take back, so the map's own (recording) set is not used.
@@ -158,7 +185,7 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
   function prune(nowMicros: bigint): void {
     // Until the oldest remembered acceptance expires, no acceptance is looked at.
     if (horizon.nextExpiryMicros !== null && nowMicros < horizon.nextExpiryMicros) return;
-    for (const [commandId, slot] of accepted) {
+    for (const [commandId, slot] of filled()) {
       const newest = newestOf(readSlot(slot));
       const expiry = parseRecordTimeMicros(newest.recordTime) + maxMicros;
       undo.assign(horizon, 'nextExpiryMicros', expiry);
@@ -189,7 +216,7 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
     },
     size(): number {
       let count = 0;
-      for (const slot of accepted.values()) count += isStoredList(slot) ? slot.length : 1;
+      for (const slot of filled().values()) count += isStoredList(slot) ? slot.length : 1;
       return count;
     },
     save(indexOfOffset: (offset: number) => number): SavedDeduplication {
@@ -199,7 +226,7 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
       const newestSteps: number[] = [];
       const older: [number, number[]][] = [];
       let previous = 0;
-      for (const [commandId, slot] of accepted) {
+      for (const [commandId, slot] of filled()) {
         const [newest, ...rest] = isStoredList(slot) ? slot : [slot];
         const index = indexOf(newest as Remembered);
         if (rest.length > 0) older.push([commandIds.length, rest.map(indexOf)]);
@@ -211,18 +238,14 @@ function createAcceptedChanges(maxMicros: bigint, undo: UndoLog) {
       const expiry = nextExpiryMicros === null ? null : `${nextExpiryMicros}`;
       return { forgottenThroughOffset, nextExpiryMicros: expiry, commandIds, newestSteps, older };
     },
-    restore(saved: SavedDeduplication, from: JournalHistory): void {
+    restore(
+      saved: SavedDeduplication,
+      from: JournalHistory,
+      offsetOfIndex: (journalIndex: number) => number,
+    ): void {
       history = from;
-      const { commandIds, newestSteps } = saved;
-      let index = 0;
-      for (let position = 0; position < commandIds.length; position += 1) {
-        index += newestSteps[position] ?? 0;
-        accepted.set(commandIds[position] as string, index);
-      }
-      for (const [position, rest] of saved.older) {
-        const commandId = commandIds[position] as string;
-        accepted.set(commandId, [accepted.get(commandId) as number, ...rest]);
-      }
+      offsetAt = offsetOfIndex;
+      unfilled = saved;
       horizon.forgottenThroughOffset = saved.forgottenThroughOffset;
       horizon.nextExpiryMicros =
         saved.nextExpiryMicros === null ? null : BigInt(saved.nextExpiryMicros);

@@ -227,7 +227,8 @@ describe('deduplication: its section', () => {
     expect(saved).toMatchObject({ forgottenThroughOffset: 1, commandIds: ['cmd-1', 'cmd-3'] });
     expect(saved.older).toEqual([[0, [1]]]);
     const restored = createDeduplicationIndex(maxMicros);
-    restored.restore(saved, { length: records.length, at: (at) => records[at] as never });
+    const history = { length: records.length, at: (at: number) => records[at] as never };
+    restored.restore(saved, history, (index) => index + 1);
     expect(restored.save((offset) => offset - 1)).toEqual(saved);
     expect(restored.size).toBe(index.size);
     const empty = { kind: 'empty' } as const;

@@ -15,11 +15,13 @@ import {
   applyTransaction,
   createContractStore,
   type MutableContractStore,
+  type SavedContracts,
 } from './contract-store.ts';
 import {
   createDeduplicationIndex,
   type DeduplicationIndex,
   isSubmitted,
+  type SavedDeduplication,
 } from './deduplication-index.ts';
 import {
   createJournalPositions,
@@ -101,14 +103,14 @@ export function createEngineState(
 /** The sections of the holders the engine's state is made of, each under its own name. */
 function registerHolderSections(state: EngineState): void {
   const { undo, positions, contracts, deduplication, synchronizers } = state;
-  const indexOfOffset = positions.indexOfOffset;
-  undo.section('ledger.contracts', {
+  const { indexOfOffset, offsetAt } = positions;
+  undo.section<SavedContracts>('ledger.contracts', {
     save: () => contracts.save(indexOfOffset),
-    restore: contracts.restore,
+    restore: (saved, history) => contracts.restore(saved, history, offsetAt),
   });
-  undo.section('ledger.deduplication', {
+  undo.section<SavedDeduplication>('ledger.deduplication', {
     save: () => deduplication.save(indexOfOffset),
-    restore: deduplication.restore,
+    restore: (saved, history) => deduplication.restore(saved, history, offsetAt),
   });
   undo.section('ledger.synchronizers', {
     save: () => synchronizers.save(indexOfOffset),

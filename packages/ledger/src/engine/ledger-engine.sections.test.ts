@@ -157,10 +157,20 @@ describe('ledger engine: state sections', () => {
     const live = await liveHistory(records);
     const saved = saveSections(live.undo);
     const restored = engineOver(records.slice(), live.nowMicros);
-    restoreSections(restored.undo, saved, historyOf(records));
+    let reads = 0;
+    const history = historyOf(records);
+    const counted = {
+      length: history.length,
+      at(index: number) {
+        reads += 1;
+        return history.at(index);
+      },
+    };
+    restoreSections(restored.undo, saved, counted);
     restored.engine.restored();
     const before = answersOf(restored.engine);
     const mark = restored.undo.mark();
+    const readBefore = reads;
     // The oldest Iou: archived after the mark, so the rollback brings it back to its place.
     const oldest = before.contracts
       .filter((contract) => contract.templateId.endsWith(':Iou:Iou'))
@@ -172,8 +182,16 @@ describe('ledger engine: state sections', () => {
       submission([exercise(oldest?.contractId ?? '', 'Iou_Split', { splitAmount: '1.0' })]),
     );
     await restored.engine.submit(live.repeated).catch(() => null);
+    // Another change of the same command id: its slot moves to the end of the index's order.
+    await restored.engine.submit({
+      ...live.repeated,
+      commands: [createIou(bank, alice, '7.0')],
+      actAs: [bank, alice],
+    });
     expect(answersOf(restored.engine)).not.toEqual(before);
     restored.undo.rollback(mark);
+    // Putting the index's and the store's order back reads no acceptance or creation.
+    expect(reads - readBefore).toBeLessThanOrEqual(2);
     expect(answersOf(restored.engine)).toEqual(before);
     expect(saveSections(restored.undo)).toEqual(saved);
   });
