@@ -126,6 +126,17 @@ describe('contract store', () => {
   });
 });
 
+/** A history of `records` that notes each journal index read into `read`. */
+function historyReading(records: readonly TransactionRecord[], read: number[]) {
+  return {
+    length: records.length,
+    at(index: number) {
+      read.push(index);
+      return records[index] as TransactionRecord;
+    },
+  };
+}
+
 describe('contract store: its section', () => {
   test('a restored store reads a creating record from the history only when asked, and answers alike', () => {
     const records = [
@@ -146,14 +157,7 @@ describe('contract store: its section', () => {
     const read: number[] = [];
     const undo = createUndoLog();
     const restored = createContractStore(undo);
-    const history = {
-      length: records.length,
-      at(index: number) {
-        read.push(index);
-        return records[index] as TransactionRecord;
-      },
-    };
-    restored.restore(saved, history, (index) => index + 1);
+    restored.restore(saved, historyReading(records, read), (index) => index + 1);
     expect(restored.size).toBe(3);
     expect(restored.save((offset) => offset - 1)).toEqual(saved);
     expect(read).toEqual([]);
@@ -173,14 +177,7 @@ describe('contract store: its section', () => {
     const read: number[] = [];
     const undo = createUndoLog();
     const restored = createContractStore(undo);
-    const history = {
-      length: records.length,
-      at(index: number) {
-        read.push(index);
-        return records[index] as TransactionRecord;
-      },
-    };
-    restored.restore(saved, history, (index) => index + 1);
+    restored.restore(saved, historyReading(records, read), (index) => index + 1);
     const mark = undo.mark();
     restored.archive('c1');
     undo.rollback(mark);
