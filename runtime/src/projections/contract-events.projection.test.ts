@@ -1,12 +1,19 @@
 import { createUndoLog } from '@pocketnet/ledger';
+import { NEVER } from 'rxjs';
 import { describe, expect, test } from 'vitest';
 import { createdIdsOf, startLedger } from '../../testing/ledger.test-helper.ts';
 import { createContractEventsIndex } from './contract-events.projection.ts';
+import { createUpdateLog } from './update-log.projection.ts';
 
 describe('contract events projection', () => {
   test('finds where a contract was created and, once it is, where archived', async () => {
-    const events = createContractEventsIndex(createUndoLog());
-    const ledger = await startLedger((record) => events.apply(record));
+    const undo = createUndoLog();
+    const updateLog = createUpdateLog(NEVER, undo);
+    const events = createContractEventsIndex(updateLog, undo);
+    const ledger = await startLedger((record) => {
+      updateLog.apply(record);
+      events.apply(record);
+    });
     const created = await ledger.createIou(ledger.alice);
     const [iou = ''] = createdIdsOf(created);
     expect(events.get(iou)).toEqual({

@@ -31,6 +31,12 @@ export function createSynchronizers(infos: readonly SynchronizerInfo[], undo: Un
   if (global === undefined) throw new Error('a node has at least the global synchronizer');
   const state: SynchronizerState = createSynchronizerState(global.id, undo);
   const migration = { id: 0 };
+  undo.section<number>('synchronizers.migration-id', {
+    save: () => migration.id,
+    restore(saved) {
+      migration.id = saved;
+    },
+  });
   const byId = new Map(infos.map((info) => [info.id, info]));
   return {
     apply(record: JournalRecord): void {
