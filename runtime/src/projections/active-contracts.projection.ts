@@ -130,7 +130,7 @@ export function createActiveContracts(
           groups.add(stakeholdersOf(node), createdRefOf(record.offset, node.nodeId));
         // An exercise names the stakeholders of the contract it acts on.
         else if (node.consuming) {
-          const ref = deps.contractEvents.createdRefOf(node.contractId);
+          const ref = deps.contractEvents.createdRefOfExercised(node.contractId);
           if (ref !== undefined) groups.remove(node.stakeholders, ref);
         }
       }

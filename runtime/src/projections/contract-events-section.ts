@@ -13,7 +13,7 @@ export type SavedContractEvents = { readonly keys: string; readonly events: stri
 export type KeyedContracts = readonly number[];
 
 export function saveContractEvents(
-  index: ReadonlyMap<string, KeyedContracts>,
+  index: Iterable<readonly [string, KeyedContracts]>,
 ): SavedContractEvents {
   const keys: string[] = [];
   const events: number[] = [];
