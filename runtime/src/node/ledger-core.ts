@@ -63,6 +63,7 @@ export async function openLedgerCore(config: NodeConfig) {
   });
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$, undo);
+  undo.section('synchronizers.projection', synchronizers.section(updateLog.journalIndexOf));
   const contractEvents = createContractEventsIndex(updateLog, undo);
   const activeContracts = createActiveContracts({ updateLog, contractEvents }, undo);
   const journal = config.ledger
