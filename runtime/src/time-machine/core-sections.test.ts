@@ -11,6 +11,7 @@ import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
+import { nodeOfParticipant } from '../node/create-participant.ts';
 import { defaultLedgerApiVersion } from '../node/node-config.ts';
 import type { Caller } from '../services/caller.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
@@ -85,6 +86,15 @@ function completionsOf(node: PocketnetNode, records: readonly JournalRecord[]) {
   return seen;
 }
 
+/** What a read answers, or the message of the error it throws (an update not found, …). */
+function answerOf<TAnswer>(read: () => TAnswer): TAnswer | { readonly error: string } {
+  try {
+    return read();
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
 /** The Ledger API's reads over the core projections. */
 async function readsOf(node: PocketnetNode, records: readonly JournalRecord[]) {
   const caller = unrestrictedCaller;
@@ -92,13 +102,6 @@ async function readsOf(node: PocketnetNode, records: readonly JournalRecord[]) {
   const updateIds = records.flatMap((record) =>
     record.type === 'transaction' ? [record.updateId] : [],
   );
-  const lookUp = (contractId: string) => {
-    try {
-      return node.lookups.eventsByContractId(caller, contractId, anyParty);
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-  };
   return {
     end,
     updates: await firstValueFrom(
@@ -113,16 +116,13 @@ async function readsOf(node: PocketnetNode, records: readonly JournalRecord[]) {
       descending: true,
       pageToken: null,
     }),
-    byId: updateIds.map((updateId) => node.reads.updateById(caller, everyUpdate, updateId)),
-    unknownId: (() => {
-      try {
-        return node.reads.updateById(caller, everyUpdate, `${updateIds[0]?.slice(0, -1)}0`);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    })(),
-    byOffset: node.reads.updateByOffset(caller, everyUpdate, Math.ceil(end / 2)),
-    events: [...contractIdsOf(records), '00unknown'].map(lookUp),
+    byId: [...updateIds, `${updateIds[0]?.slice(0, -1)}0`].map((updateId) =>
+      answerOf(() => node.reads.updateById(caller, everyUpdate, updateId)),
+    ),
+    byOffset: answerOf(() => node.reads.updateByOffset(caller, everyUpdate, Math.ceil(end / 2))),
+    events: [...contractIdsOf(records), '00unknown'].map((contractId) =>
+      answerOf(() => node.lookups.eventsByContractId(caller, contractId, anyParty)),
+    ),
     active: node.reads.activeContracts(caller, anyParty, end),
     activeBefore: node.reads.activeContracts(caller, anyParty, Math.ceil(end / 2)),
     completions: completionsOf(node, records),
@@ -277,5 +277,41 @@ describe('the core projections’ state sections, three ways', () => {
       restoredSections,
     );
     await expectSameReads(ways);
+  });
+
+  it('are equal on LocalNet’s three participants, each participant’s projection under its id', async () => {
+    const ways = await sectionsThreeWays(
+      {
+        ...config,
+        participantName: 'sv',
+        participants: ['app-provider', 'app-user'],
+        devnet: null,
+      },
+      async (node) => {
+        const [, provider] = node.participants;
+        if (provider === undefined) throw new Error('LocalNet has an app-provider');
+        // On the app-provider's participant: the others hear of its upload and its parties.
+        await iouScenario(nodeOfParticipant(node, provider));
+      },
+      restoredSections,
+    );
+    const { replayed, restored } = ways.nodes;
+    try {
+      const names = restored.participants.map(
+        (each) => `projections.participant.${each.participant.participantId}`,
+      );
+      expect(Object.keys(ways.live)).toEqual(expect.arrayContaining(names));
+      expect(pick(ways.replayed)).toEqual(pick(ways.live));
+      expect(pick(ways.restored)).toEqual(pick(ways.live));
+      for (const [index, participant] of restored.participants.entries()) {
+        const other = replayed.participants[index];
+        if (other === undefined) throw new Error('the replayed node has fewer participants');
+        const reads = await readsOf(nodeOfParticipant(restored, participant), ways.records);
+        expect(reads).toEqual(await readsOf(nodeOfParticipant(replayed, other), ways.records));
+      }
+    } finally {
+      await replayed.close();
+      await restored.close();
+    }
   });
 });
