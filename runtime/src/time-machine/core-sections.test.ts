@@ -35,6 +35,9 @@ const config = {
   onBackgroundError: rethrow,
 };
 
+/** LocalNet's participants: the SV's, then the app-provider's and the app-user's. */
+const localNetLayout = { participantName: 'sv', participants: ['app-provider', 'app-user'] };
+
 const coreSections = (name: string) =>
   name.startsWith('projections.') ||
   name.startsWith('synchronizers.') ||
@@ -281,12 +284,7 @@ describe('the core projections’ state sections, three ways', () => {
 
   it('are equal on LocalNet’s three participants, each participant’s projection under its id', async () => {
     const ways = await sectionsThreeWays(
-      {
-        ...config,
-        participantName: 'sv',
-        participants: ['app-provider', 'app-user'],
-        devnet: null,
-      },
+      { ...config, ...localNetLayout, devnet: null },
       async (node) => {
         const [, provider] = node.participants;
         if (provider === undefined) throw new Error('LocalNet has an app-provider');
