@@ -5,6 +5,20 @@ import type { SpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
 import type { ValidatorAppConfig } from '../src/validator-apps/create-validator-app.ts';
 import { packageCacheUnderTest } from './splice-dars-under-test.ts';
 
+/** LocalNet's participants with an app validator on each app participant: part of a node's config. */
+export const localnetWithAppValidators: {
+  readonly participantName: string;
+  readonly participants: readonly string[];
+  readonly validatorApps: readonly ValidatorAppConfig[];
+} = {
+  participantName: 'sv',
+  participants: ['app-provider', 'app-user'],
+  validatorApps: [
+    { participant: 'app-provider', partyHint: 'provider', walletUsers: ['provider'] },
+    { participant: 'app-user', partyHint: 'user', walletUsers: ['user'] },
+  ],
+};
+
 /**
  * LocalNet's layout in one node (issue 22): the SV's participant and the app-provider's and the
  * app-user's on its synchronizer, on a simulated clock; with `validatorApps`, a devnet and a

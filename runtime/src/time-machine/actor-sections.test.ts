@@ -1,4 +1,4 @@
-import { formatMicros, internalSubmission, type Value } from '@pocketnet/ledger';
+import { formatMicros, internalSubmission, saveSections, type Value } from '@pocketnet/ledger';
 import {
   externalReferences,
   mergeReferences,
@@ -7,6 +7,7 @@ import {
 } from '@pocketnet/splice';
 import { describe, expect, it } from 'vitest';
 import { hourMicros, startMicros } from '../../testing/actor-node.test-helper.ts';
+import { localnetWithAppValidators } from '../../testing/localnet-node.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
@@ -26,6 +27,8 @@ const ours = (name: string) =>
   name.startsWith('actors.') || name.startsWith('automation.') || name.startsWith('devnet.');
 
 type Commands = Parameters<typeof internalSubmission>[0]['commands'];
+
+const localnetConfig = { ...config, ...localnetWithAppValidators };
 
 /** Submissions to a devnet node as `actAs`, reading as the DSO; its parties. */
 function callsOf(node: PocketnetNode) {
@@ -215,17 +218,8 @@ describe('the actors’ and automations’ state sections', () => {
   });
 
   it('keep one of each per participant on LocalNet, each the same three ways', async () => {
-    const localnet = {
-      ...config,
-      participantName: 'sv',
-      participants: ['app-provider', 'app-user'],
-      validatorApps: [
-        { participant: 'app-provider', partyHint: 'provider', walletUsers: ['provider'] },
-        { participant: 'app-user', partyHint: 'user', walletUsers: ['user'] },
-      ],
-    };
     const ways = await sectionsThreeWays(
-      localnet,
+      localnetConfig,
       async (node) => {
         await node.devnet?.controls.advanceTime(unrestrictedCaller, hourMicros);
       },
@@ -244,6 +238,56 @@ describe('the actors’ and automations’ state sections', () => {
         expect(list.length).toBeGreaterThan(0);
         expect(list).toEqual(replayed.validatorApps[index]?.actors.list(unrestrictedCaller));
       }
+      expect(backgroundErrors).toEqual([]);
+    } finally {
+      await replayed.close();
+      await restored.close();
+    }
+  });
+
+  it('start a fully restored devnet’s background work as after a replay: rounds, timers, transfers', async () => {
+    const ways = await sectionsThreeWays(config, workflows);
+    const { replayed, restored } = ways.nodes;
+    try {
+      expect(ways.restored).toEqual(ways.replayed);
+      expect(restored.devnet?.parties).toEqual(replayed.devnet?.parties);
+      expect(restored.clock.nowMicros()).toBe(replayed.clock.nowMicros());
+      // The rounds go on, and the pending offer's timer fires, the same on both.
+      for (const node of [replayed, restored]) {
+        await node.devnet?.controls.advanceTime(unrestrictedCaller, 3n * hourMicros);
+      }
+      expect(restored.engine.ledgerEnd()).toBe(replayed.engine.ledgerEnd());
+      expect(inspected(restored)).toEqual(inspected(replayed));
+      const pending = restored.actors.findByTrackingId(
+        unrestrictedCaller,
+        'transfer-offer',
+        'pending',
+      );
+      expect(pending?.state).toBe('expired');
+      expect(saveSections(restored.undo)).toEqual(saveSections(replayed.undo));
+      expect(backgroundErrors).toEqual([]);
+    } finally {
+      await replayed.close();
+      await restored.close();
+    }
+  });
+
+  it('start a fully restored LocalNet’s app validators as after a replay', async () => {
+    const ways = await sectionsThreeWays(localnetConfig, async (node) => {
+      await node.devnet?.controls.advanceTime(unrestrictedCaller, hourMicros);
+    });
+    const { replayed, restored } = ways.nodes;
+    try {
+      expect(ways.restored).toEqual(ways.replayed);
+      for (const node of [replayed, restored]) {
+        await node.devnet?.controls.advanceTime(unrestrictedCaller, hourMicros);
+      }
+      expect(restored.engine.ledgerEnd()).toBe(replayed.engine.ledgerEnd());
+      for (const [index, app] of restored.validatorApps.entries()) {
+        const list = app.actors.list(unrestrictedCaller);
+        expect(list).toEqual(replayed.validatorApps[index]?.actors.list(unrestrictedCaller));
+      }
+      expect(saveSections(restored.undo)).toEqual(saveSections(replayed.undo));
       expect(backgroundErrors).toEqual([]);
     } finally {
       await replayed.close();
