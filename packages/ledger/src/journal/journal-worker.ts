@@ -1,4 +1,5 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { type JournalFill, writeFill } from './journal-fill.ts';
 import { createRingConsumer, type SharedRing } from './journal-ring.ts';
 import { openSegmentWriter, type SegmentExtent, type SegmentStart } from './segment-writer.ts';
 
@@ -12,6 +13,8 @@ export type JournalWorkerData = {
   readonly start: SegmentStart | null;
   readonly segmentBytes: number;
   readonly ring: SharedRing;
+  /** A state file's records, written before anything the ring brings (issue 23). */
+  readonly fill: JournalFill | null;
 };
 
 /**
@@ -28,11 +31,22 @@ function run(port: MessagePort, data: JournalWorkerData): void {
   const writer = openSegmentWriter(data);
   const report = (message: WriterReport) => port.postMessage(message);
   const ring = createRingConsumer(data.ring);
+  // The stream's first bytes are the fill's frames; the ring's come after them.
+  let filled = 0;
+  if (data.fill) {
+    writeFill(data.fill, (chunk) => {
+      writer.write([chunk]);
+      filled += chunk.length;
+      report(filled >>> 0);
+      const rolled = writer.rollIfFull();
+      if (rolled) report({ kind: 'rolled', ...rolled });
+    });
+  }
   for (;;) {
     const available = ring.available();
     if (available > 0) {
       writer.write(ring.slices(available));
-      const durable = ring.advance(available);
+      const durable = (filled + ring.advance(available)) >>> 0;
       // Read before the report: the answer to it may bring more frames at once.
       const atFrameEnd = ring.atFrameEnd();
       report(durable);
