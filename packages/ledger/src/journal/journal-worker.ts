@@ -28,20 +28,27 @@ export type WriterReport =
   | { readonly kind: 'closed' };
 
 function run(port: MessagePort, data: JournalWorkerData): void {
-  const writer = openSegmentWriter(data);
+  const writer = openSegmentWriter({ ...data, bulk: data.fill !== null });
   const report = (message: WriterReport) => port.postMessage(message);
   const ring = createRingConsumer(data.ring);
-  // The stream's first bytes are the fill's frames; the ring's come after them.
+  // The stream's first bytes are the fill's frames; the ring's come after them. They are durable
+  // at each segment's seal and at the end, not chunk by chunk.
   let filled = 0;
+  let reported = 0;
   if (data.fill) {
     writeFill(data.fill, (chunk) => {
       writer.write([chunk]);
       filled += chunk.length;
-      report(filled >>> 0);
       const rolled = writer.rollIfFull();
-      if (rolled) report({ kind: 'rolled', ...rolled });
+      if (rolled) {
+        report(filled >>> 0);
+        reported = filled;
+        report({ kind: 'rolled', ...rolled });
+      }
     });
   }
+  writer.endBulk();
+  if (data.fill && filled > reported) report(filled >>> 0);
   for (;;) {
     const available = ring.available();
     if (available > 0) {

@@ -84,6 +84,7 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
   let durable = 0;
   let failure: Error | null = null;
   let releaseScheduled = false;
+  let closing = false;
 
   function fail(error: Error): void {
     failure ??= error;
@@ -95,8 +96,8 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
     const bytes = (position - durable) >>> 0;
     durable += bytes;
     const records = waiters.settleThrough(durable);
-    // Idle, the writer need not keep the process alive.
-    if (waiters.isEmpty()) worker.unref();
+    // Idle, the writer need not keep the process alive; closing, it must, until it is done.
+    if (waiters.isEmpty() && !closing) worker.unref();
     if (records > 0) options.onFlush?.({ records, bytes });
     producer.taken(Math.max(0, durable - fillBytes));
   }
@@ -137,6 +138,7 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
     filled: () => filled,
     async close() {
       await waiters.drained();
+      closing = true;
       worker.ref();
       producer.close();
       await closed.promise;
