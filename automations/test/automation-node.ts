@@ -6,7 +6,7 @@ import {
   type PocketnetNode,
   unrestrictedCaller,
 } from '@pocketnet/runtime';
-import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
+import { packageCacheUnderTest, spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { pino } from 'pino';
 import type { AutomationConfigInput } from '../src/config/automation-config.schema.ts';
 import { parseAutomationConfig } from '../src/config/load-automation-config.ts';
@@ -55,6 +55,7 @@ export async function startAutomationNode(
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
     ...(spliceDars ? { spliceDars } : {}),
+    packageCache: packageCacheUnderTest,
   });
   const runner = options.runner ?? createInProcessRunner();
   const prepared = options.prepare ? await options.prepare(node) : undefined;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { PackageCache } from '@pocketnet/daml-lf';
 import {
   type Command,
   createLedgerEngine,
@@ -48,7 +49,7 @@ export const sharedSpliceDars = (): SpliceDarSet =>
 
 /** A devnet node on our TypeScript Splice, or on Splice's own packages (`--splice-dars`). */
 export async function startDevnetNode(
-  options: { spliceDars?: SpliceDarSet } = {},
+  options: { spliceDars?: SpliceDarSet; packageCache?: PackageCache } = {},
 ): Promise<DevnetNode> {
   const node = await createNode({
     onBackgroundError: (error) => console.error('background work failed', error),
@@ -59,6 +60,7 @@ export async function startDevnetNode(
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
     ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
+    ...(options.packageCache ? { packageCache: options.packageCache } : {}),
   });
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('the node started without a devnet');

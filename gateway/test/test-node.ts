@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSimulatedClock } from '@pocketnet/ledger';
 import { createNode, defaultDevnetConfig, type PocketnetNode } from '@pocketnet/runtime';
 import type { SpliceDarSet } from '@pocketnet/runtime/splice-dars';
-import { spliceDarsUnderTest } from '@pocketnet/runtime/testing';
+import { packageCacheUnderTest, spliceDarsUnderTest } from '@pocketnet/runtime/testing';
 import { webPages } from '@pocketnet/web';
 import type { JWTVerifyGetKey } from 'jose';
 import { type Logger, pino } from 'pino';
@@ -67,6 +67,7 @@ export async function startTestNode(
     onBackgroundError:
       options.onBackgroundError ?? ((error) => console.error('background work failed', error)),
     ...(spliceDars ? { spliceDars } : {}),
+    packageCache: packageCacheUnderTest,
   });
   return serveTestNode(node, options);
 }

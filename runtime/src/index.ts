@@ -97,6 +97,16 @@ export { nodeOfValidatorApp } from './validator-apps/validator-apps.ts';
 export type { EventFilter, PartyFilter } from './views/event-filter.ts';
 export type { TemplateCatalog } from './views/template-catalog.ts';
 export type { EventView, TransactionView } from './views/transaction-view.ts';
+// The automations' triggers read the wallet contracts they react to by the generated types.
+export {
+  acceptedTransferOfferTemplate,
+  amuletTemplates,
+  buyTrafficRequestTemplate,
+  mergeDelegationTemplates,
+  transferOfferTemplate,
+  transferPreapprovalProposalTemplate,
+} from './vocabulary/splice-templates.ts';
+export { payloadOf } from './vocabulary/typed-commands.ts';
 export type { WalletBalance } from './wallet/balance.service.ts';
 export type { HistoryEntry, PartyAmount } from './wallet/history-types.ts';
 export type { TransferInstructionOutcome } from './wallet/token-transfers.service.ts';

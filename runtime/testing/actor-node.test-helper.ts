@@ -11,7 +11,7 @@ import { amuletTemplateIds as amulet, externalReferences } from '@pocketnet/spli
 import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
 import { unrestrictedCaller } from '../src/services/caller.ts';
-import { spliceDarsUnderTest } from './splice-dars-under-test.ts';
+import { packageCacheUnderTest, spliceDarsUnderTest } from './splice-dars-under-test.ts';
 
 /** A text at a path of a ledger value in a test's assertions ('' when it is not there). */
 export function textAt(value: Value, ...path: string[]): string {
@@ -45,6 +45,7 @@ export async function startActorNode(options: { dataDir?: string } = {}) {
     devnet: defaultDevnetConfig,
     onBackgroundError: (error) => errors.push(error),
     ...(spliceDars ? { spliceDars } : {}),
+    packageCache: packageCacheUnderTest,
   });
   const parties = node.devnet?.parties;
   if (!parties) throw new Error('no devnet');

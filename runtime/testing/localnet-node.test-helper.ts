@@ -3,6 +3,7 @@ import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode } from '../src/node/create-node.ts';
 import type { SpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
 import type { ValidatorAppConfig } from '../src/validator-apps/create-validator-app.ts';
+import { packageCacheUnderTest } from './splice-dars-under-test.ts';
 
 /**
  * LocalNet's layout in one node (issue 22): the SV's participant and the app-provider's and the
@@ -28,6 +29,7 @@ export async function createLocalnetTestNode(
       ? { validatorApps: options.validatorApps, devnet: defaultDevnetConfig }
       : {}),
     ...(options.spliceDars ? { spliceDars: options.spliceDars } : {}),
+    packageCache: packageCacheUnderTest,
   });
   const [sv, provider, user] = node.participants;
   if (!sv || !provider || !user) throw new Error('LocalNet has three participants');

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { createPackageCache } from '@pocketnet/daml-lf';
 import { readSpliceDarSet, type SpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
 
 /**
@@ -21,3 +22,10 @@ export function spliceDarsUnderTest(): SpliceDarSet | undefined {
 /** Which implementation the suites run on, for test names and skip reasons. */
 export const implementationUnderTest = (): string =>
   spliceDarsUnderTest() ? "Splice's own packages" : 'our TypeScript Splice';
+
+/**
+ * The package cache of the test nodes: test files share their workers (isolate: false) as a
+ * process's nodes share a cache, so a DAR a worker's nodes upload again and again (every devnet
+ * node's `--splice-dars` set) is decoded and checked once.
+ */
+export const packageCacheUnderTest = createPackageCache();

@@ -3,6 +3,7 @@ import { createSimulatedClock } from '@pocketnet/ledger';
 import { defaultDevnetConfig } from '../src/devnet/start-devnet.ts';
 import { createNode, type PocketnetNode } from '../src/node/create-node.ts';
 import { readSpliceDarSet } from '../src/splice-dars/splice-dar-set.ts';
+import { packageCacheUnderTest } from './splice-dars-under-test.ts';
 
 /** Splice 0.6.11's DARs in ../shared/dars, as `--splice-dars ../shared/dars` reads them. */
 export const sharedSpliceDars = readSpliceDarSet(
@@ -24,5 +25,6 @@ export function createSpliceDarsNode(): Promise<PocketnetNode> {
     ledgerApiVersion: '3.4.12',
     devnet: defaultDevnetConfig,
     spliceDars: sharedSpliceDars,
+    packageCache: packageCacheUnderTest,
   });
 }

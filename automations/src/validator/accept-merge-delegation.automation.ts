@@ -1,13 +1,10 @@
+import { mergeDelegationTemplates, payloadOf } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { contractIdSchema } from '../processors/job-data.schema.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 const jobFor = (job: JobOf<{ proposalCid: string }>, proposalCid: string) =>
   job({ proposalCid }, `accept-merge-delegation/${proposalCid}`);
-
-const operatorOf = (delegation: unknown) =>
-  payloadText((delegation as Record<string, unknown> | null)?.operator);
 
 /** The wallet provider accepts a user's MergeDelegationProposal. */
 export const acceptMergeDelegation = defineAutomation({
@@ -20,7 +17,8 @@ export const acceptMergeDelegation = defineAutomation({
         .map((proposalCid) => ({ trigger: jobFor(job, proposalCid), dueMicros: automation.now() })),
     created: ({ automation }, { kind, node }, job) =>
       kind === 'mergeDelegationProposal' &&
-      operatorOf(node.createArgument.delegation) === automation.operator()
+      payloadOf(mergeDelegationTemplates.MergeDelegationProposal, node.createArgument).delegation
+        .operator === automation.operator()
         ? [jobFor(job, node.contractId)]
         : [],
   },

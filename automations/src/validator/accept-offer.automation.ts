@@ -1,8 +1,8 @@
+import { payloadOf, transferOfferTemplate } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { contractIdSchema, partyIdSchema } from '../processors/job-data.schema.ts';
 import type { TriggerDeps } from '../triggers/trigger-deps.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 type Offer = { offerCid: string; receiver: string };
 
@@ -28,8 +28,8 @@ export const acceptOffer = defineAutomation({
       ),
     created: (deps, { kind, node }, job) => {
       if (kind !== 'transferOffer') return [];
-      const receiver = payloadText(node.createArgument.receiver);
-      return acceptsFrom(deps, receiver, payloadText(node.createArgument.sender))
+      const { receiver, sender } = payloadOf(transferOfferTemplate, node.createArgument);
+      return acceptsFrom(deps, receiver, sender)
         ? [jobFor(job, { offerCid: node.contractId, receiver })]
         : [];
     },

@@ -1,7 +1,7 @@
+import { payloadOf, transferPreapprovalProposalTemplate } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { contractIdSchema } from '../processors/job-data.schema.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 const jobFor = (job: JobOf<{ proposalCid: string }>, proposalCid: string) =>
   job({ proposalCid }, `accept-preapproval-proposal/${proposalCid}`);
@@ -17,7 +17,8 @@ export const acceptPreapprovalProposal = defineAutomation({
         .map((proposalCid) => ({ trigger: jobFor(job, proposalCid), dueMicros: automation.now() })),
     created: ({ automation }, { kind, node }, job) =>
       kind === 'preapprovalProposal' &&
-      payloadText(node.createArgument.provider) === automation.operator()
+      payloadOf(transferPreapprovalProposalTemplate, node.createArgument).provider ===
+        automation.operator()
         ? [jobFor(job, node.contractId)]
         : [],
   },

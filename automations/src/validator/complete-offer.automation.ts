@@ -1,7 +1,7 @@
+import { acceptedTransferOfferTemplate, amuletTemplates, payloadOf } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { contractIdSchema, partyIdSchema } from '../processors/job-data.schema.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 type Accepted = { acceptedCid: string; sender: string };
 
@@ -35,14 +35,14 @@ export const completeOffer = defineAutomation({
       })),
     created: ({ automation, awaitingFunds }, { kind, node }, job) => {
       if (kind === 'acceptedTransferOffer') {
-        const sender = payloadText(node.createArgument.sender);
+        const { sender } = payloadOf(acceptedTransferOfferTemplate, node.createArgument);
         return automation.walletParties().includes(sender)
           ? [jobFor(job, { acceptedCid: node.contractId, sender })]
           : [];
       }
       if (kind !== 'amulet') return [];
       // New holdings: the owner's accepted offers it could not pay yet are tried again.
-      const owner = payloadText(node.createArgument.owner);
+      const { owner } = payloadOf(amuletTemplates.Amulet, node.createArgument);
       const holdings = automation.offers.holdingsKey(owner);
       return awaitingFunds
         .of(owner, automation.offers.acceptedBy(owner))

@@ -1,7 +1,7 @@
+import { buyTrafficRequestTemplate, payloadOf } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { contractIdSchema } from '../processors/job-data.schema.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 const jobFor = (job: JobOf<{ requestCid: string }>, requestCid: string) =>
   job({ requestCid }, `traffic-request/${requestCid}`);
@@ -17,7 +17,9 @@ export const completeTrafficRequest = defineAutomation({
         .map((requestCid) => ({ trigger: jobFor(job, requestCid), dueMicros: automation.now() })),
     created: ({ automation }, { kind, node }, job) =>
       kind === 'buyTrafficRequest' &&
-      automation.walletParties().includes(payloadText(node.createArgument.endUserParty))
+      automation
+        .walletParties()
+        .includes(payloadOf(buyTrafficRequestTemplate, node.createArgument).endUserParty)
         ? [jobFor(job, node.contractId)]
         : [],
     requested: ({ automation }, request, job) =>

@@ -1,9 +1,8 @@
-import { idPart } from '@pocketnet/runtime';
+import { amuletTemplates, idPart, payloadOf } from '@pocketnet/runtime';
 import { z } from 'zod';
 import { partyIdSchema } from '../processors/job-data.schema.ts';
 import type { TriggerDeps } from '../triggers/trigger-deps.ts';
 import { defineAutomation, type JobOf } from './define-automation.ts';
-import { payloadText } from './payload-text.ts';
 
 /** A sweep of `sender` if it is due, named by the holdings it starts from. */
 function dueSweep(deps: TriggerDeps, job: JobOf<{ sender: string }>, sender: string) {
@@ -27,7 +26,8 @@ export const sweep = defineAutomation({
       ),
     // A swept sender's new coin may take it over its limit.
     created: (deps, { kind, node }, job) => {
-      const owner = kind === 'amulet' ? payloadText(node.createArgument.owner) : '';
+      if (kind !== 'amulet') return [];
+      const { owner } = payloadOf(amuletTemplates.Amulet, node.createArgument);
       return deps.sweepSenders.includes(owner) ? dueSweep(deps, job, owner) : [];
     },
   },

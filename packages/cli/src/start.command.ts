@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
+import { createPackageCache } from '@pocketnet/daml-lf';
 import { mintDevToken } from '@pocketnet/gateway';
 import { createWallClock } from '@pocketnet/ledger';
 import { fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
@@ -137,6 +138,8 @@ async function startEmbedded(
       ledgerApiVersion: options.ledgerApiVersion,
       packages: input.packages,
       spliceDars: options.spliceDars,
+      // One for every life: a revert's new node reuses the packages the one before decoded.
+      packageCache: createPackageCache(),
       devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
       scan: { history: options.scan },
       onBackgroundError: (error) => logger.error({ err: error }, 'background automation failed'),

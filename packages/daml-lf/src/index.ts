@@ -56,13 +56,14 @@ export {
   UnserializableTypeError,
 } from './types/lf-value-types.ts';
 export { substitute, type TypeBindings } from './types/substitute.ts';
+export { createPackageCache, type PackageCache } from './validate/package-cache.ts';
 export { forEachReference, type Reference } from './validate/package-references.ts';
-export { decodeDalfOnce, decodeOnce } from './validate/process-package-cache.ts';
 export { asUploadError } from './validate/upload-errors.ts';
 export {
   isUtilityPackage,
   type KnownPackages,
   type UploadedPackage,
+  type ValidateOptions,
   validateUpload,
 } from './validate/validate-upload.ts';
 export { danglingReference, type PackageSource } from './validate/well-formed.ts';

@@ -1,8 +1,8 @@
 import { DomainError } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
 import {
+  createPackageCache,
   danglingReference,
-  decodeDalfOnce,
   type KnownPackages,
   type Package,
   readDar,
@@ -133,41 +133,74 @@ describe('validating an upload', () => {
   });
 });
 
-// Each validateUpload below stands for another node of the process uploading the same DAR: the
-// decoded and checked packages are shared by id, what the node knows is checked each time.
+// Each validateUpload below stands for another node of the process uploading the same DAR with
+// the process's cache: the decoded and checked packages are shared by id, what the node knows is
+// checked each time.
 
-describe('the process-wide package cache', () => {
+describe('a package cache shared by the nodes of a process', () => {
   const holdingDar = readDar(readSharedDar('splice-api-token-holding-v1-1.0.0.dar'));
 
-  it('decodes a package once per process: a second upload gets the same decoded package', () => {
-    const first = validateUpload(holdingDar.archives, nothingKnown);
-    const second = validateUpload(holdingDar.archives, nothingKnown);
+  it('decodes a package once per cache: a second upload gets the same decoded package', () => {
+    const cache = createPackageCache();
+    const first = validateUpload(holdingDar.archives, nothingKnown, { cache });
+    const second = validateUpload(holdingDar.archives, nothingKnown, { cache });
     expect(second.map((u) => u.pkg.packageId)).toEqual(first.map((u) => u.pkg.packageId));
     for (const [at, uploaded] of second.entries()) expect(uploaded.pkg).toBe(first[at]?.pkg);
     const main = holdingDar.archives[0];
     if (!main) throw new Error('an empty DAR');
-    expect(decodeDalfOnce(main.archiveBytes)).toBe(first[0]?.pkg);
+    expect(cache.decodeDalf(main.archiveBytes)).toBe(first[0]?.pkg);
+    expect(holdingDar.archives.every(({ packageId }) => cache.wasChecked(packageId))).toBe(true);
+  });
+
+  it('shares nothing between two caches, nor with an upload given none', () => {
+    const [main] = holdingDar.archives;
+    if (!main) throw new Error('an empty DAR');
+    const cache = createPackageCache();
+    const cached = validateUpload(holdingDar.archives, nothingKnown, { cache });
+    const uncached = validateUpload(holdingDar.archives, nothingKnown);
+    expect(uncached[0]?.pkg).not.toBe(cached[0]?.pkg);
+    const other = createPackageCache();
+    expect(other.wasChecked(main.packageId)).toBe(false);
+    expect(other.decodeDalf(main.archiveBytes)).not.toBe(cached[0]?.pkg);
+  });
+
+  it('forgets the oldest packages past its cap', () => {
+    const cache = createPackageCache({ keptPackages: 1 });
+    const [first, second] = holdingDar.archives;
+    if (!first || !second) throw new Error('the DAR has a dependency');
+    const decoded = cache.decodeDalf(first.archiveBytes);
+    expect(cache.decodeDalf(first.archiveBytes)).toBe(decoded);
+    cache.decodeDalf(second.archiveBytes);
+    expect(cache.decodeDalf(first.archiveBytes)).not.toBe(decoded);
+    cache.markChecked([first.packageId, second.packageId]);
+    expect([cache.wasChecked(first.packageId), cache.wasChecked(second.packageId)]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('still refuses a checked package without its dependencies: DAR_NOT_SELF_CONSISTENT', () => {
-    validateUpload(holdingDar.archives, nothingKnown);
+    const cache = createPackageCache();
+    validateUpload(holdingDar.archives, nothingKnown, { cache });
     expect(
-      rejection(() => validateUpload(holdingDar.archives.slice(0, 1), nothingKnown)).code,
+      rejection(() => validateUpload(holdingDar.archives.slice(0, 1), nothingKnown, { cache }))
+        .code,
     ).toBe('DAR_NOT_SELF_CONSISTENT');
   });
 
   it('still checks a checked package’s upgrades against what this node vets', () => {
+    const cache = createPackageCache();
     const walletTest = readDar(readSharedDar('splice-wallet-test-0.1.8.dar')).archives;
     // Alone, the test DAR's pre-release splice-amulet 0.1.8 is well formed and erases.
-    expect(validateUpload(walletTest, nothingKnown).length).toBeGreaterThan(0);
+    expect(validateUpload(walletTest, nothingKnown, { cache }).length).toBeGreaterThan(0);
     const amulet19 = sharedPackages().get(
       readDar(readSharedDar('splice-amulet-0.1.19.dar')).mainPackageId,
     ) as Package;
     const others = [...sharedPackages().values()].filter(
       (p) => p.metadata.name !== 'splice-amulet',
     );
-    expect(rejection(() => validateUpload(walletTest, knowing([...others, amulet19]))).code).toBe(
-      'DAR_NOT_VALID_UPGRADE',
-    );
+    expect(
+      rejection(() => validateUpload(walletTest, knowing([...others, amulet19]), { cache })).code,
+    ).toBe('DAR_NOT_VALID_UPGRADE');
   });
 });

@@ -1,3 +1,4 @@
+import type { PackageCache } from '@pocketnet/daml-lf';
 import type { Clock, JournalHistory, Package } from '@pocketnet/ledger';
 import type { DevnetConfig } from '../devnet/start-devnet.ts';
 import type { NodeLedger } from '../scale-out/node-ledger.ts';
@@ -34,6 +35,12 @@ export type NodeConfig = {
   readonly devnet?: DevnetConfig | null;
   /** `--splice-dars`: Splice's own DARs, uploaded on start (issue 21); none by default. */
   readonly spliceDars?: SpliceDarSet | null;
+  /**
+   * Decoded and checked Daml-LF packages, by id, shared with the other nodes of the process
+   * (`createPackageCache`, one per composition root): a second node's upload of the same DARs
+   * reuses the first's work. A node without one keeps its own.
+   */
+  readonly packageCache?: PackageCache;
   /**
    * Where failures of background work (rounds, the actors' timers, the wallet apps' due work,
    * transfer commands) go; they never stop the node, and are never dropped.

@@ -1,9 +1,9 @@
 import {
   type ArchiveEnvelope,
-  decodeDalfOnce,
   isUtilityPackage,
   type KnownPackages,
   type Package as LfPackage,
+  type PackageCache,
   type UploadedPackage,
 } from '@pocketnet/daml-lf';
 import type {
@@ -34,6 +34,8 @@ const isUpload = (record: JournalRecord): record is JournalRecord & { change: Pa
  */
 export function createLfPackageStore(deps: {
   packages: PackageRegistry;
+  /** The decoded and checked packages the node shares with the other nodes of its process. */
+  cache: PackageCache;
   erase?: ErasePackage;
   /** The node's undo log: a package a revert takes back is no longer known decoded either. */
   undo?: UndoLog;
@@ -44,9 +46,9 @@ export function createLfPackageStore(deps: {
     if (cached) return cached;
     const archive = deps.packages.packageById(packageId)?.archive;
     if (!archive) return undefined;
-    // The process's decoded package of that id, if another node has it; still kept per node, so
+    // The cache's decoded package of that id, if another node has it; still kept per node, so
     // that a revert of this node's upload forgets it here only.
-    const pkg = decodeDalfOnce(archive);
+    const pkg = deps.cache.decodeDalf(archive);
     decodedById.set(packageId, pkg);
     return pkg;
   };
@@ -90,6 +92,8 @@ export function createLfPackageStore(deps: {
   };
   return {
     knownTo,
+    /** What uploads to the node are validated with: the process's decoded and checked packages. */
+    cache: deps.cache,
     /** The decoded package of a known id (undefined for a package of the TypeScript DSL). */
     decoded,
     /** Registers the packages a journaled upload added; any other record is not ours. */

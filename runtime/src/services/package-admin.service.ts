@@ -133,6 +133,7 @@ export function createPackageAdmin(deps: {
       const known = deps.lfPackages.knownTo((packageId) => !unvetted.has(packageId));
       const fresh = validateUpload(archives, known, {
         checkUpgrades: options.vetAllPackages,
+        cache: deps.lfPackages.cache,
       });
       // Packages only another participant had are this one's from now on.
       const given = archives.filter(({ packageId }) => elsewhere.has(packageId));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readDar } from '@pocketnet/daml-lf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { packageCacheUnderTest } from '../../testing/splice-dars-under-test.ts';
 import {
   createSpliceDarsNode,
   sharedSpliceDars as set,
@@ -9,8 +10,8 @@ import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 
 // Two `--splice-dars` nodes in one process (issue 21): the second reuses the first's decoded and
-// checked packages (process-wide, by package id), yet each node's packages, vetting, journal
-// and undo log are its own.
+// checked packages (by package id, through the package cache both are handed), yet each node's
+// packages, vetting, journal and undo log are its own.
 
 const dummyHolding = new Uint8Array(
   readFileSync(
@@ -45,6 +46,8 @@ it("keeps a user's upload to one node out of the other, and a rollback of it to 
   const mark = first.undo.mark();
   await first.packageAdmin.upload(unrestrictedCaller, dummyHolding, upload);
   expect(first.packageAdmin.status(unrestrictedCaller, dummyHoldingId)).toBe(true);
+  // Checked through the cache the node was handed, which the second node's upload reuses.
+  expect(packageCacheUnderTest.wasChecked(dummyHoldingId)).toBe(true);
   expect(second.packageAdmin.status(unrestrictedCaller, dummyHoldingId)).toBe(false);
 
   await second.packageAdmin.upload(unrestrictedCaller, dummyHolding, upload);

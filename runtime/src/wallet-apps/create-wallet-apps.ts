@@ -47,6 +47,7 @@ export function createWalletApps(
 ) {
   const { wallet } = deps;
   const contracts = createAppContracts(core.records$, core.undo);
+  core.undo.section(`wallet-apps.contracts.${core.identity.participantId}`, contracts.section);
   const appAccess = createAppAccess({ access: wallet.access, contracts });
   const { actions, network, submit } = wallet;
   const subscriptions = createSubscriptions({ appAccess, contracts, actions });

@@ -43,6 +43,10 @@ export function createExternalPartyWallet(deps: {
   const { wallet, interactive, operations, undo } = deps;
   const proposals = createSetupProposals(deps.records$, undo);
   const sends = createTransferCommandSends(deps);
+  // Built once per participant (LocalNet's app validators have their own): their sections say whose.
+  const participantId = wallet.network.participantId();
+  undo.section(`wallet-external.setup-proposals.${participantId}`, proposals.section);
+  undo.section(`wallet-external.transfer-command-sends.${participantId}`, sends.section);
   const admin = (caller: Caller) => wallet.access.requireAdmin(caller);
   // Goes back with a rollback, so that the submissions after it get the same ids.
   const counted = { submissions: 0 };
@@ -74,6 +78,8 @@ export function createExternalPartyWallet(deps: {
   };
 
   const service = {
+    /** The active setup proposals, followed on the bus. */
+    proposals,
     generateTopology(caller: Caller, request: { partyHint: string; publicKey: string }) {
       admin(caller);
       return operations.generateValidatorTopology(request);

@@ -7,6 +7,7 @@ import {
   formatTime,
   type JournalRecord,
   parseNumeric,
+  type StateSection,
   type UndoLog,
 } from '@pocketnet/ledger';
 import type { Observable } from 'rxjs';
@@ -15,6 +16,7 @@ import type { InteractiveSubmission } from '../services/interactive-submission.s
 import { externalPartyAmuletRulesTemplates } from '../vocabulary/splice-templates.ts';
 import { exerciseOnContract } from '../vocabulary/typed-commands.ts';
 import type { Wallet } from '../wallet/create-wallet.ts';
+import { createdIn, createRestoreOnUse, type NodeAt } from '../wallet/saved-contracts.ts';
 import { walletBackendUser } from '../wallet/wallet-submitter.ts';
 
 const { ExternalPartyAmuletRules } = externalPartyAmuletRulesTemplates;
@@ -39,6 +41,12 @@ const commandExpiriesOf = (transaction: string): bigint[] =>
     .flatMap((create) => create.argument?.record?.fields ?? [])
     .filter((field) => field.label === 'expiresAt' && field.value?.timestamp !== undefined)
     .map((field) => BigInt(field.value?.timestamp ?? '0'));
+
+/**
+ * The sends' state section: where the network's active ExternalPartyAmuletRules was created, or
+ * null. The count of sends prepared is left out: a restart begins it again too.
+ */
+export type SavedTransferCommandSends = { readonly rules: NodeAt | null };
 
 /** What `prepare-send` asks for (validator-internal.yaml PrepareTransferPreapprovalSendRequest). */
 export type PrepareSendRequest = {
@@ -65,15 +73,33 @@ export function createTransferCommandSends(deps: {
 }) {
   const { wallet, interactive, undo } = deps;
   const state: {
-    rules: { node: CreatedNode; synchronizerId: string } | null;
+    rules: { node: CreatedNode; synchronizerId: string; offset: number } | null;
     /** Goes back with a rollback, so that the commands after it get the same ids. */
     prepared: number;
   } = { rules: null, prepared: 0 };
+  const restored = createRestoreOnUse<SavedTransferCommandSends>(undo, (saved, transactions) => {
+    if (saved.rules === null) return;
+    const { record, node } = createdIn(transactions, saved.rules);
+    undo.assign(state, 'rules', {
+      node,
+      synchronizerId: record.synchronizerId,
+      offset: record.offset,
+    });
+  });
+  const section: StateSection<SavedTransferCommandSends> = {
+    save: () =>
+      restored.saved() ?? {
+        rules: state.rules && [state.rules.offset, state.rules.node.nodeId],
+      },
+    restore: restored.restore,
+  };
   const subscription = deps.records$.subscribe((record) => {
+    restored.ensure();
     if (record.type !== 'transaction') return;
     for (const node of record.nodes) {
       if (node.kind === 'created' && isRules(node)) {
-        undo.assign(state, 'rules', { node, synchronizerId: record.synchronizerId });
+        const { synchronizerId, offset } = record;
+        undo.assign(state, 'rules', { node, synchronizerId, offset });
       } else if (
         node.kind === 'exercised' &&
         node.consuming &&
@@ -85,6 +111,7 @@ export function createTransferCommandSends(deps: {
   });
   return {
     prepareSend(request: PrepareSendRequest) {
+      restored.ensure();
       const current = state.rules;
       if (current === null) {
         throw new DomainError('CONTRACT_NOT_FOUND', 'The network has no ExternalPartyAmuletRules');
@@ -153,6 +180,8 @@ export function createTransferCommandSends(deps: {
         `ExternalPartyAmuletRules_CreateTransferCommand.expiresAt (${formatTime(expired)}) has already passed (now ${formatTime(now)}): the TransferCommand was signed too late`,
       );
     },
+    /** What a state file saves of the sends, registered under their participant. */
+    section,
     close: () => subscription.unsubscribe(),
   };
 }

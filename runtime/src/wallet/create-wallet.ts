@@ -34,6 +34,10 @@ export function createWallet(
     hasWallet: contracts.hasWallet,
     undo: core.undo,
   });
+  // Built once per participant (LocalNet's app validators have their own): their sections say whose.
+  const { participantId } = core.identity;
+  core.undo.section(`wallet.contracts.${participantId}`, contracts.section);
+  core.undo.section(`wallet.history.${participantId}`, history.section);
   const network = createNetworkContext({ core, contracts });
   const access = createWalletAccess({ participant: core.participant, contracts, network });
   const submit = createWalletSubmitter({
@@ -45,6 +49,7 @@ export function createWallet(
   const parts = { contracts, network, access, actions };
   const wallet = {
     contracts,
+    history,
     network,
     access,
     actions,

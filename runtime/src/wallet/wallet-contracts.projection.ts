@@ -1,6 +1,7 @@
 import {
   type CreatedNode,
   type JournalRecord,
+  type StateSection,
   type UndoLog,
   undoableMap,
   undoableSet,
@@ -8,6 +9,7 @@ import {
 import type { Observable } from 'rxjs';
 import { walletInstall } from '../vocabulary/splice-templates.ts';
 import { payloadOf } from '../vocabulary/typed-commands.ts';
+import { createdIn, createRestoreOnUse, type NodeAt, positionsOf } from './saved-contracts.ts';
 import { indexPartiesOf, type WalletTemplate, walletTemplateOf } from './wallet-templates.ts';
 
 /** An active wallet contract, with where and when it was created. */
@@ -26,6 +28,17 @@ type ByKind = Map<WalletTemplate, Map<string, WalletContract>>;
  */
 const oldestFirst = (left: WalletContract, right: WalletContract) =>
   left.offset - right.offset || left.node.nodeId - right.node.nodeId;
+
+/**
+ * The store's state section: the active contracts by where they were created (oldest first),
+ * the end-user names with installs (in the order they came) and the parties that ever had a
+ * wallet, which the active contracts alone do not tell.
+ */
+export type SavedWalletContracts = {
+  readonly contracts: readonly NodeAt[];
+  readonly installUsers: readonly string[];
+  readonly walletParties: readonly string[];
+};
 
 export function createWalletContracts(records$: Observable<JournalRecord>, undo: UndoLog) {
   const byParty = undoableMap<string, ByKind>(undo);
@@ -72,7 +85,27 @@ export function createWalletContracts(records$: Observable<JournalRecord>, undo:
       installsByUser.get(install.endUserName)?.delete(contractId);
     }
   };
+  const restored = createRestoreOnUse<SavedWalletContracts>(undo, (saved, transactions) => {
+    for (const name of saved.installUsers) installsByUser.set(name, undoableSet(undo));
+    for (const party of saved.walletParties) walletParties.add(party);
+    for (const at of saved.contracts) {
+      const { record, node } = createdIn(transactions, at);
+      const kind = walletTemplateOf(node);
+      if (kind === undefined) throw new Error(`node ${at.join('/')} is no wallet contract`);
+      add({ kind, node, offset: record.offset, synchronizerId: record.synchronizerId });
+    }
+  });
+  const section: StateSection<SavedWalletContracts> = {
+    save: () =>
+      restored.saved() ?? {
+        contracts: positionsOf(byId.values()),
+        installUsers: [...installsByUser.keys()],
+        walletParties: [...walletParties],
+      },
+    restore: restored.restore,
+  };
   const apply = (record: JournalRecord) => {
+    restored.ensure();
     if (record.type !== 'transaction') return;
     for (const node of record.nodes) {
       if (node.kind === 'exercised') {
@@ -89,25 +122,34 @@ export function createWalletContracts(records$: Observable<JournalRecord>, undo:
   return {
     /** Active contracts of `kind` that `party` is a stakeholder of, oldest first. */
     of(party: string, kind: WalletTemplate): WalletContract[] {
+      restored.ensure();
       const contracts = byParty.get(party)?.get(kind);
       return contracts ? [...contracts.values()] : [];
     },
     get(contractId: string): WalletContract | undefined {
+      restored.ensure();
       return byId.get(contractId);
     },
     /** The active wallet installs of an end-user name, oldest first. */
     installsOf(userName: string): WalletContract[] {
+      restored.ensure();
       return [...(installsByUser.get(userName) ?? [])]
         .map((contractId) => byId.get(contractId))
         .filter((contract): contract is WalletContract => contract !== undefined)
         .sort(oldestFirst);
     },
     /** Whether the party has (or had) a wallet here: whose history the wallet keeps. */
-    hasWallet: (party: string): boolean => walletParties.has(party),
+    hasWallet(party: string): boolean {
+      restored.ensure();
+      return walletParties.has(party);
+    },
     /** End-user names with an active install, in no particular order. */
     userNames(): string[] {
+      restored.ensure();
       return [...installsByUser].filter(([, ids]) => ids.size > 0).map(([name]) => name);
     },
+    /** What a state file saves of the store; the wallet registers it under its participant. */
+    section,
     close: () => subscription.unsubscribe(),
   };
 }

@@ -11,6 +11,7 @@ import {
   startWriterAutomations,
   type WriterLife,
 } from '@pocketnet/automations/redis';
+import type { PackageCache } from '@pocketnet/daml-lf';
 import { createGateway, nodeHttp, runForwardedRequest } from '@pocketnet/gateway';
 import type { Package } from '@pocketnet/ledger';
 import { createNode, type PocketnetNode } from '@pocketnet/runtime';
@@ -31,6 +32,8 @@ export type RedisNodeSetup = {
   readonly settings: ScaleOutSettings;
   /** Listen once, across lives (life-servers.ts). */
   readonly servers: LifeServers;
+  /** Across lives too: a life after Redis came back decodes no package the one before did. */
+  readonly packageCache: PackageCache;
 };
 
 export type RedisNodeLife = WriterLife & {
@@ -73,6 +76,7 @@ function nodeConfigOf(setup: RedisNodeSetup, walletUser: string) {
     ledgerApiVersion: options.ledgerApiVersion,
     packages: setup.packages,
     spliceDars: options.spliceDars,
+    packageCache: setup.packageCache,
     devnet: options.devnet && { ...options.devnet, validatorWalletUser: walletUser },
     scan: { history: options.scan },
     onBackgroundError: (error: unknown) =>

@@ -1,4 +1,5 @@
 import { runWriterLives } from '@pocketnet/automations/redis';
+import { createPackageCache } from '@pocketnet/daml-lf';
 import { createLifeServers, type LifeServers } from './life-servers.ts';
 import { type RedisNodeLife, type RedisNodeSetup, startRedisNodeLife } from './redis-node-life.ts';
 import { untilRedisAccepted, watchRedisFitness } from './redis-preflight.ts';
@@ -15,7 +16,7 @@ const requestGraceMs = 500;
  * fixed. A node fenced by a newer writer stops for good.
  */
 export async function runRedisNodeLives(input: {
-  readonly setup: Omit<RedisNodeSetup, 'servers'>;
+  readonly setup: Omit<RedisNodeSetup, 'servers' | 'packageCache'>;
   /** Listens on the node's ports (once, with the first life); resolves with its API's port. */
   readonly listen: (servers: LifeServers) => Promise<number>;
   readonly signal: AbortSignal;
@@ -23,7 +24,7 @@ export async function runRedisNodeLives(input: {
   readonly onReady: (life: RedisNodeLife, index: number) => void;
 }): Promise<'stopped' | 'fenced'> {
   const servers = createLifeServers(input.setup.options.host);
-  const setup: RedisNodeSetup = { ...input.setup, servers };
+  const setup: RedisNodeSetup = { ...input.setup, servers, packageCache: createPackageCache() };
   let port: number | null = null;
   const listenFailures = new WeakSet<object>();
   const ports = async () => {

@@ -7,7 +7,7 @@ import type { PackageId } from '../ast/names.ts';
 import type { Package } from '../ast.ts';
 import type { ArchiveEnvelope } from '../decode/decode-archive.ts';
 import { erasureProblem } from './erasure-check.ts';
-import { decodeOnce, markChecked, wasChecked } from './process-package-cache.ts';
+import { createPackageCache, type PackageCache } from './package-cache.ts';
 import { upgradeProblem } from './upgrade-check.ts';
 import {
   asUploadError,
@@ -36,11 +36,15 @@ export type UploadedPackage = { readonly envelope: ArchiveEnvelope; readonly pkg
 export const isUtilityPackage = (pkg: Package): boolean =>
   [...pkg.modules.values()].every((m) => m.templates.size === 0 && m.interfaces.size === 0);
 
-function decodeFresh(archives: readonly ArchiveEnvelope[], known: KnownPackages) {
+function decodeFresh(
+  archives: readonly ArchiveEnvelope[],
+  known: KnownPackages,
+  cache: PackageCache,
+) {
   const fresh = new Map<PackageId, UploadedPackage>();
   for (const envelope of archives) {
     if (known.has(envelope.packageId) || fresh.has(envelope.packageId)) continue;
-    const pkg = asUploadError(() => decodeOnce(envelope));
+    const pkg = asUploadError(() => cache.decode(envelope));
     fresh.set(envelope.packageId, { envelope, pkg });
   }
   return fresh;
@@ -109,6 +113,7 @@ function checkUpgrades(
 function checkUsable(
   fresh: ReadonlyMap<PackageId, UploadedPackage>,
   source: (id: PackageId) => Package | undefined,
+  cache: PackageCache,
 ) {
   for (const { pkg } of fresh.values()) {
     const problem = danglingReference(pkg, source);
@@ -121,23 +126,30 @@ function checkUsable(
     source,
   );
   if (unusable !== undefined) throw validationFailed(unusable);
-  markChecked(fresh.keys());
+  cache.markChecked(fresh.keys());
 }
+
+export type ValidateOptions = {
+  /** As Canton: packages uploaded to be vetted must upgrade the vetted ones of their names. */
+  readonly checkUpgrades?: boolean;
+  /** The packages the node's process has decoded and checked; without it, none are reused or kept. */
+  readonly cache?: PackageCache;
+};
 
 /** The packages of the upload that are new, each checked; throws Canton's error otherwise. */
 export function validateUpload(
   archives: readonly ArchiveEnvelope[],
   known: KnownPackages,
-  options: { readonly checkUpgrades: boolean } = { checkUpgrades: true },
+  options: ValidateOptions = {},
 ): UploadedPackage[] {
-  const fresh = decodeFresh(archives, known);
+  const cache = options.cache ?? createPackageCache();
+  const fresh = decodeFresh(archives, known, cache);
   checkSelfConsistent(fresh, known);
   checkVersions(fresh, known);
   const source = (id: PackageId) => fresh.get(id)?.pkg ?? known.get(id);
-  // Every dependency is present (checked above) and each id is one package, so a package this
-  // process has already checked passes again: only a set with an unchecked package is checked.
-  if (![...fresh.keys()].every(wasChecked)) checkUsable(fresh, source);
-  // As Canton: packages uploaded to be vetted must upgrade the vetted ones of their names.
-  if (options.checkUpgrades) checkUpgrades(fresh, known, source);
+  // Every dependency is present (checked above) and each id is one package, so a package the
+  // cache's nodes have already checked passes again: only a set with an unchecked package is checked.
+  if (![...fresh.keys()].every(cache.wasChecked)) checkUsable(fresh, source, cache);
+  if (options.checkUpgrades ?? true) checkUpgrades(fresh, known, source);
   return [...fresh.values()];
 }

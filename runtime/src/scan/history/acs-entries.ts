@@ -17,6 +17,10 @@ const nodeSpan = 2 ** 20;
 
 export const acsKeyOf = (offset: number, nodeId: number): number => offset * nodeSpan + nodeId;
 
+/** The offset and the node id a key (`acsKeyOf`) names. */
+export const offsetOfKey = (key: number): number => Math.floor(key / nodeSpan);
+export const nodeIdOfKey = (key: number): number => key % nodeSpan;
+
 export type AcsEntries = ReturnType<typeof createAcsEntries>;
 
 /**
@@ -31,9 +35,9 @@ export function createAcsEntries(deps: {
   return {
     /** The contract a key names. */
     entryAt(key: number): AcsEntry | undefined {
-      const record = deps.updateLog.byOffset(Math.floor(key / nodeSpan));
+      const record = deps.updateLog.byOffset(offsetOfKey(key));
       if (record?.type !== 'transaction') return undefined;
-      const node = record.nodes[key % nodeSpan];
+      const node = record.nodes[nodeIdOfKey(key)];
       return node?.kind === 'created' ? { node, record } : undefined;
     },
     /**

@@ -2,6 +2,11 @@ import { DomainError, type TransactionRecord, type UndoLog, undoableMap } from '
 import type { BackgroundTask } from '../../automation/node-schedule.ts';
 import type { ControllableClock } from '../../time/controllable-clock.ts';
 import type { AcsEntries, AcsKeys } from './acs-entries.ts';
+import {
+  restoredSnapshots,
+  type SavedAcsSnapshots,
+  saveSnapshots,
+} from './acs-snapshots-section.ts';
 import { lastAtOrBefore, type Micros, nextBoundaryAfter } from './scan-time.ts';
 import type { UpdateHistory } from './update-history.ts';
 
@@ -35,10 +40,43 @@ export function createAcsSnapshots(deps: {
   const byMigration = undoableMap<number, AcsSnapshot[]>(log);
   const state: {
     nextBoundary: Micros | null;
+    /**
+     * The next boundary as transactions alone move it, which is how a replay of the journal
+     * does: the node's clock takes boundaries no transaction has passed yet (`dueTask`).
+     */
+    passedBoundary: Micros | null;
     floor: Micros;
     // Snapshots between which no transaction committed share one array.
     latestKeys: { readonly updates: number; readonly keys: AcsKeys } | null;
-  } = { nextBoundary: null, floor: Number.NEGATIVE_INFINITY, latestKeys: null };
+  } = {
+    nextBoundary: null,
+    passedBoundary: null,
+    floor: Number.NEGATIVE_INFINITY,
+    latestKeys: null,
+  };
+  // Snapshots taken on demand only: no replay takes them again, so no state file keeps them.
+  const forced = new WeakSet<AcsSnapshot>();
+  log.section<SavedAcsSnapshots>('scan.history.acs-snapshots', {
+    save() {
+      const boundary = state.passedBoundary;
+      const ids = [...byMigration.keys()].sort((a, b) => a - b);
+      const replayed = ids.flatMap((id) =>
+        (byMigration.get(id) ?? []).filter(
+          (snapshot) =>
+            !forced.has(snapshot) && boundary !== null && snapshot.recordTimeMicros < boundary,
+        ),
+      );
+      return saveSnapshots(replayed, boundary);
+    },
+    restore(saved) {
+      for (const [migrationId, list] of restoredSnapshots(saved))
+        byMigration.set(migrationId, list);
+      state.nextBoundary = saved.nextBoundary;
+      state.passedBoundary = saved.nextBoundary;
+      const times = saved.snapshots.map(([, time]) => time);
+      state.floor = Math.max(Number.NEGATIVE_INFINITY, ...times);
+    },
+  });
   const listOf = (migrationId: number): AcsSnapshot[] => {
     const list = byMigration.get(migrationId) ?? [];
     if (!byMigration.has(migrationId)) byMigration.set(migrationId, list);
@@ -53,17 +91,26 @@ export function createAcsSnapshots(deps: {
     log.assign(state, 'latestKeys', { updates, keys });
     return keys;
   };
-  const take = (recordTimeMicros: Micros, undo: TransactionRecord | null): AcsSnapshot => {
+  const take = (
+    recordTimeMicros: Micros,
+    undo: TransactionRecord | null,
+    onDemand = false,
+  ): AcsSnapshot => {
     const list = listOf(deps.history.currentMigrationId());
     const index = lastAtOrBefore(times(list), recordTimeMicros);
     const existing = list[index];
-    if (existing?.recordTimeMicros === recordTimeMicros) return existing;
+    if (existing?.recordTimeMicros === recordTimeMicros) {
+      // A boundary's snapshot that was forced first is a boundary's snapshot from now on.
+      if (!onDemand && forced.delete(existing)) log.record(() => forced.add(existing));
+      return existing;
+    }
     const snapshot = {
       migrationId: deps.history.currentMigrationId(),
       recordTimeMicros,
       keys: keysBefore(undo),
     };
     list.splice(index + 1, 0, snapshot);
+    if (onDemand) forced.add(snapshot);
     log.record(() => {
       list.splice(list.indexOf(snapshot), 1);
       deps.rolledBack();
@@ -76,6 +123,13 @@ export function createAcsSnapshots(deps: {
       take(next, undo);
       log.assign(state, 'nextBoundary', next + deps.intervalMicros);
     }
+  };
+  // The first boundary at or after `time` (and at least `first`): journaled records passed every
+  // one before it.
+  const passBoundariesBefore = (time: Micros, first: Micros): void => {
+    const atOrAfter = Math.ceil(time / deps.intervalMicros) * deps.intervalMicros;
+    const passed = Math.max(state.passedBoundary ?? first, atOrAfter);
+    if (passed !== state.passedBoundary) log.assign(state, 'passedBoundary', passed);
   };
   const atOrBefore = (migrationId: number, time: Micros): AcsSnapshot | undefined => {
     const list = byMigration.get(migrationId) ?? [];
@@ -95,9 +149,20 @@ export function createAcsSnapshots(deps: {
      * applied it: the snapshots of the boundaries it passed hold the ACS as it was before it.
      */
     passTo(time: Micros, record: TransactionRecord): void {
-      if (state.nextBoundary === null)
-        log.assign(state, 'nextBoundary', nextBoundaryAfter(time, deps.intervalMicros));
+      const first = nextBoundaryAfter(time, deps.intervalMicros);
+      if (state.nextBoundary === null) log.assign(state, 'nextBoundary', first);
       takeBoundariesBefore(time, record);
+      passBoundariesBefore(time, first);
+    },
+    /**
+     * Called with a migration's record time before the history moves to the next migration id:
+     * the boundaries before it are the old migration's, whether the clock took them before the
+     * migration (live) or nothing did (a replay of the journal).
+     */
+    passMigration(time: Micros): void {
+      if (state.nextBoundary === null) return;
+      takeBoundariesBefore(time, null);
+      passBoundariesBefore(time, state.nextBoundary);
     },
     dueTask,
     /** A snapshot now, at the newest update's record time (Splice's forceAcsSnapshotNow). */
@@ -106,7 +171,7 @@ export function createAcsSnapshots(deps: {
       if (!latest) {
         throw new DomainError('INVALID_ARGUMENT', 'No updates ever happened for a snapshot.');
       }
-      return take(latest.recordTimeMicros, null);
+      return take(latest.recordTimeMicros, null, true);
     },
     exact: (migrationId: number, time: Micros): AcsSnapshot | undefined =>
       byMigration.get(migrationId)?.find((snapshot) => snapshot.recordTimeMicros === time),

@@ -1,4 +1,4 @@
-import { DomainError, type TransactionRecord, undoableMap } from '@pocketnet/ledger';
+import { DomainError } from '@pocketnet/ledger';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { accessOf, type Caller, requireAdmin } from '../../services/caller.ts';
 import { isMigrationRecord } from '../../synchronizers/synchronizers.projection.ts';
@@ -6,6 +6,7 @@ import { createAcsEntries } from './acs-entries.ts';
 import { createAcsSnapshots } from './acs-snapshots.ts';
 import { createBulkStorage } from './bulk-storage.ts';
 import { createEventValueTypes } from './event-value-types.ts';
+import { createExternalHashes } from './external-hashes.ts';
 import { createHistoryReads } from './history-reads.ts';
 import { createImportUpdates } from './import-updates.ts';
 import { createMigrations } from './migrations.ts';
@@ -14,9 +15,10 @@ import {
   defaultAcsSnapshotIntervalMicros,
   type ScanHistoryOptions,
 } from './scan-history-options.ts';
+import { recordTimeMicros } from './scan-time.ts';
 import { createStateReads } from './state-reads.ts';
 import { createTransactionLog } from './transaction-log.ts';
-import { createUpdateHistory, externalHashOf } from './update-history.ts';
+import { createUpdateHistory, externalHashOf, type HistoryRecord } from './update-history.ts';
 
 const openMiningRound = '#splice-amulet:Splice.Round:OpenMiningRound';
 
@@ -37,7 +39,11 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     rollbacks.count += 1;
   };
   const rolledBack = () => undo.afterRollback(countRollback);
-  const history = createUpdateHistory(initialMigrationId, undo);
+  const recordAt = (offset: number): HistoryRecord | undefined => {
+    const record = core.updateLog.byOffset(offset);
+    return record?.type === 'transaction' || record?.type === 'reassignment' ? record : undefined;
+  };
+  const history = createUpdateHistory({ initialMigrationId, undo, recordAt });
   const acs = createAcsEntries(core);
   const interval = options.acsSnapshotIntervalMicros ?? defaultAcsSnapshotIntervalMicros;
   if (interval <= 0n) throw new Error('the ACS snapshot interval must be positive');
@@ -49,9 +55,9 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
     undo,
     rolledBack,
   });
-  const transactionLog = createTransactionLog(undo);
-  const externalHashes = undoableMap<string, TransactionRecord>(undo);
-  const imports = createImportUpdates(undo);
+  const transactionLog = createTransactionLog({ undo, updateLog: core.updateLog });
+  const externalHashes = createExternalHashes({ undo, recordAt });
+  const imports = createImportUpdates({ undo, createdAt: (key) => acs.entryAt(key)?.node });
   // A migration of the global synchronizer: later updates belong to the next migration id,
   // and every contract on that synchronizer is re-imported there.
   const migrate = (migrationId: number, synchronizerId: string) => {
@@ -65,7 +71,7 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
           (entry) =>
             (location?.(entry.node.contractId).synchronizerId ?? synchronizerId) === synchronizerId,
         )
-        .map((entry) => ({ node: entry.node, synchronizerId })),
+        .map((entry) => ({ node: entry.node, offset: entry.offset, synchronizerId })),
     );
   };
   // Every transaction in commit order (after the node's own projections applied it): its
@@ -74,12 +80,15 @@ export function createScanHistory(core: PocketnetNodeCore, options: ScanHistoryO
   core.records$.subscribe((record) => {
     undo.record(rolledBack);
     if (record.type === 'reassignment') history.append(record, snapshots.floor());
-    if (isMigrationRecord(record)) migrate(record.change.migrationId, record.change.synchronizerId);
+    if (isMigrationRecord(record)) {
+      snapshots.passMigration(recordTimeMicros(record.recordTime));
+      migrate(record.change.migrationId, record.change.synchronizerId);
+    }
     if (record.type !== 'transaction') return;
     snapshots.passTo(history.append(record, snapshots.floor()), record);
     transactionLog.apply(record);
     const hash = externalHashOf(record);
-    if (hash !== null) externalHashes.set(hash.toLowerCase(), record);
+    if (hash !== null) externalHashes.add(hash, record);
   });
   const requireDevnetAdmin = (caller: Caller) => {
     requireAdmin(accessOf(caller, core.participant));

@@ -1,5 +1,6 @@
-import { DomainError, type TransactionRecord } from '@pocketnet/ledger';
+import { DomainError } from '@pocketnet/ledger';
 import type { UpdateLog } from '../../projections/update-log.projection.ts';
+import type { ExternalHashes } from './external-hashes.ts';
 import type { ImportUpdate, ImportUpdates } from './import-updates.ts';
 import { checkPageSize } from './scan-history-options.ts';
 import { parseScanTime } from './scan-time.ts';
@@ -29,7 +30,7 @@ export function createHistoryReads(deps: {
   readonly updateLog: UpdateLog;
   readonly transactionLog: TransactionLog;
   /** Externally signed transactions by the hash their parties signed. */
-  readonly externalHashes: ReadonlyMap<string, TransactionRecord>;
+  readonly externalHashes: ExternalHashes;
   /** The contracts each migration re-imported (issue 10). */
   readonly imports: ImportUpdates;
 }) {
@@ -55,7 +56,7 @@ export function createHistoryReads(deps: {
     },
     /** The externally signed transaction whose parties signed `hash`. */
     itemByHash(hash: string): HistoryItem {
-      const record = deps.externalHashes.get(hash.toLowerCase());
+      const record = deps.externalHashes.get(hash);
       const item = record ? history.itemOf(record) : undefined;
       if (!item)
         throw new DomainError('UPDATE_NOT_FOUND', `Transaction with hash ${hash} not found`);

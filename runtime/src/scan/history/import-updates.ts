@@ -1,4 +1,5 @@
 import { type CreatedNode, sha256Hex, type UndoLog, undoableMap } from '@pocketnet/ledger';
+import { acsKeyOf } from './acs-entries.ts';
 
 /**
  * A contract the new migration's participant imported: one update of its own, at Canton's
@@ -11,35 +12,61 @@ export type ImportUpdate = {
   readonly node: CreatedNode;
 };
 
+/** What an import keeps: its contract's create as a key (offset and node id), not the node. */
+type KeptImport = readonly [updateId: string, synchronizerId: string, createKey: number];
+
 /**
  * The import updates of each migration: when the global synchronizer migrates, every active
  * contract is re-imported on the new one, one update a contract, sorted by update id. They
  * share one record time, so Scan serves them apart from the updates it pages by record time.
  */
-export function createImportUpdates(undo: UndoLog) {
-  const byMigration = undoableMap<number, ImportUpdate[]>(undo);
+export function createImportUpdates(deps: {
+  readonly undo: UndoLog;
+  /** The created node a key names (the update log's). */
+  readonly createdAt: (key: number) => CreatedNode | undefined;
+}) {
+  const byMigration = undoableMap<number, readonly KeptImport[]>(deps.undo);
+  deps.undo.section<[number, readonly KeptImport[]][]>('scan.history.imports', {
+    save: () => [...byMigration],
+    restore(saved) {
+      for (const [migrationId, imports] of saved) byMigration.set(migrationId, imports);
+    },
+  });
+  const updateOf = (migrationId: number, kept: KeptImport): ImportUpdate[] => {
+    const [updateId, synchronizerId, key] = kept;
+    const node = deps.createdAt(key);
+    return node ? [{ updateId, migrationId, synchronizerId, node }] : [];
+  };
   return {
     /** Imports `contracts` as the import updates of `migrationId` (a migration just happened). */
     importAll(
       migrationId: number,
-      contracts: Iterable<{ readonly node: CreatedNode; readonly synchronizerId: string }>,
+      contracts: Iterable<{
+        readonly node: CreatedNode;
+        /** The offset of the transaction that created it. */
+        readonly offset: number;
+        readonly synchronizerId: string;
+      }>,
     ): void {
-      const updates: ImportUpdate[] = [];
-      for (const { node, synchronizerId } of contracts) {
+      const imports: KeptImport[] = [];
+      for (const { node, offset, synchronizerId } of contracts) {
         const updateId = `1220${sha256Hex(['import-update', migrationId, node.contractId])}`;
-        updates.push({ updateId, migrationId, synchronizerId, node });
+        imports.push([updateId, synchronizerId, acsKeyOf(offset, node.nodeId)]);
       }
-      updates.sort((a, b) => (a.updateId < b.updateId ? -1 : a.updateId > b.updateId ? 1 : 0));
-      byMigration.set(migrationId, updates);
+      imports.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      byMigration.set(migrationId, imports);
     },
     /** Up to `limit` import updates of a migration with an update id after `afterUpdateId`. */
     page(migrationId: number, afterUpdateId: string, limit: number): ImportUpdate[] {
-      const updates = byMigration.get(migrationId) ?? [];
-      return updates.filter((update) => update.updateId > afterUpdateId).slice(0, limit);
+      const imports = byMigration.get(migrationId) ?? [];
+      return imports
+        .filter(([updateId]) => updateId > afterUpdateId)
+        .slice(0, limit)
+        .flatMap((kept) => updateOf(migrationId, kept));
     },
     /** The last import update's id (by update id), if the migration imported any. */
     lastUpdateId: (migrationId: number): string | undefined =>
-      byMigration.get(migrationId)?.at(-1)?.updateId,
+      byMigration.get(migrationId)?.at(-1)?.[0],
     count: (migrationId: number): number => byMigration.get(migrationId)?.length ?? 0,
   };
 }

@@ -4,8 +4,11 @@ import {
   type ExercisedNode,
   type TransactionRecord,
   type UndoLog,
-  undoableMap,
 } from '@pocketnet/ledger';
+import type { UpdateLog } from '../../projections/update-log.projection.ts';
+import { acsKeyOf, nodeIdOfKey, offsetOfKey } from './acs-entries.ts';
+import { decodeDeltas, encodeDeltas } from './number-encodings.ts';
+import { lastAtOrBefore } from './scan-time.ts';
 
 export type TransactionLogKind = 'transfer' | 'mint' | 'devnet_tap' | 'abort_transfer_instruction';
 
@@ -27,32 +30,60 @@ const kindOfChoice: Readonly<Record<string, TransactionLogKind>> = {
 
 export type TransactionLog = ReturnType<typeof createTransactionLog>;
 
+/** `#updateId:nodeId`, the v0 event id of an exercise. */
+const eventIdPattern = /^#(.+):(\d+)$/;
+
 /**
  * Scan's deprecated transaction log (`/v0/transactions`): the amulet transfers, mints, taps and
  * aborted transfer instructions of the network, outermost first (a tap's inner mint is part of
- * the tap), each identified by the v0 event id of its exercise.
+ * the tap), each identified by the v0 event id of its exercise. It keeps one number an entry,
+ * its exercise's key (offset and node id, increasing), and reads the exercise from the update
+ * log: its state section is those numbers, whichever way the log was filled.
  */
-export function createTransactionLog(undo: UndoLog) {
-  const entries = appendOnlyArray<TransactionLogEntry>(undo);
-  const positions = undoableMap<string, number>(undo);
+export function createTransactionLog(deps: {
+  readonly undo: UndoLog;
+  readonly updateLog: Pick<UpdateLog, 'byOffset' | 'byUpdateId'>;
+}) {
+  const keys = appendOnlyArray<number>(deps.undo);
+  deps.undo.section<number[]>('scan.history.transactions', {
+    save: () => encodeDeltas(keys),
+    restore(saved) {
+      keys.length = 0;
+      for (const key of decodeDeltas(saved)) keys.push(key);
+    },
+  });
+  const entryOf = (key: number): TransactionLogEntry | undefined => {
+    const record = deps.updateLog.byOffset(offsetOfKey(key));
+    const node = record?.type === 'transaction' ? record.nodes[nodeIdOfKey(key)] : undefined;
+    const kind = node?.kind === 'exercised' ? kindOfChoice[node.choice] : undefined;
+    if (record?.type !== 'transaction' || node?.kind !== 'exercised' || kind === undefined)
+      return undefined;
+    return { record, node, kind, eventId: `#${record.updateId}:${node.nodeId}` };
+  };
+  // Where the entry of an event id is: its transaction's offset, then a binary search.
+  const positionOf = (eventId: string): number | undefined => {
+    const parts = eventIdPattern.exec(eventId);
+    const record = parts?.[1] === undefined ? undefined : deps.updateLog.byUpdateId(parts[1]);
+    if (record === undefined || parts?.[2] === undefined) return undefined;
+    const key = acsKeyOf(record.offset, Number(parts[2]));
+    const position = lastAtOrBefore(keys, key);
+    return keys[position] === key ? position : undefined;
+  };
   return {
     apply(record: TransactionRecord): void {
       for (let nodeId = 0; nodeId < record.nodes.length; nodeId++) {
         const node = record.nodes[nodeId];
         if (node?.kind !== 'exercised') continue;
-        const kind = kindOfChoice[node.choice];
-        if (kind === undefined) continue;
-        const eventId = `#${record.updateId}:${node.nodeId}`;
-        positions.set(eventId, entries.length);
-        entries.push({ record, node, kind, eventId });
+        if (kindOfChoice[node.choice] === undefined) continue;
+        keys.push(acsKeyOf(record.offset, node.nodeId));
         nodeId = node.lastDescendantNodeId;
       }
     },
     page(request: { pageEndEventId: string | null; descending: boolean; pageSize: number }) {
       const { pageEndEventId, descending, pageSize } = request;
-      let start = descending ? entries.length - 1 : 0;
+      let start = descending ? keys.length - 1 : 0;
       if (pageEndEventId !== null) {
-        const position = positions.get(pageEndEventId);
+        const position = positionOf(pageEndEventId);
         if (position === undefined) {
           throw new DomainError(
             'UPDATE_NOT_FOUND',
@@ -62,8 +93,8 @@ export function createTransactionLog(undo: UndoLog) {
         start = descending ? position - 1 : position + 1;
       }
       const page: TransactionLogEntry[] = [];
-      for (let at = start; at >= 0 && at < entries.length && page.length < pageSize; ) {
-        const entry = entries[at];
+      for (let at = start; at >= 0 && at < keys.length && page.length < pageSize; ) {
+        const entry = entryOf(keys[at] ?? 0);
         if (entry) page.push(entry);
         at += descending ? -1 : 1;
       }

@@ -4,6 +4,7 @@ import {
   type UndoLog,
   undoableMap,
 } from '@pocketnet/ledger';
+import { decodeDeltas, decodeRuns, encodeDeltas, encodeRuns } from './number-encodings.ts';
 import { lastAtOrBefore, type Micros, recordTimeMicros } from './scan-time.ts';
 
 /** What Scan's history holds: transactions and contract reassignments (issue 10). */
@@ -29,29 +30,72 @@ export type HistoryCursor = { readonly migrationId: number; readonly recordTimeM
 
 export type RecordTimeRange = { readonly min: Micros; readonly max: Micros };
 
-/** The updates of one migration id, in record-time order, in two parallel arrays. */
+/**
+ * The updates of one migration id, in record-time order, in two parallel arrays: each one's
+ * offset (its record is the update log's) and its Scan record time.
+ */
 type Segment = {
   readonly migrationId: number;
-  readonly records: HistoryRecord[];
+  readonly offsets: number[];
   readonly times: number[];
   readonly ranges: Map<string, RecordTimeRange>;
 };
 
-export type UpdateHistory = ReturnType<typeof createUpdateHistory>;
-
-const itemAt = (segment: Segment, index: number): HistoryItem | undefined => {
-  const record = segment.records[index];
-  const time = segment.times[index];
-  if (record === undefined || time === undefined) return undefined;
-  return { record, migrationId: segment.migrationId, recordTimeMicros: time };
+/**
+ * The history's state section: per migration id, its offsets (as runs), its record times (as
+ * differences) and its ranges; two small numbers an update, no record.
+ */
+type SavedUpdateHistory = {
+  readonly current: number;
+  readonly segments: readonly {
+    readonly migrationId: number;
+    readonly offsetRuns: readonly number[];
+    readonly timeDeltas: readonly number[];
+    readonly ranges: readonly (readonly [string, number, number])[];
+  }[];
 };
+
+type SavedSegment = SavedUpdateHistory['segments'][number];
+
+const savedSegment = (segment: Segment): SavedSegment => ({
+  migrationId: segment.migrationId,
+  offsetRuns: encodeRuns(segment.offsets),
+  timeDeltas: encodeDeltas(segment.times),
+  ranges: [...segment.ranges].map(([id, range]) => [id, range.min, range.max] as const),
+});
+
+/**
+ * A saved segment, its arrays decoded on first use: a load restores a history of 100k updates
+ * without expanding 200k numbers before the node may start.
+ */
+function restoredSegment(saved: SavedSegment, undo: UndoLog): Segment {
+  let decoded: { readonly offsets: number[]; readonly times: number[] } | null = null;
+  const arrays = () => {
+    decoded ??= { offsets: decodeRuns(saved.offsetRuns), times: decodeDeltas(saved.timeDeltas) };
+    return decoded;
+  };
+  return {
+    migrationId: saved.migrationId,
+    get offsets() {
+      return arrays().offsets;
+    },
+    get times() {
+      return arrays().times;
+    },
+    ranges: undoableMap(undo, {
+      entries: saved.ranges.map(([id, min, max]) => [id, { min, max }] as const),
+    }),
+  };
+}
+
+export type UpdateHistory = ReturnType<typeof createUpdateHistory>;
 
 function indexOfOffset(segment: Segment, offset: number): number {
   let low = 0;
-  let high = segment.records.length - 1;
+  let high = segment.offsets.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const at = segment.records[middle]?.offset ?? 0;
+    const at = segment.offsets[middle] ?? 0;
     if (at === offset) return middle;
     if (at < offset) low = middle + 1;
     else high = middle - 1;
@@ -64,15 +108,28 @@ function indexOfOffset(segment: Segment, offset: number): number {
  * pages through. Paging is a binary search and a slice, so the last page of a long history
  * costs what the first does.
  */
-export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
+export function createUpdateHistory(deps: {
+  readonly initialMigrationId: number;
+  readonly undo: UndoLog;
+  /** The transaction or reassignment at `offset` (the update log's). */
+  readonly recordAt: (offset: number) => HistoryRecord | undefined;
+}) {
+  const { undo } = deps;
   const segments: Segment[] = [];
+  const itemAt = (segment: Segment, index: number): HistoryItem | undefined => {
+    const offset = segment.offsets[index];
+    const time = segment.times[index];
+    const record = offset === undefined ? undefined : deps.recordAt(offset);
+    if (record === undefined || time === undefined) return undefined;
+    return { record, migrationId: segment.migrationId, recordTimeMicros: time };
+  };
   const segmentOf = (migrationId: number): Segment => {
     const found = segments.find((segment) => segment.migrationId === migrationId);
     if (found) return found;
     const created: Segment = {
       migrationId,
       // Grown together: `append` records one undo for both.
-      records: [],
+      offsets: [],
       times: [],
       ranges: undoableMap(undo),
     };
@@ -82,7 +139,17 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
     segments.sort((a, b) => a.migrationId - b.migrationId);
     return created;
   };
-  const state = { current: segmentOf(initialMigrationId) };
+  const state = { current: segmentOf(deps.initialMigrationId) };
+  undo.section<SavedUpdateHistory>('scan.history.updates', {
+    save: () => ({
+      current: state.current.migrationId,
+      segments: segments.map(savedSegment),
+    }),
+    restore(saved) {
+      segments.splice(0, segments.length, ...saved.segments.map((s) => restoredSegment(s, undo)));
+      state.current = segmentOf(saved.current);
+    },
+  });
   return {
     currentMigrationId: () => state.current.migrationId,
     /** Updates from now on belong to `migrationId` (a synchronizer migration took place). */
@@ -99,13 +166,13 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
       const previous = current.times.at(-1) ?? Number.NEGATIVE_INFINITY;
       const time = Math.max(recordTimeMicros(record.recordTime), previous + 1, floor + 1);
       if (undo.recording) {
-        const { length } = current.records;
+        const { length } = current.offsets;
         undo.record(() => {
-          current.records.length = length;
+          current.offsets.length = length;
           current.times.length = length;
         });
       }
-      current.records.push(record);
+      current.offsets.push(record.offset);
       current.times.push(time);
       const range = current.ranges.get(record.synchronizerId);
       current.ranges.set(record.synchronizerId, { min: range?.min ?? time, max: time });
@@ -120,7 +187,7 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
           after !== null && segment.migrationId === after.migrationId
             ? lastAtOrBefore(segment.times, after.recordTimeMicros) + 1
             : 0;
-        const end = Math.min(segment.records.length, start + limit - items.length);
+        const end = Math.min(segment.offsets.length, start + limit - items.length);
         for (let index = start; index < end; index++) {
           const item = itemAt(segment, index);
           if (item) items.push(item);
@@ -166,18 +233,18 @@ export function createUpdateHistory(initialMigrationId: number, undo: UndoLog) {
       const segment = segments.find((candidate) => candidate.migrationId === migrationId);
       if (!segment) return [];
       const items: HistoryItem[] = [];
-      for (let index = from; index < Math.min(to, segment.records.length); index++) {
+      for (let index = from; index < Math.min(to, segment.offsets.length); index++) {
         const item = itemAt(segment, index);
         if (item) items.push(item);
       }
       return items;
     },
-    latest: (): HistoryItem | undefined => itemAt(state.current, state.current.records.length - 1),
+    latest: (): HistoryItem | undefined => itemAt(state.current, state.current.offsets.length - 1),
     migrationIds: (): number[] => segments.map((segment) => segment.migrationId),
     /** Record time range per synchronizer of a migration id; undefined for an unknown one. */
     rangesOf(migrationId: number): ReadonlyMap<string, RecordTimeRange> | undefined {
       return segments.find((segment) => segment.migrationId === migrationId)?.ranges;
     },
-    size: (): number => segments.reduce((total, segment) => total + segment.records.length, 0),
+    size: (): number => segments.reduce((total, segment) => total + segment.offsets.length, 0),
   };
 }

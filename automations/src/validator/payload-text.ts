@@ -1,2 +1,0 @@
-/** A created contract's text field, or '' when the payload holds something else there. */
-export const payloadText = (value: unknown): string => (typeof value === 'string' ? value : '');
