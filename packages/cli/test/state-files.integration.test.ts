@@ -142,8 +142,14 @@ describe('state files the node cannot restore', () => {
     const users = await aFewThings(original);
     const state = await stateOf(original);
     const expected = await answersOf(original, users);
-    const loaded = await started({ loadState: parseStateFile(withStrangerSection(state)) });
+    const logs: string[] = [];
+    const loaded = await started({ loadState: parseStateFile(withStrangerSection(state)), logs });
     expect(loaded.embedded.loaded).toMatchObject({ how: 'replayed' });
+    // One line in the log says why.
+    const why = logs.filter((line) => line.includes('--load-state'));
+    expect(why).toHaveLength(1);
+    expect(why[0]).toContain('the journal was replayed instead');
+    expect(why[0]).toContain('unknown: nobody.here');
     expect(loaded.embedded.loaded).toHaveProperty(
       'reason',
       expect.stringContaining('unknown: nobody.here'),

@@ -13,6 +13,7 @@ import {
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
+  StateFileError,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
@@ -216,7 +217,11 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     const restore = state.sections
       ? { sections: state.sections, history: state.history }
       : undefined;
-    const first = await startLife(state.clockMicros, restore);
+    const first = await startLife(state.clockMicros, restore).catch((error: unknown) => {
+      // A record of the file that is not one is found only when something reads it.
+      if (error instanceof StateFileError) throw new StartRefusal(`--load-state: ${error.message}`);
+      throw error;
+    });
     const { loaded } = first.node;
     if (loaded.how === 'replayed' && loaded.reason) {
       logger.warn(`--load-state: the journal was replayed instead: ${loaded.reason}`);
