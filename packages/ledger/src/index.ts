@@ -113,6 +113,8 @@ export {
   planUpdateVetting,
   planUploadPackages,
 } from './participant/package-vetting.ts';
+export type { SavedParticipantState } from './participant/participant-section.ts';
+export { participantStateSection } from './participant/participant-section.ts';
 export type {
   IdentityProviderEntry,
   ObjectMeta,

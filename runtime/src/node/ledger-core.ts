@@ -58,11 +58,14 @@ export async function openLedgerCore(config: NodeConfig) {
   // names over the node's TypeScript Splice of the same version, for every service alike.
   if (config.spliceDars) packages.preferArchives(requiredSplicePackages);
   const clock = createControllableClock(config.clock);
-  const watched = createWatchedTemplates(watchedByAutomation(packages), undo);
+  const watched = createWatchedTemplates(watchedByAutomation(packages), undo, {
+    section: 'projections.watched-templates',
+  });
   const bus = createUpdateBus();
   const updateLog = createUpdateLog(bus.records$, undo);
-  const contractEvents = createContractEventsIndex(undo);
-  const activeContracts = createActiveContracts(contractEvents, undo);
+  undo.section('synchronizers.projection', synchronizers.section(updateLog.journalIndexOf));
+  const contractEvents = createContractEventsIndex(updateLog, undo);
+  const activeContracts = createActiveContracts({ updateLog, contractEvents }, undo);
   const journal = config.ledger
     ? await config.ledger.openJournal()
     : config.dataDir

@@ -1,4 +1,5 @@
 import { createUndoLog } from '@pocketnet/ledger';
+import { NEVER } from 'rxjs';
 import { describe, expect, test } from 'vitest';
 import {
   createdIdsOf,
@@ -7,13 +8,16 @@ import {
 } from '../../testing/ledger.test-helper.ts';
 import { createActiveContracts, stakeholdersOf } from './active-contracts.projection.ts';
 import { createContractEventsIndex } from './contract-events.projection.ts';
+import { createUpdateLog } from './update-log.projection.ts';
 
 async function setUp() {
   const undo = createUndoLog();
-  const events = createContractEventsIndex(undo);
-  const active = createActiveContracts(events, undo);
+  const updateLog = createUpdateLog(NEVER, undo);
+  const contractEvents = createContractEventsIndex(updateLog, undo);
+  const active = createActiveContracts({ updateLog, contractEvents }, undo);
   const ledger = await startLedger((record) => {
-    events.apply(record);
+    updateLog.apply(record);
+    contractEvents.apply(record);
     active.apply(record);
   });
   const ids = (parties: readonly string[] | null) =>

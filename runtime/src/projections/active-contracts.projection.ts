@@ -6,6 +6,13 @@ import {
   undoableSet,
 } from '@pocketnet/ledger';
 import type { ContractEventsIndex } from './contract-events.projection.ts';
+import {
+  type CreatedEvent,
+  type CreatedRef,
+  createdEventAt,
+  createdRefOf,
+} from './contract-refs.ts';
+import type { UpdateLog } from './update-log.projection.ts';
 
 export type ActiveContractEntry = {
   readonly node: CreatedNode;
@@ -32,7 +39,13 @@ export function stakeholdersOf(node: CreatedNode): readonly string[] {
 }
 
 /** The stakeholders of contracts that share them, and which active contracts those are. */
-type StakeholderGroup = { readonly parties: readonly string[]; readonly contractIds: Set<string> };
+type StakeholderGroup = { readonly parties: readonly string[]; readonly refs: Set<CreatedRef> };
+
+/**
+ * The section: each group's stakeholders and its contracts' refs, groups by their key and refs
+ * ascending (creation order), whatever order a revert left them in.
+ */
+export type SavedActiveContracts = readonly (readonly [readonly string[], readonly CreatedRef[]])[];
 
 function isSortedSet(parties: readonly string[]): boolean {
   return parties.every((party, index) => index === 0 || (parties[index - 1] ?? '') < party);
@@ -53,63 +66,87 @@ function createStakeholderGroups(undo: UndoLog) {
   const groups = undoableMap<string, StakeholderGroup>(undo);
   const counted = { count: 0 };
   return {
-    add(parties: readonly string[], contractId: string): void {
+    add(parties: readonly string[], ref: CreatedRef): void {
       const key = groupKey(parties);
       const group = groups.get(key);
-      if (group) group.contractIds.add(contractId);
-      else groups.set(key, { parties: [...parties], contractIds: undoableSet(undo, [contractId]) });
+      if (group) group.refs.add(ref);
+      else groups.set(key, { parties: [...parties], refs: undoableSet(undo, [ref]) });
       undo.assign(counted, 'count', counted.count + 1);
     },
-    remove(parties: readonly string[], contractId: string): void {
+    remove(parties: readonly string[], ref: CreatedRef): void {
       const key = groupKey(parties);
       const group = groups.get(key);
-      if (group?.contractIds.delete(contractId) !== true) return;
+      if (group?.refs.delete(ref) !== true) return;
       undo.assign(counted, 'count', counted.count - 1);
-      if (group.contractIds.size === 0) groups.delete(key);
+      if (group.refs.size === 0) groups.delete(key);
     },
-    /** Ids of the contracts any of `parties` (anyone, when null) is a stakeholder of. */
-    visibleTo(parties: readonly string[] | null): Set<string> {
-      const ids = new Set<string>();
+    /** Refs of the contracts any of `parties` (anyone, when null) is a stakeholder of. */
+    visibleTo(parties: readonly string[] | null): CreatedRef[] {
+      const refs: CreatedRef[] = [];
       for (const group of groups.values()) {
         if (parties !== null && !group.parties.some((party) => parties.includes(party))) continue;
-        for (const id of group.contractIds) ids.add(id);
+        for (const ref of group.refs) refs.push(ref);
       }
-      return ids;
+      return refs;
     },
     size: () => counted.count,
+    save: (): SavedActiveContracts =>
+      [...groups]
+        .sort(([left], [right]) => (left < right ? -1 : 1))
+        .map(([, group]) => [group.parties, [...group.refs].sort((a, b) => a - b)] as const),
+    restore(saved: SavedActiveContracts): void {
+      for (const [parties, refs] of saved) {
+        groups.set(groupKey(parties), { parties, refs: undoableSet(undo, refs) });
+        counted.count += refs.length;
+      }
+    },
   };
 }
 
 /**
- * The contracts themselves, with the records that created them, come from the contract events
- * index, which holds every created node already: this keeps only who sees which.
+ * Who sees which active contract, each named by its create (offset and node): the contracts
+ * themselves are one index away in the update log, and archives find their create through
+ * the contract events index.
  */
 export function createActiveContracts(
-  contractEvents: ContractEventsIndex,
+  deps: { readonly updateLog: UpdateLog; readonly contractEvents: ContractEventsIndex },
   undo: UndoLog,
 ): ActiveContracts {
   const groups = createStakeholderGroups(undo);
-  const get = (contractId: string): ActiveContractEntry | undefined => {
-    const events = contractEvents.get(contractId);
-    if (events === undefined || events.archived !== null) return undefined;
-    const { record, node } = events.created;
-    return { node, offset: record.offset, synchronizerId: record.synchronizerId };
-  };
+  undo.section<SavedActiveContracts>('projections.active-contracts', {
+    save: groups.save,
+    restore: groups.restore,
+  });
+  const entryOf = ({ record, node }: CreatedEvent): ActiveContractEntry => ({
+    node,
+    offset: record.offset,
+    synchronizerId: record.synchronizerId,
+  });
   return {
     apply(record) {
       if (record.type !== 'transaction') return;
       for (const node of record.nodes) {
-        if (node.kind === 'created') groups.add(stakeholdersOf(node), node.contractId);
+        if (node.kind === 'created')
+          groups.add(stakeholdersOf(node), createdRefOf(record.offset, node.nodeId));
         // An exercise names the stakeholders of the contract it acts on.
-        else if (node.consuming) groups.remove(node.stakeholders, node.contractId);
+        else if (node.consuming) {
+          const ref = deps.contractEvents.createdRefOfExercised(node.contractId);
+          if (ref !== undefined) groups.remove(node.stakeholders, ref);
+        }
       }
     },
-    get,
+    get(contractId) {
+      const events = deps.contractEvents.get(contractId);
+      return events === undefined || events.archived !== null ? undefined : entryOf(events.created);
+    },
     visibleTo: (parties) =>
-      [...groups.visibleTo(parties)]
-        .map(get)
-        .filter((entry): entry is ActiveContractEntry => entry !== undefined)
-        .sort((a, b) => a.offset - b.offset || a.node.nodeId - b.node.nodeId),
+      groups
+        .visibleTo(parties)
+        .sort((a, b) => a - b)
+        .flatMap((ref) => {
+          const created = createdEventAt(deps.updateLog, ref);
+          return created ? [entryOf(created)] : [];
+        }),
     size: groups.size,
   };
 }

@@ -3,6 +3,7 @@ import {
   createParticipantState,
   type JournalRecord,
   type ParticipantState,
+  participantStateSection,
   type UndoLog,
 } from '@pocketnet/ledger';
 
@@ -13,6 +14,8 @@ export function createParticipantProjection(
   undo: UndoLog,
 ) {
   const state: ParticipantState = createParticipantState(participantId, isFirst, undo);
+  // Each participant's own, as the engine's copy of it is `ledger.participant.<id>`.
+  undo.section(`projections.participant.${participantId}`, participantStateSection(state));
   return {
     state,
     apply(record: JournalRecord) {

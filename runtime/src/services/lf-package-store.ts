@@ -13,7 +13,7 @@ import type {
   PackagesUploaded,
   UploadedArchive,
 } from '@pocketnet/ledger';
-import { createUndoLog, type UndoLog, undoableMap } from '@pocketnet/ledger';
+import { appendOnlyArray, createUndoLog, type UndoLog, undoableMap } from '@pocketnet/ledger';
 
 /**
  * A Daml-LF package as the ledger engine runs it: its templates and interfaces erased to the
@@ -37,10 +37,15 @@ export function createLfPackageStore(deps: {
   /** The decoded and checked packages the node shares with the other nodes of its process. */
   cache: PackageCache;
   erase?: ErasePackage;
-  /** The node's undo log: a package a revert takes back is no longer known decoded either. */
+  /**
+   * The node's undo log: a package a revert takes back is no longer known decoded either; the
+   * store's state section (`packages.lf-uploads`) registers with it.
+   */
   undo?: UndoLog;
 }) {
-  const decodedById = undoableMap<string, LfPackage>(deps.undo ?? createUndoLog());
+  const undo = deps.undo ?? createUndoLog();
+  const decodedById = undoableMap<string, LfPackage>(undo);
+  const uploads = createUploadsSeen(undo);
   const decoded = (packageId: string): LfPackage | undefined => {
     const cached = decodedById.get(packageId);
     if (cached) return cached;
@@ -90,6 +95,23 @@ export function createLfPackageStore(deps: {
     };
     deps.packages.registerDeferred(placeholder, { load, dependencies });
   };
+  undo.section<SavedLfUploads>('packages.lf-uploads', {
+    save: uploads.save,
+    // The registry learns the uploaded packages from this store alone, as in a replay: each is
+    // registered again from its upload record, decoded only when one of its templates is needed.
+    restore(saved, history) {
+      uploads.restore(saved);
+      for (const [journalIndex, packageIds] of saved.uploads) {
+        const record = history.at(journalIndex);
+        if (!isUpload(record))
+          throw new Error(`the state's journal has no upload at ${journalIndex}`);
+        const registered = new Set(packageIds);
+        for (const uploaded of record.change.packages) {
+          if (registered.has(uploaded.packageId)) register(uploaded);
+        }
+      }
+    },
+  });
   return {
     knownTo,
     /** What uploads to the node are validated with: the process's decoded and checked packages. */
@@ -98,11 +120,14 @@ export function createLfPackageStore(deps: {
     decoded,
     /** Registers the packages a journaled upload added; any other record is not ours. */
     apply(record: JournalRecord) {
+      const journalIndex = uploads.journaled();
       if (!isUpload(record)) return;
       // A package another participant uploaded first is registered already.
-      for (const uploaded of record.change.packages) {
-        if (deps.packages.packageById(uploaded.packageId) === undefined) register(uploaded);
-      }
+      const fresh = record.change.packages.filter(
+        (uploaded) => deps.packages.packageById(uploaded.packageId) === undefined,
+      );
+      for (const uploaded of fresh) register(uploaded);
+      if (fresh.length > 0) uploads.registered(journalIndex, fresh);
     },
     /** A validated upload's new packages as the journal keeps them. */
     journaled: (fresh: readonly UploadedPackage[]): UploadedArchive[] =>
@@ -120,6 +145,37 @@ export function createLfPackageStore(deps: {
         const pkg = decoded(envelope.packageId);
         return pkg ? [journaledArchive(envelope, pkg)] : [];
       }),
+  };
+}
+
+/**
+ * The section: the journal index of each upload that registered packages, with their ids (no
+ * archive: those stay in the journal's records).
+ */
+export type SavedLfUploads = {
+  readonly journalRecords: number;
+  readonly uploads: readonly (readonly [number, readonly string[]])[];
+};
+
+/** Which journaled uploads registered which packages, by the uploads' journal indices. */
+function createUploadsSeen(undo: UndoLog) {
+  const journal = { records: 0 };
+  const uploads = appendOnlyArray<readonly [number, readonly string[]]>(undo);
+  return {
+    /** Counts a journal record applied; its journal index. */
+    journaled(): number {
+      const index = journal.records;
+      undo.assign(journal, 'records', index + 1);
+      return index;
+    },
+    registered(journalIndex: number, packages: readonly UploadedArchive[]): void {
+      uploads.push([journalIndex, packages.map((uploaded) => uploaded.packageId)]);
+    },
+    save: (): SavedLfUploads => ({ journalRecords: journal.records, uploads: [...uploads] }),
+    restore(saved: SavedLfUploads): void {
+      journal.records = saved.journalRecords;
+      uploads.push(...saved.uploads);
+    },
   };
 }
 

@@ -2,6 +2,8 @@ import {
   type AdminRecord,
   createSynchronizerState,
   type JournalRecord,
+  type SavedSynchronizerState,
+  type StateSection,
   type SynchronizerState,
   type UndoLog,
 } from '@pocketnet/ledger';
@@ -15,6 +17,11 @@ export type SynchronizerMigrated = {
   readonly synchronizerId: string;
   /** The migration id the synchronizer moves to. */
   readonly migrationId: number;
+};
+
+export type SavedSynchronizers = {
+  readonly migrationId: number;
+  readonly state: SavedSynchronizerState;
 };
 
 export type MigrationRecord = AdminRecord & { readonly change: SynchronizerMigrated };
@@ -37,6 +44,17 @@ export function createSynchronizers(infos: readonly SynchronizerInfo[], undo: Un
       state.apply(record);
       if (isMigrationRecord(record)) undo.assign(migration, 'id', record.change.migrationId);
     },
+    /**
+     * Its state section (issue 23), which points at unassignments in flight by their journal
+     * index (`journalIndexOf` an offset).
+     */
+    section: (journalIndexOf: (offset: number) => number): StateSection<SavedSynchronizers> => ({
+      save: () => ({ migrationId: migration.id, state: state.save(journalIndexOf) }),
+      restore(saved, history) {
+        migration.id = saved.migrationId;
+        state.restore(saved.state, history);
+      },
+    }),
     list: infos,
     ids: infos.map((info) => info.id),
     global,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ActiveContract } from '../contract.ts';
 import type { CreatedNode, TransactionRecord } from '../transaction.ts';
+import { createUndoLog } from '../undo/undo-log.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { applyTransaction, createContractStore } from './contract-store.ts';
 
@@ -122,6 +123,67 @@ describe('contract store', () => {
     ).toEqual([['kept', 7]]);
     // The store holds the record's node itself, not a copy of it.
     expect(kept[0]).toBe(record.nodes[3]);
+  });
+});
+
+/** A history of `records` that notes each journal index read into `read`. */
+function historyReading(records: readonly TransactionRecord[], read: number[]) {
+  return {
+    length: records.length,
+    at(index: number) {
+      read.push(index);
+      return records[index] as TransactionRecord;
+    },
+  };
+}
+
+describe('contract store: its section', () => {
+  test('a restored store reads a creating record from the history only when asked, and answers alike', () => {
+    const records = [
+      recordCreating(1, contract('a', 'k1'), { ...contract('b', null), nodeId: 1 }),
+      recordCreating(2, contract('c', 'k2')),
+      recordCreating(3, contract('d', null)),
+    ];
+    const store = createContractStore();
+    for (const record of records) applyTransaction(store, record);
+    store.archive('c');
+    // Journal index = offset - 1: the history holds no admin record.
+    const saved = JSON.parse(JSON.stringify(store.save((offset) => offset - 1)));
+    expect(saved).toEqual({
+      contractIds: ['a', 'b', 'd'],
+      recordSteps: [0, 0, 2],
+      keys: [[expect.stringContaining('"k1"'), 'a']],
+    });
+    const read: number[] = [];
+    const undo = createUndoLog();
+    const restored = createContractStore(undo);
+    restored.restore(saved, historyReading(records, read), (index) => index + 1);
+    expect(restored.size).toBe(3);
+    expect(restored.save((offset) => offset - 1)).toEqual(saved);
+    expect(read).toEqual([]);
+    expect(restored.lookupByKey('pkg:Main:Account', 'k1')).toBe(store.lookup('a'));
+    expect(restored.createdOffsetOf('d')).toBe(3);
+    expect(read).toEqual([0]);
+    expect([...restored.values()]).toEqual([...store.values()]);
+    expect(restored.lookup('c')).toBeUndefined();
+    expect(read).toEqual([0, 0, 2]);
+  });
+
+  test('a revert puts a restored contract back in its place, reading no other record', () => {
+    const records = [1, 2, 3].map((offset) => recordCreating(offset, contract(`c${offset}`, null)));
+    const store = createContractStore();
+    for (const record of records) applyTransaction(store, record);
+    const saved = store.save((offset) => offset - 1);
+    const read: number[] = [];
+    const undo = createUndoLog();
+    const restored = createContractStore(undo);
+    restored.restore(saved, historyReading(records, read), (index) => index + 1);
+    const mark = undo.mark();
+    restored.archive('c1');
+    undo.rollback(mark);
+    // Only the archived contract's record was read (to find its key): the reorder read none.
+    expect(read).toEqual([0]);
+    expect([...restored.values()].map((active) => active.contractId)).toEqual(['c1', 'c2', 'c3']);
   });
 });
 

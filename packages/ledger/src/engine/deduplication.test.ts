@@ -202,3 +202,44 @@ describe('deduplication', () => {
     });
   });
 });
+
+describe('deduplication: its section', () => {
+  test('a restored index gives the same verdicts, reading acceptances from the history', () => {
+    const maxMicros = 2n * hour + 1n;
+    const index = createDeduplicationIndex(maxMicros);
+    const accepted = [
+      { ...change, commandId: 'cmd-0' },
+      change,
+      { ...change, userId: 'bob-user' },
+      { ...change, commandId: 'cmd-3' },
+    ];
+    const records = accepted.map((submitted, position) => {
+      const recordTimeMicros = BigInt(position) * hour;
+      const submission = { ...submitted, submissionId: `s${position}`, workflowId: '' };
+      const recordTime = formatMicros(recordTimeMicros);
+      return { offset: position + 1, updateId: `u${position}`, recordTime, submission };
+    });
+    for (const [position, record] of records.entries()) {
+      index.accept(record, BigInt(position) * hour);
+    }
+    const saved = JSON.parse(JSON.stringify(index.save((offset) => offset - 1)));
+    // cmd-0 expired as cmd-3 arrived; cmd-1 holds two changes, the newest first.
+    expect(saved).toMatchObject({ forgottenThroughOffset: 1, commandIds: ['cmd-1', 'cmd-3'] });
+    expect(saved.older).toEqual([[0, [1]]]);
+    const restored = createDeduplicationIndex(maxMicros);
+    const history = { length: records.length, at: (at: number) => records[at] as never };
+    restored.restore(saved, history, (index) => index + 1);
+    expect(restored.save((offset) => offset - 1)).toEqual(saved);
+    expect(restored.size).toBe(index.size);
+    const empty = { kind: 'empty' } as const;
+    for (const asked of [...accepted, { ...change, commandId: 'cmd-9' }]) {
+      const verdict = restored.duplicateOf(asked, empty, 3n * hour);
+      expect(verdict).toEqual(index.duplicateOf(asked, empty, 3n * hour));
+    }
+    expect(restored.duplicateOf(change, empty, 3n * hour)?.updateId).toBe('u1');
+    const before = { kind: 'offset', offset: 0 } as const;
+    const refused = caught(() => restored.duplicateOf(change, before, 0n));
+    expect(isDomainError(refused)).toBe(true);
+    expect(refused).toEqual(caught(() => index.duplicateOf(change, before, 0n)));
+  });
+});

@@ -1,4 +1,5 @@
 import { createPartyListPool, type PartyListPool } from '../interpreter/parties.ts';
+import { participantStateSection } from '../participant/participant-section.ts';
 import {
   applyParticipantRecord,
   createParticipantState,
@@ -14,12 +15,19 @@ import {
   applyTransaction,
   createContractStore,
   type MutableContractStore,
+  type SavedContracts,
 } from './contract-store.ts';
 import {
   createDeduplicationIndex,
   type DeduplicationIndex,
   isSubmitted,
+  type SavedDeduplication,
 } from './deduplication-index.ts';
+import {
+  createJournalPositions,
+  type JournalPositions,
+  type SavedJournalPositions,
+} from './journal-positions.ts';
 import { laterOf, parseRecordTimeMicros } from './timestamps.ts';
 
 /** Everything the writer knows, all of it a function of the journal's records. */
@@ -42,8 +50,17 @@ export type EngineState = {
   lastRecordMicros: bigint;
   /** Where contracts are and which synchronizers host each party (reassignment/). */
   readonly synchronizers: SynchronizerState;
+  /** Where each record applied is in the journal: what state sections point into. */
+  readonly positions: JournalPositions;
   /** Where every change above records how to take it back while a snapshot is kept (issue 23). */
   readonly undo: UndoLog;
+};
+
+/** The engine's counters in a state file (issue 23); record times in microseconds, as text. */
+type SavedEngineCounters = {
+  readonly lastOffset: number;
+  readonly lastRecordMicros: string;
+  readonly journal: SavedJournalPositions;
 };
 
 export function createEngineState(
@@ -53,7 +70,8 @@ export function createEngineState(
   undo: UndoLog = createUndoLog(),
 ): EngineState {
   const participant = createParticipantState(participantId, true, undo);
-  return {
+  const journal = createJournalPositions(undo);
+  const state: EngineState = {
     contracts: createContractStore(undo),
     participant,
     // Participants join before recovery only, so this map never changes after a mark.
@@ -63,8 +81,50 @@ export function createEngineState(
     lastOffset: 0,
     lastRecordMicros: 0n,
     synchronizers: createSynchronizerState(defaultSynchronizerId, undo),
+    positions: journal.positions,
     undo,
   };
+  undo.section<SavedEngineCounters>('ledger.engine', {
+    save: () => ({
+      lastOffset: state.lastOffset,
+      lastRecordMicros: `${state.lastRecordMicros}`,
+      journal: journal.save(),
+    }),
+    restore(saved) {
+      state.lastOffset = saved.lastOffset;
+      state.lastRecordMicros = BigInt(saved.lastRecordMicros);
+      journal.restore(saved.journal);
+    },
+  });
+  registerHolderSections(state);
+  return state;
+}
+
+/** The sections of the holders the engine's state is made of, each under its own name. */
+function registerHolderSections(state: EngineState): void {
+  const { undo, positions, contracts, deduplication, synchronizers } = state;
+  const { indexOfOffset, offsetAt } = positions;
+  undo.section<SavedContracts>('ledger.contracts', {
+    save: () => contracts.save(indexOfOffset),
+    restore: (saved, history) => contracts.restore(saved, history, offsetAt),
+  });
+  undo.section<SavedDeduplication>('ledger.deduplication', {
+    save: () => deduplication.save(indexOfOffset),
+    restore: (saved, history) => deduplication.restore(saved, history, offsetAt),
+  });
+  undo.section('ledger.synchronizers', {
+    save: () => synchronizers.save(indexOfOffset),
+    restore: synchronizers.restore,
+  });
+  registerParticipantSection(state, state.participant);
+}
+
+/** A participant's state, named by its id: a synchronizer has several (LocalNet's three). */
+export function registerParticipantSection(state: EngineState, participant: ParticipantState) {
+  state.undo.section(
+    `ledger.participant.${participant.participantId}`,
+    participantStateSection(participant),
+  );
 }
 
 /**
@@ -98,6 +158,7 @@ export function applyRecord(
       break;
   }
   state.synchronizers.apply(record);
+  state.positions.applied(record);
   if (hasOffset(record)) state.undo.assign(state, 'lastOffset', record.offset);
   state.undo.assign(state, 'lastRecordMicros', laterOf(recordMicros, state.lastRecordMicros));
 }

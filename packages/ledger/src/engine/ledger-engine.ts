@@ -5,7 +5,11 @@ import { createParticipantState, type ParticipantState } from '../participant/pa
 import { buildReassignment } from '../reassignment/build-reassignment.ts';
 import { type CommitTimes, createCommitTimes } from './commit-times.ts';
 import { type ChangeId, duplicateCommand, submissionAlreadyInFlight } from './deduplication.ts';
-import { createEngineState, stateOfParticipant } from './engine-state.ts';
+import {
+  createEngineState,
+  registerParticipantSection,
+  stateOfParticipant,
+} from './engine-state.ts';
 import type { LedgerEngine, LedgerEngineDeps, SynchronizerEngine } from './engine-types.ts';
 import { createJournalWriter } from './journal-writer.ts';
 import { checkSubmission } from './submission-checks.ts';
@@ -173,6 +177,7 @@ export function createLedgerEngine(deps: LedgerEngineDeps): SynchronizerEngine {
         throw new Error(`participant ${participantId} is already on the synchronizer`);
       const participant = createParticipantState(participantId, false, state.undo);
       state.participants.set(participantId, participant);
+      registerParticipantSection(state, participant);
       return participantEngine(participant);
     },
   };

@@ -84,7 +84,16 @@ export function createInteractiveSubmissions(deps: {
   const { engine, synchronizerId } = deps;
   const undo = deps.undo ?? createUndoLog();
   const executed = undoableSet<string>(undo);
+  // A live run's count of prepares (it seeds transaction UUIDs): a restart starts it at 0 again.
   const counted = { prepared: 0 };
+  if (deps.undo) {
+    undo.section<readonly string[]>(`ledger.interactive.${engine.participant.participantId}`, {
+      save: () => [...executed],
+      restore(saved) {
+        for (const transactionUuid of saved) executed.add(transactionUuid);
+      },
+    });
+  }
 
   /** The decoded transaction and its submitters, for the caller's rights check. */
   function inspect(preparedTransaction: string) {

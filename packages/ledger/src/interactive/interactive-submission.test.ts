@@ -18,6 +18,8 @@ import {
 import { isDomainError } from '../errors.ts';
 import { signingKeyOf } from '../external/signing-keys.ts';
 import { topologyTransaction } from '../external/topology-transactions.ts';
+import { historyOf } from '../undo/state-sections.ts';
+import { createUndoLog } from '../undo/undo-log.ts';
 import { createInteractiveSubmissions } from './interactive-operations.ts';
 
 // Canton's key fingerprint, straight from its definition: multihash(sha256(int32be(12) || key)).
@@ -231,6 +233,26 @@ describe('interactive submission', () => {
   });
 });
 
+/** Executes `prepared` again, as another user and submission: a duplicate of the first. */
+function executeAgain(
+  interactive: ReturnType<typeof createInteractiveSubmissions>,
+  prepared: { readonly preparedTransaction: string; readonly preparedTransactionHash: string },
+  signer: { readonly party: string; readonly key: TestKey },
+) {
+  const signatures = [signature(signer.key, prepared.preparedTransactionHash)];
+  return interactive.execute(
+    {
+      preparedTransaction: prepared.preparedTransaction,
+      partySignatures: [{ party: signer.party, signatures }],
+      submissionId: 'again',
+      userId: 'another-user',
+      deduplicationPeriod: { kind: 'empty' },
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    },
+    'wait',
+  );
+}
+
 describe('after a restart', () => {
   it('keeps the keys of its external parties and the prepared transactions it executed', async () => {
     const { prepare, execute, journal, party, key } = await setUp();
@@ -244,19 +266,33 @@ describe('after a restart', () => {
       clock: restarted.clock,
     });
     for (const record of restarted.published) interactive.observe(record);
-    const replay = interactive.execute(
-      {
-        preparedTransaction: prepared.preparedTransaction,
-        partySignatures: [
-          { party, signatures: [signature(key, prepared.preparedTransactionHash)] },
-        ],
-        submissionId: 'again',
-        userId: 'another-user',
-        deduplicationPeriod: { kind: 'empty' },
-        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-      },
-      'wait',
-    );
+    const replay = executeAgain(interactive, prepared, { party, key });
     expect((await rejection(replay)).code).toBe('DUPLICATE_COMMAND');
+  });
+
+  it('remembers what it executed when restored from its section instead of replaying', async () => {
+    const { prepare, execute, journal, party, key } = await setUp();
+    const prepared = prepare('before-restore');
+    await execute(prepared);
+    const restarted = await startEngine(journal);
+    const submissionsOf = (undo: ReturnType<typeof createUndoLog>) =>
+      createInteractiveSubmissions({
+        engine: restarted.engine,
+        synchronizerId,
+        clock: restarted.clock,
+        undo,
+      });
+    const replayedUndo = createUndoLog();
+    const replayed = submissionsOf(replayedUndo);
+    for (const record of restarted.published) replayed.observe(record);
+    const name = `ledger.interactive.${restarted.engine.participant.participantId}`;
+    const saved = replayedUndo.sections().get(name)?.save();
+    expect(saved).toHaveLength(1);
+    const restoredUndo = createUndoLog();
+    const restored = submissionsOf(restoredUndo);
+    restoredUndo.sections().get(name)?.restore(saved, historyOf(restarted.published));
+    expect(restoredUndo.sections().get(name)?.save()).toEqual(saved);
+    const again = executeAgain(restored, prepared, { party, key });
+    expect((await rejection(again)).code).toBe('DUPLICATE_COMMAND');
   });
 });

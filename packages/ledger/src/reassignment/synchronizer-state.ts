@@ -1,4 +1,5 @@
 import type { JournalRecord, TransactionRecord } from '../transaction.ts';
+import type { JournalHistory } from '../undo/state-sections.ts';
 import { createUndoLog, type UndoLog } from '../undo/undo-log.ts';
 import { undoableMap } from '../undo/undoable-collections.ts';
 import type { ContractLocation, ReassignmentRecord } from './reassignment-record.ts';
@@ -18,6 +19,23 @@ export type SynchronizerState = {
   /** Contracts created off the default synchronizer or reassigned at least once, still active. */
   readonly tracked: number;
   readonly defaultSynchronizerId: string;
+  /** What a state file keeps (issue 23): unassignments as their records' journal indices. */
+  save(indexOfOffset: (offset: number) => number): SavedSynchronizerState;
+  /** Fills a fresh state, reading the unassignments in flight from `history`. */
+  restore(saved: SavedSynchronizerState, history: JournalHistory): void;
+};
+
+/**
+ * Contract id, synchronizer (null while unassigned), reassignment counter, and the journal
+ * index of the unassignment it is in flight by (null when assigned).
+ */
+type SavedLocation = readonly [string, string | null, number, number | null];
+
+export type SavedSynchronizerState = {
+  readonly locations: readonly SavedLocation[];
+  /** The journal indices of the unassignments whose contracts are in flight. */
+  readonly pending: readonly number[];
+  readonly hosting: readonly (readonly [string, readonly string[]])[];
 };
 
 const noSynchronizers: ReadonlySet<string> = new Set();
@@ -87,5 +105,37 @@ export function createSynchronizerState(
       return locations.size;
     },
     defaultSynchronizerId,
+    save(indexOfOffset) {
+      const indexOf = (record: ReassignmentRecord | null) =>
+        record === null ? null : indexOfOffset(record.offset);
+      return {
+        locations: [...locations].map(
+          ([contractId, at]): SavedLocation => [
+            contractId,
+            at.synchronizerId,
+            at.reassignmentCounter,
+            indexOf(at.unassignment),
+          ],
+        ),
+        pending: [...pending.values()].map((record) => indexOfOffset(record.offset)),
+        hosting: [...hosting].map(([party, synchronizers]) => [party, [...synchronizers]]),
+      };
+    },
+    restore(saved, history) {
+      const unassignment = (index: number) => history.at(index) as ReassignmentRecord;
+      for (const [contractId, synchronizerId, reassignmentCounter, index] of saved.locations) {
+        locations.set(contractId, {
+          synchronizerId,
+          reassignmentCounter,
+          unassignment: index === null ? null : unassignment(index),
+        });
+      }
+      for (const index of saved.pending) {
+        const record = unassignment(index);
+        pending.set(record.reassignmentId, record);
+      }
+      for (const [party, synchronizers] of saved.hosting)
+        hosting.set(party, new Set(synchronizers));
+    },
   };
 }

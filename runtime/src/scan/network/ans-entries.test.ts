@@ -63,7 +63,7 @@ describe('the name service as Scan reads it', () => {
       entry('e2', 'bob::1220', 'b.unverified.ans', '2026-03-01T00:00:00.000000Z'),
       entry('e3', 'carol::1220', 'carol.unverified.ans', '2026-01-15T00:00:00.000000Z'),
     ].forEach((node, index) => {
-      contracts.apply(record(index + 1, node));
+      contracts.apply(record(index + 1, node), index);
     });
     let now = Date.parse('2026-01-10T00:00:00Z') * 1000;
     const ans = createAnsEntries({ contracts, nowMicros: () => BigInt(now) });

@@ -1,5 +1,6 @@
 import {
   type CreatedNode,
+  type JournalHistory,
   type JournalRecord,
   type TransactionNode,
   type UndoLog,
@@ -16,6 +17,12 @@ import {
   validatorLicenseTemplates,
 } from '../../vocabulary/splice-templates.ts';
 import { fieldOf } from '../../vocabulary/typed-commands.ts';
+import type { NodeLocation } from '../journal-locations.ts';
+import {
+  type SavedContracts,
+  saveContracts,
+  savedContractsOf,
+} from './network-contracts.section.ts';
 import {
   createReferenceCache,
   type NetworkReference,
@@ -30,7 +37,12 @@ export type NetworkContract = {
   readonly synchronizerId: string | null;
   /** Position among the tracked contracts in creation order: the paging token of lists. */
   readonly sequence: number;
+  /** Where its created node is in the journal: what a state section saves of it. */
+  readonly location: NodeLocation;
 };
+
+/** Where the record a projection is applying was committed, and its index in the journal. */
+export type RecordPlace = { readonly synchronizerId: string; readonly journalIndex: number };
 
 const refs = networkReferences;
 
@@ -55,6 +67,9 @@ const tracked: ReadonlySet<string> = new Set<string>(Object.values(refs));
 const partyOf = (node: CreatedNode, field: (payload: Value) => string): string =>
   field(node.createArgument);
 
+/** What finds an active contract in the indexes: its template, and its party where indexed. */
+export type ActiveKeys = { readonly reference: string; readonly party: string | null };
+
 /**
  * The active contracts of the templates Scan's network view serves, by template and, for some,
  * by party, in creation order. Contracts of every other template cost nothing here.
@@ -65,7 +80,8 @@ export function createNetworkContracts(
 ) {
   const byReference = undoableMap<string, Map<string, NetworkContract>>(undo);
   const byParty = undoableMap<string, Map<string, Set<string>>>(undo);
-  const referenceOfActive = undoableMap<string, string>(undo);
+  /** Each active contract's template, and the party it is indexed by (if its template is). */
+  const keysOfActive = undoableMap<string, ActiveKeys>(undo);
   const counter = { sequence: 0 };
   const contractsOf = (reference: string) => {
     const found = byReference.get(reference);
@@ -84,32 +100,35 @@ export function createNetworkContracts(
     byParty.set(reference, index);
     return index;
   };
-  const add = (reference: string, node: CreatedNode, synchronizerId: string) => {
+  const indexActive = (contractId: string, keys: ActiveKeys) => {
+    keysOfActive.set(contractId, keys);
+    const { reference, party } = keys;
+    if (party === null) return;
+    const byPartyOfReference = partyIndexOf(reference);
+    const ids = byPartyOfReference.get(party);
+    if (ids) ids.add(contractId);
+    else byPartyOfReference.set(party, undoableSet(undo, [contractId]));
+  };
+  const add = (reference: string, node: CreatedNode, place: RecordPlace) => {
     const sequence = counter.sequence + 1;
     undo.assign(counter, 'sequence', sequence);
-    contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence });
-    referenceOfActive.set(node.contractId, reference);
+    const { synchronizerId, journalIndex } = place;
+    const location = [journalIndex, node.nodeId] as const;
+    contractsOf(reference).set(node.contractId, { node, synchronizerId, sequence, location });
     const field = partyFields.get(reference);
-    if (field === undefined) return;
-    const index = partyIndexOf(reference);
-    const party = partyOf(node, field);
-    const ids = index.get(party);
-    if (ids) ids.add(node.contractId);
-    else index.set(party, undoableSet(undo, [node.contractId]));
+    indexActive(node.contractId, { reference, party: field ? partyOf(node, field) : null });
   };
   const remove = (contractId: string) => {
-    const reference = referenceOfActive.get(contractId);
-    if (reference === undefined) return;
-    referenceOfActive.delete(contractId);
-    const contract = byReference.get(reference)?.get(contractId);
+    const keys = keysOfActive.get(contractId);
+    if (keys === undefined) return;
+    keysOfActive.delete(contractId);
+    const { reference, party } = keys;
     byReference.get(reference)?.delete(contractId);
-    const field = partyFields.get(reference);
-    if (contract === undefined || field === undefined) return;
-    byParty.get(reference)?.get(partyOf(contract.node, field))?.delete(contractId);
+    if (party !== null) byParty.get(reference)?.get(party)?.delete(contractId);
   };
-  const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
+  const onNode = (reference: string, node: TransactionNode, place: RecordPlace) => {
     if (node.kind === 'created') {
-      if (tracked.has(reference)) add(reference, node, synchronizerId);
+      if (tracked.has(reference)) add(reference, node, place);
     } else if (node.consuming) {
       remove(node.contractId);
     }
@@ -119,14 +138,16 @@ export function createNetworkContracts(
     onNode,
     /** A reassignment moved a contract: onto `synchronizerId`, or in flight (null). */
     relocate(contractId: string, synchronizerId: string | null): void {
-      const reference = referenceOfActive.get(contractId);
+      const reference = keysOfActive.get(contractId)?.reference;
       const contracts = reference === undefined ? undefined : byReference.get(reference);
       const contract = contracts?.get(contractId);
       if (contract !== undefined) contracts?.set(contractId, { ...contract, synchronizerId });
     },
-    apply(record: JournalRecord): void {
+    /** A whole record, at `journalIndex` of the journal (tests; the node projects by node). */
+    apply(record: JournalRecord, journalIndex: number): void {
       if (record.type !== 'transaction') return;
-      for (const node of record.nodes) onNode(referenceOf(node), node, record.synchronizerId);
+      const place = { synchronizerId: record.synchronizerId, journalIndex };
+      for (const node of record.nodes) onNode(referenceOf(node), node, place);
     },
     /** The active contracts of a template, oldest first. */
     active: (reference: NetworkReference): NetworkContract[] => [
@@ -147,6 +168,17 @@ export function createNetworkContracts(
     /** An active contract of a given template, by id. */
     get(reference: NetworkReference, contractId: string): NetworkContract | undefined {
       return byReference.get(reference)?.get(contractId);
+    },
+    save: (): SavedContracts => saveContracts(counter.sequence, byReference, keysOfActive),
+    restore(saved: SavedContracts, history: JournalHistory): void {
+      counter.sequence = saved.sequence;
+      for (const [reference, contracts] of savedContractsOf(saved, history)) {
+        const active = contractsOf(reference);
+        for (const { contractId, contract, party } of contracts) {
+          active.set(contractId, contract);
+          indexActive(contractId, { reference, party });
+        }
+      }
     },
   };
 }

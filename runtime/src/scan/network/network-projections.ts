@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { JournalRecord } from '@pocketnet/ledger';
 import { trafficModel } from '../../automation/traffic-meter.ts';
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
+import { createJournalCounter } from '../journal-locations.ts';
 import { dsoPartyOf } from './dso-state.ts';
 import { createNetworkContracts } from './network-contracts.projection.ts';
 import { createReferenceCache } from './network-references.ts';
@@ -11,6 +12,17 @@ import { createTransferCommands } from './transfer-commands.projection.ts';
 
 const trafficCostOf = (events: number) =>
   trafficModel.perTransactionBytes + trafficModel.perEventBytes * BigInt(events);
+
+/**
+ * The section `scan.network.totals`: how many journal records Scan has seen (the index of the
+ * next), when the network began, the traffic consumed and a projection's failure.
+ */
+type SavedTotals = {
+  readonly journalRecords: number;
+  readonly genesisTime: string | null;
+  readonly consumedTraffic: string;
+  readonly failure: string | null;
+};
 
 /**
  * Scan's projections of the update bus, subscribed before the journal is replayed: the
@@ -24,6 +36,7 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
   const contracts = createNetworkContracts(undo, references);
   const history = createRoundActivity(undo, references);
   const commands = createTransferCommands(undo, references);
+  const journal = createJournalCounter(undo);
   const startedAt = performance.now();
   const totals: { genesisTime: string | null; consumedTraffic: bigint } = {
     genesisTime: null,
@@ -35,6 +48,7 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
     undo,
   });
   const apply = (record: JournalRecord) => {
+    const journalIndex = journal.next();
     try {
       if (record.type === 'reassignment') {
         const synchronizerId = record.kind === 'unassign' ? null : record.target;
@@ -48,11 +62,12 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
         totals.consumedTraffic + trafficCostOf(record.nodes.length),
       );
       // One pass over the nodes, each template's reference computed once for all three.
+      const place = { synchronizerId: record.synchronizerId, journalIndex };
       for (const node of record.nodes) {
         const reference = references(node);
-        contracts.onNode(reference, node, record.synchronizerId);
-        history.onNode(reference, node);
-        commands.onNode(reference, node, record.synchronizerId);
+        contracts.onNode(reference, node, place);
+        history.onNode(reference, node, place);
+        commands.onNode(reference, node, place);
       }
     } catch (error) {
       health.fail(error);
@@ -60,6 +75,23 @@ export function createNetworkProjections(core: PocketnetNodeCore) {
   };
   // Completed with the bus when the node closes.
   core.records$.subscribe(apply);
+  undo.section<SavedTotals>('scan.network.totals', {
+    save: () => ({
+      journalRecords: journal.count(),
+      genesisTime: totals.genesisTime,
+      consumedTraffic: totals.consumedTraffic.toString(),
+      failure: health.failure(),
+    }),
+    restore(saved, history) {
+      journal.restore(saved.journalRecords, history);
+      totals.genesisTime = saved.genesisTime;
+      totals.consumedTraffic = BigInt(saved.consumedTraffic);
+      health.restore(saved.failure);
+    },
+  });
+  undo.section('scan.network.contracts', contracts);
+  undo.section('scan.network.rounds', history);
+  undo.section('scan.network.transfer-commands', commands);
   return {
     contracts,
     history,

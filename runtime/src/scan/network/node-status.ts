@@ -32,6 +32,12 @@ export function createScanHealth(deps: {
       if (health.failure !== null) return;
       deps.undo.assign(health, 'failure', error instanceof Error ? error.message : String(error));
     },
+    /** The failure's message, or null: what a state section saves. */
+    failure: (): string | null => health.failure,
+    /** A restored state's failure (nothing records while a state is restored). */
+    restore(failure: string | null): void {
+      health.failure = failure;
+    },
     status(): ScanStatus {
       const { failure } = health;
       if (failure !== null) return { kind: 'failed', error: failure };

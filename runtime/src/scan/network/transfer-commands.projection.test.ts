@@ -2,6 +2,7 @@ import {
   type CreatedNode,
   createUndoLog,
   type ExercisedNode,
+  historyOf,
   type TransactionRecord,
   type Value,
 } from '@pocketnet/ledger';
@@ -67,13 +68,19 @@ const consumed = (contractId: string, choice: string, exerciseResult: Value): Ex
 describe('the transfer commands projection', () => {
   it('reports a command created, then sent or failed by the choice that consumed it', () => {
     const commands = createTransferCommands(createUndoLog());
+    const journal: TransactionRecord[] = [];
+    // Each record goes into the journal, and to the projection with its index there.
+    const commit = (nodes: TransactionRecord['nodes']) => {
+      journal.push(record(nodes));
+      commands.apply(journal.at(-1) as TransactionRecord, journal.length - 1);
+    };
     for (const [id, nonce] of [
       ['c1', '0'],
       ['c2', '0'],
       ['c3', '1'],
       ['c4', '2'],
     ] as const) {
-      commands.apply(record([created(id, nonce)]));
+      commit([created(id, nonce)]);
     }
     const statuses = (nonce: bigint) =>
       commands.of('alice::1220', nonce).map((entry) => [entry.node.contractId, entry.status]);
@@ -82,22 +89,18 @@ describe('the transfer commands projection', () => {
       ['c2', { status: 'created' }],
     ]);
     const failure = { tag: 'ITR_InsufficientFunds', value: { missingAmount: '5.0' } };
-    commands.apply(
-      record([
-        consumed('c1', 'TransferCommand_Send', {
-          result: { tag: 'TransferCommandResultFailure', value: { reason: failure } },
-        }),
-      ]),
-    );
-    commands.apply(
-      record([
-        consumed('c2', 'TransferCommand_Send', {
-          result: { tag: 'TransferCommandResultSuccess', value: {} },
-        }),
-      ]),
-    );
-    commands.apply(record([consumed('c3', 'TransferCommand_Withdraw', {})]));
-    commands.apply(record([consumed('c4', 'TransferCommand_Expire', {})]));
+    commit([
+      consumed('c1', 'TransferCommand_Send', {
+        result: { tag: 'TransferCommandResultFailure', value: { reason: failure } },
+      }),
+    ]);
+    commit([
+      consumed('c2', 'TransferCommand_Send', {
+        result: { tag: 'TransferCommandResultSuccess', value: {} },
+      }),
+    ]);
+    commit([consumed('c3', 'TransferCommand_Withdraw', {})]);
+    commit([consumed('c4', 'TransferCommand_Expire', {})]);
     expect(statuses(0n)).toEqual([
       [
         'c1',
@@ -112,5 +115,13 @@ describe('the transfer commands projection', () => {
       ['c4', { status: 'failed', failureKind: 'expired', reason: 'The command expired' }],
     ]);
     expect(commands.of('bob::1220', 0n)).toEqual([]);
+    // A state file's section (issue 23) gives a fresh projection the same commands, read back
+    // from the journal, and saves the same again.
+    const saved = JSON.parse(JSON.stringify(commands.save()));
+    const restored = createTransferCommands(createUndoLog());
+    restored.restore(saved, historyOf(journal));
+    for (const nonce of [0n, 1n, 2n])
+      expect(restored.of('alice::1220', nonce)).toEqual(commands.of('alice::1220', nonce));
+    expect(restored.save()).toEqual(saved);
   });
 });

@@ -1,6 +1,7 @@
 import {
   type CreatedNode,
   type ExercisedNode,
+  type JournalHistory,
   type JournalRecord,
   type TransactionNode,
   type UndoLog,
@@ -8,6 +9,8 @@ import {
 } from '@pocketnet/ledger';
 import { externalPartyAmuletRulesTemplates } from '../../vocabulary/splice-templates.ts';
 import { resultOf } from '../../vocabulary/typed-commands.ts';
+import { createdNodeAt, type NodeLocation } from '../journal-locations.ts';
+import type { RecordPlace } from './network-contracts.projection.ts';
 import { createReferenceCache, networkReferences, type ReferenceOf } from './network-references.ts';
 
 const commandChoices = externalPartyAmuletRulesTemplates.TransferCommand.choices;
@@ -25,8 +28,18 @@ export type TransferCommandStatus =
 export type TransferCommandEntry = {
   readonly node: CreatedNode;
   readonly synchronizerId: string;
+  /** Where its created node is in the journal: what a state section saves of it. */
+  readonly location: NodeLocation;
   status: TransferCommandStatus;
 };
+
+/** The section `scan.network.transfer-commands`: every command in creation order. */
+type SavedCommands = readonly (readonly [
+  journalIndex: number,
+  nodeIndex: number,
+  synchronizerId: string,
+  status: TransferCommandStatus,
+])[];
 
 // At most this many commands per sender and nonce, as Splice's Scan answers.
 const maxCommandsPerNonce = 100;
@@ -62,14 +75,18 @@ export function createTransferCommands(
 ) {
   const byId = undoableMap<string, TransferCommandEntry>(undo);
   const bySenderAndNonce = undoableMap<string, TransferCommandEntry[]>(undo);
-  const onNode = (reference: string, node: TransactionNode, synchronizerId: string) => {
+  const add = (entry: TransferCommandEntry) => {
+    byId.set(entry.node.contractId, entry);
+    const { sender, nonce } = entry.node.createArgument;
+    const key = keyOf(String(sender), String(nonce));
+    bySenderAndNonce.set(key, [...(bySenderAndNonce.get(key) ?? []), entry]);
+  };
+  const onNode = (reference: string, node: TransactionNode, place: RecordPlace) => {
     if (reference !== networkReferences.transferCommand) return;
     if (node.kind === 'created') {
-      const entry = { node, synchronizerId, status: { status: 'created' } as const };
-      byId.set(node.contractId, entry);
-      const { sender, nonce } = node.createArgument;
-      const key = keyOf(String(sender), String(nonce));
-      bySenderAndNonce.set(key, [...(bySenderAndNonce.get(key) ?? []), entry]);
+      const { synchronizerId, journalIndex } = place;
+      const location = [journalIndex, node.nodeId] as const;
+      add({ node, synchronizerId, location, status: { status: 'created' } });
     } else if (node.consuming) {
       const entry = byId.get(node.contractId);
       if (entry) undo.assign(entry, 'status', outcomeOf(node));
@@ -78,15 +95,30 @@ export function createTransferCommands(
   return {
     /** One node of a committed transaction, its template's reference already known. */
     onNode,
-    apply(record: JournalRecord): void {
+    /** A whole record, at `journalIndex` of the journal (tests; the node projects by node). */
+    apply(record: JournalRecord, journalIndex: number): void {
       if (record.type !== 'transaction') return;
-      for (const node of record.nodes) onNode(referenceOf(node), node, record.synchronizerId);
+      const place = { synchronizerId: record.synchronizerId, journalIndex };
+      for (const node of record.nodes) onNode(referenceOf(node), node, place);
     },
     /** The newest commands of a sender with a nonce, at most a hundred. */
     of(sender: string, nonce: bigint): readonly TransferCommandEntry[] {
       return (bySenderAndNonce.get(keyOf(sender, nonce.toString())) ?? []).slice(
         -maxCommandsPerNonce,
       );
+    },
+    save: (): SavedCommands =>
+      [...byId.values()].map(({ location, synchronizerId, status }) => [
+        location[0],
+        location[1],
+        synchronizerId,
+        status,
+      ]),
+    restore(saved: SavedCommands, history: JournalHistory): void {
+      for (const [journalIndex, nodeIndex, synchronizerId, status] of saved) {
+        const location = [journalIndex, nodeIndex] as const;
+        add({ node: createdNodeAt(history, location), synchronizerId, location, status });
+      }
     },
   };
 }

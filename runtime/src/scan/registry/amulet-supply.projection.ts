@@ -1,5 +1,6 @@
 import {
   type CreatedNode,
+  formatNumeric,
   type JournalRecord,
   parseNumeric,
   type UndoLog,
@@ -36,6 +37,9 @@ const isAmulet = (node: { readonly packageName: string; readonly templateId: str
 
 export type AmuletSupply = { readonly amount: bigint; readonly asOf: string };
 
+/** The section `scan.registry.supply`: the amount as Numeric 10 text, and its record time. */
+type SavedSupply = { readonly amount: string; readonly asOf: string | null };
+
 /** Archived contracts are read back from the contract events index, which the node fills first. */
 export function createAmuletSupply(contractEvents: ContractEventsIndex, undo: UndoLog) {
   const state: { amount: bigint; asOf: string | null } = { amount: 0n, asOf: null };
@@ -57,5 +61,10 @@ export function createAmuletSupply(contractEvents: ContractEventsIndex, undo: Un
     /** Null before the first transaction. */
     current: (): AmuletSupply | null =>
       state.asOf === null ? null : { amount: state.amount, asOf: state.asOf },
+    save: (): SavedSupply => ({ amount: formatNumeric(state.amount), asOf: state.asOf }),
+    restore(saved: SavedSupply): void {
+      state.amount = parseNumeric(saved.amount);
+      state.asOf = saved.asOf;
+    },
   };
 }

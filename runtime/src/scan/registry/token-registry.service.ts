@@ -1,9 +1,13 @@
 import type { PocketnetNodeCore } from '../../node/node-core.ts';
 import { amuletRulesTemplate } from '../../vocabulary/splice-templates.ts';
 import { payloadOf } from '../../vocabulary/typed-commands.ts';
+import { createJournalCounter } from '../journal-locations.ts';
 import { amuletInstrument, type Instrument, registrySupportedApis } from './amulet-instrument.ts';
 import { createAmuletSupply } from './amulet-supply.projection.ts';
-import { createRegistryContracts } from './registry-contracts.projection.ts';
+import {
+  createRegistryContracts,
+  type RegistryContracts,
+} from './registry-contracts.projection.ts';
 import {
   type AllocationAction,
   allocationContext,
@@ -15,6 +19,12 @@ import {
 import { createRegistryLookups, notFound } from './registry-lookups.ts';
 import { registryReferences as refs } from './registry-references.ts';
 
+/** The section `scan.registry.contracts`: the journal records counted, and the contracts. */
+type SavedRegistry = {
+  readonly journalRecords: number;
+  readonly contracts: ReturnType<RegistryContracts['save']>;
+};
+
 /**
  * The token-standard registry of amulet, as Scan serves it: metadata, and the factories and
  * choice contexts (with the contracts to disclose) that wallets pass into their submissions.
@@ -23,10 +33,19 @@ import { registryReferences as refs } from './registry-references.ts';
 export function createTokenRegistry(core: PocketnetNodeCore) {
   const contracts = createRegistryContracts(core.undo);
   const supply = createAmuletSupply(core.contractEvents, core.undo);
+  const journal = createJournalCounter(core.undo);
   core.records$.subscribe((record) => {
-    contracts.apply(record);
+    contracts.apply(record, journal.next());
     supply.apply(record);
   });
+  core.undo.section<SavedRegistry>('scan.registry.contracts', {
+    save: () => ({ journalRecords: journal.count(), contracts: contracts.save() }),
+    restore(saved, history) {
+      journal.restore(saved.journalRecords, history);
+      contracts.restore(saved.contracts, history);
+    },
+  });
+  core.undo.section('scan.registry.supply', supply);
   const registry = {
     lookups: createRegistryLookups(core, contracts),
     synchronizerId: core.identity.synchronizerId,
