@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseStateFile, unrestrictedCaller } from '@pocketnet/runtime';
+import { type LoadedState, readStateFile, unrestrictedCaller } from '@pocketnet/runtime';
 import { envInteger } from './bench-config.ts';
 import { type BenchResult, formatCount, formatMs, infoLine, statusOf } from './bench-line.ts';
 import { renderTable } from './report-table.ts';
@@ -80,9 +80,52 @@ async function measure(dir: string, config: Config, mode: RevertMode) {
   };
 }
 
+/** Where a load's time went (issue 23's state file v2), one run. */
+type LoadSplit = {
+  readonly how: string;
+  readonly readMs: number;
+  readonly indexMs: number;
+  readonly sectionsMs: number;
+  readonly restoreMs: number;
+  readonly fillMs: number;
+};
+
+/**
+ * Loads the state file at `path` as `--load-state` does (read, parse, start until ready) into
+ * an empty journal in `loadDir`: its time, and where it went.
+ */
+async function loadOnce(path: string, loadDir: string): Promise<Timing & { split: LoadSplit }> {
+  await rm(loadDir, { recursive: true, force: true });
+  const [readAt, cpuAt] = [performance.now(), process.cpuUsage()];
+  const state: LoadedState = await readStateFile(path);
+  const parsing = { ms: performance.now() - readAt, cpuMs: cpuMsSince(cpuAt) };
+  const loaded = await start(loadDir, state);
+  const how = loaded.node.loaded;
+  const fillMs = (await how?.durable) ?? 0;
+  await loaded.node.close();
+  return {
+    ms: parsing.ms + loaded.ms,
+    cpuMs: parsing.cpuMs + loaded.cpuMs,
+    split: {
+      how: how
+        ? `${how.how}${how.how === 'replayed' && how.reason ? ` (${how.reason})` : ''}`
+        : '?',
+      readMs: parsing.ms - state.took.indexMs - state.took.sectionsMs,
+      indexMs: state.took.indexMs,
+      sectionsMs: state.took.sectionsMs,
+      restoreMs: how?.ms ?? 0,
+      fillMs,
+    },
+  };
+}
+
+const splitOf = (split: LoadSplit) =>
+  `read ${formatMs(split.readMs)}, index ${formatMs(split.indexMs)}, sections parse ${formatMs(split.sectionsMs)}, ${split.how} ${formatMs(split.restoreMs)}, journal fill durable ${formatMs(split.fillMs)} after the start began (the node serves meanwhile)`;
+
 export async function runTimeMachine(config: Config): Promise<BenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-'));
   const loadDir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-load-'));
+  const stateDir = await mkdtemp(join(tmpdir(), 'pocketnet-bench-time-machine-state-'));
   try {
     await writeHistory(dir, config);
     // Before issue 23's undo log (every revert rebuilds the node), then in place, on one history.
@@ -94,19 +137,13 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
     const lines: string[] = [];
     for await (const line of machine.dump(unrestrictedCaller)) lines.push(line);
     const stateText = `${lines.join('\n')}\n`;
+    const statePath = join(stateDir, 'state.jsonl');
+    await writeFile(statePath, stateText);
     const end = node.current().node.engine.ledgerEnd();
     await node.close();
-    const loads: Timing[] = [];
-    let parsing: Timing = { ms: 0, cpuMs: 0 };
-    for (let run = 0; run < config.repeats; run += 1) {
-      await rm(loadDir, { recursive: true, force: true });
-      const [parsedAt, cpuAt] = [performance.now(), process.cpuUsage()];
-      const state = parseStateFile(stateText);
-      parsing = { ms: performance.now() - parsedAt, cpuMs: cpuMsSince(cpuAt) };
-      const loaded = await start(loadDir, state);
-      loads.push({ ms: parsing.ms + loaded.ms, cpuMs: parsing.cpuMs + loaded.cpuMs });
-      await loaded.node.close();
-    }
+    const loads: Array<Timing & { split: LoadSplit }> = [];
+    for (let run = 0; run < config.repeats; run += 1)
+      loads.push(await loadOnce(statePath, loadDir));
     const snapshot = wallOf(snapshots);
     const revert = wallOf(reverts);
     const reset = wallOf(resets);
@@ -153,7 +190,8 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
         ),
       ],
       notes: [
-        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baselines = the same node reverting by a rebuild (before issue 23's undo log); a start replaying the journal ${formatMs(startMs)} (CPU ${formatMs(startCpuMs)}); state file ${formatCount(stateText.length / 1024 / 1024)} MiB, parsed in ${formatMs(parsing.ms)} (CPU ${formatMs(parsing.cpuMs)})`,
+        `time machine: ${formatCount(end)} updates, ${formatCount(config.contracts)} active contracts; baselines = the same node reverting by a rebuild (before issue 23's undo log); a start replaying the journal ${formatMs(startMs)} (CPU ${formatMs(startCpuMs)})`,
+        `time machine load: state file ${formatCount(Buffer.byteLength(stateText) / 1024 / 1024)} MiB (sections ${formatCount(sectionBytes(lines) / 1024)} KiB); per run: ${loads.map((run) => splitOf(run.split)).join('; ')}`,
         `time machine CPU medians (every thread; the wall figures stretch with the machine's load): in place revert ${formatMs(cpuOf(reverts))}, reset ${formatMs(cpuOf(resets))} vs rebuild revert ${formatMs(cpuOf(before.reverts))}, reset ${formatMs(cpuOf(before.resets))}; load ${formatMs(cpuOf(loads))} against the start's ${formatMs(startCpuMs)}`,
         `time machine heap per transaction while a snapshot is kept: in place ${formatCount(after.heapPerTransaction)} B, rebuild (no undo log) ${formatCount(before.heapPerTransaction)} B; a revert of ${formatCount(measuredTransactions)} transactions: in place ${formatMs(after.revertAfterMany.ms)} (CPU ${formatMs(after.revertAfterMany.cpuMs)}), rebuild ${formatMs(before.revertAfterMany.ms)} (CPU ${formatMs(before.revertAfterMany.cpuMs)})`,
         `time machine runs in place: snapshot ${runsOf(snapshots)}; revert ${runsOf(reverts)}; reset ${runsOf(resets)}; load ${runsOf(loads)}`,
@@ -163,7 +201,14 @@ export async function runTimeMachine(config: Config): Promise<BenchResult> {
   } finally {
     await rm(dir, { recursive: true, force: true });
     await rm(loadDir, { recursive: true, force: true });
+    await rm(stateDir, { recursive: true, force: true });
   }
+}
+
+/** The bytes of a dump's section lines (those after the header, before the records). */
+function sectionBytes(lines: readonly string[]): number {
+  const sections = (JSON.parse(lines[0] ?? '{}') as { sections?: number }).sections ?? 0;
+  return lines.slice(1, 1 + sections).reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
 }
 
 if (import.meta.main) {

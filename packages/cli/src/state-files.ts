@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import {
   type LoadedState,
-  parseStateFile,
+  readStateFile,
   StateFileError,
   type TimeMachine,
   unrestrictedCaller,
@@ -14,7 +14,7 @@ import { StartRefusal } from './roles/embedded-lives.ts';
 export async function readStateOption(path: string | null): Promise<LoadedState | null> {
   if (path === null) return null;
   try {
-    return parseStateFile(await readFile(path, 'utf8'));
+    return await readStateFile(path);
   } catch (error) {
     const known =
       error instanceof StateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT';

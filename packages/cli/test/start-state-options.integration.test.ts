@@ -38,7 +38,7 @@ describe('pocketnet start with state files and fixtures', () => {
     const parties = await call(first.url, '/v2/parties', 'participant_admin');
     expect((await first.stop('SIGTERM')).code).toBe(0);
     const header = JSON.parse((await readFile(file, 'utf8')).split('\n')[0] ?? '{}');
-    expect(header).toMatchObject({ format: 'pocketnet-state/1', seed: null });
+    expect(header).toMatchObject({ format: 'pocketnet-state/2', seed: null });
 
     const second = await startPocketnet(processes, {
       ephemeral: true,

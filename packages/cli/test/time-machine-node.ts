@@ -38,6 +38,10 @@ export type TimeMachineNode = {
   close(): Promise<void>;
 };
 
+/** A pino logger whose lines (warn and above) are kept in `lines`. */
+const linesLogger = (lines: string[]) =>
+  pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+
 export async function startTimeMachineNode(
   options: {
     dataDir?: string;
@@ -46,6 +50,8 @@ export async function startTimeMachineNode(
     seed?: string;
     /** How a revert puts the node back (in place unless told). */
     revert?: 'in place' | 'rebuild';
+    /** Where the node's log lines (warnings and worse) go; silent without. */
+    logs?: string[];
   } = {},
 ): Promise<TimeMachineNode> {
   const servers = createLifeServers('127.0.0.1');
@@ -61,7 +67,7 @@ export async function startTimeMachineNode(
     clock: createSimulatedClock(1_767_225_600_000_000n),
     config: parseAutomationConfig({}),
     createRunner: async (_scope, undo) => createInProcessRunner({ undo }),
-    logger: pino({ level: 'silent' }),
+    logger: options.logs ? linesLogger(options.logs) : pino({ level: 'silent' }),
     auth: { mode: 'hs256', secret, audience },
     settings: scaleOutSettings({}),
     servers,

@@ -68,7 +68,8 @@ export type { ContractBlobFields } from './interpreter/contract-blob.ts';
 export { encodeContractBlob } from './interpreter/contract-blob.ts';
 export type { InterpretResult } from './interpreter/interpret.ts';
 export { interpret } from './interpreter/interpret.ts';
-export { createFileJournal } from './journal/file-journal.ts';
+export { createFileJournal, type FileJournal } from './journal/file-journal.ts';
+export type { JournalFill } from './journal/journal-fill.ts';
 export { createMemoryJournal } from './journal/memory-journal.ts';
 export { decodeRecordJson, recordJson } from './journal/record-codec.ts';
 export { createStringPool } from './journal/record-interning.ts';
@@ -166,6 +167,7 @@ export {
   historyOf,
   restoreSections,
   saveSections,
+  sectionsMismatch,
 } from './undo/state-sections.ts';
 export type { UndoLog, UndoMark } from './undo/undo-log.ts';
 export { createUndoLog } from './undo/undo-log.ts';

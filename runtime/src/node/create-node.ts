@@ -1,4 +1,4 @@
-import { restoreSections } from '@pocketnet/ledger';
+import { restoreSections, sectionsMismatch } from '@pocketnet/ledger';
 import type { ScanService } from '../scan/scan.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { WalletAppsService } from '../wallet-apps/wallet-apps.service.ts';
@@ -8,6 +8,7 @@ import { ledgerApiOf } from './create-participant.ts';
 import type { LedgerApiService } from './ledger-api.service.ts';
 import { openLedgerCore } from './ledger-core.ts';
 import type { NodeConfig } from './node-config.ts';
+import type { PocketnetNodeCore } from './node-core.ts';
 import { createNodeServices } from './node-services.ts';
 
 /**
@@ -19,14 +20,7 @@ export async function createNode(config: NodeConfig) {
   const ledger = await openLedgerCore(config);
   const services = createNodeServices(ledger, config, config.onBackgroundError);
   const { core, first, participants } = ledger;
-  if (config.restore) {
-    restoreSections(core.undo, config.restore.sections, config.restore.history, {
-      partial: config.restore.partial ?? false,
-    });
-    core.engine.restored();
-  } else {
-    await core.engine.recover();
-  }
+  const loaded = await loadHolders(core, config.restore);
   // A partial restore (a test of some holders' sections) leaves the others empty: nothing may
   // act on that half-made state.
   const background = config.restore?.partial
@@ -46,6 +40,8 @@ export async function createNode(config: NodeConfig) {
       services.schedule.rearm();
     },
     devnet: background.devnet,
+    /** How its holders got their state: restored from sections, or the journal replayed. */
+    loaded,
     packages: core.packages,
     catalog: core.catalog,
     engine: core.engine,
@@ -80,3 +76,33 @@ export async function createNode(config: NodeConfig) {
 }
 
 export type PocketnetNode = Awaited<ReturnType<typeof createNode>>;
+
+/**
+ * How a node's holders got their state (issue 23): restored from a state file's sections, or
+ * by replaying the journal (no sections given, or `reason` why they could not be restored).
+ */
+export type NodeLoaded =
+  | { readonly how: 'restored'; readonly ms: number }
+  | { readonly how: 'replayed'; readonly ms: number; readonly reason: string | null };
+
+/**
+ * Restores the holders from `restore`'s sections, or replays the journal: also when the
+ * sections are not this node's (another build, another layout), which restores none of them.
+ */
+async function loadHolders(
+  core: PocketnetNodeCore,
+  restore: NodeConfig['restore'],
+): Promise<NodeLoaded> {
+  const startedAt = performance.now();
+  const mismatch =
+    restore && !restore.partial ? sectionsMismatch(core.undo, restore.sections) : null;
+  if (!restore || mismatch !== null) {
+    await core.engine.recover();
+    return { how: 'replayed', ms: performance.now() - startedAt, reason: mismatch };
+  }
+  restoreSections(core.undo, restore.sections, restore.history, {
+    partial: restore.partial ?? false,
+  });
+  core.engine.restored();
+  return { how: 'restored', ms: performance.now() - startedAt };
+}

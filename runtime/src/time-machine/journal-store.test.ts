@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type JournalRecord, recordJson } from '@pocketnet/ledger';
 import { sampleRecord } from '@pocketnet/ledger/testing';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fileJournalStore } from './journal-store.ts';
+import { fileJournalStore, memoryJournalStore } from './journal-store.ts';
 import { parseStateFile, stateFormat } from './state-file.ts';
 
 let dir = '';
@@ -22,7 +22,13 @@ async function replayAll(source: AsyncIterable<JournalRecord>): Promise<JournalR
 }
 
 function stateText(records: readonly JournalRecord[]): string {
-  const header = { format: stateFormat, seed: null, clockMicros: '0', records: records.length };
+  const header = {
+    format: stateFormat,
+    seed: null,
+    clockMicros: '0',
+    records: records.length,
+    sections: 0,
+  };
   return [JSON.stringify(header), ...records.map(recordJson)].join('\n');
 }
 
@@ -31,9 +37,11 @@ describe('file journal store filled from a state file', () => {
     const records = Array.from({ length: 200 }, (_, index) => sampleRecord(index + 1));
     const state = parseStateFile(stateText(records));
     const store = fileJournalStore(dir);
-    await store.fill(state.records, state.takeLines());
+    await store.fill(state.history);
     // The filling journal holds the directory: the life must get that one, not open another.
     const journal = await store.open();
+    // It holds them all at once, whether the life replays them or not (a restored one does not).
+    expect(store.position()).toBe(200);
     expect(await replayAll(journal.replay())).toEqual(records);
     await store.filled();
     await journal.append(sampleRecord(201));
@@ -46,10 +54,35 @@ describe('file journal store filled from a state file', () => {
     await reopened.close();
   });
 
-  test("a state's lines are handed over once, so that they are not kept beside its records", () => {
-    const state = parseStateFile(stateText([sampleRecord(1)]));
-    expect(state.takeLines()).toEqual([recordJson(sampleRecord(1))]);
-    expect(() => state.takeLines()).toThrow(/taken already/);
+  test("dumps a state's records as the file's lines without decoding them", async () => {
+    const records = [1, 2, 3].map(sampleRecord);
+    const state = parseStateFile(stateText(records));
+    for (const store of [fileJournalStore(dir), memoryJournalStore()]) {
+      await store.fill(state.history);
+      const journal = await store.open();
+      await journal.append(sampleRecord(4));
+      const { count, lines } = await store.lines();
+      expect(count).toBe(4);
+      expect([...lines]).toEqual([...records, sampleRecord(4)].map(recordJson));
+      await store.filled();
+      await journal.close();
+    }
+  });
+
+  test('a revert cuts into the loaded records, and the next life replays what is left', async () => {
+    const records = [1, 2, 3, 4].map(sampleRecord);
+    const store = memoryJournalStore();
+    await store.fill(parseStateFile(stateText(records)).history);
+    let journal = await store.open();
+    await journal.append(sampleRecord(5));
+    await journal.close();
+    await store.truncate(2);
+    journal = await store.open();
+    expect(store.position()).toBe(2);
+    expect(await replayAll(journal.replay())).toEqual(records.slice(0, 2));
+    await journal.append(sampleRecord(3));
+    expect([...(await store.lines()).lines]).toEqual([1, 2, 3].map(sampleRecord).map(recordJson));
+    await journal.close();
   });
 });
 

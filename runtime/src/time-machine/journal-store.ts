@@ -1,11 +1,13 @@
 import {
   type Clock,
   createFileJournal,
-  createMemoryJournal,
   type Journal,
   type JournalRecord,
+  recordJson,
   truncateFileJournal,
 } from '@pocketnet/ledger';
+import { createHeldRecords, type HeldRecords } from './held-records.ts';
+import type { StateHistory } from './state-history.ts';
 
 /**
  * Where an embedded node's journal lives across its lives (a revert starts a new one): opened by
@@ -21,8 +23,16 @@ export type JournalStore = {
    * at the byte where it ends, without reading the records before it.
    */
   mark(): number;
-  /** The records of the journal open now, in order (a state dump). */
-  records(): AsyncIterable<JournalRecord>;
+  /**
+   * The records of the journal open now as their JSON, in order (a state dump): taken now, read
+   * later (a loaded record's line is the file's, never decoded for this).
+   */
+  lines(): Promise<{
+    readonly count: number;
+    readonly lines: Iterable<string>;
+    /** The last record (null: none), decoded. */
+    readonly last: JournalRecord | null;
+  }>;
   /** Keeps the first `keep` records (the journal is closed); fastest at a `mark`ed position. */
   truncate(keep: number): Promise<void>;
   /**
@@ -39,32 +49,14 @@ export type JournalStore = {
   /** Whether it holds no record yet (`--load-state` fills only an empty journal). */
   isEmpty(): Promise<boolean>;
   /**
-   * Appends `records` (the journal is closed), as a state file holds them; `lines`, when given,
-   * are their JSON (the state file's lines), stored as they are. It may resolve before they are
-   * durable (see `filled`).
+   * Appends a state file's records (the journal is closed), their lines stored as they are
+   * and decoded only as the first life reads them. It may resolve before they are durable
+   * (see `filled`); the first life's journal counts them as replayed, read or not.
    */
-  fill(records: readonly JournalRecord[], lines?: readonly string[]): Promise<void>;
+  fill(history: StateHistory): Promise<void>;
   /** Resolves once what `fill` appended is durable; rejects if writing it failed. */
   filled(): Promise<void>;
 };
-
-/** Appends share flushes: a state file's records are written in a few synced writes. */
-async function appendEach(
-  journal: Journal,
-  records: readonly JournalRecord[],
-  lines?: readonly string[],
-): Promise<void> {
-  if (lines && lines.length !== records.length) throw new Error('one line per record');
-  await Promise.all(records.map((record, index) => journal.append(record, lines?.[index])));
-}
-
-async function appendAll(journal: Journal, records: readonly JournalRecord[]): Promise<void> {
-  try {
-    await appendEach(journal, records);
-  } finally {
-    await journal.close();
-  }
-}
 
 /**
  * Counts what the open journal holds: each record as it is replayed, and each append as it is
@@ -86,29 +78,29 @@ function counted(
   let cutting: Promise<void> | null = null;
   /** Where the journal's bytes end at each marked position (a file journal's). */
   const marks = new Map<number, number>();
-  let held: JournalRecord[] | null = null;
+  let held: HeldRecords | null = null;
   /** The journal a fill appended to, kept open for the next life (it holds the directory). */
   let handedOver: Journal | null = null;
   let written: Promise<void> = Promise.resolve();
-  async function* replayed(journal: Journal, inMemory: JournalRecord[] | null) {
+  /** A replay of the files: counts and holds each record as it comes. */
+  async function* replayedFiles(journal: Journal) {
     const records: JournalRecord[] = [];
-    const source: AsyncIterable<JournalRecord> | Iterable<JournalRecord> =
-      inMemory ?? journal.replay();
-    for await (const record of source) {
+    for await (const record of journal.replay()) {
       position += 1;
       records.push(record);
       yield record;
     }
-    held = records;
+    held = createHeldRecords(null, records);
   }
   return {
     async open(): Promise<Journal> {
       const journal = handedOver ?? (await open());
       handedOver = null;
       current = journal;
-      position = 0;
+      // Records held in memory are the journal's already, replayed or not: a life restored
+      // from a state file's sections (issue 23) never replays them, yet the journal holds them.
       const inMemory = held;
-      held = null;
+      position = inMemory?.length ?? 0;
       const append = (record: JournalRecord, json?: string) =>
         (current ?? journal).append(record, json).catch((error: unknown) => {
           held = null;
@@ -124,7 +116,7 @@ function counted(
           lastAppend = appended;
           return appended;
         },
-        replay: () => replayed(journal, inMemory),
+        replay: () => (inMemory ? toAsync(inMemory.records()) : replayedFiles(journal)),
         // A cut while open swaps the journal under this one: the one open now is closed.
         close: () => (current ?? journal).close(),
       };
@@ -143,7 +135,7 @@ function counted(
       if (keep > position) throw new Error(`the journal holds ${position} records, not ${keep}`);
       const byteLength = marks.get(keep);
       position = keep;
-      if (held) held.length = keep;
+      held?.truncate(keep);
       for (const marked of marks.keys()) if (marked > keep) marks.delete(marked);
       const done = (async () => {
         await open_.close();
@@ -162,29 +154,32 @@ function counted(
       if (byteLength !== undefined) marks.set(position, byteLength);
       return position;
     },
-    records(): AsyncIterable<JournalRecord> {
+    async lines() {
       if (!current) throw new Error('no journal is open');
-      if (!held) return current.replay();
-      const records = held.slice();
-      return (async function* () {
-        yield* records;
-      })();
+      if (held) return { count: held.length, lines: held.lines(), last: held.last() };
+      const lines: string[] = [];
+      let last: JournalRecord | null = null;
+      for await (const record of current.replay()) {
+        lines.push(recordJson(record));
+        last = record;
+      }
+      return { count: lines.length, lines, last };
     },
     async truncate(keep: number): Promise<void> {
       await cut(keep, marks.get(keep));
       // What came after the cut is gone, and so are the bytes where later points ended.
       for (const marked of marks.keys()) if (marked > keep) marks.delete(marked);
-      if (held) held.length = keep;
+      held?.truncate(keep);
     },
     /**
-     * The records a state file filled the journal with: the first life replays them as they
+     * The records a state file filled the journal with: the first life takes them as they
      * are, on `filling.journal` when given, while the journal makes them durable.
      */
     prime(
-      records: readonly JournalRecord[],
+      history: StateHistory,
       filling?: { readonly journal: Journal; readonly durable: Promise<void> },
     ): void {
-      held = [...records];
+      held = createHeldRecords(history);
       if (!filling) return;
       handedOver = filling.journal;
       written = filling.durable;
@@ -211,30 +206,49 @@ export function fileJournalStore(dir: string): JournalStore {
         await journal.close();
       }
     },
-    async fill(records, lines) {
-      // The writer thread writes them while the first life replays them from memory.
-      const journal = await open();
-      prime(records, { journal, durable: appendEach(journal, records, lines) });
+    async fill(history) {
+      // The writer thread frames and writes the file's lines while the first life runs.
+      const journal = await createFileJournal({ dir, fill: history.fill });
+      prime(history, { journal, durable: journal.filled() });
     },
   };
 }
 
+/**
+ * The memory journal of `--ephemeral`: its storage is records held as `counted` holds them, so
+ * that a state file's records stay lines until they are read.
+ */
 export function memoryJournalStore(): JournalStore {
-  const records: JournalRecord[] = [];
-  const { prime, ...journal } = counted(
-    async () => createMemoryJournal({ records }),
-    async (keep) => {
-      records.length = keep;
-    },
-  );
+  let stored = createHeldRecords();
+  const openStored = async (): Promise<Journal> => {
+    let closed = false;
+    return {
+      append(record) {
+        if (closed) return Promise.reject(new Error('the journal is closed'));
+        stored.push(record);
+        return Promise.resolve();
+      },
+      // Only what was appended before the replay began, as a file backend reads.
+      replay: () => toAsync(stored.records()),
+      close() {
+        closed = true;
+        return Promise.resolve();
+      },
+    };
+  };
+  const { prime, ...journal } = counted(openStored, async (keep) => stored.truncate(keep));
   return {
     ...journal,
-    isEmpty: async () => records.length === 0,
-    async fill(loaded) {
-      await appendAll(createMemoryJournal({ records }), loaded);
-      prime(loaded);
+    isEmpty: async () => stored.length === 0,
+    async fill(history) {
+      stored = createHeldRecords(history);
+      prime(history);
     },
   };
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }
 
 /** `base` set back (or forward) so that it reads `atMicros` now, and runs on from there. */

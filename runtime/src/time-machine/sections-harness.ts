@@ -5,6 +5,7 @@ import {
   type JournalRecord,
   saveSections,
 } from '@pocketnet/ledger';
+import type { DevnetConfig } from '../devnet/start-devnet.ts';
 import { createNode, type PocketnetNode } from '../node/create-node.ts';
 import type { NodeConfig } from '../node/node-config.ts';
 
@@ -20,6 +21,20 @@ export type ThreeWays = {
 type HarnessConfig = Omit<NodeConfig, 'dataDir' | 'ledger' | 'restore' | 'clock'> & {
   readonly startMicros: bigint;
 };
+
+/** A node's config for the harness: a devnet (or a bare ledger), its errors thrown. */
+export function harnessConfig(devnet: DevnetConfig | null): HarnessConfig {
+  return {
+    onBackgroundError: (error: unknown) => {
+      throw error;
+    },
+    participantName: 'participant1',
+    synchronizerName: 'global-domain',
+    ledgerApiVersion: '3.4.12',
+    startMicros: 1_767_225_600_000_000n,
+    devnet,
+  };
+}
 
 const memoryLedger = (records: JournalRecord[]) => ({
   openJournal: async () => createMemoryJournal({ records }),

@@ -2,13 +2,14 @@ import {
   DomainError,
   formatMicros,
   type JournalRecord,
-  recordJson,
+  parseTime,
+  saveSections,
   type UndoMark,
 } from '@pocketnet/ledger';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { accessOf, type Caller, requireAdmin } from '../services/caller.ts';
 import type { JournalStore } from './journal-store.ts';
-import { type StateHeader, stateFormat } from './state-file.ts';
+import { type StateHeader, type StateSectionLine, stateFormat } from './state-file.ts';
 
 /** A point of the node's history: how many journal records it holds, and its clock then. */
 export type HistoryPoint = { readonly position: number; readonly clockMicros: bigint };
@@ -47,12 +48,22 @@ export type TimeMachineDeps = {
     | ((point: HistoryPoint, mark: UndoMark, reason: string) => Promise<void>)
     | null;
   /** The journal the current node runs on: how many records it holds, and what they are. */
-  readonly journal: Pick<JournalStore, 'mark' | 'records' | 'settled'>;
+  readonly journal: Pick<JournalStore, 'mark' | 'lines' | 'settled'>;
   /** The seed of the devnet the node runs (null for a bare ledger), named in a state dump. */
   readonly seed: string | null;
 };
 
 export type TimeMachine = ReturnType<typeof createTimeMachine>;
+
+/**
+ * Where a node loaded from a state goes on from: the clock, or the last record's time when
+ * that is later (record times run a microsecond apart, ahead of a clock that stands still), as
+ * a restart goes on. So a state dumped again at once from the loaded node is the same file.
+ */
+function resumedMicros(clockMicros: bigint, last: JournalRecord | null): bigint {
+  const lastMicros = last ? parseTime(last.recordTime) : null;
+  return lastMicros !== null && lastMicros > clockMicros ? lastMicros : clockMicros;
+}
 
 /**
  * Snapshots, revert and reset (issue 23): a snapshot is a journal position, the clock, and a
@@ -168,18 +179,20 @@ export function createTimeMachine(deps: TimeMachineDeps) {
       });
     },
     /**
-     * The node's state as JSON lines: a header (format, seed, ids, clock, record count) and then
-     * every journal record as the journal holds it, in order (state-file.ts).
+     * The node's state as JSON lines (state-file.ts): a header (format, seed, ids, clock, counts),
+     * each state holder's section, and every journal record as the journal holds it, in order.
      */
     async *dump(caller: Caller): AsyncGenerator<string> {
       guard(caller);
-      // The records are taken under the lock, so that no revert cuts the journal half-way
-      // through; they are immutable, so they are rendered one line at a time afterwards.
-      const { header, records } = await serialized(async () => {
+      // The sections and the records are taken under the lock, at one instant (no commit half
+      // way), so that no revert cuts the journal half-way through; records are immutable, so
+      // they are rendered one line at a time afterwards.
+      const { header, sections, records } = await serialized(async () => {
+        await deps.journal.settled();
         const node = deps.current();
-        const taken: JournalRecord[] = [];
-        for await (const record of deps.journal.records()) taken.push(record);
-        const clockMicros = node.clock.nowMicros();
+        const saved = saveSections(node.undo);
+        const taken = await deps.journal.lines();
+        const clockMicros = resumedMicros(node.clock.nowMicros(), taken.last);
         const first: StateHeader = {
           format: stateFormat,
           seed: deps.seed,
@@ -187,12 +200,16 @@ export function createTimeMachine(deps: TimeMachineDeps) {
           synchronizerId: node.identity.synchronizerId,
           time: formatMicros(clockMicros),
           clockMicros: clockMicros.toString(),
-          records: taken.length,
+          records: taken.count,
+          sections: Object.keys(saved).length,
         };
-        return { header: first, records: taken };
+        return { header: first, sections: saved, records: taken.lines };
       });
       yield JSON.stringify(header);
-      for (const record of records) yield recordJson(record);
+      for (const [section, state] of Object.entries(sections)) {
+        yield JSON.stringify({ section, state } satisfies StateSectionLine);
+      }
+      yield* records;
     },
   };
 }

@@ -8,9 +8,12 @@ import {
   createNode,
   createTimeMachine,
   type HistoryPoint,
+  type NodeLoaded,
+  type NodeRestore,
   nodeOfParticipant,
   nodeOfValidatorApp,
   type PocketnetNode,
+  StateFileError,
   type TimeMachine,
   type ValidatorApp,
 } from '@pocketnet/runtime';
@@ -36,6 +39,12 @@ export type EmbeddedNode = {
   /** What the fixture created (empty without one). */
   readonly fixture: AppliedFixture;
   readonly timeMachine: TimeMachine;
+  /**
+   * `--load-state`: how the first life took the state (its holders restored from the file's
+   * sections, or its journal replayed, and why), and when the journal holds it durably (ms
+   * after the first life began); null without a state file.
+   */
+  readonly loaded: (NodeLoaded & { readonly durable: Promise<number> }) | null;
   /** Ends the streams and stops the current life (the servers are the caller's). */
   close(): Promise<void>;
 };
@@ -63,7 +72,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
         '--load-state starts a node from a state file, but the journal is not empty: use --ephemeral or an empty --data-dir',
       );
     }
-    await store.fill(setup.loadState.records, setup.loadState.takeLines());
+    await store.fill(setup.loadState.history);
   }
   let current: EmbeddedLife | null = null;
   const timeMachine = createTimeMachine({
@@ -78,13 +87,15 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     return current;
   };
 
-  async function startLife(atMicros: bigint | null): Promise<EmbeddedLife> {
+  /** `restore`: the first life of a loaded state puts its holders back from the sections. */
+  async function startLife(atMicros: bigint | null, restore?: NodeRestore): Promise<EmbeddedLife> {
     const clock = atMicros === null ? setup.clock : clockAt(setup.clock, atMicros);
     const node = await createNode({
       ...setup.node,
       dataDir: null,
       clock,
       ledger: { openJournal: () => store.open() },
+      ...(restore ? { restore } : {}),
     });
     setup.stately?.watch(node.actors);
     const runner = await setup.createRunner(null, node.undo);
@@ -199,6 +210,30 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     return revertInPlace({ live, store, servers, logger, rewind }, { point, mark, reason });
   }
 
+  /** On a loaded state, at its time, its holders restored from its sections where it has them. */
+  async function startFirstLife(): Promise<EmbeddedLife> {
+    const state = setup.loadState;
+    if (!state) return startLife(null);
+    const restore = state.sections
+      ? { sections: state.sections, history: state.history }
+      : undefined;
+    const first = await startLife(state.clockMicros, restore).catch((error: unknown) => {
+      // A record of the file that is not one is found only when something reads it.
+      if (error instanceof StateFileError) throw new StartRefusal(`--load-state: ${error.message}`);
+      throw error;
+    });
+    const { loaded } = first.node;
+    if (loaded.how === 'replayed' && loaded.reason) {
+      logger.warn(`--load-state: the journal was replayed instead: ${loaded.reason}`);
+    } else {
+      logger.info(
+        { how: loaded.how, ms: Math.round(loaded.ms) },
+        `--load-state: the state was ${loaded.how}`,
+      );
+    }
+    return first;
+  }
+
   async function rewind(point: HistoryPoint, reason: string): Promise<void> {
     const previous = life();
     const message = `The node is being put back (${reason}); it serves again in a moment`;
@@ -220,9 +255,15 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     logger.info({ position: point.position }, reason);
   }
 
-  current = await startLife(setup.loadState ? setup.loadState.clockMicros : null);
-  // A loaded state is durable before the node reports ready, so that a restart finds all of it.
-  await store.filled();
+  const fillAt = performance.now();
+  current = await startFirstLife();
+  // The node serves at once, while the journal's writer thread makes the loaded history durable
+  // (issue 23: writing 280 MiB takes longer than the rest of a load): nothing it commits is
+  // durable, nor answered, before that history is, for appends follow the fill in order.
+  const durable = store.filled().then(() => performance.now() - fillAt);
+  durable.catch((error: unknown) => {
+    logger.error({ err: error }, '--load-state: the journal could not be filled');
+  });
   await setup.beforeReady?.(current.node);
   const fixture = setup.fixture
     ? await applyFixture(current.node, setup.fixture).catch(async (error: unknown) => {
@@ -236,6 +277,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     current: life,
     fixture,
     timeMachine,
+    loaded: setup.loadState ? { ...current.node.loaded, durable } : null,
     async close() {
       const last = current;
       if (!last) return;

@@ -9,7 +9,8 @@ import { sampleRecord } from '../../testing/journal-conformance.ts';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { createFileJournal } from './file-journal.ts';
-import { decodeRecord, encodeRecord } from './record-codec.ts';
+import type { JournalFill } from './journal-fill.ts';
+import { decodeRecord, encodeRecord, recordJson } from './record-codec.ts';
 import { JournalCorruptionError, listSegments } from './segment-files.ts';
 import { truncateFileJournal } from './truncate-file-journal.ts';
 import type { FlushStats } from './writer-thread.ts';
@@ -350,5 +351,41 @@ describe('truncateFileJournal (a revert)', () => {
   test('refuses to cut a journal shorter than asked', async () => {
     await written(2);
     await expect(truncateFileJournal(dir, 5)).rejects.toThrow('holds 2 records, not 5');
+  });
+});
+
+/** Records' lines in shared memory behind a few bytes that are not theirs, as a state file has them. */
+function fillOf(records: readonly JournalRecord[], count = records.length): JournalFill {
+  const text = `{"format":"not a record"}\n${records.map((record) => `${recordJson(record)}\n`).join('')}`;
+  const bytes = Buffer.from(text);
+  const data = new SharedArrayBuffer(bytes.length);
+  bytes.copy(Buffer.from(data));
+  return { data, from: text.indexOf('\n') + 1, to: bytes.length, count };
+}
+
+describe('a file journal opened with a fill', () => {
+  test('holds the fill first and the appends after it, across segments and a reopen', async () => {
+    const records = Array.from({ length: 300 }, (_, index) => sampleRecord(index + 1));
+    const journal = await createFileJournal({ dir, segmentBytes: 4096, fill: fillOf(records) });
+    // Appended before the fill is durable: it follows the fill all the same.
+    const appended = journal.append(sampleRecord(301));
+    await journal.filled();
+    await appended;
+    await journal.append(sampleRecord(302));
+    const byteLength = journal.byteLength();
+    await journal.close();
+
+    expect((await listSegments(dir)).length).toBeGreaterThan(1);
+    const reopened = await createFileJournal({ dir });
+    expect(await readAll(reopened)).toEqual([...records, sampleRecord(301), sampleRecord(302)]);
+    expect(reopened.byteLength()).toBe(byteLength);
+    await reopened.close();
+  });
+
+  test('fails, and refuses appends, when the fill holds other than the records announced', async () => {
+    const journal = await createFileJournal({ dir, fill: fillOf([sampleRecord(1)], 2) });
+    await expect(journal.filled()).rejects.toThrow("the journal's fill holds 1 records, not 2");
+    await expect(journal.append(sampleRecord(2))).rejects.toThrow();
+    await journal.close();
   });
 });

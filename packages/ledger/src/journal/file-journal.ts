@@ -2,6 +2,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import type { Journal } from '../journal.ts';
 import type { JournalRecord } from '../transaction.ts';
 import { lockDirectory } from './directory-lock.ts';
+import type { JournalFill } from './journal-fill.ts';
 import { decodeRecord, recordJson } from './record-codec.ts';
 import { createStringPool } from './record-interning.ts';
 import { cutTornTail, JournalCorruptionError, listSegments, readFrames } from './segment-files.ts';
@@ -24,6 +25,18 @@ export type FileJournalOptions = {
    * segment, checksummed frame by frame: most of a revert's time on a long history).
    */
   readonly tailIsWhole?: boolean;
+  /**
+   * A state file's records (issue 23), appended before anything else: framed, checksummed and
+   * written on the writer thread, so that the engine's thread does none of it.
+   */
+  readonly fill?: JournalFill;
+};
+
+/** The file journal: a journal of bytes, which may start with a fill. */
+export type FileJournal = Journal & {
+  byteLength(): number;
+  /** Resolves once the fill it was opened with is durable (at once without one). */
+  filled(): Promise<void>;
 };
 
 const defaultSegmentBytes = 64 * 1024 * 1024;
@@ -46,6 +59,7 @@ async function openWriter(options: FileJournalOptions): Promise<WriterThread> {
     segmentBytes: options.segmentBytes ?? defaultSegmentBytes,
     onFlush: options.onFlush,
     ringBytes: options.ringBytes,
+    fill: options.fill,
   });
 }
 
@@ -55,7 +69,7 @@ async function openWriter(options: FileJournalOptions): Promise<WriterThread> {
  * handed over as bytes; appends made while a write is under way are written and synced together
  * by the next one (group commit), so concurrent submissions share one synced write.
  */
-export async function createFileJournal(options: FileJournalOptions): Promise<Journal> {
+export async function createFileJournal(options: FileJournalOptions): Promise<FileJournal> {
   await mkdir(options.dir, { recursive: true });
   const unlock = await lockDirectory(options.dir);
   let writer: WriterThread;
@@ -79,6 +93,7 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Jo
     },
     replay: () => replayExtents(writer.extents()),
     byteLength: () => bytesAtOpen + writer.appendedBytes(),
+    filled: () => writer.filled(),
     async close() {
       if (closed) return;
       closed = true;

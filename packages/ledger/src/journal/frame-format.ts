@@ -48,6 +48,17 @@ export function writeFrameInto(target: Buffer, at: number, room: number, json: s
 }
 
 /**
+ * Writes the frame of a record's JSON given as UTF-8 bytes (a state file's line) into `target`
+ * at `at`, which must have room for it; returns its length.
+ */
+export function writeFrameOfBytes(target: Buffer, at: number, payload: Uint8Array): number {
+  if (payload.length > maxPayloadBytes) throw tooLarge(payload.length);
+  target.set(payload, at + frameHeaderBytes);
+  sealFrame(target, at, payload.length);
+  return frameHeaderBytes + payload.length;
+}
+
+/**
  * Reads the frame starting at `position` of `bytes`: its payload and where the next frame
  * starts, `incomplete` when the bytes end inside the frame, or `damaged` when the frame can
  * never be valid (bad length or checksum).

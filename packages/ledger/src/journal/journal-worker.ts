@@ -1,4 +1,5 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { type JournalFill, writeFill } from './journal-fill.ts';
 import { createRingConsumer, type SharedRing } from './journal-ring.ts';
 import { openSegmentWriter, type SegmentExtent, type SegmentStart } from './segment-writer.ts';
 
@@ -12,6 +13,8 @@ export type JournalWorkerData = {
   readonly start: SegmentStart | null;
   readonly segmentBytes: number;
   readonly ring: SharedRing;
+  /** A state file's records, written before anything the ring brings (issue 23). */
+  readonly fill: JournalFill | null;
 };
 
 /**
@@ -25,14 +28,32 @@ export type WriterReport =
   | { readonly kind: 'closed' };
 
 function run(port: MessagePort, data: JournalWorkerData): void {
-  const writer = openSegmentWriter(data);
+  const writer = openSegmentWriter({ ...data, bulk: data.fill !== null });
   const report = (message: WriterReport) => port.postMessage(message);
   const ring = createRingConsumer(data.ring);
+  // The stream's first bytes are the fill's frames; the ring's come after them. They are durable
+  // at each segment's seal and at the end, not chunk by chunk.
+  let filled = 0;
+  let reported = 0;
+  if (data.fill) {
+    writeFill(data.fill, (chunk) => {
+      writer.write([chunk]);
+      filled += chunk.length;
+      const rolled = writer.rollIfFull();
+      if (rolled) {
+        report(filled >>> 0);
+        reported = filled;
+        report({ kind: 'rolled', ...rolled });
+      }
+    });
+  }
+  writer.endBulk();
+  if (data.fill && filled > reported) report(filled >>> 0);
   for (;;) {
     const available = ring.available();
     if (available > 0) {
       writer.write(ring.slices(available));
-      const durable = ring.advance(available);
+      const durable = (filled + ring.advance(available)) >>> 0;
       // Read before the report: the answer to it may bring more frames at once.
       const atFrameEnd = ring.atFrameEnd();
       report(durable);

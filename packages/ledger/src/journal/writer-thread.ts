@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { createDurabilityWaiters } from './durability-waiters.ts';
+import { fillFrameBytes, type JournalFill } from './journal-fill.ts';
 import { createSharedRing } from './journal-ring.ts';
 import type { JournalWorkerData, WriterReport } from './journal-worker.ts';
 import { createRingProducer } from './ring-producer.ts';
@@ -16,6 +17,8 @@ export type WriterThread = {
   extents(): SegmentExtent[];
   /** How many bytes of frames were handed over since the start, durable or not yet. */
   appendedBytes(): number;
+  /** Resolves once the fill the thread started with is durable (at once without one). */
+  filled(): Promise<void>;
   /** Waits for every append, then stops the writer (which trims and syncs its segment). */
   close(): Promise<void>;
 };
@@ -29,6 +32,8 @@ export type WriterThreadOptions = {
   readonly segmentBytes: number;
   readonly onFlush: ((stats: FlushStats) => void) | undefined;
   readonly ringBytes: number | undefined;
+  /** Records to write first, framed on the thread (a state file's). */
+  readonly fill?: JournalFill | undefined;
 };
 
 const workerUrl = new URL('./journal-worker.ts', import.meta.url);
@@ -64,15 +69,22 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
   const ring = createSharedRing(options.ringBytes);
   const producer = createRingProducer(ring);
   const { dir, start, segmentBytes } = options;
-  const data: JournalWorkerData = { dir, start, segmentBytes, ring };
+  const fill = options.fill ?? null;
+  const data: JournalWorkerData = { dir, start, segmentBytes, ring, fill };
   const worker = new Worker(workerUrl, { workerData: data });
   const waiters = createDurabilityWaiters();
   const extents = createExtents(options);
   const closed = Promise.withResolvers<void>();
-  let appended = 0;
+  // The fill's frames are the stream's first bytes: the ring's positions count after them.
+  const fillBytes = fill ? fillFrameBytes(fill) : 0;
+  const filled = fill ? waiters.add(fillBytes) : Promise.resolve();
+  // Awaited by `filled`; a failure meanwhile is not an unhandled rejection.
+  filled.catch(() => {});
+  let appended = fillBytes;
   let durable = 0;
   let failure: Error | null = null;
   let releaseScheduled = false;
+  let closing = false;
 
   function fail(error: Error): void {
     failure ??= error;
@@ -84,10 +96,10 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
     const bytes = (position - durable) >>> 0;
     durable += bytes;
     const records = waiters.settleThrough(durable);
-    // Idle, the writer need not keep the process alive.
-    if (waiters.isEmpty()) worker.unref();
+    // Idle, the writer need not keep the process alive; closing, it must, until it is done.
+    if (waiters.isEmpty() && !closing) worker.unref();
     if (records > 0) options.onFlush?.({ records, bytes });
-    producer.taken(durable);
+    producer.taken(Math.max(0, durable - fillBytes));
   }
 
   function release(): void {
@@ -106,7 +118,7 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
   worker.on('exit', (code) => fail(new Error(`the journal writer thread exited (${code})`)));
   // Not waited for: the thread starts while the engine replays the journal. Idle, it need
   // not keep the process alive.
-  worker.unref();
+  if (!fill) worker.unref();
 
   return {
     append(json) {
@@ -123,8 +135,10 @@ export function startWriterThread(options: WriterThreadOptions): WriterThread {
     },
     extents: () => extents.list(durable),
     appendedBytes: () => appended,
+    filled: () => filled,
     async close() {
       await waiters.drained();
+      closing = true;
       worker.ref();
       producer.close();
       await closed.promise;

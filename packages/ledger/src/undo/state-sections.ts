@@ -69,6 +69,21 @@ export function saveSections(sections: StateSections): Record<string, unknown> {
 }
 
 /**
+ * Why `saved` cannot be restored into `sections` (a state saved by another build or another kind
+ * of node: its names are not exactly the registered ones), or null when it can.
+ */
+export function sectionsMismatch(
+  sections: StateSections,
+  saved: Readonly<Record<string, unknown>>,
+): string | null {
+  const registered = [...sections.sections().keys()];
+  const missing = registered.filter((name) => !Object.hasOwn(saved, name));
+  const unknown = Object.keys(saved).filter((name) => !sections.sections().has(name));
+  if (missing.length === 0 && unknown.length === 0) return null;
+  return `the state's sections do not match this node's (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`;
+}
+
+/**
  * Restores every registered section from `saved`. Refuses (restoring nothing) unless `saved`
  * has exactly the registered names: a state saved by another build or another kind of node is
  * replayed instead. `partial` (tests of some holders' sections) restores the names both have.
@@ -79,21 +94,11 @@ export function restoreSections(
   history: JournalHistory,
   options: { readonly partial?: boolean } = {},
 ): void {
-  const registered = [...sections.sections().keys()];
-  const missing = registered.filter((name) => !Object.hasOwn(saved, name));
-  const unknown = Object.keys(saved).filter((name) => !sections.sections().has(name));
-  if (options.partial) {
-    for (const [name, section] of sections.sections()) {
-      if (Object.hasOwn(saved, name)) section.restore(saved[name], history);
-    }
-    return;
+  const mismatch = options.partial ? null : sectionsMismatch(sections, saved);
+  if (mismatch) throw new Error(mismatch);
+  for (const [name, section] of sections.sections()) {
+    if (Object.hasOwn(saved, name)) section.restore(saved[name], history);
   }
-  if (missing.length > 0 || unknown.length > 0) {
-    throw new Error(
-      `the state's sections do not match this node's (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`,
-    );
-  }
-  for (const [name, section] of sections.sections()) section.restore(saved[name], history);
 }
 
 /** A history over records in memory (tests; a memory journal). */

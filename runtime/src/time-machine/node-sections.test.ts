@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
+import type { PocketnetNode } from '../node/create-node.ts';
+import { type Caller, unrestrictedCaller } from '../services/caller.ts';
+import { applyFixture, parseFixture } from './apply-fixture.ts';
+import { harnessConfig, sectionsThreeWays } from './sections-harness.ts';
+
+// Issue 23's whole node: every holder's section, live == replayed == restored, and the node's
+// reads answering the same restored as replayed.
+
+const config = harnessConfig({ ...defaultDevnetConfig, seed: '0' });
+
+const userCaller = (userId: string): Caller => ({ kind: 'user', userId, identityProviderId: '' });
+const minute = 60_000_000n;
+
+/** Taps, preapprovals, a transfer by preapproval, an open offer, a name, time moving on. */
+async function devnetDay(node: PocketnetNode): Promise<void> {
+  const fixture = parseFixture({
+    parties: ['bank'],
+    users: [
+      { name: 'alice', tap: 100, preapproval: true },
+      { name: 'bob', tap: 50, names: ['bob.unverified.ans'] },
+    ],
+  });
+  const { users } = await applyFixture(node, fixture);
+  const [alice = '', bob = ''] = [users.alice, users.bob];
+  await node.wallet.preapprovals.send(userCaller('bob'), {
+    receiver: alice,
+    amount: '5',
+    deduplicationId: 'rent',
+  });
+  await node.wallet.offers.create(userCaller('alice'), {
+    receiver: bob,
+    amount: '7',
+    description: 'books',
+    expiresAtMicros: node.clock.nowMicros() + 60n * minute,
+    trackingId: 'books',
+  });
+  await node.devnet?.controls.advanceTime(unrestrictedCaller, 30n * minute);
+}
+
+/** What the node's reads answer: the Ledger API's, scan's, the wallets' and the actors'. */
+function readsOf(node: PocketnetNode) {
+  const end = node.reads.ledgerEnd(unrestrictedCaller);
+  const anyTemplate = {
+    wildcard: { includeCreatedEventBlob: false },
+    templates: new Map(),
+    interfaces: new Map(),
+  };
+  const everything = { byParty: new Map(), anyParty: anyTemplate, verbose: false };
+  const format = {
+    transactions: { filter: everything, shape: 'ACS_DELTA' as const },
+    topologyParties: [],
+  };
+  const page = { beginExclusive: 0, endInclusive: end, maxPageSize: 1000, descending: false };
+  return {
+    end,
+    acs: node.reads.activeContracts(unrestrictedCaller, everything, end),
+    updates: node.reads.updatesPage(unrestrictedCaller, format, { ...page, pageToken: null }),
+    users: node.admin.listUsers(unrestrictedCaller, { pageSize: 1000 }),
+    scanUpdates: node.scan.history.updates.page({ after: null, pageSize: 1000 }),
+    dso: node.scan.network.dsoInfo(),
+    actors: node.actors.list(unrestrictedCaller),
+    wallets: ['alice', 'bob'].map((user) => ({
+      balance: node.wallet.balances.balance(userCaller(user)),
+      history: node.wallet.transactions(userCaller(user), { pageSize: 100 }),
+      offers: node.wallet.offers.list(userCaller(user)),
+    })),
+  };
+}
+
+const closing: PocketnetNode[] = [];
+afterEach(async () => {
+  for (const node of closing.splice(0)) await node.close();
+});
+
+describe('a devnet node’s state sections', () => {
+  // Skipped until every holder has its section: on main the actors' have none yet (the
+  // sec-actors branch), so the restored node has no actors.
+  it.skip('are the same live, replayed and restored, and the restored node reads as the replayed', async () => {
+    const ways = await sectionsThreeWays(config, devnetDay);
+    closing.push(ways.nodes.replayed, ways.nodes.restored);
+    expect(ways.nodes.restored.loaded.how).toBe('restored');
+    expect(Object.keys(ways.live).length).toBeGreaterThan(1);
+    expect(ways.replayed).toEqual(ways.live);
+    expect(ways.restored).toEqual(ways.live);
+    expect(readsOf(ways.nodes.restored)).toEqual(readsOf(ways.nodes.replayed));
+  }, 60_000);
+});
