@@ -117,6 +117,12 @@ function asFormat1(state: string): string {
   return `${[JSON.stringify({ ...header, format: 'pocketnet-state/1' }), ...records].join('\n')}\n`;
 }
 
+/** `state` as a build whose sections have shapes of `version` saved it. */
+function withShapeVersion(state: string, version: number): string {
+  const [first = '{}', ...rest] = state.trim().split('\n');
+  return `${[JSON.stringify({ ...JSON.parse(first), sectionsShape: version }), ...rest].join('\n')}\n`;
+}
+
 /** `state` with one more section, of a holder no node has. */
 function withStrangerSection(state: string): string {
   const [first = '{}', ...rest] = state.trim().split('\n');
@@ -154,6 +160,19 @@ describe('state files the node cannot restore', () => {
       'reason',
       expect.stringContaining('unknown: nobody.here'),
     );
+    expectSameAnswers(await answersOf(loaded, users), expected);
+  });
+
+  it('replays the journal, saying why, when the sections are saved in shapes of another version', async () => {
+    const original = await started();
+    const users = await aFewThings(original);
+    const state = await stateOf(original);
+    const expected = await answersOf(original, users);
+    const logs: string[] = [];
+    const loaded = await started({ loadState: parseStateFile(withShapeVersion(state, 0)), logs });
+    const reason = 'its sections are saved in shapes of version 0';
+    expect(loaded.embedded.loaded).toHaveProperty('reason', expect.stringContaining(reason));
+    expect(logs.filter((line) => line.includes(reason))).toHaveLength(1);
     expectSameAnswers(await answersOf(loaded, users), expected);
   });
 });

@@ -1,43 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { devnetDay, userCaller } from '../../testing/devnet-day.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
-import { type Caller, unrestrictedCaller } from '../services/caller.ts';
-import { applyFixture, parseFixture } from './apply-fixture.ts';
+import { unrestrictedCaller } from '../services/caller.ts';
 import { harnessConfig, sectionsThreeWays } from './sections-harness.ts';
 
 // Issue 23's whole node: every holder's section, live == replayed == restored, and the node's
 // reads answering the same restored as replayed.
 
 const config = harnessConfig({ ...defaultDevnetConfig, seed: '0' });
-
-const userCaller = (userId: string): Caller => ({ kind: 'user', userId, identityProviderId: '' });
-const minute = 60_000_000n;
-
-/** Taps, preapprovals, a transfer by preapproval, an open offer, a name, time moving on. */
-async function devnetDay(node: PocketnetNode): Promise<void> {
-  const fixture = parseFixture({
-    parties: ['bank'],
-    users: [
-      { name: 'alice', tap: 100, preapproval: true },
-      { name: 'bob', tap: 50, names: ['bob.unverified.ans'] },
-    ],
-  });
-  const { users } = await applyFixture(node, fixture);
-  const [alice = '', bob = ''] = [users.alice, users.bob];
-  await node.wallet.preapprovals.send(userCaller('bob'), {
-    receiver: alice,
-    amount: '5',
-    deduplicationId: 'rent',
-  });
-  await node.wallet.offers.create(userCaller('alice'), {
-    receiver: bob,
-    amount: '7',
-    description: 'books',
-    expiresAtMicros: node.clock.nowMicros() + 60n * minute,
-    trackingId: 'books',
-  });
-  await node.devnet?.controls.advanceTime(unrestrictedCaller, 30n * minute);
-}
 
 /** What the node's reads answer: the Ledger API's, scan's, the wallets' and the actors'. */
 function readsOf(node: PocketnetNode) {

@@ -1,10 +1,18 @@
 import { recordJson } from '@pocketnet/ledger';
 import { sampleRecord } from '@pocketnet/ledger/testing';
 import { describe, expect, test } from 'vitest';
+import { sectionsShapeVersion } from './sections-shape.ts';
 import { parseStateFile, stateFormat } from './state-file.ts';
 
-const header = (records: number, sections: number) =>
-  JSON.stringify({ format: stateFormat, seed: null, clockMicros: '7', records, sections });
+const header = (records: number, sections: number, sectionsShape = sectionsShapeVersion) =>
+  JSON.stringify({
+    format: stateFormat,
+    seed: null,
+    clockMicros: '7',
+    records,
+    sections,
+    sectionsShape,
+  });
 const section = (name: string, state: unknown) => JSON.stringify({ section: name, state });
 const lines = (...each: string[]) => `${each.join('\n')}\n`;
 
@@ -52,6 +60,20 @@ describe('a state file of format 2', () => {
     expect(() => parseStateFile(lines(header(2, 1), section('a', 1), record))).toThrow(
       'the file is incomplete',
     );
+  });
+
+  test('leaves sections saved in shapes of another version to a replay, saying why', () => {
+    const text = lines(
+      header(1, 1, sectionsShapeVersion + 1),
+      section('a', 1),
+      recordJson(sampleRecord(1)),
+    );
+    const state = parseStateFile(text);
+    expect(state.sections).toBeNull();
+    expect(state.replayReason).toBe(
+      `its sections are saved in shapes of version ${sectionsShapeVersion + 1}, this node's are of version ${sectionsShapeVersion}`,
+    );
+    expect(state.history.at(0)).toEqual(sampleRecord(1));
   });
 
   test('reads format 1 (no sections: its node replays the records)', () => {

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { sectionsShapeVersion } from './sections-shape.ts';
 import {
   createStateHistory,
   StateFileError,
@@ -25,6 +26,8 @@ export type StateHeader = {
   readonly records: number;
   /** How many state sections follow the header, one a line (none in format 1). */
   readonly sections?: number;
+  /** The version of the sections' shapes (sections-shape.ts) the file was saved with. */
+  readonly sectionsShape?: number;
 };
 
 /** A state section's line: a holder's state, as its `save()` gave it. */
@@ -35,9 +38,12 @@ export type LoadedState = {
   readonly clockMicros: bigint;
   /**
    * Each state holder's saved state, by section name: a node restores its holders from them
-   * instead of replaying the history. Null for a format 1 file, which is replayed.
+   * instead of replaying the history. Null for a format 1 file, and for sections saved in
+   * shapes of another version: the history is replayed.
    */
   readonly sections: Readonly<Record<string, unknown>> | null;
+  /** Why the sections cannot be restored, when the file has some (another version's). */
+  readonly replayReason: string | null;
   /** The journal's records, decoded one by one as they are asked for. */
   readonly history: StateHistory;
   /** Where parsing spent its time: finding the lines, and parsing the header and sections. */
@@ -173,6 +179,16 @@ function checkRecordLines(
   }
 }
 
+/** The sections, when this build restores them as they were saved. */
+function restorable(header: StateHeader, sections: Record<string, unknown>) {
+  if (header.format !== stateFormat) return { sections: null, replayReason: null };
+  if (header.sectionsShape === sectionsShapeVersion) return { sections, replayReason: null };
+  return {
+    sections: null,
+    replayReason: `its sections are saved in shapes of version ${header.sectionsShape ?? 'none'}, this node's are of version ${sectionsShapeVersion}`,
+  };
+}
+
 /** `bytes` (shared memory) ends with a newline. */
 function parseStateBytes(bytes: Buffer): LoadedState {
   const indexedAt = performance.now();
@@ -196,7 +212,7 @@ function parseStateBytes(bytes: Buffer): LoadedState {
   return {
     header,
     clockMicros: BigInt(header.clockMicros),
-    sections: header.format === stateFormat ? sections : null,
+    ...restorable(header, sections),
     history: createStateHistory(bytes, recordStarts, firstLine),
     took: { indexMs, sectionsMs },
   };

@@ -9,6 +9,7 @@ import {
 import type { PocketnetNode } from '../node/create-node.ts';
 import { accessOf, type Caller, requireAdmin } from '../services/caller.ts';
 import type { JournalStore } from './journal-store.ts';
+import { sectionsShapeVersion } from './sections-shape.ts';
 import { type StateHeader, type StateSectionLine, stateFormat } from './state-file.ts';
 
 /** A point of the node's history: how many journal records it holds, and its clock then. */
@@ -202,6 +203,7 @@ export function createTimeMachine(deps: TimeMachineDeps) {
           clockMicros: clockMicros.toString(),
           records: taken.count,
           sections: Object.keys(saved).length,
+          sectionsShape: sectionsShapeVersion,
         };
         return { header: first, sections: saved, records: taken.lines };
       });

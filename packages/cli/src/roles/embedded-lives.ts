@@ -49,6 +49,13 @@ export type EmbeddedNode = {
   close(): Promise<void>;
 };
 
+/** How a node took a loaded state, naming why the file's sections could not be restored. */
+function loadedOf(loaded: NodeLoaded, replayReason: string | null): NodeLoaded {
+  return loaded.how === 'replayed' && loaded.reason === null && replayReason !== null
+    ? { ...loaded, reason: replayReason }
+    : loaded;
+}
+
 /**
  * An embedded node whose history can be put back (issue 23): the servers listen once and serve
  * the current life; a revert ends the streams with its reason, stops the life, cuts the journal
@@ -222,7 +229,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       if (error instanceof StateFileError) throw new StartRefusal(`--load-state: ${error.message}`);
       throw error;
     });
-    const { loaded } = first.node;
+    const loaded = loadedOf(first.node.loaded, state.replayReason);
     if (loaded.how === 'replayed' && loaded.reason) {
       logger.warn(`--load-state: the journal was replayed instead: ${loaded.reason}`);
     } else {
@@ -277,7 +284,9 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
     current: life,
     fixture,
     timeMachine,
-    loaded: setup.loadState ? { ...current.node.loaded, durable } : null,
+    loaded: setup.loadState
+      ? { ...loadedOf(current.node.loaded, setup.loadState.replayReason), durable }
+      : null,
     async close() {
       const last = current;
       if (!last) return;
