@@ -75,7 +75,11 @@ export async function applyFixture(node: PocketnetNode, fixture: Fixture): Promi
   }
   const parties: Record<string, string> = {};
   for (const hint of fixture.parties) {
-    const allocated = await node.admin.allocateParty(unrestrictedCaller, { partyIdHint: hint });
+    // On the global synchronizer, as the devnet's own parties: a node on several must be told.
+    const allocated = await node.admin.allocateParty(unrestrictedCaller, {
+      partyIdHint: hint,
+      synchronizerId: node.identity.synchronizerId,
+    });
     parties[hint] = allocated.party;
   }
   const users: Record<string, string> = {};

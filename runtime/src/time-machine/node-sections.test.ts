@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { devnetDay, userCaller } from '../../testing/devnet-day.test-helper.ts';
+import { packageCacheUnderTest } from '../../testing/splice-dars-under-test.ts';
+import { sharedSpliceDars } from '../../testing/splice-node.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
@@ -57,13 +59,28 @@ afterEach(async () => {
 });
 
 describe('a devnet node’s state sections', () => {
-  it('are the same live, replayed and restored, and the restored node reads as the replayed', async () => {
-    const ways = await sectionsThreeWays(config, devnetDay);
-    closing.push(ways.nodes.replayed, ways.nodes.restored);
-    expect(ways.nodes.restored.loaded.how).toBe('restored');
-    expect(Object.keys(ways.live).length).toBeGreaterThan(1);
-    expect(ways.replayed).toEqual(ways.live);
-    expect(ways.restored).toEqual(ways.live);
-    expect(readsOf(ways.nodes.restored)).toEqual(readsOf(ways.nodes.replayed));
-  }, 60_000);
+  // Each kind of node builds holders of its own: Splice's own packages (LF packages decoded,
+  // the DSO's automation on them), a second synchronizer (its state, the parties hosted there).
+  const kinds = [
+    ['a devnet', config],
+    [
+      'a devnet on Splice’s own DARs',
+      { ...config, spliceDars: sharedSpliceDars, packageCache: packageCacheUnderTest },
+    ],
+    ['a devnet on two synchronizers', { ...config, synchronizers: ['global', 'app1'] }],
+  ] as const;
+
+  it.each(kinds)(
+    'are the same live, replayed and restored on %s, and the restored node reads as the replayed',
+    async (_kind, kindConfig) => {
+      const ways = await sectionsThreeWays(kindConfig, devnetDay);
+      closing.push(ways.nodes.replayed, ways.nodes.restored);
+      expect(ways.nodes.restored.loaded.how).toBe('restored');
+      expect(Object.keys(ways.live).length).toBeGreaterThan(1);
+      expect(ways.replayed).toEqual(ways.live);
+      expect(ways.restored).toEqual(ways.live);
+      expect(readsOf(ways.nodes.restored)).toEqual(readsOf(ways.nodes.replayed));
+    },
+    120_000,
+  );
 });
