@@ -49,7 +49,8 @@ export function createJournalPositions(undo: UndoLog) {
     save: (): SavedJournalPositions => ({ journalRecords: seen.journalRecords, runs: [...runs] }),
     restore(saved: SavedJournalPositions): void {
       seen.journalRecords = saved.journalRecords;
-      runs.push(...saved.runs);
+      // One at a time: a spread of a long history's array outgrows the call stack.
+      for (const each of saved.runs) runs.push(each);
     },
   };
 }

@@ -174,7 +174,8 @@ function createUploadsSeen(undo: UndoLog) {
     save: (): SavedLfUploads => ({ journalRecords: journal.records, uploads: [...uploads] }),
     restore(saved: SavedLfUploads): void {
       journal.records = saved.journalRecords;
-      uploads.push(...saved.uploads);
+      // One at a time: a spread of a long history's array outgrows the call stack.
+      for (const each of saved.uploads) uploads.push(each);
     },
   };
 }

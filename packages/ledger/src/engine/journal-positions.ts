@@ -67,7 +67,8 @@ export function createJournalPositions(undo: UndoLog) {
     save: (): SavedJournalPositions => ({ length: counted.length, admin: [...admin] }),
     restore(saved: SavedJournalPositions): void {
       counted.length = saved.length;
-      admin.push(...saved.admin);
+      // One at a time: a spread of a long history's array outgrows the call stack.
+      for (const each of saved.admin) admin.push(each);
     },
   };
 }

@@ -388,4 +388,19 @@ describe('a file journal opened with a fill', () => {
     await expect(journal.append(sampleRecord(2))).rejects.toThrow();
     await journal.close();
   });
+
+  test('writes nothing, and refuses appends, when a line of the fill is not a record', async () => {
+    const fill = fillOf([sampleRecord(1), sampleRecord(2), sampleRecord(3)]);
+    // The second record's line, damaged inside: still a `{…}` line, no longer JSON.
+    const bytes = Buffer.from(fill.data);
+    const second = bytes.indexOf('\n', bytes.indexOf('\n', fill.from) + 1) - 10;
+    bytes[second] = 0x01;
+    const journal = await createFileJournal({ dir, fill });
+    await expect(journal.filled()).rejects.toThrow('a line that is not a journal record: record 2');
+    await expect(journal.append(sampleRecord(4))).rejects.toThrow();
+    await journal.close();
+    const reopened = await createFileJournal({ dir });
+    expect(await readAll(reopened)).toEqual([]);
+    await reopened.close();
+  });
 });

@@ -39,14 +39,40 @@ function* fillLines(fill: JournalFill): Generator<Uint8Array> {
 const chunkBytes = 8 * 1024 * 1024;
 
 /**
+ * Refuses, before anything is written, a fill whose lines are not the count announced (the
+ * engine's thread counted on exactly that many bytes) or one of which is not a journal record:
+ * the engine's thread decodes a record only when something reads it, and a damaged line written
+ * into the journal would stop the next restart's replay.
+ */
+function checkFill(fill: JournalFill): void {
+  let records = 0;
+  for (const line of fillLines(fill)) {
+    let record: unknown;
+    try {
+      record = JSON.parse(Buffer.from(line.buffer, line.byteOffset, line.length).toString('utf8'));
+    } catch {
+      record = null;
+    }
+    if (typeof (record as { type?: unknown } | null)?.type !== 'string') {
+      throw new Error(
+        `the journal's fill holds a line that is not a journal record: record ${records + 1}`,
+      );
+    }
+    records += 1;
+  }
+  if (records !== fill.count) {
+    throw new Error(`the journal's fill holds ${records} records, not ${fill.count}`);
+  }
+}
+
+/**
  * Frames the fill's lines and hands them to `write` a chunk at a time (each chunk ends where a
- * frame does), on the writer thread. Refuses a fill whose lines are not the count announced:
- * the engine's thread counted on exactly that many bytes.
+ * frame does), on the writer thread, once every line is checked (`checkFill`).
  */
 export function writeFill(fill: JournalFill, write: (chunk: Buffer) => void): void {
+  checkFill(fill);
   let chunk = Buffer.allocUnsafe(chunkBytes);
   let used = 0;
-  let records = 0;
   for (const line of fillLines(fill)) {
     const frameBytes = frameHeaderBytes + line.length;
     if (used + frameBytes > chunk.length && used > 0) {
@@ -56,10 +82,6 @@ export function writeFill(fill: JournalFill, write: (chunk: Buffer) => void): vo
     // A record larger than a chunk goes in a frame of its own.
     if (frameBytes > chunk.length) chunk = Buffer.allocUnsafe(frameBytes);
     used += writeFrameOfBytes(chunk, used, line);
-    records += 1;
   }
   if (used > 0) write(chunk.subarray(0, used));
-  if (records !== fill.count) {
-    throw new Error(`the journal's fill holds ${records} records, not ${fill.count}`);
-  }
 }
