@@ -1,9 +1,20 @@
 import { resolve } from 'node:path';
+import { mintDevToken } from '@pocketnet/gateway';
 import { localnetLayoutPorts } from './localnet/localnet-layout.ts';
 import type { StartOptions } from './start-options.ts';
 
 /** The banner's admin token lasts a working day, and says so. */
 export const bannerTokenSeconds = 24 * 3600;
+
+/** The participant admin's token the banner shows: only HS256 has a key here to sign it with. */
+export function bannerToken(auth: StartOptions['auth']): Promise<string | null> {
+  if (auth.mode !== 'hs256') return Promise.resolve(null);
+  return mintDevToken({
+    ...auth,
+    userId: 'participant_admin',
+    expiresInSeconds: bannerTokenSeconds,
+  });
+}
 
 // Where LocalNet serves the same APIs, so clients configured for it need no change.
 export const localnetPorts = { ledger: 2975, validator: 2000, scan: 4000 } as const;
@@ -15,7 +26,8 @@ export function banner(input: {
   token: string | null;
   options: StartOptions;
   startedAt: number;
-  devnet: { dso: string; validatorOperator: string } | null;
+  /** The node's devnet, whose parties it names (null: a bare ledger). */
+  devnet: { readonly parties: { readonly dso: string; readonly validatorOperator: string } } | null;
   walletUser: string;
   stately: string | undefined;
   /** The port of LocalNet's login (`--localnet`), if it serves. */
@@ -58,8 +70,8 @@ export function banner(input: {
     lines.push(
       `  devnet time          ${base}/api/devnet/v0/time  (POST …/time/advance, …/rounds/advance, …/amulet-price)`,
       `  snapshots            POST ${base}/api/devnet/v0/snapshot, …/revert, …/reset; GET …/state`,
-      `  DSO party            ${input.devnet.dso}`,
-      `  validator operator   ${input.devnet.validatorOperator} (user ${input.walletUser})`,
+      `  DSO party            ${input.devnet.parties.dso}`,
+      `  validator operator   ${input.devnet.parties.validatorOperator} (user ${input.walletUser})`,
     );
   }
   if (input.stately) lines.push(`  Stately inspector    ${input.stately} (--inspect stately)`);

@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
 import { createJobRunner, type ScaleOutSettings } from '@pocketnet/automations';
 import { createPackageCache } from '@pocketnet/daml-lf';
-import { mintDevToken } from '@pocketnet/gateway';
 import { createWallClock } from '@pocketnet/ledger';
 import { fileJournalStore, memoryJournalStore } from '@pocketnet/runtime';
 import { type Logger, pino } from 'pino';
@@ -15,7 +14,7 @@ import { provisionLocalnetUsers } from './localnet/localnet-users.ts';
 import { listenLocalnet } from './localnet/serve-localnet.ts';
 import { StartRefusal, startEmbeddedNode } from './roles/embedded-lives.ts';
 import { createLifeServers } from './roles/life-servers.ts';
-import { banner, bannerTokenSeconds, localnetPorts } from './start-banner.ts';
+import { banner, bannerToken, localnetPorts } from './start-banner.ts';
 import { readStartOptions, type StartOptions } from './start-options.ts';
 import { assertConfigPartiesKnown, refusalOfStart } from './start-refusals.ts';
 import { readStateOption, writeState } from './state-files.ts';
@@ -191,16 +190,7 @@ async function startEmbedded(
   } else if (options.localnetPorts) {
     for (const localnetPort of Object.values(localnetPorts)) await servers.listen(localnetPort);
   }
-  const token =
-    options.auth.mode === 'hs256'
-      ? await mintDevToken({
-          ...options.auth,
-          userId: 'participant_admin',
-          expiresInSeconds: bannerTokenSeconds,
-        })
-      : null;
-  const first = embedded.current().node;
-  const devnet = first.devnet ? { ...first.devnet.parties } : null;
+  const token = await bannerToken(options.auth);
   input.streams.stdout.write(
     banner({
       port,
@@ -208,7 +198,7 @@ async function startEmbedded(
       token,
       options,
       startedAt: input.startedAt,
-      devnet,
+      devnet: embedded.current().node.devnet,
       stately: stately?.url,
       walletUser,
       login: login?.port ?? null,

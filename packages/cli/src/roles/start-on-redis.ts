@@ -1,8 +1,7 @@
 import type { AutomationConfig, ScaleOutSettings } from '@pocketnet/automations';
-import { mintDevToken } from '@pocketnet/gateway';
 import type { Package } from '@pocketnet/ledger';
 import type { Logger } from 'pino';
-import { banner, bannerTokenSeconds, localnetPorts } from '../start-banner.ts';
+import { banner, bannerToken, localnetPorts } from '../start-banner.ts';
 import type { StartOptions } from '../start-options.ts';
 import { createStatelyInspection } from '../stately-inspection.ts';
 import type { LifeServers } from './life-servers.ts';
@@ -49,14 +48,7 @@ export async function startOnRedis(input: {
     return 2;
   }
   const stately = options.inspect ? await createStatelyInspection(options.inspect) : null;
-  const token =
-    options.auth.mode === 'hs256'
-      ? await mintDevToken({
-          ...options.auth,
-          userId: 'participant_admin',
-          expiresInSeconds: bannerTokenSeconds,
-        })
-      : null;
+  const token = await bannerToken(options.auth);
   const outcome = await runRedisNodeLives({
     setup: {
       role: 'start',
@@ -76,7 +68,6 @@ export async function startOnRedis(input: {
         );
         return;
       }
-      const devnet = life.node.devnet ? { ...life.node.devnet.parties } : null;
       const { port, walletUser } = life;
       streams.stdout.write(
         banner({
@@ -85,7 +76,7 @@ export async function startOnRedis(input: {
           token,
           options,
           startedAt: input.startedAt,
-          devnet,
+          devnet: life.node.devnet,
           stately: stately?.url,
           walletUser,
         }),
