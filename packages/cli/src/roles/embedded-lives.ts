@@ -20,6 +20,7 @@ import {
 import { webPages } from '@pocketnet/web';
 
 import type { EmbeddedLife, EmbeddedSetup } from './embedded-setup.ts';
+import { loadedOf, logLoaded } from './loaded-state.ts';
 import { revertInPlace } from './revert-in-place.ts';
 
 /** A start that cannot go on as asked: its one-line reason, and exit code 2. */
@@ -48,13 +49,6 @@ export type EmbeddedNode = {
   /** Ends the streams and stops the current life (the servers are the caller's). */
   close(): Promise<void>;
 };
-
-/** How a node took a loaded state, naming why the file's sections could not be restored. */
-function loadedOf(loaded: NodeLoaded, replayReason: string | null): NodeLoaded {
-  return loaded.how === 'replayed' && loaded.reason === null && replayReason !== null
-    ? { ...loaded, reason: replayReason }
-    : loaded;
-}
 
 /**
  * An embedded node whose history can be put back (issue 23): the servers listen once and serve
@@ -229,15 +223,7 @@ export async function startEmbeddedNode(setup: EmbeddedSetup): Promise<EmbeddedN
       if (error instanceof StateFileError) throw new StartRefusal(`--load-state: ${error.message}`);
       throw error;
     });
-    const loaded = loadedOf(first.node.loaded, state.replayReason);
-    if (loaded.how === 'replayed' && loaded.reason) {
-      logger.warn(`--load-state: the journal was replayed instead: ${loaded.reason}`);
-    } else {
-      logger.info(
-        { how: loaded.how, ms: Math.round(loaded.ms) },
-        `--load-state: the state was ${loaded.how}`,
-      );
-    }
+    logLoaded(logger, loadedOf(first.node.loaded, state.replayReason));
     return first;
   }
 
