@@ -37,3 +37,28 @@ export async function devnetDay(node: PocketnetNode): Promise<void> {
   });
   await node.devnet?.controls.advanceTime(unrestrictedCaller, 30n * minute);
 }
+
+/** The validator onboards alice, both tap, and the validator offers alice 10, which she accepts. */
+export async function tapsAndAnAcceptedOffer(node: PocketnetNode): Promise<void> {
+  const validator = userCaller(node.wallet.validatorUser().userName);
+  const alice = await node.wallet.onboarding.onboardUser(validator, { name: 'alice' });
+  await node.wallet.balances.tap(validator, { amountUsd: '100', commandId: 'tap-1' });
+  await node.wallet.balances.tap(userCaller('alice'), { amountUsd: '50' });
+  const offer = await node.wallet.offers.create(validator, {
+    receiver: alice,
+    amount: '10',
+    description: 'lunch',
+    expiresAtMicros: node.clock.nowMicros() + 3_600_000_000n,
+    trackingId: 'offer-1',
+  });
+  await node.wallet.offers.accept(userCaller('alice'), offer.offerContractId);
+}
+
+/** Waits until the node's automations stop committing (the ledger end holds still). */
+export async function settled(node: PocketnetNode): Promise<void> {
+  let end = -1;
+  while (end !== node.engine.ledgerEnd()) {
+    end = node.engine.ledgerEnd();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -9,31 +9,21 @@ import {
 } from '@pocketnet/ledger';
 import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { settled, tapsAndAnAcceptedOffer } from '../../testing/devnet-day.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { nodeOfParticipant } from '../node/create-participant.ts';
-import { defaultLedgerApiVersion } from '../node/node-config.ts';
-import type { Caller } from '../services/caller.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
 import type { UpdateFormat } from '../services/update-views.ts';
 import type { EventFilter, PartyFilter } from '../views/event-filter.ts';
-import { sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
+import { harnessConfig, sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
 
 // Issue 23: the runtime's core projections (update log, contract events, active contracts,
 // watched templates, the synchronizers' migration, uploaded Daml-LF packages) saved live, after
 // a replay and after a restore of the live save are equal, and the Ledger API reads over them
 // answer alike on the replayed and the restored node.
 
-const rethrow = (error: unknown) => {
-  throw error;
-};
-const config = {
-  participantName: 'core-participant',
-  synchronizerName: 'global-domain',
-  ledgerApiVersion: defaultLedgerApiVersion,
-  startMicros: 1_767_225_600_000_000n,
-  onBackgroundError: rethrow,
-};
+const config = { ...harnessConfig(null), participantName: 'core-participant' };
 
 /** LocalNet's participants: the SV's, then the app-provider's and the app-user's. */
 const localNetLayout = { participantName: 'sv', participants: ['app-provider', 'app-user'] };
@@ -59,7 +49,6 @@ const everyUpdate: UpdateFormat = {
   transactions: { filter: anyParty, shape: 'LEDGER_EFFECTS' },
   topologyParties: [],
 };
-const as = (userId: string): Caller => ({ kind: 'user', userId, identityProviderId: '' });
 
 const contractIdsOf = (records: readonly JournalRecord[]) =>
   records.flatMap((record) =>
@@ -195,15 +184,6 @@ async function expectSameReads(ways: ThreeWays) {
   }
 }
 
-/** Waits until the node's automations stop committing (the ledger end holds still). */
-async function settled(node: PocketnetNode): Promise<void> {
-  let end = -1;
-  while (end !== node.engine.ledgerEnd()) {
-    end = node.engine.ledgerEnd();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const dar = readFileSync(
   fileURLToPath(
     new URL('../../../../shared/dars/splice-api-featured-app-v1-1.0.0.dar', import.meta.url),
@@ -262,18 +242,7 @@ describe('the core projections’ state sections, three ways', () => {
     const ways = await sectionsThreeWays(
       { ...config, devnet: { ...defaultDevnetConfig, seed: '0' } },
       async (node) => {
-        const validator = as(node.wallet.validatorUser().userName);
-        const alice = await node.wallet.onboarding.onboardUser(validator, { name: 'alice' });
-        await node.wallet.balances.tap(validator, { amountUsd: '100', commandId: 'tap-1' });
-        await node.wallet.balances.tap(as('alice'), { amountUsd: '50' });
-        const offer = await node.wallet.offers.create(validator, {
-          receiver: alice,
-          amount: '10',
-          description: 'lunch',
-          expiresAtMicros: config.startMicros + 3_600_000_000n,
-          trackingId: 'offer-1',
-        });
-        await node.wallet.offers.accept(as('alice'), offer.offerContractId);
+        await tapsAndAnAcceptedOffer(node);
         await iouScenario(node);
         await settled(node);
       },

@@ -1,25 +1,17 @@
 import { internalSubmission, type SubmitRequest, type TransactionRecord } from '@pocketnet/ledger';
 import { describe, expect, it } from 'vitest';
+import { settled, tapsAndAnAcceptedOffer } from '../../testing/devnet-day.test-helper.ts';
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
-import type { Caller } from '../services/caller.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
-import { sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
+import { harnessConfig, sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
 
 // Issue 23: the ledger package's holders (the engine's contracts, deduplication, offsets and
 // record times, participants, synchronizers, interactive submissions) saved live, after a
 // replay and after a restore of the live save are equal, and the restored engine answers as
 // the replayed one.
 
-const config = {
-  onBackgroundError: (error: unknown) => {
-    throw error;
-  },
-  participantName: 'participant1',
-  synchronizerName: 'global-domain',
-  ledgerApiVersion: '3.4.12',
-  startMicros: 1_767_225_600_000_000n,
-};
+const config = harnessConfig(null);
 
 /**
  * Every saved section is restored (the other helpers' too, where they have one), but without
@@ -28,7 +20,6 @@ const config = {
 const everySection = { only: () => true };
 const ledgerSections = (saved: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(saved).filter(([name]) => name.startsWith('ledger.')));
-const as = (userId: string): Caller => ({ kind: 'user', userId, identityProviderId: '' });
 const iou = '#pocketnet-examples:Iou:Iou';
 
 function request(actAs: readonly string[], commandId: string, owner: string): SubmitRequest {
@@ -36,15 +27,6 @@ function request(actAs: readonly string[], commandId: string, owner: string): Su
   const createArguments = { issuer, owner, currency: 'USD', amount: '10.0', observers: [] };
   const commands = [{ kind: 'create' as const, templateId: iou, createArguments }];
   return internalSubmission({ commands, userId: 'ledger-sections', commandId, actAs });
-}
-
-/** Waits until the node's automations stop committing (the ledger end holds still). */
-async function settle(node: PocketnetNode): Promise<void> {
-  let end = -1;
-  while (end !== node.engine.ledgerEnd()) {
-    end = node.engine.ledgerEnd();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The engine's answers a restored node must give as the replayed one does. */
@@ -151,20 +133,9 @@ describe('the ledger package’s state sections, three ways', () => {
     const ways = await sectionsThreeWays(
       { ...config, devnet: { ...defaultDevnetConfig, seed: '0' } },
       async (node) => {
-        const validator = as(node.wallet.validatorUser().userName);
         operator = node.wallet.validatorUser().partyId;
-        const alice = await node.wallet.onboarding.onboardUser(validator, { name: 'alice' });
-        await node.wallet.balances.tap(validator, { amountUsd: '100', commandId: 'tap-1' });
-        await node.wallet.balances.tap(as('alice'), { amountUsd: '50' });
-        const offer = await node.wallet.offers.create(validator, {
-          receiver: alice,
-          amount: '10',
-          description: 'lunch',
-          expiresAtMicros: config.startMicros + 3_600_000_000n,
-          trackingId: 'offer-1',
-        });
-        await node.wallet.offers.accept(as('alice'), offer.offerContractId);
-        await settle(node);
+        await tapsAndAnAcceptedOffer(node);
+        await settled(node);
       },
       everySection,
     );

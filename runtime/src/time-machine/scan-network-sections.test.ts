@@ -9,21 +9,12 @@ import {
 import { defaultDevnetConfig } from '../devnet/start-devnet.ts';
 import type { PocketnetNode } from '../node/create-node.ts';
 import { unrestrictedCaller } from '../services/caller.ts';
-import { sectionsThreeWays } from './sections-harness.ts';
+import { harnessConfig, sectionsThreeWays } from './sections-harness.ts';
 
 // Scan's network views and token registry restored from their state sections (issue 23): what a
 // devnet's history leaves in them is the same live, replayed and restored, and so are their reads.
 
-const config = {
-  onBackgroundError: (error: unknown) => {
-    throw error;
-  },
-  participantName: 'participant1',
-  synchronizerName: 'global-domain',
-  ledgerApiVersion: '3.4.12',
-  startMicros: 1_767_225_600_000_000n,
-  devnet: { ...defaultDevnetConfig, seed: '0' },
-};
+const config = harnessConfig({ ...defaultDevnetConfig, seed: '0' });
 
 const isScanNetworkSection = (name: string) =>
   name.startsWith('scan.network.') || name.startsWith('scan.registry.');

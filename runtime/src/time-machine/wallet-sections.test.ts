@@ -16,20 +16,13 @@ import { walletTemplateOf } from '../wallet/wallet-templates.ts';
 import { appTemplateOf } from '../wallet-apps/app-templates.ts';
 import type { WalletApps } from '../wallet-apps/create-wallet-apps.ts';
 import type { createExternalPartyWallet } from '../wallet-external/external-party-wallet.service.ts';
-import { sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
+import { harnessConfig, sectionsThreeWays, type ThreeWays } from './sections-harness.ts';
 
 // The wallets' state sections (issue 23): a devnet's wallet, wallet apps and external-party
 // administration, and those of LocalNet's app validators, saved live, after a replay and after
 // a restore alike, and answering alike on the replayed and the restored node.
 
-const base = {
-  onBackgroundError: (error: unknown) => {
-    throw error;
-  },
-  synchronizerName: 'global-domain',
-  ledgerApiVersion: '3.4.12',
-  startMicros: 1_767_225_600_000_000n,
-};
+const base = harnessConfig(null);
 
 const walletSections = /^wallet(-apps|-external)?\./;
 // Names are `area.holder.<participant id>`, and participant ids have no dot.
@@ -104,11 +97,7 @@ async function checkThreeWays(
   }
 }
 
-const devnet = {
-  ...base,
-  participantName: 'participant1',
-  devnet: { ...defaultDevnetConfig, seed: '0' },
-};
+const devnet = harnessConfig({ ...defaultDevnetConfig, seed: '0' });
 
 /** Taps, offers accepted, rejected and failed, a preapproval used, a name bought, time moved. */
 async function walletScenario(node: PocketnetNode) {
